@@ -1,0 +1,13 @@
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { respond } from '../lib/request';
+import { forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';
+
+export const handler = resourceHandler('auth', {
+  'auth.signUp': async ({ tenant, body }) => respond(201, await signUp(tenant.key, body)),
+  'auth.token': async ({ tenant, body, sourceIp }) => token(tenant.key, body, sourceIp),
+  'auth.forgotPassword': async ({ tenant, body }) => forgotPassword(tenant.key, body.email),
+  'auth.resetPassword': async ({ tenant, body }) => resetPassword(tenant.key, body),
+  'auth.logInAsUser': withCaller<unknown, { userId: string }>(async ({ tenant, caller, body, sourceIp }) =>
+    logInAsUser(tenant.key, caller.user, body.userId, sourceIp),
+  ),
+});

@@ -1,0 +1,177 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { BadRequestError, ForbiddenError, NotFoundError, OAuthError } from '../../shared/http/errors';
+import { systemRoleIds } from '../../shared/permissions/default-roles';
+import { normalizeEmail } from '../../shared/rules/email';
+import type { TokenRequest, TokenResponse } from '../../shared/schemas/auth';
+import type { SignUpBody } from '../../shared/schemas/user';
+import { config } from '../lib/config';
+import { publish } from '../lib/events';
+import { escapeHtml, mail } from '../lib/mail';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
+import { issueToken, verifyToken } from '../lib/tokens';
+import { recordAudit } from '../repositories/audit-log';
+import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
+import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
+import { rolesRepository } from '../roles/repository';
+import { tokenResponse } from '../users/service';
+import { assertNotThrottled, clearAccountFailures, countFailure } from './throttle';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset the password.';
+export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+
+export async function signUp(tenant: string, body: SignUpBody): Promise<TokenResponse> {
+  const user = await createUser(tenant, {
+    firstname: body.firstname,
+    lastname: body.lastname,
+    email: body.email,
+    type: 'student',
+    roleId: systemRoleIds.Student,
+    passwordHash: await hashPassword(body.password),
+    ...(body.timezone ? { timezone: body.timezone } : {}),
+  });
+  await publish('UserSignedUp', { tenant, userId: user._id }, { bestEffort: true });
+  return tokenResponse(tenant, user);
+}
+
+/** POST /oauth/token: the password grant, the client-credentials grant and the quiz side's token swaps. */
+export async function token(tenant: string, request: TokenRequest, sourceIp: string): Promise<TokenResponse> {
+  if (request.old_token) return swapToken(tenant, request.old_token);
+  if (request.auth_type) return externalIdentity(tenant, request);
+  if (request.grant_type === 'client_credentials') return clientCredentials(tenant, request);
+  return passwordGrant(tenant, request, sourceIp);
+}
+
+async function passwordGrant(
+  tenant: string,
+  request: TokenRequest,
+  sourceIp: string,
+): Promise<TokenResponse> {
+  if (!request.username || !request.password) {
+    throw new OAuthError(400, 'invalid_request', 'Username and password are required');
+  }
+  const email = normalizeEmail(request.username);
+  await assertNotThrottled(tenant, email, sourceIp);
+  const user = await getUserByEmail(tenant, email);
+  // Verify against a dummy hash when there is no account, so both answers take the same time.
+  const valid = await verifyPassword(request.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !valid) {
+    await countFailure(tenant, email, sourceIp);
+    throw new OAuthError(400, 'invalid_grant', 'Invalid email or password');
+  }
+  await clearAccountFailures(tenant, email);
+  return tokenResponse(tenant, user);
+}
+
+/** A machine client (e.g. the quiz service) with an id and secret from configuration; no user attached. */
+async function clientCredentials(tenant: string, request: TokenRequest): Promise<TokenResponse> {
+  const clients = config()
+    .OAUTH_CLIENTS.split(',')
+    .map((pair) => pair.trim().split(':'))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== '' && pair[1] !== '');
+  const match = clients.find(([id]) => id === request.client_id);
+  if (!match || !request.client_secret || !safeEqual(match[1], request.client_secret)) {
+    throw new OAuthError(401, 'invalid_client', 'Unknown client or wrong secret');
+  }
+  const { token: accessToken, expiresIn } = await issueToken({ sub: `client:${match[0]}`, tid: tenant });
+  return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn };
+}
+
+/** The quiz side exchanges a still-valid platform token for a fresh one for the same user. */
+async function swapToken(tenant: string, oldToken: string): Promise<TokenResponse> {
+  const claims = await verifyToken(oldToken, tenant).catch(() => {
+    throw new OAuthError(400, 'invalid_grant', 'The old token is invalid or has expired');
+  });
+  const user = await getUser(tenant, claims.sub);
+  if (!user) throw new OAuthError(400, 'invalid_grant', 'The account no longer exists');
+  return tokenResponse(tenant, user, claims.imp);
+}
+
+/**
+ * Sign-in from another identity. `platform` is a token issued by this platform (single sign-on between the
+ * main app and the quiz app), and must belong to `user_id`. Other providers are refused until configured.
+ */
+async function externalIdentity(tenant: string, request: TokenRequest): Promise<TokenResponse> {
+  if (request.auth_type !== 'platform') {
+    throw new OAuthError(400, 'invalid_request', `Sign-in with ${request.auth_type} is not enabled`);
+  }
+  if (!request.auth_token || !request.user_id) {
+    throw new OAuthError(400, 'invalid_request', 'auth_token and user_id are required');
+  }
+  const claims = await verifyToken(request.auth_token, tenant).catch(() => {
+    throw new OAuthError(400, 'invalid_grant', 'The identity token is invalid or has expired');
+  });
+  if (claims.sub !== request.user_id)
+    throw new OAuthError(400, 'invalid_grant', 'The identity token is for another user');
+  const user = await getUser(tenant, claims.sub);
+  if (!user) throw new OAuthError(400, 'invalid_grant', 'The account no longer exists');
+  return tokenResponse(tenant, user, claims.imp);
+}
+
+function hashToken(tokenValue: string): string {
+  return createHash('sha256').update(tokenValue).digest('hex');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Answers the same whether or not the address has an account, so it cannot be used to find accounts. */
+export async function forgotPassword(
+  tenant: string,
+  email: string,
+): Promise<{ message: string; email: string }> {
+  const user = await getUserByEmail(tenant, email);
+  if (user) {
+    const resetToken = randomBytes(32).toString('base64url');
+    await putPasswordReset(tenant, hashToken(resetToken), user._id, Date.now() + RESET_TOKEN_TTL_MS);
+    await mail().send(resetMail(user, resetToken));
+  }
+  return { message: FORGOT_PASSWORD_MESSAGE, email };
+}
+
+function resetMail(user: UserRecord, resetToken: string) {
+  const link = `${config().WEB_ORIGIN}/learning-portal/reset-password?${new URLSearchParams({
+    email: user.email,
+    token: resetToken,
+  })}`;
+  return {
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.firstname},\n\nOpen this link to choose a new password (it works once, for one hour):\n${link}\n\nOr enter this code on the reset page: ${resetToken}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p><p>Or enter this code on the reset page: <code>${resetToken}</code></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+  };
+}
+
+export async function resetPassword(
+  tenant: string,
+  body: { email: string; token: string; password: string },
+): Promise<{ message: string }> {
+  const user = await getUserByEmail(tenant, body.email);
+  if (!user || !(await consumePasswordReset(tenant, hashToken(body.token), user._id))) {
+    throw new BadRequestError(INVALID_RESET_MESSAGE);
+  }
+  await updatePassword(tenant, user._id, await hashPassword(body.password));
+  await clearAccountFailures(tenant, user.email);
+  return { message: 'Your password has been reset. Please sign in with your new password.' };
+}
+
+/** An admin signs in as another user; recorded in the audit trail and marked in the token (`imp`). */
+export async function logInAsUser(
+  tenant: string,
+  admin: UserRecord,
+  userId: string,
+  sourceIp: string,
+): Promise<TokenResponse> {
+  if (userId === admin._id) throw new BadRequestError('You are already signed in as this user');
+  const target = await getUser(tenant, userId);
+  if (!target) throw new NotFoundError('User not found');
+  const targetRole = await rolesRepository.getCached(tenant, target.roleId);
+  if (targetRole?.type === 'admin') throw new ForbiddenError('You cannot sign in as another administrator');
+  await recordAudit(tenant, { action: 'logInAsUser', actorId: admin._id, subjectId: target._id, sourceIp });
+  await publish('UserImpersonated', { tenant, adminId: admin._id, userId: target._id }, { bestEffort: true });
+  return tokenResponse(tenant, target, admin._id);
+}

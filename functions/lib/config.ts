@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Every setting a function reads, validated once at cold start. The CDK stack sets the cloud values; the
+ * local stack sets the local ones (endpoints of DynamoDB Local and the local bus, the outbox directory).
+ */
+const configSchema = z.object({
+  STAGE: z.enum(['production', 'test', 'local', 'alpha']).default('local'),
+  TABLE_NAME: z.string().min(1).default('learning-platform'),
+  AWS_REGION: z.string().default('ap-southeast-1'),
+  /** Set only by the local stack: DynamoDB Local's URL. */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  EVENT_BUS_NAME: z.string().default('learning-platform'),
+  /** Set only by the local stack: the local bus's URL. */
+  EVENTBRIDGE_ENDPOINT: z.string().url().optional(),
+  /** Local: the token signing key itself. Cloud: the name of an SSM SecureString holding it. */
+  TOKEN_SECRET: z.string().min(32).optional(),
+  TOKEN_SECRET_PARAMETER: z.string().optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  MAIL_ADAPTER: z.enum(['ses', 'outbox']).default('outbox'),
+  MAIL_FROM: z.string().default('no-reply@learning-platform.local'),
+  /** Local: where the outbox adapter writes mails for the mailbox page. */
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  /** The SPA's origin: CORS and links in e-mails. */
+  WEB_ORIGIN: z.string().url().default('http://localhost:5173'),
+  /** Tenant used when the request's domain is not a known tenant domain (the default brand). */
+  DEFAULT_TENANT_KEY: z.string().default('demo'),
+  /** OAuth client-credentials clients: "id:secret" pairs, comma-separated (cloud: from SSM). */
+  OAUTH_CLIENTS: z.string().default(''),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+export function config(): Config {
+  cached ??= configSchema.parse(process.env);
+  return cached;
+}
+/** Tests and the local stack change the environment between runs. */
+export function resetConfig(): void {
+  cached = undefined;
+}

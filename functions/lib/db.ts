@@ -1,0 +1,29 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from './config';
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** The document client, created once per container (kept warm across invocations). */
+export function db(): DynamoDBDocumentClient {
+  if (!client) {
+    const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
+    const base = new DynamoDBClient({
+      region: AWS_REGION,
+      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+    });
+    client = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return client;
+}
+
+export function tableName(): string {
+  return config().TABLE_NAME;
+}
+
+/** Tests point the functions at a fresh table between files. */
+export function resetDb(): void {
+  client = undefined;
+}

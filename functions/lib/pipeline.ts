@@ -1,0 +1,280 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  OAuthError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from '../../shared/http/errors';
+import { holdsAny, holdsAnyInTenant } from '../../shared/permissions/check';
+import { routes } from '../../shared/routes/catalogue';
+import type { RouteDef } from '../../shared/routes/define';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { getTenant, getTenantKeyByDomain } from '../repositories/tenants';
+import { getUser } from '../repositories/users';
+import { rolesRepository } from '../roles/repository';
+import { config } from './config';
+import { logger } from './logger';
+import { type Caller, isHttpResult, type Request, type SignedInRequest } from './request';
+import { verifyToken } from './tokens';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+// biome-ignore lint/suspicious/noExplicitAny: each operation narrows its own query and body types.
+export type Operation = (request: Request<any, any>) => Promise<unknown>;
+
+/** For routes that need a signed-in caller: the pipeline authenticated them; this types it (and checks it). */
+export function withCaller<Q, B>(operation: (request: SignedInRequest<Q, B>) => Promise<unknown>): Operation {
+  return (request) => {
+    if (!request.caller) throw new UnauthorizedError();
+    return operation(request as SignedInRequest<Q, B>);
+  };
+}
+
+interface PipelineState {
+  route: RouteDef;
+  correlationId: string;
+  startedAt: number;
+  tenant?: Tenant;
+  caller?: Caller;
+  query?: unknown;
+  body?: unknown;
+}
+type PipelineContext = Context & { pipeline: PipelineState };
+
+const MAX_BODY_BYTES = 256 * 1024;
+const TENANT_CACHE_MS = 60_000;
+
+/**
+ * The one request pipeline: correlation id and logs -> tenant -> bearer token and user-id header ->
+ * access check -> zod validation -> operation -> JSON. Every resource's Lambda is this pipeline over its
+ * own routes and operations.
+ */
+export function resourceHandler(resource: string, operations: Record<string, Operation>) {
+  const resourceRoutes = routes.filter((r) => r.resource === resource);
+  for (const r of resourceRoutes) {
+    if (!operations[r.id]) throw new Error(`Route ${r.id} has no operation in functions/${resource}`);
+  }
+  const byRouteKey = new Map(resourceRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+
+  return middy<Event, Result, Error, PipelineContext>()
+    .before((request) => {
+      const { event, context } = request;
+      const route = byRouteKey.get(event.routeKey);
+      const correlationId =
+        header(event, 'x-correlation-id')?.slice(0, 100) || event.requestContext.requestId;
+      logger.appendKeys({ correlationId, routeKey: event.routeKey });
+      if (!route) throw new AppError(404, 'Not Found');
+      context.pipeline = { route, correlationId, startedAt: Date.now() };
+    })
+    .use(responseMiddleware())
+    .before(async ({ event, context }) => {
+      context.pipeline.tenant = await resolveTenant(event);
+    })
+    .before(async ({ event, context }) => {
+      const { route, tenant } = context.pipeline;
+      if (route.access.kind === 'public') return;
+      context.pipeline.caller = await authenticate(event, tenant!);
+    })
+    .before(({ context }) => {
+      authorize(context.pipeline.route, context.pipeline.tenant!, context.pipeline.caller);
+    })
+    .before(({ event, context }) => {
+      const { route } = context.pipeline;
+      context.pipeline.query = route.query ? parse(route.query, event.queryStringParameters ?? {}) : {};
+      context.pipeline.body = route.body ? parse(route.body, readBody(event, route)) : undefined;
+    })
+    .handler(async (event, context) => {
+      const { route, tenant, caller, query, body, correlationId } = context.pipeline;
+      const output = await operations[route.id]!({
+        tenant: tenant!,
+        caller,
+        query,
+        body,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        sourceIp: event.requestContext.http.sourceIp,
+        correlationId,
+        event,
+      });
+      if (isHttpResult(output)) {
+        return { statusCode: output.statusCode, headers: output.headers, body: JSON.stringify(output.body) };
+      }
+      return { statusCode: 200, body: JSON.stringify(output ?? {}) };
+    });
+}
+
+/** Adds JSON, CORS and correlation headers to every answer, and maps errors to the client's contract. */
+function responseMiddleware(): middy.MiddlewareObj<Event, Result, Error, PipelineContext> {
+  const finish = (request: middy.Request<Event, Result, Error, PipelineContext>) => {
+    const { event, context } = request;
+    const state = context.pipeline as PipelineState | undefined;
+    const response = request.response ?? { statusCode: 204 };
+    response.headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...corsHeaders(event, state?.tenant),
+      ...(state ? { 'x-correlation-id': state.correlationId } : {}),
+      ...response.headers,
+    };
+    request.response = response;
+    logger.info('request', {
+      method: event.requestContext.http.method,
+      path: event.rawPath,
+      status: response.statusCode,
+      durationMs: state ? Date.now() - state.startedAt : undefined,
+      tenant: state?.tenant?.key,
+      userId: state?.caller?.user._id,
+    });
+    logger.resetKeys();
+  };
+  return {
+    after: finish,
+    onError: (request) => {
+      const state = request.context.pipeline as PipelineState | undefined;
+      request.response = errorResponse(request.error, state);
+      finish(request);
+    },
+  };
+}
+
+function errorResponse(error: unknown, state: PipelineState | undefined): Result {
+  if (error instanceof AppError) {
+    if (state?.route.oauthErrors && !(error instanceof OAuthError)) {
+      const code = (
+        { 400: 'invalid_request', 401: 'invalid_client', 429: 'slow_down' } as Record<number, string>
+      )[error.statusCode];
+      return {
+        statusCode: error.statusCode,
+        body: JSON.stringify({ error: code ?? 'invalid_request', error_description: error.message }),
+      };
+    }
+    return { statusCode: error.statusCode, body: JSON.stringify(error.toJSON()) };
+  }
+  logger.error('Unexpected error', { error: error as Error });
+  const reference = state?.correlationId ? ` (reference ${state.correlationId})` : '';
+  const body = state?.route.oauthErrors
+    ? { error: 'server_error', error_description: `Something went wrong${reference}` }
+    : { message: `Something went wrong on our side. Please try again${reference}.` };
+  return { statusCode: 500, body: JSON.stringify(body) };
+}
+
+function header(event: Event, name: string): string | undefined {
+  return event.headers?.[name];
+}
+
+/** Allows the SPA's configured origin and the tenant's own domain (white-label sites call the same API). */
+function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, string> {
+  const origin = header(event, 'origin');
+  if (!origin) return {};
+  const allowed =
+    origin === config().WEB_ORIGIN || (tenant !== undefined && hostOf(origin) === tenant.domain);
+  if (!allowed) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'x-correlation-id',
+    vary: 'Origin',
+  };
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+const tenantCache = new Map<string, { tenant: Tenant; until: number }>();
+
+/**
+ * The tenant comes from the `x-tenant-key` header when given (the local stack and tests set it), else from
+ * the domain of the calling site (Origin), else the API's own host, else the default brand. A token only
+ * works for the tenant that issued it, so choosing a tenant by header grants nothing.
+ */
+async function resolveTenant(event: Event): Promise<Tenant> {
+  const explicitKey = header(event, 'x-tenant-key')?.trim();
+  const domain = hostOf(header(event, 'origin') ?? '') ?? header(event, 'host')?.split(':')[0]?.toLowerCase();
+  const cacheKey = explicitKey ? `key:${explicitKey}` : `domain:${domain ?? ''}`;
+  const cached = tenantCache.get(cacheKey);
+  if (cached && cached.until > Date.now()) return cached.tenant;
+
+  let key = explicitKey;
+  if (!key && domain) key = await getTenantKeyByDomain(domain);
+  key ??= config().DEFAULT_TENANT_KEY;
+  const tenant = await getTenant(key);
+  if (!tenant) throw new AppError(404, explicitKey ? `Unknown tenant ${explicitKey}` : 'Unknown tenant');
+  tenantCache.set(cacheKey, { tenant, until: Date.now() + TENANT_CACHE_MS });
+  return tenant;
+}
+
+export function clearTenantCache(): void {
+  tenantCache.clear();
+}
+
+async function authenticate(event: Event, tenant: Tenant): Promise<Caller> {
+  const authorization = header(event, 'authorization');
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new UnauthorizedError('Please sign in to continue');
+  const claims = await verifyToken(match[1]!, tenant.key);
+  const userIdHeader = header(event, 'x-user-id');
+  if (userIdHeader && userIdHeader !== claims.sub)
+    throw new UnauthorizedError('The user id does not match the token');
+  const user = await getUser(tenant.key, claims.sub);
+  if (!user) throw new UnauthorizedError('This account no longer exists');
+  // A password change ends every session issued before it.
+  if (claims.iat * 1000 < Date.parse(user.passwordChangedAt) - 1000) {
+    throw new UnauthorizedError('Your session has expired. Please sign in again');
+  }
+  const role = await rolesRepository.getCached(tenant.key, user.roleId);
+  if (!role) throw new UnauthorizedError('Your account has no role. Please contact support');
+  return { user, role, permissions: role.permissions, ...(claims.imp ? { impersonatedBy: claims.imp } : {}) };
+}
+
+function authorize(route: RouteDef, tenant: Tenant, caller: Caller | undefined): void {
+  const { access } = route;
+  if (access.kind === 'public' || access.kind === 'signedIn') return;
+  const requirement = { areas: access.areas, actions: access.actions };
+  const allowed = access.tenantScoped
+    ? holdsAnyInTenant(caller?.permissions, tenant.permissions, requirement)
+    : holdsAny(caller?.permissions, requirement);
+  if (!allowed) throw new ForbiddenError();
+}
+
+function readBody(event: Event, route: RouteDef): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  const contentType = (header(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (route.bodyEncoding === 'form') {
+    if (contentType && contentType !== 'application/x-www-form-urlencoded') {
+      throw new UnsupportedMediaTypeError('Use application/x-www-form-urlencoded');
+    }
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+  if (contentType && contentType !== 'application/json' && !contentType.endsWith('+json')) {
+    throw new UnsupportedMediaTypeError('Use application/json');
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('Malformed JSON body');
+  }
+}
+
+/** Runs a route schema; failures are a 400 naming each failing field. */
+function parse(schema: z.ZodType, input: unknown): unknown {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    field: issue.path.join('.') || undefined,
+    message:
+      issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+  }));
+  const message = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
+  throw new BadRequestError(message, { errors });
+}

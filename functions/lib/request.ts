@@ -1,0 +1,46 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { PermissionSet } from '../../shared/permissions/catalogue';
+import type { Role } from '../../shared/schemas/role';
+import type { Tenant } from '../../shared/schemas/tenant';
+import type { UserRecord } from '../repositories/users';
+
+/** The signed-in caller, resolved from the bearer token and checked against the user-id header. */
+export interface Caller {
+  user: UserRecord;
+  role: Role;
+  permissions: PermissionSet;
+  /** The admin's id when an admin is signed in as this user. */
+  impersonatedBy?: string;
+}
+
+/** What an operation receives: validated input plus who is asking and for which tenant. */
+export interface Request<Q = unknown, B = unknown> {
+  tenant: Tenant;
+  caller: Caller | undefined;
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+  sourceIp: string;
+  correlationId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface SignedInRequest<Q = unknown, B = unknown> extends Request<Q, B> {
+  caller: Caller;
+}
+
+/** An operation may return a plain value (200 JSON) or choose its status with `respond`. */
+export interface HttpResult {
+  __http: true;
+  statusCode: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export function respond(statusCode: number, body: unknown, headers?: Record<string, string>): HttpResult {
+  return { __http: true, statusCode, body, ...(headers ? { headers } : {}) };
+}
+
+export function isHttpResult(value: unknown): value is HttpResult {
+  return typeof value === 'object' && value !== null && (value as HttpResult).__http === true;
+}

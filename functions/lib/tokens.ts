@@ -1,0 +1,86 @@
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { UnauthorizedError } from '../../shared/http/errors';
+import { config } from './config';
+
+const ISSUER = 'learning-platform';
+
+export interface TokenClaims {
+  /** The user id. */
+  sub: string;
+  /** The tenant key: a token is only valid for the tenant that issued it. */
+  tid: string;
+  /** Set when an admin signed in as this user. */
+  imp?: string;
+  iat: number;
+  exp: number;
+}
+
+let secret: Promise<Uint8Array> | undefined;
+
+/** Local: TOKEN_SECRET. Cloud: the SSM SecureString named by TOKEN_SECRET_PARAMETER, read once per container. */
+function signingKey(): Promise<Uint8Array> {
+  secret ??= (async () => {
+    const { TOKEN_SECRET, TOKEN_SECRET_PARAMETER, AWS_REGION } = config();
+    if (TOKEN_SECRET) return new TextEncoder().encode(TOKEN_SECRET);
+    if (!TOKEN_SECRET_PARAMETER) throw new Error('TOKEN_SECRET or TOKEN_SECRET_PARAMETER must be set');
+    const ssm = new SSMClient({ region: AWS_REGION });
+    const { Parameter } = await ssm.send(
+      new GetParameterCommand({ Name: TOKEN_SECRET_PARAMETER, WithDecryption: true }),
+    );
+    if (!Parameter?.Value || Parameter.Value.length < 32)
+      throw new Error('Token signing key is missing or too short');
+    return new TextEncoder().encode(Parameter.Value);
+  })();
+  return secret;
+}
+
+export function resetSigningKey(): void {
+  secret = undefined;
+}
+
+export async function issueToken(claims: { sub: string; tid: string; imp?: string }): Promise<{
+  token: string;
+  expiresIn: number;
+}> {
+  const expiresIn = config().TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ tid: claims.tid, ...(claims.imp ? { imp: claims.imp } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(claims.tid)
+    .setIssuedAt()
+    .setExpirationTime(`${expiresIn}s`)
+    .sign(await signingKey());
+  return { token, expiresIn };
+}
+
+/** Verifies signature, issuer, tenant (audience) and expiry; any failure is a 401 with a plain message. */
+export async function verifyToken(token: string, tenant: string): Promise<TokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(), {
+      issuer: ISSUER,
+      audience: tenant,
+      algorithms: ['HS256'],
+    });
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.iat !== 'number' ||
+      typeof payload.exp !== 'number'
+    ) {
+      throw new UnauthorizedError('Invalid token');
+    }
+    return {
+      sub: payload.sub,
+      tid: tenant,
+      iat: payload.iat,
+      exp: payload.exp,
+      ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
+    };
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw error;
+    if (error instanceof errors.JWTExpired)
+      throw new UnauthorizedError('Your session has expired. Please sign in again');
+    throw new UnauthorizedError('Invalid token');
+  }
+}

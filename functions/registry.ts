@@ -1,0 +1,10 @@
+/**
+ * Handler entry convention: each resource of shared/routes/catalogue.ts is one folder here with a
+ * `handler.ts` that exports `handler` (API Gateway HTTP API payload 2.0 in, structured result out). The
+ * CDK stack bundles `functions/<resource>/handler.ts` as one Lambda; the local gateway imports the same
+ * file. Event-bus targets (shared/events/catalogue.ts `target`) follow the same convention with an
+ * EventBridge event as input.
+ */
+export function handlerEntry(resource: string): string {
+  return `functions/${resource}/handler.ts`;
+}

@@ -1,0 +1,133 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../../shared/http/errors';
+import type { UserType } from '../../shared/schemas/user';
+import { db, tableName } from '../lib/db';
+import { newId } from '../lib/ids';
+import { keys } from '../table/access-patterns';
+import { isConditionalCheckFailure, stripKeys } from '../table/items';
+
+export interface UserRecord {
+  _id: string;
+  tenant: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  type: UserType;
+  roleId: string;
+  passwordHash: string;
+  /** Tokens issued before this instant are no longer accepted (password reset signs out everywhere). */
+  passwordChangedAt: string;
+  timezone?: string;
+  userMapperId?: string;
+  isTrialApplied: boolean;
+  isQuiztopiyaPendingTrial: boolean;
+  assessmentEngineDate: string | null;
+  quiztopiyaTrialExpiration: string | null;
+  isContinueSubmissionWithTimerEnabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewUser = Pick<
+  UserRecord,
+  'firstname' | 'lastname' | 'email' | 'type' | 'roleId' | 'passwordHash'
+> &
+  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
+
+export async function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(tenant, userId) }),
+  );
+  return Item ? stripKeys<UserRecord>(Item) : undefined;
+}
+
+export async function getUserByEmail(tenant: string, email: string): Promise<UserRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.userEmail(tenant, email) }),
+  );
+  return Item ? getUser(tenant, Item.userId as string) : undefined;
+}
+
+/** Creates the user and claims its e-mail in one transaction: two sign-ups with one address give one account. */
+export async function createUser(tenant: string, input: NewUser): Promise<UserRecord> {
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    isTrialApplied: false,
+    isQuiztopiyaPendingTrial: false,
+    assessmentEngineDate: null,
+    quiztopiyaTrialExpiration: null,
+    isContinueSubmissionWithTimerEnabled: false,
+    ...input,
+    _id: input._id ?? newId(),
+    tenant,
+    passwordChangedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.userEmail(tenant, user.email), entity: 'userEmail', userId: user._id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.user(tenant, user._id),
+                entity: 'user',
+                gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
+                gsi1sk: user._id,
+                ...user,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error))
+      throw new ConflictError('An account with this email already exists');
+    throw error;
+  }
+  return user;
+}
+
+export async function updatePassword(tenant: string, userId: string, passwordHash: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(tenant, userId),
+      UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':now': now },
+    }),
+  );
+}
+
+export async function countUsersWithRole(tenant: string, roleId: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usersOfRoleIndex(tenant, roleId) },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}

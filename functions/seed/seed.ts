@@ -1,0 +1,215 @@
+import { fullPermissionSet } from '../../shared/permissions/catalogue';
+import { defaultRoles, type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
+import type { Tenant } from '../../shared/schemas/tenant';
+import type { UserType } from '../../shared/schemas/user';
+import { hashPassword } from '../lib/passwords';
+import { getTenant, putTenant } from '../repositories/tenants';
+import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
+import { createUser, getUser } from '../repositories/users';
+import { rolesRepository } from '../roles/repository';
+
+interface SeedUser {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  type: UserType;
+  role: SystemRoleName;
+  timezone: string;
+}
+
+interface SeedTenant {
+  tenant: Tenant;
+  users: SeedUser[];
+  /** Parent id -> the student ids their user-mapper links. */
+  mappers: Record<string, string[]>;
+}
+
+const demoUsers: SeedUser[] = [
+  {
+    id: 'demo-admin',
+    firstname: 'Ada',
+    lastname: 'Admin',
+    email: 'admin@demo.test',
+    password: 'Demo-admin-1',
+    type: 'admin',
+    role: 'Admin',
+    timezone: 'Asia/Singapore',
+  },
+  {
+    id: 'demo-tutor-1',
+    firstname: 'Tom',
+    lastname: 'Turing',
+    email: 'tutor1@demo.test',
+    password: 'Demo-tutor-1',
+    type: 'tutor',
+    role: 'Tutor',
+    timezone: 'Europe/London',
+  },
+  {
+    id: 'demo-tutor-2',
+    firstname: 'Grace',
+    lastname: 'Hopper',
+    email: 'tutor2@demo.test',
+    password: 'Demo-tutor-2',
+    type: 'tutor',
+    role: 'Tutor',
+    timezone: 'America/New_York',
+  },
+  {
+    id: 'demo-tutor-3',
+    firstname: 'Mei',
+    lastname: 'Lin',
+    email: 'tutor3@demo.test',
+    password: 'Demo-tutor-3',
+    type: 'tutor',
+    role: 'Tutor',
+    timezone: 'Australia/Sydney',
+  },
+  {
+    id: 'demo-student-1',
+    firstname: 'Sam',
+    lastname: 'Student',
+    email: 'student1@demo.test',
+    password: 'Demo-student-1',
+    type: 'student',
+    role: 'Student',
+    timezone: 'Asia/Singapore',
+  },
+  {
+    id: 'demo-student-2',
+    firstname: 'Maya',
+    lastname: 'Student',
+    email: 'student2@demo.test',
+    password: 'Demo-student-2',
+    type: 'student',
+    role: 'Student',
+    timezone: 'Asia/Singapore',
+  },
+  {
+    id: 'demo-student-3',
+    firstname: 'Leo',
+    lastname: 'Learner',
+    email: 'student3@demo.test',
+    password: 'Demo-student-3',
+    type: 'student',
+    role: 'Student',
+    timezone: 'Europe/London',
+  },
+  {
+    id: 'demo-parent',
+    firstname: 'Pat',
+    lastname: 'Parent',
+    email: 'parent@demo.test',
+    password: 'Demo-parent-1',
+    type: 'student',
+    role: 'Student',
+    timezone: 'Asia/Singapore',
+  },
+];
+
+const otherUsers: SeedUser[] = [
+  {
+    id: 'north-admin',
+    firstname: 'Nora',
+    lastname: 'North',
+    email: 'admin@northwind.test',
+    password: 'Northwind-admin-1',
+    type: 'admin',
+    role: 'Admin',
+    timezone: 'Europe/London',
+  },
+  {
+    id: 'north-student',
+    firstname: 'Ned',
+    lastname: 'North',
+    email: 'student@northwind.test',
+    password: 'Northwind-student-1',
+    type: 'student',
+    role: 'Student',
+    timezone: 'Europe/London',
+  },
+];
+
+export const seedTenants: SeedTenant[] = [
+  {
+    tenant: {
+      _id: 'demo',
+      key: 'demo',
+      name: 'Demo Academy',
+      domain: 'localhost',
+      permissions: fullPermissionSet(),
+      primaryColor: 'teal',
+    },
+    users: demoUsers,
+    mappers: { 'demo-parent': ['demo-student-1', 'demo-student-2'] },
+  },
+  {
+    tenant: {
+      _id: 'northwind',
+      key: 'northwind',
+      name: 'Northwind Tutors',
+      domain: '127.0.0.1',
+      permissions: fullPermissionSet(),
+      primaryColor: 'blue',
+    },
+    users: otherUsers,
+    mappers: {},
+  },
+];
+
+export interface SeedResult {
+  tenants: Array<{ key: string; domain: string; name: string }>;
+  signIns: Array<{ tenant: string; role: string; email: string; password: string }>;
+}
+
+/** Seeds the demo tenant and a second tenant for isolation. Idempotent: existing records are kept as they are. */
+export async function seedDemo(): Promise<SeedResult> {
+  for (const { tenant, users, mappers } of seedTenants) {
+    if (!(await getTenant(tenant.key))) await putTenant(tenant);
+    for (const [name, id] of Object.entries(systemRoleIds) as Array<[SystemRoleName, string]>) {
+      const now = new Date().toISOString();
+      await rolesRepository.ensure(tenant.key, {
+        _id: id,
+        ...defaultRoles[name],
+        isSystem: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    for (const user of users) {
+      if (await getUser(tenant.key, user.id)) continue;
+      await createUser(tenant.key, {
+        _id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        type: user.type,
+        roleId: systemRoleIds[user.role],
+        timezone: user.timezone,
+        passwordHash: await hashPassword(user.password),
+      });
+    }
+    for (const [parentId, studentIds] of Object.entries(mappers)) {
+      const mapperId = `mapper-${parentId}`;
+      if (await getUserMapper(tenant.key, mapperId)) continue;
+      await putUserMapper(tenant.key, {
+        _id: mapperId,
+        userIds: [parentId, ...studentIds],
+        createdAt: new Date().toISOString(),
+      });
+    }
+  }
+  return {
+    tenants: seedTenants.map(({ tenant }) => ({ key: tenant.key, domain: tenant.domain, name: tenant.name })),
+    signIns: seedTenants.flatMap(({ tenant, users }) =>
+      users.map((u) => ({
+        tenant: tenant.key,
+        role: u.id.includes('parent') ? 'Parent' : u.role,
+        email: u.email,
+        password: u.password,
+      })),
+    ),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The single table, defined once: the CDK stack and the local stack (DynamoDB Local) both build the table
+ * from this definition. Generic key names (pk/sk, gsiNpk/gsiNsk) let every entity share the table; every
+ * key value begins with the tenant (see access-patterns.ts).
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.indexes)[number]['name'];
+
+/** CreateTable input for the local stack and tests (on-demand, like the cloud table). */
+export function createTableInput(tableName: string) {
+  const keyAttributes = [
+    tableDefinition.partitionKey,
+    tableDefinition.sortKey,
+    ...tableDefinition.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: tableDefinition.indexes.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: index.projection },
+    })),
+  };
+}

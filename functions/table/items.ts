@@ -1,0 +1,31 @@
+/** Key and bookkeeping attributes that live on items but never leave the repository layer. */
+const internalAttributes = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'entity',
+  'expiresAt',
+]);
+
+export function stripKeys<T>(item: Record<string, unknown>): T {
+  const record: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (!internalAttributes.has(name)) record[name] = value;
+  }
+  return record as T;
+}
+
+export function isConditionalCheckFailure(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+/** True when a cancelled transaction failed on a condition (not on throttling or a conflict). */
+export function cancellationReasons(error: unknown): string[] {
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> } | undefined)
+    ?.CancellationReasons;
+  return reasons?.map((reason) => reason.Code ?? 'None') ?? [];
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isKnownPermission, type PermissionSet, permissionAreas } from '../permissions/catalogue';
+import { requiredText } from './common';
+
+export const roleNames = ['Admin', 'Approver', 'Enterer', 'Student', 'Tutor', 'Guest'] as const;
+/** Spec 000 section 6: "user" means an ordinary end user. */
+export const roleTypes = ['admin', 'user'] as const;
+
+export const permissionSetSchema = z
+  .partialRecord(z.enum(permissionAreas as [string, ...string[]]), z.array(z.string().max(64)).max(100))
+  .superRefine((set, ctx) => {
+    for (const [area, actions] of Object.entries(set)) {
+      for (const action of actions ?? []) {
+        if (!isKnownPermission(area, action)) {
+          ctx.addIssue({ code: 'custom', path: [area], message: `Unknown permission ${area}.${action}` });
+        }
+      }
+    }
+  })
+  .transform((set) => set as PermissionSet);
+
+export const roleInputSchema = z.object({
+  name: requiredText('Name', 80),
+  type: z.enum(roleTypes),
+  isGuest: z.boolean().default(false),
+  permissions: permissionSetSchema.default({}),
+});
+export type RoleInput = z.infer<typeof roleInputSchema>;
+
+export const roleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(roleTypes),
+  isGuest: z.boolean(),
+  permissions: z.record(z.string(), z.array(z.string())),
+  isSystem: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
