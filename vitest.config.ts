@@ -11,5 +11,7 @@ export default defineConfig({
     // DynamoDB Local (a JVM per file) and Chromium are heavy on a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
+    // CI reads the counts from this file to print its closing line.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { VerifyDeleteResult } from '../../shared/routes/crud';
 import type { ListQuery } from '../../shared/schemas/paging';
 import type { Operation } from '../lib/pipeline';
@@ -18,8 +18,10 @@ export interface CrudResourceConfig<T extends CrudRecord> {
   /** Query fields passed to the list as equality filters. */
   filterFields?: string[];
   deleteGuards?: DeleteGuard[];
-  /** Records that can never be deleted or renamed (e.g. the built-in roles), with the reason. */
+  /** Records that can never be deleted (e.g. the built-in roles), with the reason. */
   protectedReason?: (record: T) => string | undefined;
+  /** Refuses an update that would break an invariant, with the reason (a 400). */
+  refuseUpdate?: (record: T, changes: Partial<T>) => string | undefined;
 }
 
 /**
@@ -61,8 +63,15 @@ export function crudOperations<T extends CrudRecord>(
     },
     [`${resource}.create`]: async ({ tenant, body }) =>
       respond(201, await repository.create(tenant.key, body)),
-    [`${resource}.update`]: async ({ tenant, params, body }) =>
-      repository.update(tenant.key, params.id!, body),
+    [`${resource}.update`]: async ({ tenant, params, body }) => {
+      if (config.refuseUpdate) {
+        const current = await repository.get(tenant.key, params.id!);
+        if (!current) throw notFound();
+        const reason = config.refuseUpdate(current, body);
+        if (reason) throw new BadRequestError(reason);
+      }
+      return repository.update(tenant.key, params.id!, body);
+    },
     [`${resource}.delete`]: async ({ tenant, params }) => {
       const check = await verifyDelete(tenant.key, params.id!);
       if (!check.canDelete) throw new ConflictError(check.message);

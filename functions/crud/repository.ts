@@ -45,6 +45,13 @@ const DEFAULT_IN_MEMORY_LIMIT = 5_000;
 export function collectionRepository<T extends CrudRecord>(options: CollectionOptions) {
   const { collection } = options;
   const pk = (tenant: string) => keys.collection(tenant, collection);
+  /** Records are listed through gsi1, ordered by creation time (built-in records keep readable ids). */
+  const toItem = (tenant: string, record: CrudRecord) => ({
+    ...keys.collectionItem(tenant, collection, record._id),
+    ...keys.collectionOrder(tenant, collection, record.createdAt, record._id),
+    entity: collection,
+    ...record,
+  });
 
   async function get(tenant: string, id: string): Promise<T | undefined> {
     const { Item } = await db().send(
@@ -71,9 +78,10 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       const page = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': pk(tenant) },
-          ProjectionExpression: 'pk, sk',
+          ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk',
           ScanIndexForward: false,
           Limit: remaining,
           ExclusiveStartKey: startKey,
@@ -95,7 +103,8 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       const page = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': pk(tenant) },
           ScanIndexForward: false,
           Limit: limit - docs.length,
@@ -115,7 +124,8 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       const page = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': pk(tenant) },
           ScanIndexForward: false,
           ExclusiveStartKey: next,
@@ -167,10 +177,8 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     return { limit, offset, totalDocs: docs.length, docs: docs.slice(offset, offset + limit) };
   }
 
-  /** Creates the record and raises the counter in one transaction. */
-  async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {
-    const now = new Date().toISOString();
-    const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
+  /** Writes a new record and raises the counter in one transaction; false when the id is taken. */
+  async function insert(tenant: string, record: T): Promise<boolean> {
     try {
       await db().send(
         new TransactWriteCommand({
@@ -178,11 +186,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
             {
               Put: {
                 TableName: tableName(),
-                Item: {
-                  ...keys.collectionItem(tenant, collection, record._id),
-                  entity: collection,
-                  ...record,
-                },
+                Item: toItem(tenant, record),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -198,10 +202,17 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
           ],
         }),
       );
+      return true;
     } catch (error) {
-      if (isConditionalCheckFailure(error)) throw new ConflictError(`This ${options.label} already exists`);
+      if (isConditionalCheckFailure(error)) return false;
       throw error;
     }
+  }
+
+  async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {
+    const now = new Date().toISOString();
+    const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
+    if (!(await insert(tenant, record))) throw new ConflictError(`This ${options.label} already exists`);
     return record;
   }
 
@@ -217,7 +228,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.collectionItem(tenant, collection, id), entity: collection, ...next },
+          Item: toItem(tenant, next),
           ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
           ExpressionAttributeValues: { ':read': current.updatedAt },
         }),
@@ -282,40 +293,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
   }
 
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */
-  async function ensure(tenant: string, record: T): Promise<boolean> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.collectionItem(tenant, collection, record._id),
-                  entity: collection,
-                  ...record,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.counter(tenant, collection),
-                UpdateExpression: 'ADD #count :one',
-                ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
-  }
+  const ensure = insert;
 
   return { get, getMany, list, count, create, update, remove, ensure };
 }

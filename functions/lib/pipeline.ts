@@ -193,12 +193,12 @@ const tenantCache = new Map<string, { tenant: Tenant; until: number }>();
 
 /**
  * The tenant comes from the `x-tenant-key` header when given (the local stack and tests set it), else from
- * the domain of the calling site (Origin), else the API's own host, else the default brand. A token only
+ * the domain of the calling site (Origin), else it is the default brand. A token only
  * works for the tenant that issued it, so choosing a tenant by header grants nothing.
  */
 async function resolveTenant(event: Event): Promise<Tenant> {
   const explicitKey = header(event, 'x-tenant-key')?.trim();
-  const domain = hostOf(header(event, 'origin') ?? '') ?? header(event, 'host')?.split(':')[0]?.toLowerCase();
+  const domain = hostOf(header(event, 'origin') ?? '');
   const cacheKey = explicitKey ? `key:${explicitKey}` : `domain:${domain ?? ''}`;
   const cached = tenantCache.get(cacheKey);
   if (cached && cached.until > Date.now()) return cached.tenant;

@@ -15,7 +15,7 @@
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
  * | failed-login throttle window          | UpdateItem (ADD)             | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
- * | collection page (CRUD, newest first)  | Query keys-only skip + Get   | pk T#t#<COLLECTION>                               |
+ * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
  */
@@ -46,6 +46,10 @@ export const keys = {
   collectionItem: (tenant: string, collection: string, id: string) => ({
     pk: `T#${tenant}#${collection}`,
     sk: id,
+  }),
+  collectionOrder: (tenant: string, collection: string, createdAt: string, id: string) => ({
+    gsi1pk: `T#${tenant}#${collection}`,
+    gsi1sk: `${createdAt}#${id}`,
   }),
   counter: (tenant: string, collection: string) => ({ pk: `T#${tenant}#COUNTERS`, sk: collection }),
   audit: (tenant: string, id: string) => ({ pk: `T#${tenant}#AUDIT`, sk: id }),

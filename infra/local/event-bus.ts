@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EVENT_SOURCE, type EventRule } from '../../shared/events/catalogue';
+import type { HandlerLoader } from './handler-loader';
+import { closeServer } from './http-gateway';
+import { lambdaContext } from './lambda-context';
+
+interface PutEventsEntry {
+  Source?: string;
+  DetailType?: string;
+  Detail?: string;
+  EventBusName?: string;
+  Resources?: string[];
+  Time?: string | number;
+}
+
+export interface EventBusOptions {
+  port: number;
+  busName: string;
+  rules: EventRule[];
+  loader: HandlerLoader;
+  /** Run schedule rules on timers (off in tests, which trigger them by name). */
+  schedules: boolean;
+  retryDelaysMs?: number[];
+}
+
+/**
+ * The local EventBridge bus: accepts `PutEvents` as @aws-sdk/client-eventbridge sends it (AWS JSON 1.1),
+ * matches each entry against the same rules the CDK stack declares, and delivers EventBridge events to the
+ * targets, asynchronously and with retries, as EventBridge does. Schedule rules run on timers.
+ */
+export async function startEventBus(options: EventBusOptions) {
+  const retryDelays = options.retryDelaysMs ?? [200, 1000];
+  const inFlight = new Set<Promise<void>>();
+  const deliveries: Array<{ rule: string; detailType: string; ok: boolean }> = [];
+
+  function deliver(rule: EventRule, event: Record<string, unknown>) {
+    const attempt = async () => {
+      for (let i = 0; ; i++) {
+        try {
+          const handler = await options.loader(rule.target);
+          await handler(event, lambdaContext(rule.target));
+          deliveries.push({ rule: rule.name, detailType: String(event['detail-type']), ok: true });
+          return;
+        } catch (error) {
+          if (i >= retryDelays.length) {
+            console.error(`Event delivery to ${rule.target} failed after ${i + 1} attempts`, error);
+            deliveries.push({ rule: rule.name, detailType: String(event['detail-type']), ok: false });
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, retryDelays[i]));
+        }
+      }
+    };
+    const running = attempt();
+    inFlight.add(running);
+    void running.finally(() => inFlight.delete(running));
+  }
+
+  function route(entry: PutEventsEntry, eventId: string) {
+    const busName = entry.EventBusName ?? 'default';
+    let detail: unknown = {};
+    try {
+      detail = entry.Detail ? JSON.parse(entry.Detail) : {};
+    } catch {
+      return false;
+    }
+    if (busName !== options.busName) return true;
+    const event = {
+      version: '0',
+      id: eventId,
+      'detail-type': entry.DetailType,
+      source: entry.Source,
+      account: '000000000000',
+      time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      region: 'local-1',
+      resources: entry.Resources ?? [],
+      detail,
+    };
+    for (const rule of options.rules) {
+      if (
+        rule.kind === 'pattern' &&
+        entry.Source === EVENT_SOURCE &&
+        (rule.detailTypes as string[]).includes(entry.DetailType ?? '')
+      ) {
+        deliver(rule, event);
+      }
+    }
+    return true;
+  }
+
+  const server = createServer((request, response) => {
+    readJson(request)
+      .then((body) => {
+        const target = request.headers['x-amz-target'];
+        if (target !== 'AWSEvents.PutEvents') {
+          response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+          response.end(
+            JSON.stringify({ __type: 'UnknownOperationException', message: `Unsupported ${target}` }),
+          );
+          return;
+        }
+        const entries = ((body as { Entries?: PutEventsEntry[] }).Entries ?? []).map((entry) => {
+          const eventId = randomUUID();
+          return route(entry, eventId)
+            ? { EventId: eventId }
+            : { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+        });
+        response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(
+          JSON.stringify({
+            FailedEntryCount: entries.filter((e) => 'ErrorCode' in e).length,
+            Entries: entries,
+          }),
+        );
+      })
+      .catch(() => {
+        response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify({ __type: 'SerializationException', message: 'Malformed request' }));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  function triggerSchedule(ruleName: string) {
+    const rule = options.rules.find((r) => r.name === ruleName && r.kind === 'schedule');
+    if (!rule) throw new Error(`No schedule rule ${ruleName}`);
+    deliver(rule, {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: '000000000000',
+      time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      region: 'local-1',
+      resources: [`arn:aws:events:local-1:000000000000:rule/${rule.name}`],
+      detail: {},
+    });
+  }
+
+  const timers = options.schedules
+    ? options.rules
+        .filter((r) => r.kind === 'schedule')
+        .map((rule) => setInterval(() => triggerSchedule(rule.name), rule.everyMs))
+    : [];
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deliveries,
+    triggerSchedule,
+    /** Waits until every delivery in flight has finished (tests). */
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      await closeServer(server);
+    },
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}

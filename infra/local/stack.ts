@@ -1,0 +1,156 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eventRules } from '../../shared/events/catalogue';
+import { routes } from '../../shared/routes/catalogue';
+import { ensureTable, freePort, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './dynamodb';
+import { startEventBus } from './event-bus';
+import { moduleLoader } from './handler-loader';
+import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
+import { startWeb } from './web';
+import { attachWebSocketGateway } from './ws-gateway';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  apiPort?: number;
+  webPort?: number;
+  /** Where DynamoDB Local keeps its file and the outbox its mails. */
+  dataDir?: string;
+  /** Keep the database in memory (tests and benchmarks). */
+  inMemory?: boolean;
+  web?: boolean;
+  schedules?: boolean;
+  seed?: boolean;
+}
+
+export const LOCAL_TOKEN_SECRET = 'local-dev-signing-key-not-for-production-use';
+const TABLE_NAME = 'learning-platform';
+const EVENT_BUS_NAME = 'learning-platform';
+
+/**
+ * The whole platform on this machine: DynamoDB Local, the HTTP and WebSocket gateways, the event bus, the
+ * SPA, all running the same handlers the CDK stack deploys. The environment is set before any handler is
+ * imported, as Lambda would set it.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}) {
+  const dataDir = resolve(
+    options.dataDir ?? (options.inMemory ? await mkdtemp(join(tmpdir(), 'lp-')) : '.data'),
+  );
+  const apiPort = options.apiPort === 0 || options.apiPort === undefined ? await freePort() : options.apiPort;
+  const webPort = options.web
+    ? options.webPort === 0 || options.webPort === undefined
+      ? await freePort()
+      : options.webPort
+    : 0;
+  const webOrigin = `http://localhost:${webPort || 5173}`;
+
+  const database = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
+  const loader = moduleLoader();
+  const bus = await startEventBus({
+    port: 0,
+    busName: EVENT_BUS_NAME,
+    rules: eventRules,
+    loader,
+    schedules: options.schedules ?? true,
+  });
+  const outboxDir = join(dataDir, 'outbox');
+
+  Object.assign(process.env, {
+    STAGE: 'local',
+    TABLE_NAME,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    DYNAMODB_ENDPOINT: database.endpoint,
+    EVENTBRIDGE_ENDPOINT: bus.url,
+    EVENT_BUS_NAME,
+    TOKEN_SECRET: process.env.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
+    MAIL_ADAPTER: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    BLOB_DIR: join(dataDir, 'blobs'),
+    WEB_ORIGIN: webOrigin,
+    DEFAULT_TENANT_KEY: 'demo',
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${apiPort}`,
+  });
+  await resetFunctionCaches();
+  await ensureTable(database.endpoint, TABLE_NAME);
+
+  const gatewayOptions: HttpGatewayOptions = {
+    port: apiPort,
+    routes,
+    loader,
+    outboxDir,
+    allowOrigin: (origin) => {
+      try {
+        const host = new URL(origin).hostname;
+        return host === 'localhost' || host === '127.0.0.1';
+      } catch {
+        return false;
+      }
+    },
+  };
+  const gateway = await startHttpGateway(gatewayOptions);
+  const websocket = attachWebSocketGateway(gateway.server, loader);
+  const registry = websocket.registry;
+  // The management API (@connections) on the HTTP port reaches the WebSocket connections.
+  gatewayOptions.connections = registry;
+
+  let seeded: Awaited<ReturnType<typeof import('../../functions/seed/seed').seedDemo>> | undefined;
+  if (options.seed) {
+    const { seedDemo } = await import('../../functions/seed/seed');
+    seeded = await seedDemo();
+  }
+
+  const wsUrl = `ws://127.0.0.1:${gateway.port}/ws`;
+  const web = options.web
+    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }))
+    : undefined;
+
+  return {
+    apiUrl: gateway.url,
+    wsUrl,
+    webUrl: web?.url,
+    dynamoEndpoint: database.endpoint,
+    outboxDir,
+    dataDir,
+    seeded,
+    bus,
+    connections: registry,
+    async stop() {
+      await web?.close();
+      websocket.close();
+      await gateway.close();
+      await bus.idle();
+      await bus.close();
+      await database.stop();
+    },
+  };
+}
+
+/** Functions keep clients and caches per container; a new local stack is a new container. */
+async function resetFunctionCaches() {
+  const [
+    { resetConfig },
+    { resetDb },
+    { resetEventBridge },
+    { resetMailer },
+    { resetSigningKey },
+    pipeline,
+    roles,
+  ] = await Promise.all([
+    import('../../functions/lib/config'),
+    import('../../functions/lib/db'),
+    import('../../functions/lib/events'),
+    import('../../functions/lib/mail'),
+    import('../../functions/lib/tokens'),
+    import('../../functions/lib/pipeline'),
+    import('../../functions/roles/repository'),
+  ]);
+  resetConfig();
+  resetDb();
+  resetEventBridge();
+  resetMailer();
+  resetSigningKey();
+  pipeline.clearTenantCache();
+  roles.clearRoleCache();
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm start`: the whole platform on this machine, persisted under DATA_DIR (default .data). Ctrl-C stops
+ * every child process; a restart keeps all data.
+ */
+import { startLocalStack } from './stack';
+
+const apiPort = Number(process.env.API_PORT ?? 3000);
+const webPort = Number(process.env.WEB_PORT ?? 5173);
+const dataDir = process.env.DATA_DIR ?? '.data';
+
+const stack = await startLocalStack({ apiPort, webPort, dataDir, web: true, seed: true, schedules: true });
+
+const signIns = stack.seeded?.signIns ?? [];
+const width = Math.max(...signIns.map((s) => s.email.length), 5);
+console.log(`
+  Learning platform is running (data in ${stack.dataDir})
+
+  SPA            ${stack.webUrl}/learning-portal/
+  Second tenant  ${stack.webUrl?.replace('localhost', '127.0.0.1')}/learning-portal/
+  API            ${stack.apiUrl}
+  WebSocket      ${stack.wsUrl}
+  Mailbox        ${stack.apiUrl}/_local/mailbox
+  DynamoDB Local ${stack.dynamoEndpoint}
+
+  Demo sign-ins
+  ${'tenant'.padEnd(10)} ${'role'.padEnd(8)} ${'email'.padEnd(width)} password
+${signIns.map((s) => `  ${s.tenant.padEnd(10)} ${s.role.padEnd(8)} ${s.email.padEnd(width)} ${s.password}`).join('\n')}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping...`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  await stack.stop().catch((error) => console.error(error));
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,14 @@
+/**
+ * Spec 000 section 5: uploaded file names lose / \ ? % * : | " < > and non-ASCII characters, and get a
+ * timestamp before the extension (so two uploads of "notes.pdf" never collide).
+ */
+export function cleanFileName(name: string, now: number = Date.now()): string {
+  const cleaned = name
+    .replace(/[/\\?%*:|"<>]/g, '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim();
+  const dot = cleaned.lastIndexOf('.');
+  const base = (dot >= 0 ? cleaned.slice(0, dot) : cleaned).trim();
+  const extension = dot >= 0 ? cleaned.slice(dot) : '';
+  return `${base || 'file'}-${now}${extension}`;
+}

@@ -1,0 +1,111 @@
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/lib/db';
+import { newId } from '../../functions/lib/ids';
+import { hashPassword } from '../../functions/lib/passwords';
+import { putTenant } from '../../functions/repositories/tenants';
+import { createUser } from '../../functions/repositories/users';
+import { rolesRepository } from '../../functions/roles/repository';
+import { keys } from '../../functions/table/access-patterns';
+import { fullPermissionSet } from '../../shared/permissions/catalogue';
+import { defaultRoles, systemRoleIds } from '../../shared/permissions/default-roles';
+import { type BenchStack, median } from './stack';
+
+const SIZES = [1_000, 50_000];
+const OFFSETS = [0, 1_000];
+const SAMPLES = 25;
+
+/** Fills a tenant's role collection with `count` records, as the repository would have written them. */
+async function fillTenant(tenant: string, count: number) {
+  await putTenant({
+    _id: tenant,
+    key: tenant,
+    name: tenant,
+    domain: `${tenant}.bench`,
+    permissions: fullPermissionSet(),
+  });
+  const now = new Date().toISOString();
+  await rolesRepository.ensure(tenant, {
+    _id: systemRoleIds.Admin,
+    ...defaultRoles.Admin,
+    isSystem: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await createUser(tenant, {
+    _id: 'bench-admin',
+    firstname: 'Bench',
+    lastname: 'Admin',
+    email: `admin@${tenant}.bench`,
+    type: 'admin',
+    roleId: systemRoleIds.Admin,
+    passwordHash: await hashPassword('Bench-admin-1'),
+  });
+  const base = Date.now() - count * 10;
+  const writes: Array<Promise<unknown>> = [];
+  for (let start = 0; start < count - 1; start += 25) {
+    const items = [];
+    for (let i = start; i < Math.min(start + 25, count - 1); i++) {
+      const _id = newId(base + i * 10);
+      items.push({
+        PutRequest: {
+          Item: {
+            ...keys.collectionItem(tenant, 'ROLE', _id),
+            entity: 'ROLE',
+            _id,
+            name: `Bench role ${i}`,
+            type: 'user',
+            isGuest: false,
+            permissions: { courses: ['view'] },
+            createdAt: now,
+            updatedAt: now,
+          },
+        },
+      });
+    }
+    writes.push(db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items } })));
+    if (writes.length >= 16) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter(tenant, 'ROLE'),
+      UpdateExpression: 'SET #count = :count',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':count': count },
+    }),
+  );
+}
+
+/** A page of 20 from a CRUD collection of 1,000 and of 50,000 records, at offsets 0 and 1,000. */
+export async function measurePagingCost(stack: BenchStack) {
+  const rows: Array<{ records: number; offset: number; medianMs: number }> = [];
+  for (const size of SIZES) {
+    const tenant = `bench-${size}`;
+    await fillTenant(tenant, size);
+    const admin = await stack.api.signIn(`admin@${tenant}.bench`, 'Bench-admin-1', tenant);
+    for (const offset of OFFSETS) {
+      const timings: number[] = [];
+      for (let i = 0; i < SAMPLES + 3; i++) {
+        const started = performance.now();
+        const { status, body } = await stack.api.call('roles.list', {
+          tenant,
+          token: admin.token,
+          query: { limit: 20, offset },
+        });
+        const elapsed = performance.now() - started;
+        if (status !== 200 || (body.docs as unknown[]).length !== 20 || body.totalDocs !== size) {
+          throw new Error(`Unexpected page: ${status} ${JSON.stringify(body).slice(0, 200)}`);
+        }
+        if (i >= 3) timings.push(elapsed); // the first calls warm the handler and caches
+      }
+      rows.push({ records: size, offset, medianMs: median(timings) });
+    }
+  }
+  const ratios = OFFSETS.map((offset) => {
+    const small = rows.find((r) => r.records === SIZES[0] && r.offset === offset)!;
+    const large = rows.find((r) => r.records === SIZES[1] && r.offset === offset)!;
+    return { offset, ratio: large.medianMs / small.medianMs };
+  });
+  return { rows, ratios };
+}

@@ -1,0 +1,389 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { listAudit } from '../../../functions/repositories/audit-log';
+import { demo, northwind } from '../../support/api-client';
+import { useLocalStack } from '../../support/stack';
+
+const local = useLocalStack({ OAUTH_CLIENTS: 'quiz-app:quiz-secret-0123456789' });
+
+async function outbox(dir: string): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const files = await readdir(dir).catch(() => []);
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(dir, file), 'utf8'))));
+}
+
+describe('sign-up', () => {
+  it('creates a student account and signs it in', async () => {
+    const { status, body } = await local.api.call<Record<string, any>>('auth.signUp', {
+      body: { firstname: 'Nia', lastname: 'New', email: 'Nia.New@Example.com', password: 'long-enough-1' },
+    });
+    expect(status).toBe(201);
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBeGreaterThan(0);
+    expect(body.oauthUser).toMatchObject({
+      email: 'nia.new@example.com',
+      type: 'student',
+      role: { name: 'Student' },
+    });
+    expect(body.oauthUser.passwordHash).toBeUndefined();
+
+    const me = await local.api.call('users.authUser', {
+      token: body.access_token,
+      userId: body.oauthUser._id,
+    });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ _id: body.oauthUser._id, firstname: 'Nia' });
+  });
+
+  it('refuses a second account with the same e-mail, in any case', async () => {
+    const { status, body } = await local.api.call('auth.signUp', {
+      body: { firstname: 'Dup', lastname: 'Licate', email: 'NIA.NEW@example.com', password: 'long-enough-1' },
+    });
+    expect(status).toBe(409);
+    expect(body.message).toBe('An account with this email already exists');
+  });
+
+  it('explains invalid fields', async () => {
+    const { status, body } = await local.api.call<Record<string, any>>('auth.signUp', {
+      body: { firstname: '', lastname: 'X', email: 'not-an-email', password: 'short' },
+    });
+    expect(status).toBe(400);
+    expect(body.message).toContain('Please enter a valid email address');
+    expect(body.message).toContain('Password must be at least 8 characters');
+    expect(body.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['firstname', 'email', 'password']),
+    );
+  });
+
+  it('lets the same e-mail sign up in another tenant', async () => {
+    const { status } = await local.api.call('auth.signUp', {
+      tenant: 'northwind',
+      body: { firstname: 'Nia', lastname: 'New', email: 'nia.new@example.com', password: 'long-enough-1' },
+    });
+    expect(status).toBe(201);
+  });
+});
+
+describe('POST /oauth/token', () => {
+  it('answers access_token, token_type, expires_in and oauthUser for the password grant', async () => {
+    const { status, body } = await local.api.call<Record<string, any>>('auth.token', {
+      body: { grant_type: 'password', username: 'ADMIN@demo.test', password: demo.admin.password },
+    });
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'oauthUser', 'token_type']);
+    expect(body.oauthUser.role.name).toBe('Admin');
+  });
+
+  it('answers OAuth errors with error and error_description, the same for an unknown user', async () => {
+    const wrong = await local.api.call('auth.token', {
+      body: { grant_type: 'password', username: demo.tutor.email, password: 'not-the-password' },
+    });
+    const unknown = await local.api.call('auth.token', {
+      body: { grant_type: 'password', username: 'nobody@demo.test', password: 'not-the-password' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: 'Invalid email or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('maps validation failures to invalid_request', async () => {
+    const { status, body } = await local.api.call('auth.token', { body: { grant_type: 'implicit' } });
+    expect(status).toBe(400);
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toContain('grant_type');
+    const missing = await local.api.call('auth.token', { body: { grant_type: 'password' } });
+    expect(missing.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'Username and password are required',
+    });
+  });
+
+  it('refuses JSON on the form-encoded endpoint', async () => {
+    const { status, body } = await local.api.call('auth.token', {
+      rawBody: JSON.stringify({ grant_type: 'password' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(status).toBe(415);
+    expect(body.error_description).toContain('application/x-www-form-urlencoded');
+  });
+
+  it('throttles an account after 5 failed attempts with a clear 429, even for the right password', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { status } = await local.api.call('auth.token', {
+        body: { grant_type: 'password', username: demo.student3.email, password: `wrong-${attempt}` },
+      });
+      expect(status).toBe(400);
+    }
+    const { status, body } = await local.api.call('auth.token', {
+      body: { grant_type: 'password', username: demo.student3.email, password: demo.student3.password },
+    });
+    expect(status).toBe(429);
+    expect(body.error).toBe('slow_down');
+    expect(body.error_description).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in 1[45] minutes/,
+    );
+  });
+
+  it('throttles an address after 20 failures across accounts', async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await local.api.call('auth.token', {
+        tenant: 'northwind',
+        body: { grant_type: 'password', username: `guess-${attempt}@northwind.test`, password: 'guess' },
+      });
+    }
+    const { status } = await local.api.call('auth.token', {
+      tenant: 'northwind',
+      body: {
+        grant_type: 'password',
+        username: northwind.student.email,
+        password: northwind.student.password,
+      },
+    });
+    expect(status).toBe(429);
+  });
+
+  it('issues a client-credentials token to a configured client only', async () => {
+    const ok = await local.api.call('auth.token', {
+      body: {
+        grant_type: 'client_credentials',
+        client_id: 'quiz-app',
+        client_secret: 'quiz-secret-0123456789',
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.oauthUser).toBeUndefined();
+    const bad = await local.api.call('auth.token', {
+      body: { grant_type: 'client_credentials', client_id: 'quiz-app', client_secret: 'wrong' },
+    });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error).toBe('invalid_client');
+    // A client token is not a user's: signed-in routes refuse it.
+    const me = await local.api.call('users.authUser', { token: ok.body.access_token as string });
+    expect(me.status).toBe(401);
+  });
+
+  it('swaps an old token, and accepts a platform identity token for its own user only', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const swapped = await local.api.call<Record<string, any>>('auth.token', {
+      body: { grant_type: 'password', old_token: student.token },
+    });
+    expect(swapped.status).toBe(200);
+    expect(swapped.body.oauthUser._id).toBe(student.userId);
+
+    const sso = await local.api.call<Record<string, any>>('auth.token', {
+      body: {
+        grant_type: 'password',
+        auth_type: 'platform',
+        auth_token: student.token,
+        user_id: student.userId,
+      },
+    });
+    expect(sso.status).toBe(200);
+    const mismatch = await local.api.call('auth.token', {
+      body: {
+        grant_type: 'password',
+        auth_type: 'platform',
+        auth_token: student.token,
+        user_id: 'demo-admin',
+      },
+    });
+    expect(mismatch.body.error).toBe('invalid_grant');
+    const other = await local.api.call('auth.token', {
+      body: { grant_type: 'password', auth_type: 'google', auth_token: 'x', user_id: 'y' },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error_description).toBe('Sign-in with google is not enabled');
+  });
+});
+
+describe('tokens and the user-id header', () => {
+  it('refuses a user-id header that is not the token subject', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const { status, body } = await local.api.call('users.authUser', {
+      token: student.token,
+      userId: 'demo-admin',
+    });
+    expect(status).toBe(401);
+    expect(body.message).toBe('The user id does not match the token');
+  });
+
+  it('refuses a token of another tenant', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const { status } = await local.api.call('users.authUser', { token: student.token, tenant: 'northwind' });
+    expect(status).toBe(401);
+  });
+
+  it('refuses expired, forged and malformed tokens', async () => {
+    const key = new TextEncoder().encode(process.env.TOKEN_SECRET);
+    const expired = await new SignJWT({ tid: 'demo' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('demo-student-1')
+      .setIssuer('learning-platform')
+      .setAudience('demo')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(key);
+    const forged = await new SignJWT({ tid: 'demo' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('demo-admin')
+      .setIssuer('learning-platform')
+      .setAudience('demo')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('an-attacker-key-of-at-least-32-characters'));
+    const expiredCall = await local.api.call('users.authUser', { token: expired });
+    expect(expiredCall.status).toBe(401);
+    expect(expiredCall.body.message).toBe('Your session has expired. Please sign in again');
+    expect((await local.api.call('users.authUser', { token: forged })).status).toBe(401);
+    expect((await local.api.call('users.authUser', { token: 'not-a-jwt' })).status).toBe(401);
+    expect((await local.api.call('users.authUser', {})).body.message).toBe('Please sign in to continue');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the address has an account, and mails only real accounts', async () => {
+    const known = await local.api.call('auth.forgotPassword', { body: { email: demo.student2.email } });
+    const unknown = await local.api.call('auth.forgotPassword', { body: { email: 'ghost@demo.test' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect({ ...known.body, email: undefined }).toEqual({ ...unknown.body, email: undefined });
+    const mails = await outbox(local.stack.outboxDir);
+    expect(mails.some((m) => m.to === demo.student2.email)).toBe(true);
+    expect(mails.some((m) => m.to === 'ghost@demo.test')).toBe(false);
+  });
+
+  it('resets once with the mailed token, ends old sessions, and signs in with the new password', async () => {
+    const before = await local.api.signIn(demo.student2.email, demo.student2.password);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // tokens carry whole seconds
+    await local.api.call('auth.forgotPassword', { body: { email: demo.student2.email } });
+    const mails = (await outbox(local.stack.outboxDir)).filter((m) => m.to === demo.student2.email);
+    const link = mails.map((m) => m.text.match(/https?:\/\/\S+reset-password\?\S+/)?.[0]).find(Boolean)!;
+    const token = new URL(link).searchParams.get('token')!;
+    expect(new URL(link).searchParams.get('email')).toBe(demo.student2.email);
+
+    const reset = await local.api.call('auth.resetPassword', {
+      body: { email: demo.student2.email, token, password: 'brand-new-password' },
+    });
+    expect(reset.status).toBe(200);
+    const again = await local.api.call('auth.resetPassword', {
+      body: { email: demo.student2.email, token, password: 'another-password' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This reset link is invalid or has expired. Please request a new one.');
+
+    expect((await local.api.call('users.authUser', { token: before.token })).status).toBe(401);
+    await local.api.signIn(demo.student2.email, 'brand-new-password');
+  });
+
+  it('refuses a token that has expired or belongs to another account', async () => {
+    const { putPasswordReset } = await import('../../../functions/repositories/password-resets');
+    const { createHash } = await import('node:crypto');
+    const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+    await putPasswordReset('demo', hash('expired-token-0123456789'), 'demo-student-1', Date.now() - 1);
+    await putPasswordReset('demo', hash('tutor-token-0123456789ab'), 'demo-tutor-1', Date.now() + 60_000);
+    const expired = await local.api.call('auth.resetPassword', {
+      body: { email: demo.student.email, token: 'expired-token-0123456789', password: 'whatever-123' },
+    });
+    const foreign = await local.api.call('auth.resetPassword', {
+      body: { email: demo.student.email, token: 'tutor-token-0123456789ab', password: 'whatever-123' },
+    });
+    expect(expired.status).toBe(400);
+    expect(foreign.status).toBe(400);
+  });
+});
+
+describe('log in as user', () => {
+  it('gives an admin a token for the user, marked with the impersonator, and records it', async () => {
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    const { status, body } = await local.api.call<Record<string, any>>('auth.logInAsUser', {
+      token: admin.token,
+      body: { userId: 'demo-tutor-2' },
+    });
+    expect(status).toBe(200);
+    expect(body.oauthUser).toMatchObject({ _id: 'demo-tutor-2', impersonatedBy: 'demo-admin' });
+    const me = await local.api.call('users.authUser', { token: body.access_token });
+    expect(me.body).toMatchObject({ _id: 'demo-tutor-2', impersonatedBy: 'demo-admin' });
+    const audit = await listAudit('demo');
+    expect(audit.find((entry) => entry.action === 'logInAsUser')).toMatchObject({
+      actorId: 'demo-admin',
+      subjectId: 'demo-tutor-2',
+    });
+  });
+
+  it('is refused to non-admins, for oneself, and for unknown users', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    expect(
+      (await local.api.call('auth.logInAsUser', { token: student.token, body: { userId: 'demo-tutor-1' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await local.api.call('auth.logInAsUser', { token: admin.token, body: { userId: 'demo-admin' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await local.api.call('auth.logInAsUser', { token: admin.token, body: { userId: 'nobody' } })).status,
+    ).toBe(404);
+  });
+});
+
+describe('user-mapper accounts', () => {
+  it('lets a parent list and switch to linked accounts only', async () => {
+    const parent = await local.api.signIn(demo.parent.email, demo.parent.password);
+    const me = await local.api.call<Record<string, any>>('users.authUser', { token: parent.token });
+    expect(me.body.userMapper.users.map((u: { _id: string }) => u._id)).toEqual([
+      'demo-parent',
+      'demo-student-1',
+      'demo-student-2',
+    ]);
+    const switched = await local.api.call<Record<string, any>>('users.switchAccount', {
+      token: parent.token,
+      body: { userId: 'demo-student-1' },
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body.oauthUser._id).toBe('demo-student-1');
+    const refused = await local.api.call('users.switchAccount', {
+      token: parent.token,
+      body: { userId: 'demo-tutor-1' },
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('push tokens', () => {
+  it('registers and removes only the caller’s own tokens', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+    const created = await local.api.call('fcmTokens.create', {
+      token: student.token,
+      body: { token: 'device-token-abcdefghijklmnop', device: 'Chrome on Linux' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body._id as string;
+    expect((await local.api.call('fcmTokens.delete', { token: tutor.token, params: { id } })).status).toBe(
+      404,
+    );
+    expect((await local.api.call('fcmTokens.delete', { token: student.token, params: { id } })).status).toBe(
+      200,
+    );
+    expect((await local.api.call('fcmTokens.delete', { token: student.token, params: { id } })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /tenants/app', () => {
+  it('resolves the tenant from the header, from the calling site’s domain, or falls back to the default brand', async () => {
+    expect((await local.api.call('tenants.app', { tenant: 'northwind' })).body.key).toBe('northwind');
+    const byOrigin = await fetch(`${local.stack.apiUrl}/tenants/app`, {
+      headers: { origin: 'http://127.0.0.1:5173' },
+    });
+    expect(((await byOrigin.json()) as { key: string }).key).toBe('northwind');
+    const fallback = await fetch(`${local.stack.apiUrl}/tenants/app`, {
+      headers: { origin: 'https://unknown.example' },
+    });
+    expect(((await fallback.json()) as { key: string }).key).toBe('demo');
+    expect((await local.api.call('tenants.app', { tenant: 'no-such-tenant' })).status).toBe(404);
+  });
+});
