@@ -61,7 +61,11 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
     if (!matched) return send(response, 404, { message: 'Not Found' });
 
     const body = await readBody(request);
-    if (body === 'too-large') return send(response, 413, { message: 'Request Entity Too Large' });
+    if (body === 'too-large') {
+      // The rest of the upload is not read: close the connection rather than leave it half-read.
+      response.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+      return response.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+    }
 
     const event = toEvent(request, url, matched.route, matched.pathParameters, body, server);
     let result: APIGatewayProxyStructuredResultV2 | string;
@@ -220,7 +224,11 @@ async function manageConnection(
   response: ServerResponse,
 ) {
   const connection = connections.get(connectionId);
-  if (!connection) return send(response, 410, { message: 'Gone' });
+  if (!connection) {
+    // The SDK names the error from this header, as API Gateway sends it.
+    response.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+    return response.end(JSON.stringify({ message: 'Gone' }));
+  }
   if (method === 'POST') {
     const body = await readBody(request);
     if (body === 'too-large') return send(response, 413, { message: 'Payload too large' });
@@ -230,9 +238,9 @@ async function manageConnection(
   }
   if (method === 'GET') {
     return send(response, 200, {
-      ConnectedAt: new Date(connection.connectedAt).toISOString(),
-      LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
-      Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
+      connectedAt: new Date(connection.connectedAt).toISOString(),
+      lastActiveAt: new Date(connection.lastActiveAt).toISOString(),
+      identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
     });
   }
   if (method === 'DELETE') {

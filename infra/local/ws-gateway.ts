@@ -33,6 +33,13 @@ export function attachWebSocketGateway(server: Server, loader: HandlerLoader) {
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Map<string, Connection>();
   const stage = 'live';
+  let knownDomain = '127.0.0.1';
+  // Remembered while the server listens: $disconnect events can arrive after it has closed.
+  const domainName = () => {
+    const address = server.address() as AddressInfo | null;
+    if (address) knownDomain = `127.0.0.1:${address.port}`;
+    return knownDomain;
+  };
 
   const registry: ConnectionRegistry = {
     get: (id) => connections.get(id),
@@ -54,14 +61,13 @@ export function attachWebSocketGateway(server: Server, loader: HandlerLoader) {
     eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT',
     connectedAt: number,
   ) {
-    const { port } = server.address() as AddressInfo;
     return {
       requestContext: {
         routeKey,
         eventType,
         connectionId,
         connectedAt,
-        domainName: `127.0.0.1:${port}`,
+        domainName: domainName(),
         stage,
         apiId: 'local-ws',
         requestId: randomUUID(),
