@@ -8,6 +8,7 @@ import { config } from '../lib/config';
 import { publish } from '../lib/events';
 import { escapeHtml, mail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
+import { forgetCachedUser } from '../lib/pipeline';
 import { issueToken, verifyToken } from '../lib/tokens';
 import { recordAudit } from '../repositories/audit-log';
 import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
@@ -155,6 +156,7 @@ export async function resetPassword(
     throw new BadRequestError(INVALID_RESET_MESSAGE);
   }
   await updatePassword(tenant, user._id, await hashPassword(body.password));
+  forgetCachedUser(tenant, user._id);
   await clearAccountFailures(tenant, user.email);
   return { message: 'Your password has been reset. Please sign in with your new password.' };
 }

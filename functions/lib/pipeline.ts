@@ -15,12 +15,13 @@ import { routes } from '../../shared/routes/catalogue';
 import type { RouteDef } from '../../shared/routes/define';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { getTenant, getTenantKeyByDomain } from '../repositories/tenants';
-import { getUser } from '../repositories/users';
+import { getUser, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
 import { type Caller, isHttpResult, type Request, type SignedInRequest } from './request';
 import { verifyToken } from './tokens';
+import { ttlCache } from './ttl-cache';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -189,31 +190,43 @@ function hostOf(url: string): string | undefined {
   }
 }
 
-const tenantCache = new Map<string, { tenant: Tenant; until: number }>();
+/** Tenants change rarely; a minute of staleness in a warm container is fine. */
+const tenantCache = ttlCache<Tenant>(60_000);
+
+/**
+ * The signed-in user's record, for five seconds per container: the same trade-off as API Gateway's
+ * authorizer cache. A password change or a deletion reaches other warm containers within five seconds
+ * (this container forgets at once, see forgetCachedUser).
+ */
+const userCache = ttlCache<UserRecord | undefined>(5_000);
+
+export function forgetCachedUser(tenant: string, userId: string): void {
+  userCache.delete(`${tenant}#${userId}`);
+}
 
 /**
  * The tenant comes from the `x-tenant-key` header when given (the local stack and tests set it), else from
- * the domain of the calling site (Origin), else it is the default brand. A token only
- * works for the tenant that issued it, so choosing a tenant by header grants nothing.
+ * the domain of the calling site (Origin), else it is the default brand. A token only works for the tenant
+ * that issued it, so choosing a tenant by header grants nothing.
  */
 async function resolveTenant(event: Event): Promise<Tenant> {
   const explicitKey = header(event, 'x-tenant-key')?.trim();
   const domain = hostOf(header(event, 'origin') ?? '');
   const cacheKey = explicitKey ? `key:${explicitKey}` : `domain:${domain ?? ''}`;
-  const cached = tenantCache.get(cacheKey);
-  if (cached && cached.until > Date.now()) return cached.tenant;
-
-  let key = explicitKey;
-  if (!key && domain) key = await getTenantKeyByDomain(domain);
-  key ??= config().DEFAULT_TENANT_KEY;
-  const tenant = await getTenant(key);
-  if (!tenant) throw new AppError(404, explicitKey ? `Unknown tenant ${explicitKey}` : 'Unknown tenant');
-  tenantCache.set(cacheKey, { tenant, until: Date.now() + TENANT_CACHE_MS });
+  const tenant = await tenantCache.get(cacheKey, async () => {
+    let key = explicitKey;
+    if (!key && domain) key = await getTenantKeyByDomain(domain);
+    key ??= config().DEFAULT_TENANT_KEY;
+    const found = await getTenant(key);
+    if (!found) throw new AppError(404, explicitKey ? `Unknown tenant ${explicitKey}` : 'Unknown tenant');
+    return found;
+  });
   return tenant;
 }
 
-export function clearTenantCache(): void {
+export function clearPipelineCaches(): void {
   tenantCache.clear();
+  userCache.clear();
 }
 
 async function authenticate(event: Event, tenant: Tenant): Promise<Caller> {
@@ -224,7 +237,7 @@ async function authenticate(event: Event, tenant: Tenant): Promise<Caller> {
   const userIdHeader = header(event, 'x-user-id');
   if (userIdHeader && userIdHeader !== claims.sub)
     throw new UnauthorizedError('The user id does not match the token');
-  const user = await getUser(tenant.key, claims.sub);
+  const user = await userCache.get(`${tenant.key}#${claims.sub}`, () => getUser(tenant.key, claims.sub));
   if (!user) throw new UnauthorizedError('This account no longer exists');
   // A password change ends every session issued before it.
   if (claims.iat * 1000 < Date.parse(user.passwordChangedAt) - 1000) {

@@ -1,4 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
 import type { UserType } from '../../shared/schemas/user';
 import { db, tableName } from '../lib/db';
@@ -39,6 +45,21 @@ export async function getUser(tenant: string, userId: string): Promise<UserRecor
     new GetCommand({ TableName: tableName(), Key: keys.user(tenant, userId) }),
   );
   return Item ? stripKeys<UserRecord>(Item) : undefined;
+}
+
+/** Several users in one round trip (at most 100, a user-mapper's handful in practice). */
+export async function getUsers(tenant: string, userIds: string[]): Promise<UserRecord[]> {
+  const ids = [...new Set(userIds)].slice(0, 100);
+  if (ids.length === 0) return [];
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: ids.map((id) => keys.user(tenant, id)) } },
+    }),
+  );
+  const found = new Map(
+    (Responses?.[tableName()] ?? []).map((item) => [item._id as string, stripKeys<UserRecord>(item)]),
+  );
+  return ids.map((id) => found.get(id)).filter((user): user is UserRecord => user !== undefined);
 }
 
 export async function getUserByEmail(tenant: string, email: string): Promise<UserRecord | undefined> {

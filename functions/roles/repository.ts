@@ -1,5 +1,6 @@
 import type { Role } from '../../shared/schemas/role';
 import { collectionRepository } from '../crud/repository';
+import { ttlCache } from '../lib/ttl-cache';
 import { collections } from '../table/access-patterns';
 
 const base = collectionRepository<Role>({
@@ -9,21 +10,13 @@ const base = collectionRepository<Role>({
   sortFields: ['name', 'type', 'createdAt', 'updatedAt'],
 });
 
-const ROLE_CACHE_MS = 10_000;
-const cache = new Map<string, { role: Role | undefined; until: number }>();
-
 /**
- * Roles are read on every signed-in request; a short per-container cache saves that read. A permission
- * change therefore reaches warm containers within ten seconds.
+ * Roles are read on every signed-in request. A permission change therefore reaches warm containers of
+ * other functions within ten seconds (this container forgets it at once).
  */
-async function getCached(tenant: string, roleId: string): Promise<Role | undefined> {
-  const key = `${tenant}#${roleId}`;
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.role;
-  const role = await base.get(tenant, roleId);
-  cache.set(key, { role, until: Date.now() + ROLE_CACHE_MS });
-  return role;
-}
+const cache = ttlCache<Role | undefined>(10_000);
+const getCached = (tenant: string, roleId: string) =>
+  cache.get(`${tenant}#${roleId}`, () => base.get(tenant, roleId));
 
 export function clearRoleCache(): void {
   cache.clear();

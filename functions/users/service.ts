@@ -2,20 +2,32 @@ import { UnauthorizedError } from '../../shared/http/errors';
 import type { TokenResponse } from '../../shared/schemas/auth';
 import type { AuthUser } from '../../shared/schemas/user';
 import { issueToken } from '../lib/tokens';
+import { ttlCache } from '../lib/ttl-cache';
 import { getUserMapper, type UserMapperRecord } from '../repositories/user-mappers';
-import { getUser, type UserRecord } from '../repositories/users';
+import { getUsers, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { toAuthUser } from './present';
+
+/**
+ * The accounts of a user-mapper, read in one batch and kept five seconds per container: authUser is the
+ * most frequent call and linked accounts change rarely.
+ */
+const mappedCache = ttlCache<{ mapper: UserMapperRecord; users: UserRecord[] } | undefined>(5_000);
 
 export async function mappedUsers(
   tenant: string,
   user: UserRecord,
 ): Promise<{ mapper: UserMapperRecord; users: UserRecord[] } | undefined> {
-  if (!user.userMapperId) return undefined;
-  const mapper = await getUserMapper(tenant, user.userMapperId);
-  if (!mapper) return undefined;
-  const users = await Promise.all(mapper.userIds.map((id) => getUser(tenant, id)));
-  return { mapper, users: users.filter((u): u is UserRecord => u !== undefined) };
+  const mapperId = user.userMapperId;
+  if (!mapperId) return undefined;
+  return mappedCache.get(`${tenant}#${mapperId}`, async () => {
+    const mapper = await getUserMapper(tenant, mapperId);
+    return mapper ? { mapper, users: await getUsers(tenant, mapper.userIds) } : undefined;
+  });
+}
+
+export function clearMappedUsersCache(): void {
+  mappedCache.clear();
 }
 
 export async function loadAuthUser(

@@ -137,6 +137,7 @@ async function resetFunctionCaches() {
     { resetSigningKey },
     pipeline,
     roles,
+    users,
   ] = await Promise.all([
     import('../../functions/lib/config'),
     import('../../functions/lib/db'),
@@ -145,12 +146,14 @@ async function resetFunctionCaches() {
     import('../../functions/lib/tokens'),
     import('../../functions/lib/pipeline'),
     import('../../functions/roles/repository'),
+    import('../../functions/users/service'),
   ]);
   resetConfig();
   resetDb();
   resetEventBridge();
   resetMailer();
   resetSigningKey();
-  pipeline.clearTenantCache();
+  pipeline.clearPipelineCaches();
   roles.clearRoleCache();
+  users.clearMappedUsersCache();
 }

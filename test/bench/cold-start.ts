@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { esbuildOptions } from '../../infra/cloud/bundling';
+import { demo } from '../support/api-client';
+import { median, type BenchStack } from './stack';
+
+const RUNS = 10;
+
+/** Runs a fresh Node process that imports `module`, calls its handler with `event` and prints the status. */
+function timeProcess(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.on('exit', (code) => {
+      const elapsed = performance.now() - started;
+      if (code !== 0 || !output.includes('200')) reject(new Error(`cold start run failed (${code}): ${output}`));
+      else resolve(elapsed);
+    });
+  });
+}
+
+/**
+ * Cold start: a fresh Node process importing the users Lambda bundle (built with the stack's esbuild
+ * settings) and answering its first GET /user/authUser, against a bare Node process importing an empty
+ * handler. Median of 10 each, run alternately so both see the same machine load.
+ */
+export async function measureColdStart(stack: BenchStack) {
+  // Inside node_modules, so the bundle finds the AWS SDK the way the Lambda runtime provides it.
+  await mkdir('node_modules/.cache', { recursive: true });
+  const dir = resolve(await mkdtemp('node_modules/.cache/cold-start-'));
+  await build({ ...esbuildOptions, entryPoints: ['functions/users/handler.ts'], outfile: join(dir, 'users.mjs') });
+  await writeFile(join(dir, 'empty.mjs'), 'export const handler = async () => ({ statusCode: 200, body: "{}" });\n');
+
+  const student = await stack.api.signIn(demo.student.email, demo.student.password);
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /user/authUser',
+    rawPath: '/user/authUser',
+    rawQueryString: '',
+    headers: { authorization: `Bearer ${student.token}`, 'x-user-id': student.userId, 'x-tenant-key': 'demo' },
+    requestContext: {
+      requestId: 'cold-start',
+      http: { method: 'GET', path: '/user/authUser', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 'bench' },
+    },
+    isBase64Encoded: false,
+  };
+  const runner = (module: string) => `
+    const { handler } = await import(${JSON.stringify(join(dir, module))});
+    const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 29000 });
+    process.stdout.write(String(result.statusCode));
+  `;
+  await writeFile(join(dir, 'run-users.mjs'), runner('users.mjs'));
+  await writeFile(join(dir, 'run-empty.mjs'), runner('empty.mjs'));
+
+  const env = { ...process.env, LOG_LEVEL: 'ERROR', NODE_OPTIONS: '' };
+  const bundle: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    baseline.push(await timeProcess(join(dir, 'run-empty.mjs'), env));
+    bundle.push(await timeProcess(join(dir, 'run-users.mjs'), env));
+  }
+  return { baselineMs: median(baseline), bundleMs: median(bundle) };
+}
