@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The event catalogue: every event on the bus, with its detail schema. The CDK rules and the local bus read

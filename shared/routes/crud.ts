@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PermissionArea } from '../permissions/catalogue';
 import { listQuerySchema, pageSchema } from '../schemas/paging';
 import { type Access, permission, type RouteDef, route } from './define';

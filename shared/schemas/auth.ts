@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, passwordSchema } from './common';
 import { authUserSchema } from './user';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail, normalizeEmail } from '../rules/email';
 
 /** Bounded strings everywhere: no field accepts unbounded text. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isKnownPermission, type PermissionSet, permissionAreas } from '../permissions/catalogue';
 import { requiredText } from './common';
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../../infra/cloud/bundling';
 import { demo } from '../support/api-client';
-import { median, type BenchStack } from './stack';
+import { type BenchStack, median } from './stack';
 
 const RUNS = 10;
 
@@ -19,7 +19,8 @@ function timeProcess(script: string, env: NodeJS.ProcessEnv): Promise<number> {
     });
     child.on('exit', (code) => {
       const elapsed = performance.now() - started;
-      if (code !== 0 || !output.includes('200')) reject(new Error(`cold start run failed (${code}): ${output}`));
+      if (code !== 0 || !output.includes('200'))
+        reject(new Error(`cold start run failed (${code}): ${output}`));
       else resolve(elapsed);
     });
   });
@@ -34,8 +35,15 @@ export async function measureColdStart(stack: BenchStack) {
   // Inside node_modules, so the bundle finds the AWS SDK the way the Lambda runtime provides it.
   await mkdir('node_modules/.cache', { recursive: true });
   const dir = resolve(await mkdtemp('node_modules/.cache/cold-start-'));
-  await build({ ...esbuildOptions, entryPoints: ['functions/users/handler.ts'], outfile: join(dir, 'users.mjs') });
-  await writeFile(join(dir, 'empty.mjs'), 'export const handler = async () => ({ statusCode: 200, body: "{}" });\n');
+  await build({
+    ...esbuildOptions,
+    entryPoints: ['functions/users/handler.ts'],
+    outfile: join(dir, 'users.mjs'),
+  });
+  await writeFile(
+    join(dir, 'empty.mjs'),
+    'export const handler = async () => ({ statusCode: 200, body: "{}" });\n',
+  );
 
   const student = await stack.api.signIn(demo.student.email, demo.student.password);
   const event = {
@@ -43,10 +51,20 @@ export async function measureColdStart(stack: BenchStack) {
     routeKey: 'GET /user/authUser',
     rawPath: '/user/authUser',
     rawQueryString: '',
-    headers: { authorization: `Bearer ${student.token}`, 'x-user-id': student.userId, 'x-tenant-key': 'demo' },
+    headers: {
+      authorization: `Bearer ${student.token}`,
+      'x-user-id': student.userId,
+      'x-tenant-key': 'demo',
+    },
     requestContext: {
       requestId: 'cold-start',
-      http: { method: 'GET', path: '/user/authUser', sourceIp: '127.0.0.1', protocol: 'HTTP/1.1', userAgent: 'bench' },
+      http: {
+        method: 'GET',
+        path: '/user/authUser',
+        sourceIp: '127.0.0.1',
+        protocol: 'HTTP/1.1',
+        userAgent: 'bench',
+      },
     },
     isBase64Encoded: false,
   };

@@ -11,11 +11,22 @@ const require = createRequire(import.meta.url);
  */
 export async function measureWarmAuthUser(stack: BenchStack, durationSeconds = 10) {
   const student = await stack.api.signIn(demo.student.email, demo.student.password);
-  const headers = { authorization: `Bearer ${student.token}`, 'x-user-id': student.userId, 'x-tenant-key': 'demo' };
+  const headers = {
+    authorization: `Bearer ${student.token}`,
+    'x-user-id': student.userId,
+    'x-tenant-key': 'demo',
+  };
   // Warm up: load the handler and fill the per-container caches, as a warm Lambda has them.
   for (let i = 0; i < 50; i++) await fetch(`${stack.apiUrl}/user/authUser`, { headers });
 
-  const args = [require.resolve('autocannon/autocannon.js'), '--json', '-c', '32', '-d', String(durationSeconds)];
+  const args = [
+    require.resolve('autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    '32',
+    '-d',
+    String(durationSeconds),
+  ];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(`${stack.apiUrl}/user/authUser`);
   const output = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,62 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { createHttpApi } from './api';
+import { createEventBus, createEventRules } from './events';
+import { ResourceFunctions } from './functions';
+import { createWebSocketApi } from './realtime';
+import { referenceSecrets } from './secrets';
+import { createTable } from './storage';
+import { createWebsite, deployWebsite } from './web';
+
+export interface PlatformStackProps extends StackProps {
+  stage: string;
+  /** Sender of the platform's e-mail: a verified SES identity. */
+  mailFrom: string;
+  defaultTenantKey: string;
+  /** White-label tenants' own site origins (https://...), allowed by CORS next to CloudFront's. */
+  tenantOrigins: string[];
+}
+
+/** The whole platform in one stack, split per concern like SST's infra/ folder. */
+export class PlatformStack extends Stack {
+  constructor(scope: Construct, id: string, props: PlatformStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const table = createTable(this, stage);
+    const bus = createEventBus(this, stage);
+    const secrets = referenceSecrets(this, stage);
+    const site = createWebsite(this, stage);
+    const webOrigin = `https://${site.distribution.distributionDomainName}`;
+
+    const functions = new ResourceFunctions(this, 'Functions', {
+      stage,
+      table,
+      bus,
+      secrets,
+      environment: {
+        STAGE: stage === 'production' || stage === 'alpha' || stage === 'test' ? stage : 'test',
+        TABLE_NAME: table.tableName,
+        EVENT_BUS_NAME: bus.eventBusName,
+        MAIL_ADAPTER: 'ses',
+        MAIL_FROM: props.mailFrom,
+        WEB_ORIGIN: webOrigin,
+        DEFAULT_TENANT_KEY: props.defaultTenantKey,
+        LOG_LEVEL: 'INFO',
+      },
+    });
+    const realtime = createWebSocketApi(this, functions);
+    const api = createHttpApi(this, functions, [webOrigin, ...props.tenantOrigins]);
+    createEventRules(this, bus, functions);
+
+    // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.
+    const managementEndpoint = realtime.stage.callbackUrl;
+    for (const fn of functions.all()) fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', managementEndpoint);
+
+    deployWebsite(this, site, { apiUrl: api.apiEndpoint, wsUrl: realtime.stage.url, stage });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
+    new CfnOutput(this, 'WebSocketUrl', { value: realtime.stage.url });
+    new CfnOutput(this, 'SiteUrl', { value: `${webOrigin}/learning-portal/` });
+  }
+}

@@ -1,0 +1,28 @@
+import { build } from 'esbuild';
+import { handlerEntry } from '../../functions/registry';
+import { esbuildOptions } from '../../infra/cloud/bundling';
+import { REALTIME_RESOURCE } from '../../infra/cloud/realtime';
+import { eventRules } from '../../shared/events/catalogue';
+import { resources } from '../../shared/routes/catalogue';
+
+const TARGET_BYTES = 350 * 1024;
+
+/** Every Lambda's bundle, minified with the stack's own esbuild settings. */
+export async function measureBundleSizes() {
+  const lambdas = [
+    ...new Set([...resources, REALTIME_RESOURCE, ...eventRules.map((rule) => rule.target)]),
+  ].sort();
+  const sizes = [];
+  for (const resource of lambdas) {
+    const result = await build({
+      ...esbuildOptions,
+      entryPoints: [handlerEntry(resource)],
+      outfile: `${resource}.mjs`,
+      write: false,
+      logLevel: 'silent',
+    });
+    const bytes = result.outputFiles.reduce((total, file) => total + file.contents.byteLength, 0);
+    sizes.push({ resource, bytes, kb: bytes / 1024, withinTarget: bytes <= TARGET_BYTES });
+  }
+  return sizes;
+}

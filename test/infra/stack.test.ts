@@ -1,0 +1,197 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../functions/table/definition';
+import { PlatformStack } from '../../infra/cloud/stack';
+import { eventRules } from '../../shared/events/catalogue';
+import { resources, routes } from '../../shared/routes/catalogue';
+
+function synth(stage: string): Template {
+  const app = new App({ context: { stage } });
+  const stack = new PlatformStack(app, `Test-${stage}`, {
+    stage,
+    mailFrom: 'no-reply@example.com',
+    defaultTenantKey: 'demo',
+    tenantOrigins: ['https://tenant.example'],
+  });
+  return Template.fromStack(stack);
+}
+
+let dev: Template;
+let production: Template;
+
+beforeAll(() => {
+  dev = synth('dev');
+  production = synth('production');
+}, 180_000);
+
+const ourFunctions = (template: Template) =>
+  Object.values(template.findResources('AWS::Lambda::Function')).filter(
+    (fn) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x',
+  );
+
+describe('HTTP API', () => {
+  it('has one route per declared route, exactly', () => {
+    const routeKeys = Object.values(dev.findResources('AWS::ApiGatewayV2::Route'))
+      .map((r) => (r.Properties as { RouteKey: string }).RouteKey)
+      .filter((key) => !key.startsWith('$'));
+    expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('allows the SPA and tenant origins in the CORS preflight', () => {
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: Match.arrayWith(['https://tenant.example']),
+        AllowHeaders: Match.arrayWith(['authorization', 'x-user-id']),
+      }),
+    });
+  });
+});
+
+describe('Lambdas', () => {
+  it('are one per resource, the realtime handler and each event target, on arm64 and Node 22', () => {
+    const expected = new Set([...resources, 'realtime', ...eventRules.map((r) => r.target)]);
+    const functions = ourFunctions(dev);
+    expect(functions).toHaveLength(expected.size);
+    for (const fn of functions) {
+      expect((fn.Properties as { Architectures: string[] }).Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('read the token key from SSM by name and never carry a secret value', () => {
+    const json = JSON.stringify(dev.toJSON());
+    expect(json).not.toContain('local-dev-signing-key');
+    for (const fn of ourFunctions(dev)) {
+      const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
+        .Variables;
+      expect(env.TOKEN_SECRET_PARAMETER).toBe('/learning-platform/dev/token-secret');
+      expect(env.TOKEN_SECRET).toBeUndefined();
+    }
+  });
+
+  it('grant DynamoDB actions only on the table and its indexes', () => {
+    for (const policy of Object.values(dev.findResources('AWS::IAM::Policy'))) {
+      const statements = (
+        policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
+      ).PolicyDocument.Statement;
+      for (const statement of statements) {
+        const actions = [statement.Action].flat() as string[];
+        if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
+        const resourcesOf = [statement.Resource].flat();
+        expect(resourcesOf).not.toContain('*');
+        expect(JSON.stringify(resourcesOf)).toContain('Table');
+      }
+    }
+  });
+
+  it('lets only the auth function send e-mail', () => {
+    const sesPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
+      JSON.stringify(policy).includes('ses:SendEmail'),
+    );
+    expect(sesPolicies).toHaveLength(1);
+    expect(sesPolicies[0]![0]).toMatch(/Auth/);
+  });
+});
+
+describe('table', () => {
+  it('matches the shared table definition, on demand, with point-in-time recovery and TTL', () => {
+    dev.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      GlobalSecondaryIndexes: tableDefinition.indexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
+    });
+  });
+
+  it('is retained and deletion-protected in production only', () => {
+    production.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    const devTable = Object.values(dev.findResources('AWS::DynamoDB::Table'))[0]!;
+    expect((devTable.Properties as { DeletionProtectionEnabled?: boolean }).DeletionProtectionEnabled).toBe(
+      false,
+    );
+  });
+});
+
+describe('events', () => {
+  it('has a rule for every entry of the event catalogue', () => {
+    for (const rule of eventRules) {
+      if (rule.kind === 'pattern') {
+        dev.hasResourceProperties('AWS::Events::Rule', {
+          EventPattern: { source: ['learning-platform'], 'detail-type': rule.detailTypes },
+          EventBusName: Match.anyValue(),
+        });
+      } else {
+        dev.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: rule.schedule });
+      }
+    }
+    dev.resourceCountIs('AWS::Events::EventBus', 1);
+  });
+});
+
+describe('WebSocket API', () => {
+  it('routes $connect, $disconnect and $default with a live stage', () => {
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+    for (const key of ['$connect', '$disconnect', '$default']) {
+      dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
+    }
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true });
+  });
+});
+
+describe('website', () => {
+  it('keeps the bucket private behind CloudFront origin access control', () => {
+    dev.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    dev.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    dev.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+      }),
+    });
+  });
+
+  it('sends security headers and serves the SPA with a fallback under /learning-portal/', () => {
+    dev.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: 63072000,
+            IncludeSubdomains: true,
+          }),
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        }),
+      }),
+    });
+    const fn = Object.values(dev.findResources('AWS::CloudFront::Function'))[0]!;
+    const code = (fn.Properties as { FunctionCode: string }).FunctionCode;
+    expect(code).toContain("request.uri = '/learning-portal/index.html'");
+  });
+});
