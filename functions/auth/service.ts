@@ -9,6 +9,7 @@ import { publish } from '../lib/events';
 import { escapeHtml, mail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { forgetCachedUser } from '../lib/pipeline';
+import { secretSetting } from '../lib/secrets';
 import { issueToken, verifyToken } from '../lib/tokens';
 import { recordAudit } from '../repositories/audit-log';
 import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
@@ -67,8 +68,13 @@ async function passwordGrant(
 
 /** A machine client (e.g. the quiz service) with an id and secret from configuration; no user attached. */
 async function clientCredentials(tenant: string, request: TokenRequest): Promise<TokenResponse> {
-  const clients = config()
-    .OAUTH_CLIENTS.split(',')
+  const { OAUTH_CLIENTS, OAUTH_CLIENTS_PARAMETER } = config();
+  const configured =
+    OAUTH_CLIENTS_PARAMETER || OAUTH_CLIENTS
+      ? await secretSetting(OAUTH_CLIENTS, OAUTH_CLIENTS_PARAMETER, 'OAuth clients')
+      : '';
+  const clients = configured
+    .split(',')
     .map((pair) => pair.trim().split(':'))
     .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== '' && pair[1] !== '');
   const match = clients.find(([id]) => id === request.client_id);

@@ -29,8 +29,9 @@ const configSchema = z.object({
   WEB_ORIGIN: z.string().url().default('http://localhost:5173'),
   /** Tenant used when the request's domain is not a known tenant domain (the default brand). */
   DEFAULT_TENANT_KEY: z.string().default('demo'),
-  /** OAuth client-credentials clients: "id:secret" pairs, comma-separated (cloud: from SSM). */
-  OAUTH_CLIENTS: z.string().default(''),
+  /** OAuth client-credentials clients: "id:secret" pairs, comma-separated. Cloud: OAUTH_CLIENTS_PARAMETER. */
+  OAUTH_CLIENTS: z.string().optional(),
+  OAUTH_CLIENTS_PARAMETER: z.string().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 export type Config = z.infer<typeof configSchema>;

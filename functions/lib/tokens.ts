@@ -1,7 +1,7 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { UnauthorizedError } from '../../shared/http/errors';
 import { config } from './config';
+import { secretSetting } from './secrets';
 
 const ISSUER = 'learning-platform';
 
@@ -18,20 +18,17 @@ export interface TokenClaims {
 
 let secret: Promise<Uint8Array> | undefined;
 
-/** Local: TOKEN_SECRET. Cloud: the SSM SecureString named by TOKEN_SECRET_PARAMETER, read once per container. */
+/** Local: TOKEN_SECRET. Cloud: the SSM SecureString named by TOKEN_SECRET_PARAMETER. */
 function signingKey(): Promise<Uint8Array> {
   secret ??= (async () => {
-    const { TOKEN_SECRET, TOKEN_SECRET_PARAMETER, AWS_REGION } = config();
-    if (TOKEN_SECRET) return new TextEncoder().encode(TOKEN_SECRET);
-    if (!TOKEN_SECRET_PARAMETER) throw new Error('TOKEN_SECRET or TOKEN_SECRET_PARAMETER must be set');
-    const ssm = new SSMClient({ region: AWS_REGION });
-    const { Parameter } = await ssm.send(
-      new GetParameterCommand({ Name: TOKEN_SECRET_PARAMETER, WithDecryption: true }),
-    );
-    if (!Parameter?.Value || Parameter.Value.length < 32)
-      throw new Error('Token signing key is missing or too short');
-    return new TextEncoder().encode(Parameter.Value);
+    const { TOKEN_SECRET, TOKEN_SECRET_PARAMETER } = config();
+    const value = await secretSetting(TOKEN_SECRET, TOKEN_SECRET_PARAMETER, 'The token signing key');
+    if (value.length < 32) throw new Error('The token signing key must be at least 32 characters');
+    return new TextEncoder().encode(value);
   })();
+  secret.catch(() => {
+    secret = undefined;
+  });
   return secret;
 }
 

@@ -11,8 +11,8 @@ import { lambdaBundling } from './bundling';
 import type { Secrets } from './secrets';
 
 /** What a resource's Lambda needs beyond the table, the bus and the token key: least privilege by declaration. */
-type Capability = 'mail';
-const extraCapabilities: Record<string, Capability[]> = { auth: ['mail'] };
+type Capability = 'mail' | 'oauthClients';
+const extraCapabilities: Record<string, Capability[]> = { auth: ['mail', 'oauthClients'] };
 
 export interface FunctionSettings {
   stage: string;
@@ -60,6 +60,10 @@ export class ResourceFunctions extends Construct {
     bus.grantPutEventsTo(fn);
     secrets.tokenSecret.grantRead(fn);
     for (const capability of extraCapabilities[resource] ?? []) {
+      if (capability === 'oauthClients') {
+        secrets.oauthClients.grantRead(fn);
+        fn.addEnvironment('OAUTH_CLIENTS_PARAMETER', secrets.oauthClients.parameterName);
+      }
       if (capability === 'mail') {
         const identities = Stack.of(this).formatArn({
           service: 'ses',
