@@ -94,11 +94,10 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     return startKey;
   }
 
-  async function pageInOrder(tenant: string, limit: number, offset: number): Promise<T[]> {
-    const startKey = await skipKeys(tenant, offset);
-    if (startKey === null) return [];
+  /** Newest first, from `startKey` (or the start), until `max` records or the end of the collection. */
+  async function readInOrder(tenant: string, max: number, startKey?: Record<string, unknown>): Promise<T[]> {
     const docs: T[] = [];
-    let next = startKey ?? undefined;
+    let next = startKey;
     do {
       const page = await db().send(
         new QueryCommand({
@@ -107,27 +106,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
           KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': pk(tenant) },
           ScanIndexForward: false,
-          Limit: limit - docs.length,
-          ExclusiveStartKey: next,
-        }),
-      );
-      docs.push(...(page.Items ?? []).map((item) => stripKeys<T>(item)));
-      next = page.LastEvaluatedKey;
-    } while (next && docs.length < limit);
-    return docs;
-  }
-
-  async function readAll(tenant: string, max: number): Promise<T[]> {
-    const docs: T[] = [];
-    let next: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk(tenant) },
-          ScanIndexForward: false,
+          Limit: Math.min(max - docs.length, 1_000),
           ExclusiveStartKey: next,
         }),
       );
@@ -135,6 +114,11 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       next = page.LastEvaluatedKey;
     } while (next && docs.length < max);
     return docs;
+  }
+
+  async function pageInOrder(tenant: string, limit: number, offset: number): Promise<T[]> {
+    const startKey = await skipKeys(tenant, offset);
+    return startKey === null ? [] : readInOrder(tenant, limit, startKey);
   }
 
   async function list(
@@ -153,7 +137,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
       return { limit, offset, totalDocs: total, docs: await pageInOrder(tenant, limit, offset) };
     }
 
-    let docs = await readAll(tenant, inMemoryLimit);
+    let docs = await readInOrder(tenant, inMemoryLimit);
     if (search) {
       docs = docs.filter((doc) =>
         options.searchFields.some((field) =>

@@ -76,7 +76,7 @@ export async function measureColdStart(stack: BenchStack) {
   await writeFile(join(dir, 'run-users.mjs'), runner('users.mjs'));
   await writeFile(join(dir, 'run-empty.mjs'), runner('empty.mjs'));
 
-  const env = { ...process.env, LOG_LEVEL: 'ERROR', NODE_OPTIONS: '' };
+  const env = { ...process.env, LOG_LEVEL: 'ERROR', NODE_OPTIONS: '', NODE_NO_WARNINGS: '1' };
   const bundle: number[] = [];
   const baseline: number[] = [];
   for (let i = 0; i < RUNS; i++) {
