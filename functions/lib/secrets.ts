@@ -1,4 +1,4 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 import { config } from './config';
 
 let ssm: SSMClient | undefined;
@@ -17,13 +17,15 @@ export function secretSetting(
   if (!parameterName) return Promise.reject(new Error(`${label} is not configured`));
   let pending = loaded.get(parameterName);
   if (!pending) {
-    ssm ??= new SSMClient({ region: config().AWS_REGION });
-    pending = ssm
-      .send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }))
-      .then(({ Parameter }) => {
-        if (!Parameter?.Value) throw new Error(`${label} parameter ${parameterName} is empty`);
-        return Parameter.Value;
-      });
+    // Loaded on first use: functions running locally (or never needing a secret) skip the SSM client.
+    pending = import('@aws-sdk/client-ssm').then(async ({ GetParameterCommand, SSMClient }) => {
+      ssm ??= new SSMClient({ region: config().AWS_REGION });
+      const { Parameter } = await ssm.send(
+        new GetParameterCommand({ Name: parameterName, WithDecryption: true }),
+      );
+      if (!Parameter?.Value) throw new Error(`${label} parameter ${parameterName} is empty`);
+      return Parameter.Value;
+    });
     pending.catch(() => loaded.delete(parameterName));
     loaded.set(parameterName, pending);
   }
