@@ -4,7 +4,12 @@ export default defineConfig({
   test: {
     // Calendars and money are tested in UTC unless a test sets its own zone (as Cal.com does).
     env: { TZ: 'UTC' },
-    include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'cdk.out/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

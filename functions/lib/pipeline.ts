@@ -48,7 +48,6 @@ interface PipelineState {
 type PipelineContext = Context & { pipeline: PipelineState };
 
 const MAX_BODY_BYTES = 256 * 1024;
-const TENANT_CACHE_MS = 60_000;
 
 /**
  * The one request pipeline: correlation id and logs -> tenant -> bearer token and user-id header ->

@@ -19,7 +19,7 @@ export async function readOutbox(directory: string): Promise<OutboxMail[]> {
   return mails.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
-const escape = (text: string) =>
+const escapeText = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -30,7 +30,7 @@ export function mailboxPage(mails: OutboxMail[]): string {
   const items = mails
     .map(
       (mail) => `<article>
-  <header><strong>${escape(mail.subject)}</strong><span>to ${escape(mail.to)}</span><time>${escape(
+  <header><strong>${escapeText(mail.subject)}</strong><span>to ${escapeText(mail.to)}</span><time>${escapeText(
     new Date(mail.createdAt).toLocaleString(),
   )}</time></header>
   <div class="body">${mail.html}</div>

@@ -8,7 +8,7 @@ type Stack = Awaited<ReturnType<typeof startLocalStack>>;
  * One in-memory local stack (DynamoDB Local, HTTP gateway, bus) per test file, seeded with the demo and
  * northwind tenants; the API is reached over HTTP exactly as the SPA reaches it.
  */
-export function useLocalStack(env: Record<string, string> = {}) {
+export function localStackForFile(env: Record<string, string> = {}) {
   const state: { stack?: Stack; api?: ReturnType<typeof apiClient> } = {};
   beforeAll(async () => {
     Object.assign(process.env, env);

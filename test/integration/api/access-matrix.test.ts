@@ -3,14 +3,14 @@ import { createUser } from '../../../functions/repositories/users';
 import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { apiClient, demo, northwind } from '../../support/api-client';
-import { useLocalStack } from '../../support/stack';
+import { localStackForFile } from '../../support/stack';
 
 /**
  * The authorisation matrix, generated from the route declarations: for every non-public route, no token is
  * a 401; for every permission route, a signed-in user whose role lacks the permission gets a 403; for every
  * route with a record id, another tenant's record is a 404 (it does not exist from there).
  */
-const local = useLocalStack();
+const local = localStackForFile();
 
 type Session = { token: string; userId: string };
 let demoAdmin: Session;

@@ -4,9 +4,9 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { listAudit } from '../../../functions/repositories/audit-log';
 import { demo, northwind } from '../../support/api-client';
-import { useLocalStack } from '../../support/stack';
+import { localStackForFile } from '../../support/stack';
 
-const local = useLocalStack({ OAUTH_CLIENTS: 'quiz-app:quiz-secret-0123456789' });
+const local = localStackForFile({ OAUTH_CLIENTS: 'quiz-app:quiz-secret-0123456789' });
 
 async function outbox(dir: string): Promise<Array<{ to: string; subject: string; text: string }>> {
   const files = await readdir(dir).catch(() => []);

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { type CallResult, demo } from '../../support/api-client';
-import { useLocalStack } from '../../support/stack';
+import { localStackForFile } from '../../support/stack';
 
 /**
  * The bad-input sweep: every route with a schema gets malformed JSON, wrong types, missing and unknown
  * fields and oversized strings. Each answer must be a 4xx JSON body with a message, never a 500.
  */
-const local = useLocalStack();
+const local = localStackForFile();
 let admin: { token: string; userId: string };
 
 beforeAll(async () => {

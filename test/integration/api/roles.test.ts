@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionCatalogue } from '../../../shared/permissions/catalogue';
 import { demo } from '../../support/api-client';
-import { useLocalStack } from '../../support/stack';
+import { localStackForFile } from '../../support/stack';
 
-const local = useLocalStack();
+const local = localStackForFile();
 let admin: { token: string; userId: string };
 
 beforeAll(async () => {

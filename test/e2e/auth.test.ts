@@ -1,0 +1,89 @@
+import { expect, it } from 'vitest';
+import { browserStackPerFile, screenshot, uniqueEmail } from './support/browser';
+
+const browser = browserStackPerFile();
+
+it('signs up, lands on the portal home, signs out and logs in again', async () => {
+  // Prepare
+  const page = await browser.newPage();
+  const email = uniqueEmail('ada');
+  const password = 'Learning-2025';
+
+  // Act: sign up
+  await page.goto(browser.portalUrl('/sign-up'));
+  await page.getByLabel(/^First name/).fill('Ada');
+  await page.getByLabel(/^Last name/).fill('Lovelace');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  // Assess: the portal home greets the new student
+  await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
+  await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
+    /\/learning-portal\/portal$/,
+  );
+  await screenshot(page, 'portal-home-after-sign-up');
+
+  // Act: sign out
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+  expect(new URL(page.url()).pathname).toMatch(/^\/learning-portal\/?$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  // Act: log in with the new account
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  // Assess
+  await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
+});
+
+it('shows the server message in a red toast when the password is wrong', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill('student1@demo.test');
+  await page.getByLabel(/^Password/).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  const toast = page.locator('[data-testid="toast-error"]');
+  await toast.waitFor();
+  expect(await toast.textContent()).toContain('Invalid email or password');
+  await screenshot(page, 'login-error-toast');
+});
+
+it('resets a forgotten password with the e-mailed link, then logs in with the new one', async () => {
+  // Prepare
+  const page = await browser.newPage();
+  const email = 'student3@demo.test';
+  const newPassword = 'Brand-new-pass-9';
+
+  // Act: ask for a reset link
+  await page.goto(browser.portalUrl('/forgot-password'));
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole('button', { name: /reset link/i }).click();
+  await page.waitForURL(/\/learning-portal\/reset-password\?email=/);
+  expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+
+  // Act: open the link from the mail
+  const mail = (await browser.mailbox()).find((m) => m.to === email);
+  expect(mail?.subject).toBeTruthy();
+  const link = mail?.text.match(/https?:\/\/\S+reset-password\?\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/^Confirm new password/).fill(newPassword);
+  await screenshot(page, 'reset-password-from-link');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+
+  // Assess: back on the login page with the success note, and the new password works
+  await page.waitForURL(/\/learning-portal\/login\?resetSuccess=true/);
+  await page.getByText('Your password has been reset').waitFor();
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+});

@@ -1,0 +1,51 @@
+import { expect, it } from 'vitest';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+
+it('keeps the dark theme across a reload (light by default)', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/'));
+  await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await screenshot(page, 'home-dark');
+});
+
+it('shows the tenant name, the chat button and a content page for unknown paths', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/no-such-page/'));
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  const chat = page.getByRole('link', { name: 'Chat with us' });
+  expect(await chat.getAttribute('href')).toContain('text=Hello');
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+    /\/learning-portal\/no-such-page$/,
+  );
+  await screenshot(page, 'content-page');
+});
+
+it('offers Retry when a page fails to load, and loads it on retry', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/'));
+  await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+  let blocked = true;
+  await page.route(/forgot-password-page/, (route) => (blocked ? route.abort() : route.continue()));
+
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/learning-portal/forgot-password');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByText('Failed to load page').waitFor();
+  await page.getByText('Something went wrong while loading this page. Please try again.').waitFor();
+  await screenshot(page, 'page-load-failed');
+
+  blocked = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+});

@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startLocalStack } from '../../../infra/local/stack';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
+
+type Stack = Awaited<ReturnType<typeof startLocalStack>>;
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/**
+ * One in-memory local stack (API, SPA on Vite, seeded demo tenant) and one Chromium per test file. A
+ * missing Chromium fails the file: browser tests never skip silently.
+ */
+export function browserStackPerFile() {
+  const state: { stack?: Stack; browser?: Browser; contexts: BrowserContext[] } = { contexts: [] };
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
+    }
+    state.stack = await startLocalStack({
+      apiPort: 0,
+      webPort: 0,
+      inMemory: true,
+      web: true,
+      seed: true,
+      schedules: false,
+    });
+    state.browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of state.contexts) await context.close().catch(() => undefined);
+    await state.browser?.close();
+    await state.stack?.stop();
+  });
+
+  const stack = (): Stack => {
+    if (!state.stack) throw new Error('The local stack is not started yet');
+    return state.stack;
+  };
+
+  return {
+    stack,
+    /** The SPA address of a router path, e.g. `portalUrl('/login')`. */
+    portalUrl(path = '/'): string {
+      const webUrl = stack().webUrl;
+      if (!webUrl) throw new Error('The local stack runs without the SPA');
+      return `${webUrl}/learning-portal${path === '/' ? '/' : path}`;
+    },
+    /** A fresh browser profile (its own localStorage) with one page. */
+    async newPage(): Promise<Page> {
+      if (!state.browser) throw new Error('Chromium is not started yet');
+      const context = await state.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      state.contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      return page;
+    },
+    /** The local mailbox, newest first. */
+    async mailbox(): Promise<Mail[]> {
+      const response = await fetch(`${stack().apiUrl}/_local/mailbox.json`);
+      if (!response.ok) throw new Error(`The mailbox answered ${response.status}`);
+      return (await response.json()) as Mail[];
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** A unique address per run, so journeys never collide with seeded or earlier accounts. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}

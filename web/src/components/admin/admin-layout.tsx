@@ -1,0 +1,60 @@
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { canManageRoles, canUseBackOffice } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
+import { RequireSession } from '../require-session';
+
+const sections = [{ label: 'Roles & permissions', to: paths.adminRoles, visible: canManageRoles }];
+
+function AdminFrame() {
+  const session = useSession();
+  if (!canUseBackOffice(session?.user)) {
+    return (
+      <Box maxW="lg" mx="auto" py="16" px="4" textAlign="center">
+        <Heading size="xl">No access</Heading>
+        <Text color="fg.muted">The back-office is for administrators.</Text>
+      </Box>
+    );
+  }
+  return (
+    <Flex maxW="7xl" mx="auto" px="4" py="6" gap="6" direction={{ base: 'column', md: 'row' }}>
+      <Box as="nav" aria-label="Back-office" w={{ md: '56' }} flexShrink={0}>
+        <Heading size="sm" color="fg.muted" textTransform="uppercase" mb="3">
+          Back-office
+        </Heading>
+        <Stack gap="1">
+          {sections
+            .filter((section) => section.visible(session?.user))
+            .map((section) => (
+              <NavLink key={section.to} to={section.to}>
+                {({ isActive }) => (
+                  <Box
+                    px="3"
+                    py="2"
+                    rounded="md"
+                    bg={isActive ? 'teal.subtle' : undefined}
+                    fontWeight={isActive ? 'semibold' : 'normal'}
+                    _hover={{ bg: 'bg.muted' }}
+                  >
+                    {section.label}
+                  </Box>
+                )}
+              </NavLink>
+            ))}
+        </Stack>
+      </Box>
+      <Box flex="1" minW="0">
+        <Outlet />
+      </Box>
+    </Flex>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <RequireSession>
+      <AdminFrame />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,62 @@
+import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { canUseBackOffice } from '../../lib/permissions';
+import { endSession, useSession } from '../../lib/session';
+import { useTenant } from '../../lib/use-tenant';
+import { ThemeToggle } from './theme-toggle';
+
+export function Header() {
+  const session = useSession();
+  const { data: tenant } = useTenant();
+  const navigate = useNavigate();
+
+  const signOut = () => {
+    // Leave the signed-in page first (committed at once, not in a transition), so its guard does not send
+    // the visitor to the login page when the session ends.
+    void navigate(paths.home, { flushSync: true });
+    endSession();
+  };
+
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" h="64px" bg="bg" borderBottomWidth="1px">
+      <Flex h="full" maxW="7xl" mx="auto" px="4" align="center" justify="space-between" gap="4">
+        <RouterLink to={paths.home}>
+          <Text fontWeight="bold" fontSize="lg" color="teal.600" _dark={{ color: 'teal.300' }}>
+            {tenant?.name ?? 'Learning Portal'}
+          </Text>
+        </RouterLink>
+        <HStack gap="2">
+          {session ? (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <RouterLink to={paths.portal}>Portal</RouterLink>
+              </Button>
+              {canUseBackOffice(session.user) && (
+                <Button asChild variant="ghost" size="sm">
+                  <RouterLink to={paths.admin}>Admin</RouterLink>
+                </Button>
+              )}
+              <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
+                {session.user.firstname} {session.user.lastname}
+              </Text>
+              <Button size="sm" variant="outline" onClick={signOut}>
+                Sign out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <RouterLink to={paths.login}>Log in</RouterLink>
+              </Button>
+              <Button asChild size="sm">
+                <RouterLink to={paths.signUp}>Sign up</RouterLink>
+              </Button>
+            </>
+          )}
+          <ThemeToggle />
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

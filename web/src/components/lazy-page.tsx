@@ -1,0 +1,51 @@
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
+import { FullScreenSpinner } from './full-screen-spinner';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** Pages already loaded, so coming back to a page shows it at once. */
+const loadedPages = new WeakMap<PageLoader, ComponentType>();
+
+/**
+ * A page whose code loads on demand. If loading fails the page says so and offers Retry, which imports it
+ * again, instead of a blank screen (spec 000 section 2).
+ */
+export function LazyPage({ load }: { load: PageLoader }) {
+  const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPages.get(load));
+  const [failed, setFailed] = useState(false);
+  const attempt = useCallback(() => {
+    setFailed(false);
+    load().then(
+      (module) => {
+        loadedPages.set(load, module.default);
+        setPage(() => module.default);
+      },
+      (error: unknown) => {
+        console.error('A page failed to load', error);
+        setFailed(true);
+      },
+    );
+  }, [load]);
+  useEffect(() => {
+    if (!loadedPages.has(load)) attempt();
+    else setPage(() => loadedPages.get(load));
+  }, [attempt, load]);
+  if (failed) return <PageLoadFailed onRetry={attempt} />;
+  if (!Page) return <FullScreenSpinner belowHeader />;
+  return <Page />;
+}
+
+export function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Center minH="calc(100vh - 64px)" px="4">
+      <Stack gap="4" textAlign="center" maxW="md" role="alert">
+        <Heading size="lg">Failed to load page</Heading>
+        <Text color="fg.muted">Something went wrong while loading this page. Please try again.</Text>
+        <Button onClick={onRetry} alignSelf="center">
+          Retry
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,41 @@
+/** The portal's base path (spec 000 section 1): the router's basename and Vite's `base`. */
+export const BASE_PATH = '/learning-portal';
+
+/**
+ * Every route of the SPA (spec 000 section 2), relative to `BASE_PATH`, in one typed object. The routes
+ * marked "later" are declared so links can be typed today; their pages arrive with the features that own
+ * them (no placeholder pages pretend to work).
+ */
+export const paths = {
+  home: '/',
+  signUp: '/sign-up',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  portal: '/portal',
+  dashboard: '/dashboard',
+  manageAccounts: '/manage-accounts',
+  admin: '/admin',
+  adminRoles: '/admin/roles',
+  // later: trials, curriculum, quizzes, payments, onboarding, meetings
+  trialRecording: '/trial-recording/:trialId',
+  curriculum: '/:curriculum',
+  subject: '/:curriculum/:subject/*',
+  pastPapers: '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers',
+  topicalPastPapers: '/topical-past-papers',
+  verifyNotesLink: '/verifyNotesLink',
+  startSubmission: '/startSubmission/:quizId',
+  payment: '/payment/:diagnosticId',
+  subscriptions: '/subscriptions',
+  onboarding: '/onboarding',
+  waitingRoom: '/waiting-room/:waitingId',
+} as const;
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A path with its query, leaving out undefined values: `withQuery(paths.login, { resetSuccess: 'true' })`. */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}

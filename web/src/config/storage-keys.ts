@@ -1,0 +1,14 @@
+/** Every key the SPA keeps in local storage (spec 000 section 3), in one place. */
+export const storageKeys = {
+  authToken: 'authToken',
+  authUser: 'authUser',
+  userMapper: 'userMapper',
+  themeMode: 'themeMode',
+  adminEditMode: 'adminEditMode',
+  tutorEditMode: 'tutorEditMode',
+  tutorHomeworkMode: 'tutorHomeworkMode',
+  leadModal: 'leadModal',
+  bannerStatus: 'bannerStatus',
+  selectedDashboardCurriculum: 'selectedDashboardCurriculum',
+  onboardingUserId: 'onboardingUserId',
+} as const;

@@ -1,0 +1,6 @@
+import { callApi } from '../../../lib/api-client';
+
+/** POST /auth/forgot-password: the same answer whether or not the address has an account. */
+export function requestPasswordReset(email: string) {
+  return callApi<{ message: string; email: string }>('auth.forgotPassword', { body: { email } });
+}

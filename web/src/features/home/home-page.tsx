@@ -1,0 +1,77 @@
+import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { useTenant } from '../../lib/use-tenant';
+
+const sellingPoints = [
+  'Comprehensive Revision of Syllabus',
+  'Certified Subject Specialist Tutors',
+  'Exam Focussed Approach',
+  'Past Paper Practice',
+  'Recorded Lessons',
+  'Access to our Learning Platform Resources',
+];
+
+export default function HomePage() {
+  const session = useSession();
+  const { data: tenant } = useTenant();
+  return (
+    <Box>
+      <Box
+        bgGradient="to-br"
+        gradientFrom="teal.600"
+        gradientTo="teal.400"
+        color="white"
+        py={{ base: 16, md: 24 }}
+      >
+        <Stack maxW="4xl" mx="auto" px="4" gap="6" textAlign="center" align="center">
+          <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
+            Learn with expert tutors at {tenant?.name ?? 'our academy'}
+          </Heading>
+          <Text fontSize="lg" opacity={0.9}>
+            Live one-to-one and group classes, curriculum lessons, quizzes and past papers.
+          </Text>
+          <HStack gap="3">
+            {session ? (
+              <Button asChild size="lg" bg="white" color="teal.700" _hover={{ bg: 'teal.50' }}>
+                <RouterLink to={paths.portal}>Go to your portal</RouterLink>
+              </Button>
+            ) : (
+              <>
+                <Button asChild size="lg" bg="white" color="teal.700" _hover={{ bg: 'teal.50' }}>
+                  <RouterLink to={paths.signUp}>Get started</RouterLink>
+                </Button>
+                <Button
+                  asChild
+                  size="lg"
+                  variant="outline"
+                  color="white"
+                  borderColor="white"
+                  _hover={{ bg: 'teal.500' }}
+                >
+                  <RouterLink to={paths.login}>Log in</RouterLink>
+                </Button>
+              </>
+            )}
+          </HStack>
+        </Stack>
+      </Box>
+      <SimpleGrid maxW="6xl" mx="auto" px="4" py="12" columns={{ base: 1, sm: 2, md: 3 }} gap="6">
+        {sellingPoints.map((point) => (
+          <Box
+            key={point}
+            bg="bg"
+            p="6"
+            rounded="lg"
+            shadow="sm"
+            borderTopWidth="4px"
+            borderTopColor="teal.500"
+          >
+            <Text fontWeight="semibold">{point}</Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
