@@ -3,6 +3,7 @@
  * test/bench/results/latest.json (and printed as a table). Benchmarks, not tests: nothing here asserts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { measureBundleSizes } from './bundle-size';
 import { measureColdStart } from './cold-start';
@@ -133,7 +134,8 @@ function machine() {
     node: process.version,
     platform: process.platform,
     arch: process.arch,
-    cpus: (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
   };
 }
 
