@@ -45,6 +45,16 @@ const DEFAULT_IN_MEMORY_LIMIT = 5_000;
 export function collectionRepository<T extends CrudRecord>(options: CollectionOptions) {
   const { collection } = options;
   const pk = (tenant: string) => keys.collection(tenant, collection);
+  /** The maintained collection size moves with each insert and delete, in the same transaction. */
+  const countBy = (tenant: string, delta: 1 | -1) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.counter(tenant, collection),
+      UpdateExpression: 'ADD #count :delta',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  });
   /** Records are listed through gsi1, ordered by creation time (built-in records keep readable ids). */
   const toItem = (tenant: string, record: CrudRecord) => ({
     ...keys.collectionItem(tenant, collection, record._id),
@@ -174,15 +184,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.counter(tenant, collection),
-                UpdateExpression: 'ADD #count :one',
-                ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
+            countBy(tenant, 1),
           ],
         }),
       );
@@ -239,15 +241,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
                 ConditionExpression: 'attribute_exists(pk)',
               },
             },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.counter(tenant, collection),
-                UpdateExpression: 'ADD #count :minusOne',
-                ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: { ':minusOne': -1 },
-              },
-            },
+            countBy(tenant, -1),
           ],
         }),
       );

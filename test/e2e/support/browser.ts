@@ -9,14 +9,9 @@ const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 
-export interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+import type { OutboxMail as Mail } from '../../../infra/local/mailbox';
+
+export type { Mail };
 
 /**
  * One in-memory local stack (API, SPA on Vite, seeded demo tenant) and one Chromium per test file. A
