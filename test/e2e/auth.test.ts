@@ -87,3 +87,34 @@ it('resets a forgotten password with the e-mailed link, then logs in with the ne
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
 });
+
+it('signs in from an identity handed over in the URL fragment', async () => {
+  // Prepare: a platform token for a tutor, as the other app would hand it over
+  const apiUrl = browser.stack().apiUrl;
+  const response = await fetch(`${apiUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tenant-key': 'demo' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'tutor1@demo.test',
+      password: 'Demo-tutor-1',
+    }),
+  });
+  const answer = await response.json();
+  if (!answer.oauthUser) throw new Error(JSON.stringify(answer));
+  const { access_token: token, oauthUser } = answer as {
+    access_token: string;
+    oauthUser: { _id: string };
+  };
+  const page = await browser.newPage();
+
+  // Act
+  await page.goto(
+    `${browser.portalUrl('/login')}#${new URLSearchParams({ id_token: token, user_id: oauthUser._id })}`,
+  );
+
+  // Assess: signed in without the form, and the fragment is gone from the address
+  await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
+  expect(new URL(page.url()).hash).toBe('');
+});

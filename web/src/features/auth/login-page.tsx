@@ -1,10 +1,11 @@
 import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { paths } from '../../config/paths';
-import { logIn } from './api/log-in';
+import { logIn, logInWithIdentity } from './api/log-in';
+import { identityFromFragment } from './utils/identity-fragment';
 import { postLoginPath } from './utils/post-login-path';
 
 export default function LoginPage() {
@@ -13,6 +14,17 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+
+  // An identity handed over in the URL fragment signs in without the form.
+  useEffect(() => {
+    const identity = identityFromFragment(window.location.hash);
+    if (!identity) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    setBusy(true);
+    logInWithIdentity(identity.idToken, identity.userId)
+      .then((user) => navigate(postLoginPath(user, search)))
+      .catch(() => setBusy(false));
+  }, [navigate, search]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -9,3 +9,11 @@ export async function logIn(username: string, password: string) {
   });
   return startSession(response);
 }
+
+/** POST /oauth/token with an identity from another sign-in (auth type, auth token and user id). */
+export async function logInWithIdentity(idToken: string, userId: string) {
+  const response = await callApi<TokenResponse>('auth.token', {
+    body: { grant_type: 'password', auth_type: 'platform', auth_token: idToken, user_id: userId },
+  });
+  return startSession(response);
+}
