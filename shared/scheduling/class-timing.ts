@@ -1,0 +1,31 @@
+/**
+ * The class timing chip (spec 001 sections 4 and 9): before the start a lesson has not started; someone
+ * who joined within a minute of the start (or earlier) is On Time; a minute or more after the start is
+ * "N Min Late"; a lesson that ended without them joining is Missed.
+ */
+export type ClassTiming =
+  | { label: 'Class Not Started'; color: 'blue' }
+  | { label: 'Missed'; color: 'red' }
+  | { label: 'On Time'; color: 'green' }
+  | { label: string; color: 'amber'; minutesLate: number };
+
+const MINUTE_MS = 60_000;
+
+export function classTiming(input: {
+  start: Date;
+  end: Date;
+  joinedAt?: Date | null;
+  now: Date;
+}): ClassTiming {
+  const { start, end, joinedAt, now } = input;
+  if (joinedAt) {
+    const lateMs = joinedAt.getTime() - start.getTime();
+    if (lateMs < MINUTE_MS) return { label: 'On Time', color: 'green' };
+    const minutesLate = Math.floor(lateMs / MINUTE_MS);
+    return { label: `${minutesLate} Min Late`, color: 'amber', minutesLate };
+  }
+  if (now.getTime() < start.getTime()) return { label: 'Class Not Started', color: 'blue' };
+  if (now.getTime() >= end.getTime()) return { label: 'Missed', color: 'red' };
+  // Under way and not joined yet: it is not missed until the lesson ends.
+  return { label: 'Class Not Started', color: 'blue' };
+}
