@@ -31,6 +31,8 @@ export interface CollectionOptions {
    * the default order instead of reading the whole collection. Admin collections stay far below it.
    */
   inMemoryLimit?: number;
+  /** Extra index keys (gsi2) for a record, e.g. a student's trials. */
+  indexKeys?: (tenant: string, record: Record<string, unknown>) => Record<string, string>;
 }
 
 const DEFAULT_IN_MEMORY_LIMIT = 5_000;
@@ -59,6 +61,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
   const toItem = (tenant: string, record: CrudRecord) => ({
     ...keys.collectionItem(tenant, collection, record._id),
     ...keys.collectionOrder(tenant, collection, record.createdAt, record._id),
+    ...options.indexKeys?.(tenant, record as unknown as Record<string, unknown>),
     entity: collection,
     ...record,
   });
@@ -171,23 +174,24 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     return { limit, offset, totalDocs: docs.length, docs: docs.slice(offset, offset + limit) };
   }
 
+  /** The writes that insert a record (and raise the counter), for a caller's larger transaction. */
+  function insertItems(tenant: string, record: T) {
+    return [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: toItem(tenant, record),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      countBy(tenant, 1),
+    ];
+  }
+
   /** Writes a new record and raises the counter in one transaction; false when the id is taken. */
   async function insert(tenant: string, record: T): Promise<boolean> {
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: toItem(tenant, record),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            countBy(tenant, 1),
-          ],
-        }),
-      );
+      await db().send(new TransactWriteCommand({ TransactItems: insertItems(tenant, record) }));
       return true;
     } catch (error) {
       if (isConditionalCheckFailure(error)) return false;
@@ -273,7 +277,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */
   const ensure = insert;
 
-  return { get, getMany, list, count, create, update, remove, ensure };
+  return { get, getMany, list, count, create, update, remove, ensure, insertItems, toItem };
 }
 
 function compareValues(a: unknown, b: unknown): number {

@@ -6,7 +6,7 @@ import { stripKeys } from '../table/items';
 
 export interface AuditEntry {
   _id: string;
-  action: 'logInAsUser' | 'signUp';
+  action: 'logInAsUser' | 'signUp' | 'trialBooked';
   actorId: string;
   subjectId: string;
   sourceIp?: string;

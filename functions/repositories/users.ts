@@ -1,16 +1,11 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
 import type { UserType } from '../../shared/schemas/user';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { stripKeys } from '../table/items';
+import { type TransactItem, writeTransaction } from '../table/transactions';
 
 export interface UserRecord {
   _id: string;
@@ -69,10 +64,10 @@ export async function getUserByEmail(tenant: string, email: string): Promise<Use
   return Item ? getUser(tenant, Item.userId as string) : undefined;
 }
 
-/** Creates the user and claims its e-mail in one transaction: two sign-ups with one address give one account. */
-export async function createUser(tenant: string, input: NewUser): Promise<UserRecord> {
+/** The full record of a new user, with the defaults of the contract's flags. */
+export function newUserRecord(tenant: string, input: NewUser): UserRecord {
   const now = new Date().toISOString();
-  const user: UserRecord = {
+  return {
     isTrialApplied: false,
     isQuiztopiyaPendingTrial: false,
     assessmentEngineDate: null,
@@ -85,39 +80,57 @@ export async function createUser(tenant: string, input: NewUser): Promise<UserRe
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.userEmail(tenant, user.email), entity: 'userEmail', userId: user._id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.user(tenant, user._id),
-                entity: 'user',
-                gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
-                gsi1sk: user._id,
-                ...user,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error))
-      throw new ConflictError('An account with this email already exists');
-    throw error;
-  }
+}
+
+/** The two writes that create a user: the e-mail claim (index 0, fails when taken) and the profile. */
+export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.userEmail(tenant, user.email), entity: 'userEmail', userId: user._id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.user(tenant, user._id),
+          entity: 'user',
+          gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
+          gsi1sk: user._id,
+          ...user,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+export const emailTaken = () => new ConflictError('An account with this email already exists');
+
+/** Creates the user and claims its e-mail in one transaction: two sign-ups with one address give one account. */
+export async function createUser(tenant: string, input: NewUser): Promise<UserRecord> {
+  const user = newUserRecord(tenant, input);
+  await writeTransaction(newUserWrites(tenant, user), emailTaken);
   return user;
+}
+
+/**
+ * Marks that the student has used their free trial, in a booking's transaction: the condition makes a
+ * second trial booking of the same account fail, however concurrent.
+ */
+export function claimFreeTrialWrite(tenant: string, userId: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(tenant, userId),
+      UpdateExpression: 'SET isTrialApplied = :yes, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND isTrialApplied = :no',
+      ExpressionAttributeValues: { ':yes': true, ':no': false, ':now': new Date().toISOString() },
+    },
+  };
 }
 
 export async function updatePassword(tenant: string, userId: string, passwordHash: string): Promise<void> {

@@ -7,6 +7,7 @@ import { getTenant, putTenant } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
+import { seedScheduling } from './scheduling-seed';
 
 interface SeedUser {
   id: string;
@@ -200,6 +201,7 @@ export async function seedDemo(): Promise<SeedResult> {
         createdAt: new Date().toISOString(),
       });
     }
+    await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
   }
   return {
     tenants: seedTenants.map(({ tenant }) => ({ key: tenant.key, domain: tenant.domain, name: tenant.name })),

@@ -18,6 +18,18 @@
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
+ * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
+ * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
+ * | tutors teaching a subject and grade   | Query gsi1                   | gsi1pk T#t#TEACHES#<curriculum>#<subject>#<grade> |
+ * | a tutor's booked lessons on a UTC day | BatchGetItem (string set)    | pk T#t#BUSY#<tutorId>#<YYYY-MM-DD>, sk BUSY       |
+ * | a tutor's claimed 5-minute buckets    | conditional Put / Delete     | pk T#t#CLAIM#<tutorId>, sk <bucket start ISO>     |
+ * | a user's lessons in a date range      | Query                        | pk T#t#USER#<id>, sk between LESSON#<from> .. <to>|
+ * | section by id                         | GetItem                      | pk T#t#SECTION#<id>, sk SECTION                   |
+ * | a course's sections (tree)            | Query gsi1                   | gsi1pk T#t#COURSE#<id>#SECTIONS                   |
+ * | every lesson by start (admin schedule)| Query gsi2                   | gsi2pk T#t#LESSONS, gsi2sk <start>#<id>           |
+ * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
+ * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
+ * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -53,9 +65,45 @@ export const keys = {
   }),
   counter: (tenant: string, collection: string) => ({ pk: `T#${tenant}#COUNTERS`, sk: collection }),
   audit: (tenant: string, id: string) => ({ pk: `T#${tenant}#AUDIT`, sk: id }),
+  availability: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'AVAILABILITY',
+  }),
+  teaching: (tenant: string, userId: string, combination: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `TEACHES#${combination}`,
+  }),
+  teachingPrefix: 'TEACHES#',
+  tutorsTeachingIndex: (tenant: string, combination: string) => `T#${tenant}#TEACHES#${combination}`,
+  busyDay: (tenant: string, tutorId: string, utcDate: string) => ({
+    pk: `T#${tenant}#BUSY#${tutorId}#${utcDate}`,
+    sk: 'BUSY',
+  }),
+  timeClaim: (tenant: string, tutorId: string, bucketStart: string) => ({
+    pk: `T#${tenant}#CLAIM#${tutorId}`,
+    sk: bucketStart,
+  }),
+  scheduleEntry: (tenant: string, userId: string, start: string, sectionId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `LESSON#${start}#${sectionId}`,
+  }),
+  scheduleEntryPrefix: 'LESSON#',
+  section: (tenant: string, sectionId: string) => ({ pk: `T#${tenant}#SECTION#${sectionId}`, sk: 'SECTION' }),
+  courseSectionsIndex: (tenant: string, courseId: string) => `T#${tenant}#COURSE#${courseId}#SECTIONS`,
+  lessonsIndex: (tenant: string) => `T#${tenant}#LESSONS`,
+  courseMember: (tenant: string, courseId: string, role: string, userId: string) => ({
+    pk: `T#${tenant}#COURSE#${courseId}#MEMBERS`,
+    sk: `${role}#${userId}`,
+  }),
+  courseMembersPartition: (tenant: string, courseId: string) => `T#${tenant}#COURSE#${courseId}#MEMBERS`,
+  userCoursesIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#COURSES`,
+  userTrialsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#TRIALS`,
 } as const;
 
 /** Names of the CRUD collections (the `<COLLECTION>` part of their keys). */
 export const collections = {
   roles: 'ROLE',
+  curriculums: 'CURRICULUM',
+  courses: 'COURSE',
+  trials: 'TRIAL',
 } as const;

@@ -12,6 +12,7 @@ export const eventCatalogue = {
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   SitemapRequested: z.object({ tenant: z.string(), requestedBy: z.string().optional() }),
   LessonReminderDue: z.object({ tenant: z.string().optional() }),
+  TrialBooked: z.object({ tenant: z.string(), trialId: z.string(), studentId: z.string() }),
   StripeEventReceived: z.object({ tenant: z.string(), stripeEventId: z.string(), type: z.string() }),
 } as const;
 export type EventType = keyof typeof eventCatalogue;
@@ -23,5 +24,5 @@ export type EventRule =
   | { name: string; kind: 'schedule'; schedule: string; everyMs: number; target: string; emits: EventType };
 
 export const eventRules: EventRule[] = [
-  { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp'], target: 'audit' },
+  { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
 ];

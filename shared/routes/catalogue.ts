@@ -13,6 +13,7 @@ import { tenantSchema } from '../schemas/tenant';
 import { authUserSchema, signUpBodySchema } from '../schemas/user';
 import { crudRoutes } from './crud';
 import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
+import { schedulingRoutes } from './scheduling';
 
 const authRoutes = [
   route({
@@ -171,6 +172,7 @@ export const routes: RouteDef[] = [
   ...fcmTokenRoutes,
   ...tenantRoutes,
   ...roleRoutes,
+  ...schedulingRoutes,
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

@@ -23,7 +23,15 @@ let northwindStudent: Session;
  * For each route with path parameters: how to make a record in the demo tenant, and which northwind session
  * should then ask for it. A new route with an id needs an entry here (the test below fails without one).
  */
-const foreignRecords: Record<string, () => Promise<{ params: Record<string, string>; as: () => Session }>> = {
+const foreignRecords: Record<
+  string,
+  () => Promise<{
+    params: Record<string, string>;
+    as: () => Session;
+    body?: unknown;
+    query?: Record<string, string>;
+  }>
+> = {
   roles: async () => {
     const { body } = await local.api.call('roles.create', {
       token: demoAdmin.token,
@@ -37,6 +45,46 @@ const foreignRecords: Record<string, () => Promise<{ params: Record<string, stri
       body: { token: `demo-device-token-${Math.random()}` },
     });
     return { params: { id: body._id as string }, as: () => northwindStudent };
+  },
+  'user-availability': async () => ({
+    params: { userId: 'demo-tutor-1' },
+    query: { date: '2030-01-02' },
+    as: () => northwindAdmin,
+    body: {
+      timezone: 'UTC',
+      status: 'available',
+      weeklyHours: [],
+      exceptions: [],
+      windows: [],
+      subjects: [],
+    },
+  }),
+  courses: async () => ({
+    params: { id: 'course-demo-igcse-maths' },
+    as: () => northwindAdmin,
+    body: { title: 'Taken over' },
+  }),
+  trials: async () => {
+    const query = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
+    const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const slots = await local.api.call<{ docs: Array<{ start: string; end: string; tutorId: string }> }>(
+      'trials.slots',
+      { query: { ...query, date } },
+    );
+    const slot = slots.body.docs[Math.floor(Math.random() * slots.body.docs.length)]!;
+    const { body } = await local.api.call<{ trial: { _id: string } }>('trials.signUp', {
+      body: {
+        firstname: 'Matrix',
+        lastname: 'Visitor',
+        email: `matrix-${Math.random()}@example.com`,
+        password: 'Matrix-visitor-1',
+        ...query,
+        startDate: slot.start,
+        endDate: slot.end,
+        tutorId: slot.tutorId,
+      },
+    });
+    return { params: { id: body.trial._id }, as: () => northwindAdmin };
   },
 };
 
@@ -104,7 +152,8 @@ describe("another tenant's record is a 404", () => {
     const { status } = await northwindApi.call(route.id, {
       token: session.token,
       params: fixture.params,
-      body: route.method === 'PUT' ? { name: 'Taken over' } : undefined,
+      query: fixture.query,
+      body: route.method === 'PUT' ? (fixture.body ?? { name: 'Taken over' }) : undefined,
     });
     expect(status).toBe(404);
     // And the record is still there, unchanged, in its own tenant.

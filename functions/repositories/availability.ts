@@ -1,0 +1,91 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Availability, AvailabilityInput } from '../../shared/schemas/availability';
+import type { TeachingSubject } from '../../shared/schemas/curriculum';
+import { db, tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { batchGetItems, batchWriteItems } from '../table/batch';
+import { stripKeys } from '../table/items';
+
+/** The record a tutor's availability is kept as (one item next to their profile). */
+export type AvailabilityRecord = Availability;
+
+/** `Cambridge IGCSE` / `Mathematics` / `Grade 10` -> `cambridge igcse#mathematics#grade 10`. */
+export function teachingKey(subject: TeachingSubject): string {
+  const part = (value: string) => value.trim().toLowerCase().replaceAll('#', ' ');
+  return `${part(subject.curriculum)}#${part(subject.subject)}#${part(subject.grade)}`;
+}
+
+export async function getAvailability(
+  tenant: string,
+  userId: string,
+): Promise<AvailabilityRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.availability(tenant, userId) }),
+  );
+  return Item ? stripKeys<AvailabilityRecord>(Item) : undefined;
+}
+
+/** Several tutors' availability in batched reads. */
+export async function getAvailabilities(tenant: string, userIds: string[]): Promise<AvailabilityRecord[]> {
+  const items = await batchGetItems([...new Set(userIds)].map((id) => keys.availability(tenant, id)));
+  return items.map((item) => stripKeys<AvailabilityRecord>(item));
+}
+
+/**
+ * Saves a tutor's availability and re-indexes what they teach: one index item per curriculum, subject and
+ * grade, so "which tutors teach IGCSE Mathematics, Grade 10" is one Query.
+ */
+export async function putAvailability(
+  tenant: string,
+  userId: string,
+  input: AvailabilityInput,
+): Promise<AvailabilityRecord> {
+  const previous = await getAvailability(tenant, userId);
+  const record: AvailabilityRecord = { ...input, userId, updatedAt: new Date().toISOString() };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.availability(tenant, userId), entity: 'availability', ...record },
+    }),
+  );
+  const wanted = new Map(input.subjects.map((subject) => [teachingKey(subject), subject]));
+  const stale = (previous?.subjects ?? []).map(teachingKey).filter((key) => !wanted.has(key));
+  const writes = [
+    ...stale.map((key) => ({ DeleteRequest: { Key: keys.teaching(tenant, userId, key) } })),
+    ...[...wanted].map(([key, subject]) => ({
+      PutRequest: {
+        Item: {
+          ...keys.teaching(tenant, userId, key),
+          gsi1pk: keys.tutorsTeachingIndex(tenant, key),
+          gsi1sk: userId,
+          entity: 'teaching',
+          userId,
+          ...subject,
+        },
+      },
+    })),
+  ];
+  await batchWriteItems(writes);
+  return record;
+}
+
+/** Ids of the tutors who teach a curriculum's subject at a grade. */
+export async function tutorsTeaching(tenant: string, subject: TeachingSubject): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.tutorsTeachingIndex(tenant, teachingKey(subject)) },
+        ProjectionExpression: 'userId',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(page.Items ?? []).map((item) => item.userId as string));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}

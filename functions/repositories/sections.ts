@@ -1,0 +1,119 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { isLessonKind, type Section } from '../../shared/schemas/section';
+import { db, tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { isConditionalCheckFailure, stripKeys } from '../table/items';
+
+/** A section as stored: lessons also remember the buffer their time claims were written with. */
+export interface SectionRecord extends Section {
+  bufferMinutes?: number;
+}
+
+/** The stored item: by id, in its course's tree (gsi1, sortingKey order) and, for lessons, by start (gsi2). */
+export function sectionItem(tenant: string, section: SectionRecord) {
+  return {
+    ...keys.section(tenant, section._id),
+    gsi1pk: keys.courseSectionsIndex(tenant, section.course),
+    gsi1sk: `${String(section.sortingKey).padStart(8, '0')}#${section._id}`,
+    ...(isLessonKind(section.kind) && section.start
+      ? { gsi2pk: keys.lessonsIndex(tenant), gsi2sk: `${section.start}#${section._id}` }
+      : {}),
+    entity: 'section',
+    ...section,
+  };
+}
+
+export async function getSection(tenant: string, sectionId: string): Promise<SectionRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.section(tenant, sectionId) }),
+  );
+  return Item ? stripKeys<SectionRecord>(Item) : undefined;
+}
+
+export async function requireSection(tenant: string, sectionId: string): Promise<SectionRecord> {
+  const section = await getSection(tenant, sectionId);
+  if (!section) throw new NotFoundError('Section not found');
+  return section;
+}
+
+/** Every section of a course, in sortingKey order (a course holds tens to a few hundred). */
+export async function courseSections(tenant: string, courseId: string): Promise<SectionRecord[]> {
+  const sections: SectionRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.courseSectionsIndex(tenant, courseId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    sections.push(...(page.Items ?? []).map((item) => stripKeys<SectionRecord>(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return sections;
+}
+
+/** Lessons starting in [from, to), across the tenant, by start (the admin schedule). */
+export async function lessonsStartingBetween(
+  tenant: string,
+  from: string,
+  to: string,
+): Promise<SectionRecord[]> {
+  const lessons: SectionRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.lessonsIndex(tenant), ':from': from, ':to': `${to}` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    lessons.push(
+      ...(page.Items ?? [])
+        .map((item) => stripKeys<SectionRecord>(item))
+        .filter((lesson) => (lesson.start ?? '') < to),
+    );
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return lessons;
+}
+
+/** Creates a section that is not a booked lesson (groups, resources, homework, unscheduled lessons). */
+export async function insertSection(tenant: string, section: SectionRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: sectionItem(tenant, section),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Saves changes conditional on the version read, so two editors cannot overwrite each other. */
+export async function saveSection(tenant: string, next: SectionRecord, readUpdatedAt: string): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: sectionItem(tenant, next),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':read': readUpdatedAt },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error))
+      throw new ConflictError('This section was changed by someone else. Reload and try again.');
+    throw error;
+  }
+}
+
+export async function deleteSectionItem(tenant: string, sectionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.section(tenant, sectionId) }));
+}

@@ -1,0 +1,236 @@
+import { DateTime } from 'luxon';
+import { ConflictError } from '../../shared/http/errors';
+import { schedulingSettings } from '../../shared/scheduling/settings';
+import type { AvailabilityInput } from '../../shared/schemas/availability';
+import type { CourseMember } from '../../shared/schemas/course';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { meetingJoinUrl } from '../lib/meetings';
+import { getAvailability, putAvailability } from '../repositories/availability';
+import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
+import { curriculumsRepository } from '../repositories/curriculums';
+import { type LessonRecord, lessonBookingWrites } from '../repositories/lessons';
+import { getUser, type UserRecord } from '../repositories/users';
+import { writeTransaction } from '../table/transactions';
+
+const grades = (...names: string[]) => names;
+
+/** Realistic curricula for the demo: the trial dialog's selectors and tutors' subjects come from here. */
+export const seedCurriculums = [
+  {
+    _id: 'cur-cambridge-igcse',
+    name: 'Cambridge IGCSE',
+    slug: 'cambridge-igcse',
+    grades: grades('Grade 9', 'Grade 10'),
+    subjects: [
+      { code: '0580', name: 'Mathematics' },
+      { code: '0606', name: 'Additional Mathematics' },
+      { code: '0625', name: 'Physics' },
+      { code: '0620', name: 'Chemistry' },
+      { code: '0610', name: 'Biology' },
+      { code: '0500', name: 'English Language' },
+      { code: '0455', name: 'Economics' },
+      { code: '0450', name: 'Business Studies' },
+      { code: '0478', name: 'Computer Science' },
+    ],
+    sortingOrder: 1,
+  },
+  {
+    _id: 'cur-edexcel-igcse',
+    name: 'Edexcel IGCSE',
+    slug: 'edexcel-igcse',
+    grades: grades('Grade 9', 'Grade 10'),
+    subjects: [
+      { code: '4MA1', name: 'Mathematics' },
+      { code: '4PM1', name: 'Further Pure Mathematics' },
+      { code: '4PH1', name: 'Physics' },
+      { code: '4CH1', name: 'Chemistry' },
+      { code: '4BI1', name: 'Biology' },
+      { code: '4EA1', name: 'English Language' },
+    ],
+    sortingOrder: 2,
+  },
+  {
+    _id: 'cur-ib-diploma',
+    name: 'IB Diploma',
+    slug: 'ib-diploma',
+    grades: grades('Grade 11', 'Grade 12'),
+    subjects: [
+      { code: 'MAA', name: 'Mathematics' },
+      { code: 'PHY', name: 'Physics' },
+      { code: 'CHE', name: 'Chemistry' },
+      { code: 'BIO', name: 'Biology' },
+      { code: 'ECO', name: 'Economics' },
+    ],
+    sortingOrder: 3,
+  },
+  {
+    _id: 'cur-cambridge-lower-secondary',
+    name: 'Cambridge Lower Secondary',
+    slug: 'cambridge-lower-secondary',
+    grades: grades('Grade 6', 'Grade 7', 'Grade 8'),
+    subjects: [
+      { code: '0862', name: 'Mathematics' },
+      { code: '0893', name: 'Science' },
+      { code: '0861', name: 'English' },
+    ],
+    sortingOrder: 4,
+  },
+  {
+    _id: 'cur-edexcel-lower-secondary',
+    name: 'Edexcel Lower Secondary',
+    slug: 'edexcel-lower-secondary',
+    grades: grades('Grade 6', 'Grade 7', 'Grade 8'),
+    subjects: [
+      { code: 'LSM', name: 'Mathematics' },
+      { code: 'LSS', name: 'Science' },
+      { code: 'LSE', name: 'English' },
+    ],
+    sortingOrder: 5,
+  },
+];
+
+const teaches = (curriculum: string, subjects: string[], gradeList: string[]) =>
+  subjects.flatMap((subject) => gradeList.map((grade) => ({ curriculum, subject, grade })));
+
+const weekdays = (from: string, to: string, days = [1, 2, 3, 4, 5]) =>
+  days.map((weekday) => ({ weekday, from, to }));
+
+/** The three demo tutors: different zones, so the demo shows slots converted to the viewer's zone. */
+export const seedAvailability: Record<string, AvailabilityInput> = {
+  'demo-tutor-1': {
+    timezone: 'Europe/London',
+    status: 'available',
+    weeklyHours: [...weekdays('09:00', '17:00'), { weekday: 6, from: '10:00', to: '13:00' }],
+    exceptions: [],
+    windows: [],
+    subjects: [
+      ...teaches(
+        'Cambridge IGCSE',
+        ['Mathematics', 'Additional Mathematics', 'Physics'],
+        ['Grade 9', 'Grade 10'],
+      ),
+      ...teaches('Cambridge Lower Secondary', ['Mathematics', 'Science'], ['Grade 6', 'Grade 7', 'Grade 8']),
+    ],
+  },
+  'demo-tutor-2': {
+    timezone: 'America/New_York',
+    status: 'available',
+    weeklyHours: weekdays('08:00', '20:00'),
+    exceptions: [],
+    windows: [],
+    subjects: [
+      ...teaches('Cambridge IGCSE', ['Chemistry', 'Biology', 'Mathematics'], ['Grade 9', 'Grade 10']),
+      ...teaches('Edexcel IGCSE', ['Chemistry', 'Biology', 'Mathematics'], ['Grade 9', 'Grade 10']),
+      ...teaches('IB Diploma', ['Chemistry', 'Biology'], ['Grade 11', 'Grade 12']),
+    ],
+  },
+  'demo-tutor-3': {
+    timezone: 'Australia/Sydney',
+    status: 'available',
+    weeklyHours: weekdays('07:00', '21:00', [1, 2, 3, 4, 5, 6]),
+    exceptions: [],
+    windows: [],
+    subjects: [
+      ...teaches('IB Diploma', ['Mathematics', 'Physics', 'Economics'], ['Grade 11', 'Grade 12']),
+      ...teaches(
+        'Cambridge IGCSE',
+        ['Mathematics', 'Economics', 'English Language'],
+        ['Grade 9', 'Grade 10'],
+      ),
+      ...teaches(
+        'Edexcel Lower Secondary',
+        ['Mathematics', 'Science', 'English'],
+        ['Grade 6', 'Grade 7', 'Grade 8'],
+      ),
+    ],
+  },
+};
+
+/** Seeds curricula, the tutors' availability, and one running course with weekly lessons. Idempotent. */
+export async function seedScheduling(tenant: Tenant, options: { withDemoCourse: boolean }): Promise<void> {
+  const now = new Date().toISOString();
+  for (const curriculum of seedCurriculums) {
+    await curriculumsRepository.ensure(tenant.key, { ...curriculum, createdAt: now, updatedAt: now });
+  }
+  for (const [tutorId, availability] of Object.entries(seedAvailability)) {
+    if (!(await getUser(tenant.key, tutorId))) continue;
+    if (!(await getAvailability(tenant.key, tutorId)))
+      await putAvailability(tenant.key, tutorId, availability);
+  }
+  if (options.withDemoCourse) await seedDemoCourse(tenant);
+}
+
+const DEMO_COURSE_ID = 'course-demo-igcse-maths';
+
+/** IGCSE Mathematics with Tom (London) and Sam: four weekly lessons from next Tuesday, 10:00 London time. */
+async function seedDemoCourse(tenant: Tenant): Promise<void> {
+  if (await coursesRepository.get(tenant.key, DEMO_COURSE_ID)) return;
+  const tutor = await getUser(tenant.key, 'demo-tutor-1');
+  const student = await getUser(tenant.key, 'demo-student-1');
+  if (!tutor || !student) return;
+  const now = new Date().toISOString();
+  const course = {
+    _id: DEMO_COURSE_ID,
+    title: 'IGCSE Mathematics (Grade 10)',
+    description: 'Weekly one-to-one lessons through the Cambridge IGCSE Mathematics (0580) syllabus.',
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Mathematics',
+    grade: 'Grade 10',
+    status: 'ACTIVE' as const,
+    type: 'One-to-One' as const,
+    paymentType: 'SUBSCRIPTION' as const,
+    lessonDuration: 60,
+    isTrial: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const member = (user: UserRecord, role: CourseMember['role']): CourseMember => ({
+    _id: courseMemberId(course._id, role, user._id),
+    course: course._id,
+    user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
+    role,
+    ...(role === 'tutor' ? { type: 'PRIMARY' as const } : {}),
+    status: 'ENABLE',
+    enrolment: 'ENROLLED',
+    createdAt: now,
+  });
+  await writeTransaction(
+    [
+      ...coursesRepository.insertItems(tenant.key, course),
+      courseMemberWrite(tenant.key, member(tutor, 'tutor')),
+      courseMemberWrite(tenant.key, member(student, 'student')),
+    ],
+    () => new ConflictError('Demo course already seeded'),
+  );
+  const { bufferMinutes } = schedulingSettings(tenant.settings?.scheduling);
+  let day = DateTime.now().setZone('Europe/London').startOf('day').plus({ days: 1 });
+  while (day.weekday !== 2) day = day.plus({ days: 1 });
+  for (let week = 0; week < 4; week++) {
+    const start = day.plus({ weeks: week }).set({ hour: 10 });
+    const sectionId = `lesson-demo-${week + 1}`;
+    const lesson: LessonRecord = {
+      _id: sectionId,
+      course: course._id,
+      parent: null,
+      kind: 'TEAMS',
+      title: `Lesson ${week + 1}`,
+      description: '',
+      sortingKey: week + 1,
+      audience: 'STUDENT',
+      type: 'LESSON',
+      billing: 'BILLABLE',
+      status: 'ACTIVE',
+      start: start.toUTC().toISO()!,
+      end: start.plus({ hours: 1 }).toUTC().toISO()!,
+      duration: 60,
+      tutorId: tutor._id,
+      studentIds: [student._id],
+      joinUrl: meetingJoinUrl(sectionId),
+      bufferMinutes,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const writes = lessonBookingWrites(tenant.key, lesson, course.title);
+    await writeTransaction(writes.items, () => new ConflictError('Demo lesson time already taken'));
+  }
+}

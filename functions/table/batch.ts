@@ -1,0 +1,47 @@
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db';
+
+type Key = Record<string, unknown>;
+type WriteRequest = { PutRequest: { Item: Key } } | { DeleteRequest: { Key: Key } };
+
+const MAX_ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
+
+/**
+ * Reads many items by key: 100 keys per call, the calls in parallel, unprocessed keys retried with
+ * backoff. Missing items are simply absent from the answer.
+ */
+export async function batchGetItems(itemKeys: Key[]): Promise<Array<Record<string, unknown>>> {
+  const chunks: Key[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
+  const results = await Promise.all(
+    chunks.map(async (chunk) => {
+      const found: Array<Record<string, unknown>> = [];
+      let keysLeft: Key[] | undefined = chunk;
+      for (let attempt = 0; keysLeft?.length; attempt++) {
+        if (attempt >= MAX_ATTEMPTS) throw new Error('DynamoDB kept keys unprocessed; giving up');
+        if (attempt > 0) await pause(attempt);
+        const result: BatchGetCommandOutput = await db().send(
+          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft } } }),
+        );
+        found.push(...(result.Responses?.[tableName()] ?? []));
+        keysLeft = result.UnprocessedKeys?.[tableName()]?.Keys;
+      }
+      return found;
+    }),
+  );
+  return results.flat();
+}
+
+/** Writes (puts and deletes) in batches of 25, retrying unprocessed ones. Not atomic: for derived items. */
+export async function batchWriteItems(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: WriteRequest[] | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('DynamoDB kept writes unprocessed; giving up');
+      if (attempt > 0) await pause(attempt);
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = result.UnprocessedItems?.[tableName()] as WriteRequest[] | undefined;
+    }
+  }
+}

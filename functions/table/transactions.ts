@@ -1,0 +1,49 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type AppError, ConflictError } from '../../shared/http/errors';
+import { db } from '../lib/db';
+import { cancellationReasons } from './items';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** DynamoDB takes at most 100 writes in one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs one transaction. A condition that fails is the caller's business rule (a slot already claimed, an
+ * e-mail already taken): `onConditionFailure` turns the index of the failing write into the error to
+ * answer. A conflict with another transaction in flight on a shared item (a tutor's busy list, a counter)
+ * is not a rule: the write is retried after a short random wait, so bookings of different slots never
+ * fail just because they ran at the same moment.
+ */
+export async function writeTransaction(
+  items: TransactItem[],
+  onConditionFailure: (failedIndex: number) => AppError,
+): Promise<void> {
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new ConflictError('This change touches too many records at once. Please split it up.');
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      const failed = reasons.indexOf('ConditionalCheckFailed');
+      if (failed >= 0) throw onConditionFailure(failed);
+      const name = (error as { name?: string }).name;
+      const transient =
+        reasons.includes('TransactionConflict') ||
+        name === 'TransactionConflictException' ||
+        name === 'TransactionInProgressException' ||
+        name === 'ThrottlingException' ||
+        name === 'ProvisionedThroughputExceededException';
+      if (!transient) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new ConflictError('The calendar is busy right now. Please try again in a moment.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}

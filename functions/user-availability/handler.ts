@@ -1,0 +1,129 @@
+import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
+import {
+  type AvailabilityInput,
+  adminOnlyAvailabilityStatuses,
+  takesLessons,
+} from '../../shared/schemas/availability';
+import { callerHolds, requireSelfOr } from '../lib/access';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import type { Caller } from '../lib/request';
+import { getAvailability, putAvailability, tutorsTeaching } from '../repositories/availability';
+import { getSection } from '../repositories/sections';
+import { getUser, getUsers, type UserRecord } from '../repositories/users';
+import { slotsByTutor, toSlotDoc, trialSlots } from '../scheduling/slot-finder';
+
+async function requireTutor(tenant: string, userId: string): Promise<UserRecord> {
+  const user = await getUser(tenant, userId);
+  if (user?.type !== 'tutor') throw new NotFoundError('Tutor not found');
+  return user;
+}
+
+/** A tutor who never saved availability has none: no hours, so no slots, and not yet offered for trials. */
+function emptyAvailability(tutor: UserRecord) {
+  return {
+    userId: tutor._id,
+    timezone: tutor.timezone ?? DEFAULT_TIME_ZONE,
+    status: 'notAvailable' as const,
+    weeklyHours: [],
+    exceptions: [],
+    windows: [],
+    subjects: [],
+    updatedAt: null,
+  };
+}
+
+const isScheduleAdmin = (caller: Caller, action: 'view' | 'edit') =>
+  callerHolds(caller, ['schedule', 'adminUsers'], action === 'view' ? ['view', 'edit'] : ['edit']);
+
+export const handler = resourceHandler('user-availability', {
+  'availability.get': withCaller(async ({ tenant, caller, params }) => {
+    requireSelfOr(caller, params.userId!, ['schedule', 'adminUsers'], ['view', 'edit']);
+    const tutor = await requireTutor(tenant.key, params.userId!);
+    return (await getAvailability(tenant.key, tutor._id)) ?? emptyAvailability(tutor);
+  }),
+
+  'availability.update': withCaller<unknown, AvailabilityInput>(async ({ tenant, caller, params, body }) => {
+    requireSelfOr(caller, params.userId!, ['schedule', 'adminUsers'], ['edit']);
+    const tutor = await requireTutor(tenant.key, params.userId!);
+    if (!isScheduleAdmin(caller, 'edit')) {
+      // Statuses an admin set (or resigned) are not the tutor's to change, and not theirs to set.
+      const current = await getAvailability(tenant.key, tutor._id);
+      const held = current && adminOnlyAvailabilityStatuses.includes(current.status);
+      if (held && body.status !== current.status)
+        throw new BadRequestError(
+          'Your availability status was set by an admin. Please contact them to change it',
+        );
+      if (!held && adminOnlyAvailabilityStatuses.includes(body.status))
+        throw new BadRequestError('Only an admin can set this availability status');
+    }
+    return putAvailability(tenant.key, tutor._id, body);
+  }),
+
+  'availability.slots': withCaller<
+    { date: string; sectionId?: string; duration?: number; deviceTimezone?: string },
+    unknown
+  >(async ({ tenant, caller, params, query }) => {
+    const tutor = await requireTutor(tenant.key, params.userId!);
+    let duration = query.duration;
+    if (query.sectionId) {
+      const section = await getSection(tenant.key, query.sectionId);
+      if (!section) throw new NotFoundError('Lesson not found');
+      duration ??= section.duration;
+    }
+    const slots = await slotsByTutor(tenant, [tutor._id], {
+      date: query.date,
+      durationMinutes: duration ?? 60,
+      viewerTimeZone: query.deviceTimezone ?? caller.user.timezone,
+      eligible: takesLessons,
+      ...(query.sectionId ? { ignoreSectionId: query.sectionId } : {}),
+    });
+    return { docs: (slots.get(tutor._id) ?? []).map(toSlotDoc) };
+  }),
+
+  'availability.trialSlots': async ({ tenant, body }) => trialSlots(tenant, body),
+
+  'availability.tutorSlots': withCaller<
+    unknown,
+    {
+      date: string;
+      tutorIds?: string[];
+      curriculum?: string;
+      subject?: string;
+      grade?: string;
+      duration?: number;
+      deviceTimezone?: string;
+    }
+  >(async ({ tenant, caller, body }) => {
+    let tutorIds = body.tutorIds ?? [];
+    if (tutorIds.length === 0) {
+      if (!body.curriculum || !body.subject || !body.grade)
+        throw new BadRequestError('Choose tutors, or a curriculum, subject and grade');
+      tutorIds = await tutorsTeaching(
+        tenant.key,
+        body as { curriculum: string; subject: string; grade: string },
+      );
+    }
+    const tutors = (await getUsers(tenant.key, tutorIds)).filter((user) => user.type === 'tutor');
+    const slots = await slotsByTutor(
+      tenant,
+      tutors.map((t) => t._id),
+      {
+        date: body.date,
+        durationMinutes: body.duration ?? 60,
+        viewerTimeZone: body.deviceTimezone ?? caller.user.timezone,
+        eligible: takesLessons,
+      },
+    );
+    return {
+      docs: tutors
+        .filter((tutor) => slots.has(tutor._id))
+        .map((tutor) => ({
+          tutorId: tutor._id,
+          firstname: tutor.firstname,
+          lastname: tutor.lastname,
+          slots: (slots.get(tutor._id) ?? []).map(toSlotDoc),
+        })),
+    };
+  }),
+});

@@ -1,0 +1,263 @@
+import * as z from 'zod';
+import { tokenResponseSchema } from '../schemas/auth';
+import {
+  availabilityInputSchema,
+  availabilitySchema,
+  slotsResponseSchema,
+  timeZoneSchema,
+  trialSlotsQuerySchema,
+  tutorSlotsQuerySchema,
+  tutorsSlotsBodySchema,
+  tutorsSlotsResponseSchema,
+} from '../schemas/availability';
+import {
+  classTypes,
+  courseInputSchema,
+  courseMemberSchema,
+  courseSchema,
+  courseStatuses,
+  enrolments,
+} from '../schemas/course';
+import { curriculumSchema } from '../schemas/curriculum';
+import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
+import { sectionTreeSchema } from '../schemas/section';
+import { trialBookingSchema, trialSchema, trialSignUpSchema, trialStatuses } from '../schemas/trial';
+import { partialWithoutDefaults } from './crud';
+import { permission, publicAccess, route, signedIn } from './define';
+
+const curriculumRoutes = [
+  route({
+    id: 'curriculums.listWithGrades',
+    method: 'GET',
+    path: '/curriculums/list-with-grades',
+    resource: 'curriculums',
+    access: publicAccess,
+    response: z.object({ docs: z.array(curriculumSchema) }),
+    summary: 'Curricula with their grades and subjects (the trial dialog selectors)',
+  }),
+];
+
+const availabilityRoutes = [
+  route({
+    id: 'availability.get',
+    method: 'GET',
+    path: '/user-availability/{userId}',
+    resource: 'user-availability',
+    access: signedIn,
+    response: availabilitySchema,
+    summary:
+      "A tutor's weekly hours, exceptions, windows, status and subjects (the tutor or a schedule viewer)",
+  }),
+  route({
+    id: 'availability.update',
+    method: 'PUT',
+    path: '/user-availability/{userId}',
+    resource: 'user-availability',
+    access: signedIn,
+    body: availabilityInputSchema.strict(),
+    response: availabilitySchema,
+    summary: "Replace a tutor's availability (the tutor, or an admin with schedule edit)",
+  }),
+  route({
+    id: 'availability.slots',
+    method: 'GET',
+    path: '/user-availability/slots/{userId}',
+    resource: 'user-availability',
+    access: signedIn,
+    query: tutorSlotsQuerySchema.strict(),
+    response: slotsResponseSchema,
+    summary: "One tutor's free slots on a date, in the viewer's zone",
+  }),
+  route({
+    id: 'availability.trialSlots',
+    method: 'POST',
+    path: '/user-availability/slots/trial',
+    resource: 'user-availability',
+    access: publicAccess,
+    body: trialSlotsQuerySchema.strict(),
+    response: slotsResponseSchema,
+    summary: 'Free trial slots on a date for a curriculum, subject and grade (each with a tutor)',
+  }),
+  route({
+    id: 'availability.tutorSlots',
+    method: 'POST',
+    path: '/user-availability/slots/tutor',
+    resource: 'user-availability',
+    access: permission(['schedule', 'adminCourses'], ['view', 'create', 'edit']),
+    body: tutorsSlotsBodySchema.strict(),
+    response: tutorsSlotsResponseSchema,
+    summary: 'Free slots of several tutors on a date (admin scheduling)',
+  }),
+];
+
+const trialBookingResponse = z.object({ trial: trialSchema, courseId: z.string() });
+
+const trialRoutes = [
+  route({
+    id: 'trials.slots',
+    method: 'GET',
+    path: '/trials/slots',
+    resource: 'trials',
+    access: publicAccess,
+    query: trialSlotsQuerySchema.strict(),
+    response: slotsResponseSchema,
+    summary: 'The Book your FREE Class dialog: slots by date, curriculum, subject and grade',
+  }),
+  route({
+    id: 'trials.book',
+    method: 'POST',
+    path: '/trials',
+    resource: 'trials',
+    access: signedIn,
+    body: trialBookingSchema,
+    response: trialBookingResponse,
+    summary: 'Book a free trial: creates the trial course and its lesson',
+  }),
+  route({
+    id: 'trials.signUp',
+    method: 'POST',
+    path: '/trials/sign-up',
+    resource: 'trials',
+    access: publicAccess,
+    body: trialSignUpSchema,
+    response: tokenResponseSchema.extend({
+      user: tokenResponseSchema.shape.oauthUser,
+      ...trialBookingResponse.shape,
+    }),
+    summary: 'Book a free trial with a new account (one transaction); answers a token and the user',
+  }),
+  route({
+    id: 'trials.list',
+    method: 'GET',
+    path: '/trials',
+    resource: 'trials',
+    access: signedIn,
+    query: listQuerySchema
+      .extend({
+        status: z.enum(trialStatuses).optional(),
+        studentId: z.string().max(64).optional(),
+        tutorId: z.string().max(64).optional(),
+      })
+      .strict(),
+    response: pageSchema(trialSchema),
+    summary: "Trials: the caller's own, or every trial for a trial-class viewer",
+  }),
+  route({
+    id: 'trials.recordings',
+    method: 'GET',
+    path: '/trial-recordings/{id}',
+    resource: 'trials',
+    access: signedIn,
+    response: z.object({ trial: trialSchema }),
+    summary: "A trial's recordings (its student, tutor, or a trial-class viewer)",
+  }),
+];
+
+export const courseDetailSchema = courseSchema.extend({
+  sections: z.array(sectionTreeSchema).optional(),
+  tutors: z.array(courseMemberSchema),
+  students: z.array(courseMemberSchema),
+});
+
+const userCourseSchema = courseSchema.extend({
+  membership: courseMemberSchema,
+  nextLesson: z.object({ sectionId: z.string(), start: z.string(), end: z.string() }).nullable(),
+});
+
+const subSectionsQuery = z
+  .object({
+    subSections: z.enum(['0', '1']).optional(),
+    deviceTimezone: timeZoneSchema.optional(),
+  })
+  .strict();
+
+const courseRoutes = [
+  route({
+    id: 'courses.adminList',
+    method: 'GET',
+    path: '/admin/courses',
+    resource: 'courses',
+    access: permission('adminCourses', 'view'),
+    query: listQuerySchema
+      .extend({
+        curriculum: z.string().max(100).optional(),
+        subject: z.string().max(100).optional(),
+        grade: z.string().max(100).optional(),
+        studentId: z.string().max(64).optional(),
+        tutorId: z.string().max(64).optional(),
+        status: z.enum(courseStatuses).optional(),
+        type: z.enum(classTypes).optional(),
+      })
+      .strict(),
+    response: pageSchema(courseSchema),
+    summary: 'Courses with every filter of spec 001 section 7',
+  }),
+  route({
+    id: 'courses.adminCreate',
+    method: 'POST',
+    path: '/admin/courses',
+    resource: 'courses',
+    access: permission('adminCourses', 'create'),
+    body: courseInputSchema.strict(),
+    response: courseSchema,
+    summary: 'Create a course',
+  }),
+  route({
+    id: 'courses.adminGet',
+    method: 'GET',
+    path: '/admin/courses/{id}',
+    resource: 'courses',
+    access: permission('adminCourses', 'view'),
+    query: subSectionsQuery,
+    response: courseDetailSchema,
+    summary: 'A course with its tutors, students and (subSections=1) its section tree',
+  }),
+  route({
+    id: 'courses.adminUpdate',
+    method: 'PUT',
+    path: '/admin/courses/{id}',
+    resource: 'courses',
+    access: permission('adminCourses', 'edit'),
+    body: partialWithoutDefaults(courseInputSchema).strict(),
+    response: courseSchema,
+    silent: true,
+    summary: 'Update a course',
+  }),
+  route({
+    id: 'courses.adminDelete',
+    method: 'DELETE',
+    path: '/admin/courses/{id}',
+    resource: 'courses',
+    access: permission('adminCourses', 'delete'),
+    response: z.object({ _id: z.string() }),
+    summary: 'Delete a course that has no booked lessons left',
+  }),
+  route({
+    id: 'courses.list',
+    method: 'GET',
+    path: '/courses',
+    resource: 'courses',
+    access: signedIn,
+    query: pagingQuerySchema
+      .extend({
+        searchText: z.string().max(200).optional(),
+        enrolment: z.enum(enrolments).optional(),
+        deviceTimezone: timeZoneSchema.optional(),
+      })
+      .strict(),
+    response: pageSchema(userCourseSchema),
+    summary: "The caller's courses with their next lesson",
+  }),
+  route({
+    id: 'courses.get',
+    method: 'GET',
+    path: '/courses/{id}',
+    resource: 'courses',
+    access: signedIn,
+    query: subSectionsQuery,
+    response: courseDetailSchema,
+    summary: 'A course the caller belongs to, with (subSections=1) its section tree',
+  }),
+];
+
+export const schedulingRoutes = [...curriculumRoutes, ...availabilityRoutes, ...trialRoutes, ...courseRoutes];

@@ -1,0 +1,52 @@
+/**
+ * How a booking holds a tutor's time so the database, not luck, prevents double bookings: a lesson claims
+ * every 5-minute bucket from its start to its end plus the tutor's buffer, each bucket one item written
+ * with a "must not exist" condition in the booking's transaction. Two lessons whose claims share a bucket
+ * are exactly two lessons closer than the buffer, so of concurrent bookings of one slot only one can win.
+ * Times off the 5-minute grid are rounded outwards (a 3-minute lesson holds a whole bucket).
+ */
+export const CLAIM_BUCKET_MINUTES = 5;
+const BUCKET_MS = CLAIM_BUCKET_MINUTES * 60_000;
+
+export interface TimeSpan {
+  start: Date;
+  end: Date;
+}
+
+/** Bucket starts (ISO, UTC) held by a lesson with its buffer after it. */
+export function claimedBuckets(lesson: TimeSpan, bufferMinutes: number): string[] {
+  const from = Math.floor(lesson.start.getTime() / BUCKET_MS) * BUCKET_MS;
+  const until = lesson.end.getTime() + bufferMinutes * 60_000;
+  const buckets: string[] = [];
+  for (let bucket = from; bucket < until; bucket += BUCKET_MS) buckets.push(new Date(bucket).toISOString());
+  return buckets;
+}
+
+/** UTC calendar days (`YYYY-MM-DD`) a lesson touches, where its tutor's busy list is kept. */
+export function utcDaysTouched(lesson: TimeSpan): string[] {
+  const days: string[] = [];
+  const day = new Date(
+    Date.UTC(lesson.start.getUTCFullYear(), lesson.start.getUTCMonth(), lesson.start.getUTCDate()),
+  );
+  const lastInstant = Math.max(lesson.start.getTime(), lesson.end.getTime() - 1);
+  while (day.getTime() <= lastInstant) {
+    days.push(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return days;
+}
+
+/** UTC days from `from` to `to` inclusive (both `YYYY-MM-DD`). */
+export function utcDaysBetween(from: Date, to: Date): string[] {
+  return utcDaysTouched({ start: from, end: new Date(to.getTime() + 1) });
+}
+
+/** A busy-list entry: `start|end|sectionId`, so a string set can hold a tutor's lessons of a day. */
+export function busyEntry(lesson: TimeSpan & { sectionId: string }): string {
+  return `${lesson.start.toISOString()}|${lesson.end.toISOString()}|${lesson.sectionId}`;
+}
+
+export function parseBusyEntry(entry: string): TimeSpan & { sectionId: string } {
+  const [start = '', end = '', sectionId = ''] = entry.split('|');
+  return { start: new Date(start), end: new Date(end), sectionId };
+}
