@@ -261,3 +261,6 @@ const courseRoutes = [
 ];
 
 export const schedulingRoutes = [...curriculumRoutes, ...availabilityRoutes, ...trialRoutes, ...courseRoutes];
+
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+export type UserCourse = z.infer<typeof userCourseSchema>;

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalStack } from '../../../infra/local/stack';
 
@@ -66,9 +72,9 @@ export function browserStackPerFile() {
       return `${webUrl}/learning-portal${path === '/' ? '/' : path}`;
     },
     /** A fresh browser profile (its own localStorage) with one page. */
-    async newPage(): Promise<Page> {
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
       if (!state.browser) throw new Error('Chromium is not started yet');
-      const context = await state.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await state.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       state.contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);

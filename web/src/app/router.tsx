@@ -15,6 +15,8 @@ const ForgotPasswordPage = page('ForgotPasswordPage', () => import('../features/
 const ResetPasswordPage = page('ResetPasswordPage', () => import('../features/auth/reset-password-page'));
 const ManageAccountsPage = page('ManageAccountsPage', () => import('../features/auth/manage-accounts-page'));
 const PortalHomePage = page('PortalHomePage', () => import('../features/portal/portal-home-page'));
+const CoursesPage = page('CoursesPage', () => import('../features/courses/courses-page'));
+const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const ContentPage = page('ContentPage', () => import('../features/content/content-page'));
@@ -30,7 +32,10 @@ export const router = createBrowserRouter(
         { path: paths.forgotPassword, element: ForgotPasswordPage },
         { path: paths.resetPassword, element: ResetPasswordPage },
         { path: paths.manageAccounts, element: ManageAccountsPage },
-        { path: `${paths.portal}/*`, element: PortalHomePage },
+        { path: paths.portal, element: PortalHomePage },
+        { path: paths.portalCourses, element: CoursesPage },
+        { path: paths.portalCourse, element: CoursePage },
+        { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
         {
           path: paths.admin,

@@ -13,6 +13,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   portal: '/portal',
+  portalCourses: '/portal/courses',
+  portalCourse: '/portal/courses/:courseId',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   admin: '/admin',

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useTenant } from '../../lib/use-tenant';
+import { BookTrialDialog } from '../trials/book-trial-dialog';
 
 const sellingPoints = [
   'Comprehensive Revision of Syllabus',
@@ -32,7 +33,16 @@ export default function HomePage() {
           <Text fontSize="lg" opacity={0.9}>
             Live one-to-one and group classes, curriculum lessons, quizzes and past papers.
           </Text>
-          <HStack gap="3">
+          <HStack gap="3" wrap="wrap" justify="center">
+            {(!session || (session.user.type === 'student' && !session.user.isTrialApplied)) && (
+              <BookTrialDialog
+                trigger={
+                  <Button size="lg" bg="orange.400" color="white" _hover={{ bg: 'orange.500' }}>
+                    Book your FREE Class
+                  </Button>
+                }
+              />
+            )}
             {session ? (
               <Button asChild size="lg" bg="white" color="teal.700" _hover={{ bg: 'teal.50' }}>
                 <RouterLink to={paths.portal}>Go to your portal</RouterLink>

@@ -1,16 +1,28 @@
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { UserCourse } from '../../../../shared/routes/scheduling';
+import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
+import { useApi } from '../../lib/api-client';
 import { canUseBackOffice } from '../../lib/permissions';
+import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
+import { CourseCards } from '../courses/course-cards';
+import { BookTrialDialog } from '../trials/book-trial-dialog';
+import { TrialCreatedDialog } from '../trials/trial-created-dialog';
 
 function PortalHome() {
   const { user: current } = useAuthUser();
+  const { data: courses } = useApi<Page<UserCourse>>(
+    current ? ['courses.list', { query: { limit: 6, offset: 0, deviceTimezone: deviceTimeZone() } }] : null,
+  );
   if (!current) return null;
+  const offersTrial = current.type === 'student' && !current.isTrialApplied;
 
   return (
     <Box maxW="7xl" mx="auto" px="4" py="8">
+      <TrialCreatedDialog />
       <Stack gap="6">
         <Stack gap="1">
           <Heading size="2xl">Welcome, {current.firstname}!</Heading>
@@ -49,6 +61,24 @@ function PortalHome() {
             </Card.Root>
           )}
         </SimpleGrid>
+        <Stack gap="4">
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Heading size="lg">My courses</Heading>
+            <HStack gap="2">
+              {offersTrial && (
+                <BookTrialDialog trigger={<Button colorPalette="teal">Book your FREE Class</Button>} />
+              )}
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to={paths.portalCourses}>All courses</RouterLink>
+              </Button>
+            </HStack>
+          </HStack>
+          {courses && courses.docs.length > 0 ? (
+            <CourseCards courses={courses.docs} />
+          ) : (
+            courses && <Text color="fg.muted">You have no courses yet.</Text>
+          )}
+        </Stack>
       </Stack>
     </Box>
   );

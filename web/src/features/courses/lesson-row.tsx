@@ -1,0 +1,75 @@
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { classTiming } from '../../../../shared/scheduling/class-timing';
+import { formatDuration } from '../../../../shared/scheduling/durations';
+import type { SectionTree } from '../../../../shared/schemas/section';
+import { formatDateTime, formatTime } from '../../lib/time-zone';
+
+/** Spec 001 section 9 chip colours (red, blue, amber, green) as Chakra palettes. */
+const chipPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
+
+/** Joining opens ten minutes before the start and closes at the end. */
+const JOIN_OPENS_MS = 10 * 60_000;
+
+function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
+export function LessonRow({ lesson }: { lesson: SectionTree }) {
+  const now = useNow();
+  if (!lesson.start || !lesson.end) {
+    return (
+      <Stack gap="0">
+        <Text fontWeight="medium">{lesson.title}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          Not scheduled yet
+        </Text>
+      </Stack>
+    );
+  }
+  const start = new Date(lesson.start);
+  const end = new Date(lesson.end);
+  const timing = classTiming({ start, end, now });
+  const cancelled = lesson.status === 'CANCELLED';
+  const canJoin =
+    !cancelled && lesson.joinUrl && now.getTime() >= start.getTime() - JOIN_OPENS_MS && now < end;
+  return (
+    <HStack justify="space-between" align="start" gap="4" wrap="wrap" data-testid="lesson-row">
+      <Stack gap="1">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium" textDecoration={cancelled ? 'line-through' : undefined}>
+            {lesson.title}
+          </Text>
+          {lesson.type === 'TRIAL' && <Badge colorPalette="purple">Trial</Badge>}
+          {cancelled ? (
+            <Badge colorPalette="red">Cancelled</Badge>
+          ) : lesson.status === 'COMPLETED' ? (
+            <Badge colorPalette="green">Completed</Badge>
+          ) : (
+            <Badge colorPalette={chipPalette[timing.color]}>{timing.label}</Badge>
+          )}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          {formatDateTime(lesson.start)} – {formatTime(lesson.end)} · {formatDuration(lesson.duration ?? 0)}
+        </Text>
+      </Stack>
+      {!cancelled && lesson.status === 'ACTIVE' && (
+        <Button asChild={!!canJoin} size="sm" colorPalette="teal" disabled={!canJoin}>
+          {canJoin ? (
+            <a href={lesson.joinUrl} target="_blank" rel="noreferrer">
+              Join lesson
+            </a>
+          ) : (
+            'Join lesson'
+          )}
+        </Button>
+      )}
+    </HStack>
+  );
+}

@@ -1,0 +1,38 @@
+import type { TokenResponse } from '../../../../../shared/schemas/auth';
+import type { Trial } from '../../../../../shared/schemas/trial';
+import { callApi } from '../../../lib/api-client';
+import { startSession } from '../../../lib/session';
+import { deviceTimeZone } from '../../../lib/time-zone';
+
+export interface TrialChoice {
+  curriculum: string;
+  subject: string;
+  grade: string;
+  startDate: string;
+  endDate: string;
+  tutorId: string;
+}
+
+export interface NewAccount {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/** POST /trials: a signed-in student books their free trial; answers the trial and its course id. */
+export function bookTrial(choice: TrialChoice) {
+  return callApi<{ trial: Trial; courseId: string }>('trials.book', {
+    body: { ...choice, deviceTimezone: deviceTimeZone() },
+  });
+}
+
+/** POST /trials/sign-up: the booking and a new account in one call; the account is signed in at once. */
+export async function signUpWithTrial(choice: TrialChoice, account: NewAccount) {
+  const zone = deviceTimeZone();
+  const response = await callApi<TokenResponse & { trial: Trial; courseId: string }>('trials.signUp', {
+    body: { ...choice, ...account, timezone: zone, deviceTimezone: zone },
+  });
+  startSession(response);
+  return response;
+}

@@ -1,0 +1,285 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isValidEmail, normalizeEmail } from '../../../../shared/rules/email';
+import type { SlotDoc } from '../../../../shared/schemas/availability';
+import type { Curriculum } from '../../../../shared/schemas/curriculum';
+import { FormField } from '../../components/form-field';
+import { paths, withQuery } from '../../config/paths';
+import { useApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { deviceTimeZone } from '../../lib/time-zone';
+import { toastSuccess } from '../../lib/toaster';
+import { bookTrial, type NewAccount, signUpWithTrial } from './api/book-trial';
+import {
+  canBook,
+  changeBooking,
+  emptyBooking,
+  isBookableDate,
+  readyForSlots,
+  type TrialBookingState,
+  today,
+} from './booking-state';
+
+const emptyAccount: NewAccount = { firstname: '', lastname: '', email: '', password: '' };
+
+/** The "Book your FREE Class" dialog (spec 000 section 2), opened by its trigger. */
+export function BookTrialDialog({ trigger }: { trigger: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} size="lg" scrollBehavior="inside">
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          {/* Mounted only while open: closing clears the booking state. */}
+          {open && <BookTrialContent onClose={() => setOpen(false)} />}
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function BookTrialContent({ onClose }: { onClose: () => void }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const zone = deviceTimeZone();
+  const [state, setState] = useState<TrialBookingState>({ ...emptyBooking, date: today(zone) });
+  const [account, setAccount] = useState<NewAccount>(emptyAccount);
+  const [accountErrors, setAccountErrors] = useState<Partial<Record<keyof NewAccount, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof TrialBookingState) => (value: string) =>
+    setState((s) => changeBooking(s, field, value));
+
+  const { data: catalogue } = useApi<{ docs: Curriculum[] }>(['curriculums.listWithGrades']);
+  const curriculum = catalogue?.docs.find((c) => c.name === state.curriculum);
+  const slotsKey = readyForSlots(state)
+    ? ([
+        'trials.slots',
+        {
+          query: {
+            date: state.date,
+            curriculum: state.curriculum,
+            subject: state.subject,
+            grade: state.grade,
+            deviceTimezone: zone,
+          },
+        },
+      ] as const)
+    : null;
+  const { data: slots, isLoading: loadingSlots, mutate: reloadSlots } = useApi<{ docs: SlotDoc[] }>(slotsKey);
+  const chosen = useMemo(() => slots?.docs.find((slot) => slot.start === state.slot), [slots, state.slot]);
+
+  const book = async () => {
+    if (!chosen?.tutorId || !canBook(state)) return;
+    const choice = {
+      curriculum: state.curriculum,
+      subject: state.subject,
+      grade: state.grade,
+      startDate: chosen.start,
+      endDate: chosen.end,
+      tutorId: chosen.tutorId,
+    };
+    if (!session) {
+      const errors = validateAccount(account);
+      setAccountErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+    }
+    setBusy(true);
+    try {
+      if (session) {
+        const { courseId } = await bookTrial(choice);
+        toastSuccess('Trial class booked successfully!');
+        onClose();
+        navigate(`${paths.portalCourses}/${courseId}`);
+      } else {
+        await signUpWithTrial(choice, account);
+        onClose();
+        navigate(withQuery(paths.portal, { trialClassCreated: 'true' }));
+      }
+    } catch {
+      // The toast said why (e.g. the slot was just taken): offer fresh slots.
+      setState((s) => changeBooking(s, 'slot', ''));
+      void reloadSlots();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Content>
+      <Dialog.Header>
+        <Dialog.Title>Book your FREE Class</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            <Choice label="Curriculum" value={state.curriculum} onChange={set('curriculum')}>
+              {catalogue?.docs.map((c) => (
+                <option key={c._id} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </Choice>
+            <Choice
+              label="Subject"
+              value={state.subject}
+              onChange={set('subject')}
+              disabled={!state.curriculum}
+            >
+              {curriculum?.subjects.map((s) => (
+                <option key={s.code} value={s.name}>
+                  {s.name}
+                </option>
+              ))}
+            </Choice>
+            <Choice label="Grade" value={state.grade} onChange={set('grade')} disabled={!state.subject}>
+              {curriculum?.grades.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </Choice>
+          </SimpleGrid>
+          <Field.Root required invalid={state.date !== '' && !isBookableDate(state.date, zone)}>
+            <Field.Label>
+              Date
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="date"
+              min={today(zone)}
+              value={state.date}
+              onChange={(event) => set('date')(event.target.value)}
+            />
+            <Field.ErrorText>The date cannot be before today</Field.ErrorText>
+          </Field.Root>
+          <Stack gap="2">
+            <Text fontWeight="medium">Available times ({zone})</Text>
+            {!readyForSlots(state) ? (
+              <Text color="fg.muted">Select curriculum, subject and grade</Text>
+            ) : loadingSlots ? (
+              <Text color="fg.muted">Looking for free times…</Text>
+            ) : slots?.docs.length ? (
+              <Wrap gap="2" role="group" aria-label="Available times">
+                {slots.docs.map((slot) => (
+                  <Button
+                    key={slot.start}
+                    size="sm"
+                    variant={slot.start === state.slot ? 'solid' : 'outline'}
+                    colorPalette="teal"
+                    aria-pressed={slot.start === state.slot}
+                    onClick={() => set('slot')(slot.start)}
+                  >
+                    {slot.label}
+                  </Button>
+                ))}
+              </Wrap>
+            ) : (
+              <Text color="fg.muted">No slots are available</Text>
+            )}
+          </Stack>
+          {!session && (
+            <Stack gap="3" borderTopWidth="1px" pt="4">
+              <Text fontWeight="medium">Your account</Text>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                <FormField
+                  label="First name"
+                  value={account.firstname}
+                  error={accountErrors.firstname}
+                  onValueChange={(firstname) => setAccount((a) => ({ ...a, firstname }))}
+                  required
+                />
+                <FormField
+                  label="Last name"
+                  value={account.lastname}
+                  error={accountErrors.lastname}
+                  onValueChange={(lastname) => setAccount((a) => ({ ...a, lastname }))}
+                  required
+                />
+                <FormField
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  value={account.email}
+                  error={accountErrors.email}
+                  onValueChange={(email) => setAccount((a) => ({ ...a, email }))}
+                  required
+                />
+                <FormField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={account.password}
+                  error={accountErrors.password}
+                  helper="At least 8 characters"
+                  onValueChange={(password) => setAccount((a) => ({ ...a, password }))}
+                  required
+                />
+              </SimpleGrid>
+            </Stack>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Dismiss
+        </Button>
+        <Button colorPalette="teal" disabled={!canBook(state) || !chosen} loading={busy} onClick={book}>
+          Book Trial
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" />
+      </Dialog.CloseTrigger>
+    </Dialog.Content>
+  );
+}
+
+function Choice(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root required disabled={props.disabled}>
+      <Field.Label>
+        {props.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root disabled={props.disabled}>
+        <NativeSelect.Field
+          aria-label={props.label}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        >
+          <option value="">Select {props.label.toLowerCase()}</option>
+          {props.children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function validateAccount(account: NewAccount): Partial<Record<keyof NewAccount, string>> {
+  const errors: Partial<Record<keyof NewAccount, string>> = {};
+  if (!account.firstname.trim()) errors.firstname = 'First name is required';
+  if (!account.lastname.trim()) errors.lastname = 'Last name is required';
+  if (!isValidEmail(normalizeEmail(account.email))) errors.email = 'Please enter a valid email address';
+  if (account.password.length < 8) errors.password = 'Password must be at least 8 characters';
+  return errors;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canBook, changeBooking, emptyBooking, isBookableDate, readyForSlots, today } from './booking-state';
+
+const full = {
+  curriculum: 'Cambridge IGCSE',
+  subject: 'Mathematics',
+  grade: 'Grade 10',
+  date: '2030-01-02',
+  slot: 'x',
+};
+
+describe('the trial booking dialog state', () => {
+  it('clears what depends on a changed choice', () => {
+    expect(changeBooking(full, 'curriculum', 'IB Diploma')).toEqual({
+      ...full,
+      curriculum: 'IB Diploma',
+      subject: '',
+      grade: '',
+      slot: '',
+    });
+    expect(changeBooking(full, 'subject', 'Physics')).toEqual({
+      ...full,
+      subject: 'Physics',
+      grade: '',
+      slot: '',
+    });
+    expect(changeBooking(full, 'date', '2030-01-03')).toEqual({ ...full, date: '2030-01-03', slot: '' });
+    expect(changeBooking(full, 'slot', 'y')).toEqual({ ...full, slot: 'y' });
+  });
+
+  it('asks for slots once curriculum, subject, grade and date are set, and books only with all five', () => {
+    expect(readyForSlots(emptyBooking)).toBe(false);
+    expect(readyForSlots({ ...full, slot: '' })).toBe(true);
+    expect(canBook({ ...full, slot: '' })).toBe(false);
+    expect(canBook({ ...full, grade: '' })).toBe(false);
+    expect(canBook(full)).toBe(true);
+  });
+
+  it('refuses a date before today', () => {
+    expect(isBookableDate('2020-01-01', 'Asia/Singapore')).toBe(false);
+    expect(isBookableDate(today('Asia/Singapore'), 'Asia/Singapore')).toBe(true);
+    expect(isBookableDate('not a date', 'Asia/Singapore')).toBe(false);
+  });
+});

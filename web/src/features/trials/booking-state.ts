@@ -1,0 +1,56 @@
+import { DateTime } from 'luxon';
+
+/** What the Book your FREE Class dialog holds (spec 000 section 2 and section 5). */
+export interface TrialBookingState {
+  curriculum: string;
+  subject: string;
+  grade: string;
+  date: string;
+  /** The chosen slot's start (ISO). */
+  slot: string;
+}
+
+export const emptyBooking: TrialBookingState = { curriculum: '', subject: '', grade: '', date: '', slot: '' };
+
+/**
+ * Spec 000 section 5: changing curriculum clears subject and grade (and the slot, which was found for
+ * them); changing subject clears grade; changing grade or date clears the slot.
+ */
+export function changeBooking(
+  state: TrialBookingState,
+  field: keyof TrialBookingState,
+  value: string,
+): TrialBookingState {
+  switch (field) {
+    case 'curriculum':
+      return { ...state, curriculum: value, subject: '', grade: '', slot: '' };
+    case 'subject':
+      return { ...state, subject: value, grade: '', slot: '' };
+    case 'grade':
+      return { ...state, grade: value, slot: '' };
+    case 'date':
+      return { ...state, date: value, slot: '' };
+    case 'slot':
+      return { ...state, slot: value };
+  }
+}
+
+/** Slots are fetched once curriculum, subject and grade are set (and a day is chosen). */
+export function readyForSlots(state: TrialBookingState): boolean {
+  return Boolean(state.curriculum && state.subject && state.grade && state.date);
+}
+
+/** Book Trial stays disabled until all five are chosen. */
+export function canBook(state: TrialBookingState): boolean {
+  return readyForSlots(state) && Boolean(state.slot);
+}
+
+/** The date picker's minimum: today in the viewer's zone (`YYYY-MM-DD`). */
+export function today(zone: string): string {
+  return DateTime.now().setZone(zone).toISODate()!;
+}
+
+/** The date cannot be before today. */
+export function isBookableDate(date: string, zone: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today(zone);
+}
