@@ -138,6 +138,8 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     tenant: string,
     query: ListQuery,
     filters: Record<string, string | number | boolean | undefined> = {},
+    /** A filter no equality can express (a date range, a value in a list); read in memory like search. */
+    matches?: (doc: T) => boolean,
   ): Promise<Page<T>> {
     const { limit, offset, searchText, sortKey, sortValue } = query;
     const activeFilters = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
@@ -146,7 +148,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     const total = await count(tenant);
     const inMemoryLimit = options.inMemoryLimit ?? DEFAULT_IN_MEMORY_LIMIT;
 
-    if ((!search && activeFilters.length === 0 && !customSort) || total > inMemoryLimit) {
+    if ((!search && activeFilters.length === 0 && !customSort && !matches) || total > inMemoryLimit) {
       return { limit, offset, totalDocs: total, docs: await pageInOrder(tenant, limit, offset) };
     }
 
@@ -160,6 +162,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
         ),
       );
     }
+    if (matches) docs = docs.filter(matches);
     for (const [field, value] of activeFilters) {
       docs = docs.filter((doc) => String((doc as Record<string, unknown>)[field]) === String(value));
     }

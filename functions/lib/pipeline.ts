@@ -101,7 +101,11 @@ export function resourceHandler(resource: string, operations: Record<string, Ope
         event,
       });
       if (isHttpResult(output)) {
-        return { statusCode: output.statusCode, headers: output.headers, body: JSON.stringify(output.body) };
+        return {
+          statusCode: output.statusCode,
+          headers: output.headers,
+          body: output.raw ? String(output.body) : JSON.stringify(output.body),
+        };
       }
       return { statusCode: 200, body: JSON.stringify(output ?? {}) };
     });

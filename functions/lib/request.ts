@@ -35,10 +35,17 @@ export interface HttpResult {
   statusCode: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The body is already text (not JSON). */
+  raw?: true;
 }
 
 export function respond(statusCode: number, body: unknown, headers?: Record<string, string>): HttpResult {
   return { __http: true, statusCode, body, ...(headers ? { headers } : {}) };
+}
+
+/** A non-JSON answer (an iCalendar feed): the body is sent as is with its content type. */
+export function respondText(statusCode: number, text: string, contentType: string): HttpResult {
+  return { __http: true, statusCode, body: text, headers: { 'content-type': contentType }, raw: true };
 }
 
 export function isHttpResult(value: unknown): value is HttpResult {

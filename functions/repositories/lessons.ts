@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  BUSY_ATTRIBUTE_PREFIX,
   busyEntry,
   claimedBuckets,
   parseBusyEntry,
@@ -71,21 +72,47 @@ function participants(lesson: LessonRecord): Array<[string, ScheduleEntry['role'
   return [[lesson.tutorId, 'tutor'], ...lesson.studentIds.map((id): [string, 'student'] => [id, 'student'])];
 }
 
-/** Where in a booking transaction the time claims start: a failure there means the slot was taken. */
+/** The writes of a lesson change, and which of them are claims on the tutor's time (a 409 when taken). */
 export interface LessonWrites {
   items: TransactItem[];
   isClaim: (index: number) => boolean;
 }
 
+const isLive = (lesson: LessonRecord | undefined): lesson is LessonRecord =>
+  lesson !== undefined && lesson.status === 'ACTIVE';
+
+function claimKeys(tenant: string, lesson: LessonRecord | undefined): Map<string, Record<string, string>> {
+  const claims = new Map<string, Record<string, string>>();
+  if (!isLive(lesson)) return claims;
+  for (const bucket of claimedBuckets(span(lesson), lesson.bufferMinutes)) {
+    const key = keys.timeClaim(tenant, lesson.tutorId, bucket);
+    claims.set(`${key.pk}|${key.sk}`, key);
+  }
+  return claims;
+}
+
+function busyDays(tenant: string, lesson: LessonRecord | undefined): Map<string, Record<string, string>> {
+  const days = new Map<string, Record<string, string>>();
+  if (!isLive(lesson)) return days;
+  for (const day of utcDaysTouched(span(lesson))) {
+    const key = keys.busyDay(tenant, lesson.tutorId, day);
+    days.set(key.pk, key);
+  }
+  return days;
+}
+
 /**
- * The writes that put a lesson on the calendar, for one transaction: the section itself, a schedule line
- * for each participant, the tutor's busy list of each day it touches, and the claims on the tutor's time
- * (each conditional on the bucket being free). Offsets are relative to `firstIndex`, where these writes
- * will sit in the caller's transaction.
+ * Every write that takes a lesson from `before` to `after`, for one transaction: booking a new lesson
+ * (`before` undefined), moving it (another time or tutor), or cancelling it (`after.status` not ACTIVE).
+ * The section is written conditionally (new, or unchanged since it was read); each participant's schedule
+ * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
+ * left alone and each newly claimed bucket is written only if free. `firstIndex` is where these writes
+ * start in the caller's transaction.
  */
-export function lessonBookingWrites(
+export function lessonWrites(
   tenant: string,
-  lesson: LessonRecord,
+  before: LessonRecord | undefined,
+  after: LessonRecord,
   courseTitle: string,
   firstIndex = 0,
 ): LessonWrites {
@@ -94,22 +121,72 @@ export function lessonBookingWrites(
     {
       Put: {
         TableName: table,
-        Item: sectionItem(tenant, lesson),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: sectionItem(tenant, after),
+        ...(before
+          ? {
+              ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+              ExpressionAttributeValues: { ':read': before.updatedAt },
+            }
+          : { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
     },
   ];
-  items.push(...scheduleWrites(tenant, lesson, courseTitle), ...busyWrites(tenant, lesson, 'ADD'));
+
+  const newLines = new Set(participants(after).map(([userId]) => `${userId}|${after.start}`));
+  for (const [userId] of before ? participants(before) : []) {
+    if (!newLines.has(`${userId}|${before!.start}`)) {
+      items.push({
+        Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, before!.start, before!._id) },
+      });
+    }
+  }
+  items.push(...scheduleWrites(tenant, after, courseTitle));
+
+  const attribute = `${BUSY_ATTRIBUTE_PREFIX}${after._id}`;
+  const daysAfter = busyDays(tenant, after);
+  for (const [pk, key] of busyDays(tenant, before)) {
+    if (daysAfter.has(pk)) continue;
+    items.push({
+      Update: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'REMOVE #lesson',
+        ExpressionAttributeNames: { '#lesson': attribute },
+      },
+    });
+  }
+  for (const key of daysAfter.values()) {
+    items.push({
+      Update: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'SET #lesson = :span',
+        ExpressionAttributeNames: { '#lesson': attribute },
+        ExpressionAttributeValues: { ':span': busyEntry(span(after)) },
+      },
+    });
+  }
+
+  const claimsAfter = claimKeys(tenant, after);
+  const claimsBefore = claimKeys(tenant, before);
+  for (const [id, key] of claimsBefore) {
+    if (claimsAfter.has(id)) continue;
+    items.push({
+      Delete: {
+        TableName: table,
+        Key: key,
+        ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
+        ExpressionAttributeValues: { ':section': after._id },
+      },
+    });
+  }
   const claimsFrom = firstIndex + items.length;
-  for (const bucket of claimedBuckets(span(lesson), lesson.bufferMinutes)) {
+  for (const [id, key] of claimsAfter) {
+    if (claimsBefore.has(id)) continue;
     items.push({
       Put: {
         TableName: table,
-        Item: {
-          ...keys.timeClaim(tenant, lesson.tutorId, bucket),
-          entity: 'timeClaim',
-          sectionId: lesson._id,
-        },
+        Item: { ...key, entity: 'timeClaim', sectionId: after._id },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     });
@@ -117,18 +194,37 @@ export function lessonBookingWrites(
   return { items, isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length };
 }
 
-/** The writes that take a lesson's time off the calendar (cancel, or the old time of a reschedule). */
-export function lessonReleaseWrites(tenant: string, lesson: LessonRecord): TransactItem[] {
+/** Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims. */
+export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): TransactItem[] {
   const table = tableName();
-  const items: TransactItem[] = participants(lesson).map(([userId]) => ({
-    Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, lesson.start, lesson._id) },
-  }));
-  items.push(...busyWrites(tenant, lesson, 'DELETE'));
-  for (const bucket of claimedBuckets(span(lesson), lesson.bufferMinutes)) {
+  const items: TransactItem[] = [
+    {
+      Delete: {
+        TableName: table,
+        Key: keys.section(tenant, lesson._id),
+        ConditionExpression: 'updatedAt = :read',
+        ExpressionAttributeValues: { ':read': lesson.updatedAt },
+      },
+    },
+    ...participants(lesson).map(([userId]) => ({
+      Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, lesson.start, lesson._id) },
+    })),
+  ];
+  for (const key of busyDays(tenant, lesson).values()) {
+    items.push({
+      Update: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'REMOVE #lesson',
+        ExpressionAttributeNames: { '#lesson': `${BUSY_ATTRIBUTE_PREFIX}${lesson._id}` },
+      },
+    });
+  }
+  for (const key of claimKeys(tenant, lesson).values()) {
     items.push({
       Delete: {
         TableName: table,
-        Key: keys.timeClaim(tenant, lesson.tutorId, bucket),
+        Key: key,
         ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
         ExpressionAttributeValues: { ':section': lesson._id },
       },
@@ -137,7 +233,7 @@ export function lessonReleaseWrites(tenant: string, lesson: LessonRecord): Trans
   return items;
 }
 
-/** The schedule lines of a lesson whose time does not change (a status change such as a cancellation). */
+/** The schedule lines of a lesson, one per participant (written whenever the lesson changes). */
 export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle: string): TransactItem[] {
   return participants(lesson).map(([userId, role]) => ({
     Put: {
@@ -148,18 +244,6 @@ export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle
         userId,
         ...scheduleEntry(lesson, courseTitle, role),
       },
-    },
-  }));
-}
-
-function busyWrites(tenant: string, lesson: LessonRecord, action: 'ADD' | 'DELETE'): TransactItem[] {
-  const entry = busyEntry({ ...span(lesson), sectionId: lesson._id });
-  return utcDaysTouched(span(lesson)).map((day) => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.busyDay(tenant, lesson.tutorId, day),
-      UpdateExpression: `${action} lessons :entry`,
-      ExpressionAttributeValues: { ':entry': new Set([entry]) },
     },
   }));
 }
@@ -180,8 +264,10 @@ export async function busyLessons(
   );
   for (const item of items) {
     const tutorId = (item.pk as string).slice(prefix.length, -'#YYYY-MM-DD'.length);
-    const entries = item.lessons instanceof Set ? [...(item.lessons as Set<string>)] : [];
-    busy.get(tutorId)?.push(...entries.map(parseBusyEntry));
+    for (const [name, value] of Object.entries(item)) {
+      if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
+      busy.get(tutorId)?.push(parseBusyEntry(name.slice(BUSY_ATTRIBUTE_PREFIX.length), value as string));
+    }
   }
   // A lesson across midnight is listed on both days.
   for (const [tutorId, lessons] of busy) {

@@ -8,7 +8,7 @@ import { meetingJoinUrl } from '../lib/meetings';
 import { getAvailability, putAvailability } from '../repositories/availability';
 import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
-import { type LessonRecord, lessonBookingWrites } from '../repositories/lessons';
+import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { getUser, type UserRecord } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
@@ -230,7 +230,7 @@ async function seedDemoCourse(tenant: Tenant): Promise<void> {
       createdAt: now,
       updatedAt: now,
     };
-    const writes = lessonBookingWrites(tenant.key, lesson, course.title);
+    const writes = lessonWrites(tenant.key, undefined, lesson, course.title);
     await writeTransaction(writes.items, () => new ConflictError('Demo lesson time already taken'));
   }
 }

@@ -30,6 +30,8 @@
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
+ * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
+ * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -97,6 +99,11 @@ export const keys = {
   }),
   courseMembersPartition: (tenant: string, courseId: string) => `T#${tenant}#COURSE#${courseId}#MEMBERS`,
   userCoursesIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#COURSES`,
+  calendarFeedOfUser: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'CALENDARFEED',
+  }),
+  calendarFeed: (tenant: string, token: string) => ({ pk: `T#${tenant}#CALENDARFEED#${token}`, sk: 'FEED' }),
   userTrialsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#TRIALS`,
 } as const;
 
@@ -106,4 +113,5 @@ export const collections = {
   curriculums: 'CURRICULUM',
   courses: 'COURSE',
   trials: 'TRIAL',
+  meetingRequests: 'MEETINGREQUEST',
 } as const;

@@ -13,7 +13,7 @@ import {
   courseMemberWrite,
   coursesRepository,
 } from '../repositories/courses';
-import { type LessonRecord, lessonBookingWrites } from '../repositories/lessons';
+import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { type TrialRecord, trialsRepository } from '../repositories/trials';
 import {
   claimFreeTrialWrite,
@@ -153,13 +153,13 @@ export async function bookTrial(
     courseMemberWrite(tenant.key, member(studentUser, 'student')),
     ...trialsRepository.insertItems(tenant.key, trial),
   );
-  const lessonWrites = lessonBookingWrites(tenant.key, lesson, course.title, items.length);
-  items.push(...lessonWrites.items);
+  const lessonChange = lessonWrites(tenant.key, undefined, lesson, course.title, items.length);
+  items.push(...lessonChange.items);
 
   await writeTransaction(items, (failed) => {
     if (failed === emailClaimIndex) return emailTaken();
     if (failed === trialClaimIndex) return new ConflictError(TRIAL_USED_MESSAGE);
-    if (lessonWrites.isClaim(failed)) return new ConflictError(SLOT_TAKEN_MESSAGE);
+    if (lessonChange.isClaim(failed)) return new ConflictError(SLOT_TAKEN_MESSAGE);
     return new ConflictError('This booking could not be saved. Please try again.');
   });
   return { trial, course };

@@ -140,6 +140,8 @@ export function toEvent(
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  // API Gateway tells the function how the client reached it; locally that is plain HTTP.
+  headers['x-forwarded-proto'] ??= 'http';
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || contentType === '' || TEXT_TYPES.test(contentType);
   const now = new Date();

@@ -112,7 +112,6 @@ export const defaultRoles: Record<SystemRoleName, RoleInput> = {
       submissions: ['view', 'manualAnswer'],
       courses: ['view', 'courseChat', 'courseCall', 'studentName'],
       homework: ['view', 'create', 'edit', 'delete'],
-      schedule: ['view'],
       quizPerformance: ['view'],
       lessonHistory: [
         ...lessonHistoryColumns,

@@ -13,6 +13,8 @@ import { tenantSchema } from '../schemas/tenant';
 import { authUserSchema, signUpBodySchema } from '../schemas/user';
 import { crudRoutes } from './crud';
 import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
+import { meetingRoutes } from './meetings';
+import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
 
 const authRoutes = [
@@ -173,6 +175,8 @@ export const routes: RouteDef[] = [
   ...tenantRoutes,
   ...roleRoutes,
   ...schedulingRoutes,
+  ...meetingRoutes,
+  ...scheduleRoutes,
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

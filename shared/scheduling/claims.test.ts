@@ -69,7 +69,7 @@ describe('time claims', () => {
   });
 
   it('round-trips a busy entry', () => {
-    const lesson = { start: at('2026-03-10T09:00:00Z'), end: at('2026-03-10T10:00:00Z'), sectionId: 's1' };
-    expect(parseBusyEntry(busyEntry(lesson))).toEqual(lesson);
+    const lesson = { start: at('2026-03-10T09:00:00Z'), end: at('2026-03-10T10:00:00Z') };
+    expect(parseBusyEntry('s1', busyEntry(lesson))).toEqual({ ...lesson, sectionId: 's1' });
   });
 });

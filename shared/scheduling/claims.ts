@@ -41,12 +41,14 @@ export function utcDaysBetween(from: Date, to: Date): string[] {
   return utcDaysTouched({ start: from, end: new Date(to.getTime() + 1) });
 }
 
-/** A busy-list entry: `start|end|sectionId`, so a string set can hold a tutor's lessons of a day. */
-export function busyEntry(lesson: TimeSpan & { sectionId: string }): string {
-  return `${lesson.start.toISOString()}|${lesson.end.toISOString()}|${lesson.sectionId}`;
+/** A tutor's busy day holds one attribute per lesson, `L_<sectionId>`, valued `start|end`. */
+export const BUSY_ATTRIBUTE_PREFIX = 'L_';
+
+export function busyEntry(lesson: TimeSpan): string {
+  return `${lesson.start.toISOString()}|${lesson.end.toISOString()}`;
 }
 
-export function parseBusyEntry(entry: string): TimeSpan & { sectionId: string } {
-  const [start = '', end = '', sectionId = ''] = entry.split('|');
+export function parseBusyEntry(sectionId: string, entry: string): TimeSpan & { sectionId: string } {
+  const [start = '', end = ''] = entry.split('|');
   return { start: new Date(start), end: new Date(end), sectionId };
 }

@@ -2,13 +2,15 @@
  * `npm run bench`: the figures the issues name, measured on this machine and written to
  * test/bench/results/latest.json (and printed as a table). Benchmarks, not tests: nothing here asserts.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { measureBookingContention } from './booking-contention';
 import { measureBundleSizes } from './bundle-size';
 import { measureColdStart } from './cold-start';
 import { measurePagingCost } from './paging';
 import { withBenchStack } from './stack';
+import { measureTrialSlots } from './trial-slots';
 import { measureWarmAuthUser } from './warm-auth-user';
 
 interface Figure {
@@ -110,6 +112,79 @@ async function main() {
         });
       }
     }
+    if (wanted('trial-slots')) {
+      const slots = await measureTrialSlots(stack);
+      const info = (name: string, value: number, unit = 'ms') =>
+        figures.push({ name, value, unit, target: 'info', met: true });
+      info(`trial slots: seeding ${slots.tutors} tutors, ${slots.lessons} lessons`, slots.seedSeconds, 's');
+      figures.push({
+        name: `GET /trials/slots, ${slots.tutors} tutors with a month of lessons (30 sequential): p50`,
+        value: slots.p50,
+        unit: 'ms',
+        target: '<= 50 ms',
+        met: slots.p50 <= 50,
+      });
+      info('GET /trials/slots (30 sequential): p95', slots.p95);
+      figures.push({
+        name: `GET /trials/slots ${slots.date}: slots offered (${slots.tutorsOffered} tutors)`,
+        value: slots.slots,
+        unit: 'slots',
+        target: '> 0',
+        met: slots.slots > 0,
+      });
+      info('trial slots in process, no HTTP (median): total', slots.phases.total);
+      info('trial slots in process: tutors teaching (gsi1 query)', slots.phases.tutorsTeaching);
+      info('trial slots in process: availabilities (batch get)', slots.phases.availabilities);
+      info('trial slots in process: busy lists (batch get)', slots.phases.busyLessons);
+      info('trial slots in process: slot rule for every tutor (CPU)', slots.phases.slotRules);
+      info('trial slots: booked lessons in the busy days read', slots.bookedAround, 'count');
+    }
+    if (wanted('booking-contention')) {
+      const contention = await measureBookingContention(stack);
+      if (contention.otherStatuses.length > 0) {
+        console.error(`booking contention: unexpected answers: ${contention.otherStatuses.join('; ')}`);
+      }
+      const label = `${contention.clients} concurrent POST /trials/sign-up on ${contention.slots} slots`;
+      figures.push(
+        { name: `${label}: p50`, value: contention.p50, unit: 'ms', target: 'info', met: true },
+        { name: `${label}: p99`, value: contention.p99, unit: 'ms', target: 'info', met: true },
+        {
+          name: `${contention.clients} concurrent password hashes alone (scrypt), for comparison`,
+          value: contention.hashesMs,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+        },
+        {
+          name: `${label}: 201 successes`,
+          value: contention.successes,
+          unit: 'count',
+          target: '10',
+          met: contention.successes === 10 && contention.slotsWithOneBooking === 10,
+        },
+        {
+          name: `${label}: 409 answers`,
+          value: contention.conflicts,
+          unit: 'count',
+          target: 'info',
+          met: contention.otherStatuses.length === 0,
+        },
+        {
+          name: `${label}: double bookings on tutors' calendars`,
+          value: contention.doubleBookings,
+          unit: 'count',
+          target: '0',
+          met: contention.doubleBookings === 0,
+        },
+        {
+          name: `${label}: lessons on tutors' calendars`,
+          value: contention.lessonsBooked,
+          unit: 'count',
+          target: '10',
+          met: contention.lessonsBooked === 10,
+        },
+      );
+    }
   });
 
   const width = Math.max(...figures.map((f) => f.name.length));
@@ -122,11 +197,24 @@ async function main() {
   const dir = join(import.meta.dirname, 'results');
   await mkdir(dir, { recursive: true });
   const file = join(dir, 'latest.json');
-  await writeFile(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), figures }, null, 2)}\n`,
-  );
+  // A partial run (`npm run bench -- trial-slots`) replaces its own figures and keeps the others.
+  const previous = only.length > 0 ? await readPreviousFigures(file) : [];
+  const measuredAt = new Date().toISOString();
+  const merged = [
+    ...previous.filter((old) => !figures.some((f) => f.name === old.name)),
+    ...figures.map((f) => ({ ...f, measuredAt })),
+  ];
+  await writeFile(file, `${JSON.stringify({ measuredAt, machine: machine(), figures: merged }, null, 2)}\n`);
   console.log(`\nWritten to ${file}`);
+}
+
+async function readPreviousFigures(file: string): Promise<Array<Figure & { measuredAt?: string }>> {
+  try {
+    const previous = JSON.parse(await readFile(file, 'utf8')) as { measuredAt: string; figures: Figure[] };
+    return previous.figures.map((f) => ({ measuredAt: previous.measuredAt, ...f }));
+  } catch {
+    return [];
+  }
 }
 
 function machine() {

@@ -29,6 +29,8 @@ const foreignRecords: Record<
     params: Record<string, string>;
     as: () => Session;
     body?: unknown;
+    /** A body per route when the resource's routes take different ones. */
+    bodyFor?: (routeId: string) => unknown;
     query?: Record<string, string>;
   }>
 > = {
@@ -64,6 +66,49 @@ const foreignRecords: Record<
     as: () => northwindAdmin,
     body: { title: 'Taken over' },
   }),
+  meetings: async () => {
+    const lesson = await demoLesson();
+    return {
+      params: { id: lesson },
+      as: () => northwindAdmin,
+      bodyFor: (routeId) =>
+        routeId.endsWith('Update')
+          ? { title: 'Taken over' }
+          : routeId.endsWith('Cancel')
+            ? { reason: 'Sickness' }
+            : { reason: 'Sickness', start: new Date(Date.now() + 400 * 86_400_000).toISOString() },
+    };
+  },
+  'meeting-requests': async () => {
+    const lesson = await demoLesson();
+    const { body } = await local.api.call<{ request: { _id: string } }>('meetings.teamsAdminCancel', {
+      token: demoAdmin.token,
+      params: { id: lesson },
+      body: { reason: 'Sickness' },
+    });
+    return {
+      params: { id: body.request._id, requestId: body.request._id },
+      as: () => northwindAdmin,
+      body: { action: 'REJECT' },
+    };
+  },
+  schedule: async () => {
+    const { body } = await local.api.call<{ url: string }>('schedule.feedUrl', { token: demoStudent.token });
+    return {
+      params: {
+        userId: 'demo-student-1',
+        sectionId: 'lesson-demo-1',
+        // A demo feed token asked for in the northwind calendar.
+        tenant: 'northwind',
+        token: body.url.split('/').at(-1)!,
+      },
+      query: {
+        startDate: new Date().toISOString(),
+        endDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      as: () => northwindAdmin,
+    };
+  },
   trials: async () => {
     const query = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -87,6 +132,22 @@ const foreignRecords: Record<
     return { params: { id: body.trial._id }, as: () => northwindAdmin };
   },
 };
+
+/** A lesson in the demo tenant, at a random far-future time so fixtures never clash. */
+async function demoLesson(): Promise<string> {
+  const quarter = 15 * 60_000;
+  const start = Math.ceil((Date.now() + (100 + Math.random() * 200) * 86_400_000) / quarter) * quarter;
+  const { body } = await local.api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+    token: demoAdmin.token,
+    body: {
+      course: 'course-demo-igcse-maths',
+      title: 'Matrix lesson',
+      start: new Date(start).toISOString(),
+      duration: 15,
+    },
+  });
+  return body._id;
+}
 
 const nonPublic = routes.filter((r) => r.access.kind !== 'public');
 const withIds = routes.filter((r) => pathParams(r.path).length > 0);
@@ -153,7 +214,10 @@ describe("another tenant's record is a 404", () => {
       token: session.token,
       params: fixture.params,
       query: fixture.query,
-      body: route.method === 'PUT' ? (fixture.body ?? { name: 'Taken over' }) : undefined,
+      body:
+        route.method === 'PUT'
+          ? (fixture.bodyFor?.(route.id) ?? fixture.body ?? { name: 'Taken over' })
+          : undefined,
     });
     expect(status).toBe(404);
     // And the record is still there, unchanged, in its own tenant.

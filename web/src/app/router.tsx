@@ -17,6 +17,7 @@ const ManageAccountsPage = page('ManageAccountsPage', () => import('../features/
 const PortalHomePage = page('PortalHomePage', () => import('../features/portal/portal-home-page'));
 const CoursesPage = page('CoursesPage', () => import('../features/courses/courses-page'));
 const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
+const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const ContentPage = page('ContentPage', () => import('../features/content/content-page'));
@@ -35,6 +36,7 @@ export const router = createBrowserRouter(
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
+        { path: paths.portalAvailability, element: AvailabilityPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
         {

@@ -15,6 +15,7 @@ export const paths = {
   portal: '/portal',
   portalCourses: '/portal/courses',
   portalCourse: '/portal/courses/:courseId',
+  portalAvailability: '/portal/availability',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   admin: '/admin',

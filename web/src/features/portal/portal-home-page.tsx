@@ -8,6 +8,7 @@ import { useApi } from '../../lib/api-client';
 import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
+import { canEditAnyAvailability } from '../availability/availability-form';
 import { CourseCards } from '../courses/course-cards';
 import { BookTrialDialog } from '../trials/book-trial-dialog';
 import { TrialCreatedDialog } from '../trials/trial-created-dialog';
@@ -45,6 +46,17 @@ function PortalHome() {
                 <Text color="fg.muted">{current.userMapper.users.length} accounts are linked to yours.</Text>
                 <Button asChild size="sm" variant="outline" alignSelf="start">
                   <RouterLink to={paths.manageAccounts}>Switch account</RouterLink>
+                </Button>
+              </Card.Body>
+            </Card.Root>
+          )}
+          {(current.type === 'tutor' || canEditAnyAvailability(current)) && (
+            <Card.Root>
+              <Card.Body gap="3">
+                <Heading size="md">My availability</Heading>
+                <Text color="fg.muted">Weekly hours, days off, time zone and subjects taught.</Text>
+                <Button asChild size="sm" variant="outline" alignSelf="start">
+                  <RouterLink to={paths.portalAvailability}>Edit availability</RouterLink>
                 </Button>
               </Card.Body>
             </Card.Root>

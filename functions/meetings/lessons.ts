@@ -1,0 +1,299 @@
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
+import { decideChange, type RequesterRole } from '../../shared/scheduling/lesson-changes';
+import { schedulingSettings } from '../../shared/scheduling/settings';
+import { takesLessons } from '../../shared/schemas/availability';
+import type { CourseMember } from '../../shared/schemas/course';
+import type { LessonInput, MeetingRequest, RescheduleBody } from '../../shared/schemas/meeting';
+import { isLessonKind } from '../../shared/schemas/section';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { callerHolds } from '../lib/access';
+import { config } from '../lib/config';
+import { tableName } from '../lib/db';
+import { newId } from '../lib/ids';
+import { meetingJoinUrl } from '../lib/meetings';
+import type { Caller } from '../lib/request';
+import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
+import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { meetingRequestsRepository } from '../repositories/meeting-requests';
+import { courseSections, requireSection, type SectionRecord, sectionItem } from '../repositories/sections';
+import { getUsers } from '../repositories/users';
+import { isFreeSlot } from '../scheduling/slot-finder';
+import { type TransactItem, writeTransaction } from '../table/transactions';
+
+export const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
+export const TIME_NOT_FREE = "This time is not one of the tutor's free slots. Please choose another one.";
+
+const MINUTE_MS = 60_000;
+
+export function asLesson(section: SectionRecord): LessonRecord {
+  if (!isLessonKind(section.kind) || !section.start || !section.end || !section.tutorId) {
+    throw new NotFoundError('Lesson not found');
+  }
+  return section as LessonRecord;
+}
+
+export async function requireLesson(tenant: string, sectionId: string): Promise<LessonRecord> {
+  return asLesson(await requireSection(tenant, sectionId));
+}
+
+async function requireCourse(tenant: string, courseId: string): Promise<CourseRecord> {
+  const course = await coursesRepository.get(tenant, courseId);
+  if (!course) throw new NotFoundError('Course not found');
+  return course;
+}
+
+function checkDuration(minutes: number): void {
+  if (!isAllowedLessonDuration(minutes, config().STAGE)) {
+    throw new BadRequestError('A lesson lasts 15 to 180 minutes, in steps of 15 minutes');
+  }
+}
+
+function checkFuture(start: Date): void {
+  if (start.getTime() <= Date.now()) throw new BadRequestError('Choose a time in the future');
+}
+
+function activeMembers(members: CourseMember[], role: CourseMember['role']): CourseMember[] {
+  return members.filter((m) => m.role === role && m.status === 'ENABLE');
+}
+
+/** Writes a lesson change; a claim that fails is a taken slot, any other condition a concurrent edit. */
+async function commit(items: TransactItem[], isClaim: (index: number) => boolean): Promise<void> {
+  await writeTransaction(items, (failed) =>
+    isClaim(failed)
+      ? new ConflictError(SLOT_TAKEN)
+      : new ConflictError('This lesson was changed by someone else. Reload and try again.'),
+  );
+}
+
+/**
+ * Creates a live lesson in a course and books its time. Admins may schedule any of the course's tutors at
+ * any time; a tutor schedules themselves in their own course; a student books from the tutor's free slots
+ * (`fromFreeSlots`). In every case the time claims forbid double booking.
+ */
+export async function createLesson(
+  tenant: Tenant,
+  caller: Caller,
+  kind: 'ZOOM' | 'TEAMS',
+  input: LessonInput,
+  options: { asAdmin: boolean; fromFreeSlots?: boolean },
+): Promise<LessonRecord> {
+  const course = await requireCourse(tenant.key, input.course);
+  const members = await courseMembers(tenant.key, course._id);
+  const tutors = activeMembers(members, 'tutor');
+  const tutorId = input.tutorId ?? (caller.user.type === 'tutor' ? caller.user._id : tutors[0]?.user._id);
+  if (!tutorId || !tutors.some((t) => t.user._id === tutorId)) {
+    throw new BadRequestError('Choose one of the course’s tutors');
+  }
+  if (!options.asAdmin && !options.fromFreeSlots && tutorId !== caller.user._id) {
+    throw new ForbiddenError('Tutors schedule their own lessons only');
+  }
+  const enrolled = activeMembers(members, 'student').map((m) => m.user._id);
+  const studentIds = input.studentIds ?? enrolled;
+  if (studentIds.some((id) => !enrolled.includes(id))) {
+    throw new BadRequestError('Every student of a lesson must be enrolled in the course');
+  }
+  checkDuration(input.duration);
+  const start = new Date(input.start);
+  const end = new Date(start.getTime() + input.duration * MINUTE_MS);
+  checkFuture(start);
+  if (options.fromFreeSlots && !(await isFreeSlot(tenant, tutorId, start, end, { eligible: takesLessons }))) {
+    throw new ConflictError(TIME_NOT_FREE);
+  }
+  const siblings = (await courseSections(tenant.key, course._id)).filter((s) => s.parent === input.parent);
+  const now = new Date().toISOString();
+  const _id = newId();
+  const lesson: LessonRecord = {
+    _id,
+    course: course._id,
+    parent: input.parent,
+    kind,
+    title: input.title,
+    description: input.description,
+    sortingKey: Math.max(0, ...siblings.map((s) => s.sortingKey)) + 1,
+    audience: input.audience,
+    type: input.type,
+    billing: input.billing,
+    status: 'ACTIVE',
+    start: start.toISOString(),
+    end: end.toISOString(),
+    duration: input.duration,
+    tutorId,
+    studentIds,
+    joinUrl: meetingJoinUrl(_id),
+    bufferMinutes: schedulingSettings(tenant.settings?.scheduling).bufferMinutes,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const writes = lessonWrites(tenant.key, undefined, lesson, course.title);
+  await commit(writes.items, writes.isClaim);
+  return lesson;
+}
+
+/** Who the caller is to this lesson: its tutor, one of its students, or (on admin routes) an admin. */
+function requesterRole(caller: Caller, lesson: LessonRecord, asAdmin: boolean): RequesterRole {
+  if (asAdmin) return 'ADMIN';
+  if (lesson.tutorId === caller.user._id) return 'TUTOR';
+  if (lesson.studentIds.includes(caller.user._id)) return 'STUDENT';
+  throw new NotFoundError('Lesson not found');
+}
+
+export interface LessonChange {
+  type: 'CANCEL' | 'RESCHEDULE';
+  reason: string;
+  category?: string | undefined;
+  note?: string | undefined;
+  reschedule?: Pick<RescheduleBody, 'start' | 'duration' | 'tutorId'>;
+}
+
+/** The lesson as it will be after the change (a new time and tutor, or cancelled). */
+export async function changedLesson(
+  tenant: Tenant,
+  lesson: LessonRecord,
+  change: Pick<LessonChange, 'type' | 'reschedule'>,
+  options: { role: RequesterRole },
+): Promise<LessonRecord> {
+  const now = new Date().toISOString();
+  const { pendingRequestId: _pending, ...rest } = lesson as LessonRecord & { pendingRequestId?: string };
+  if (change.type === 'CANCEL') return { ...rest, status: 'CANCELLED', updatedAt: now };
+  const target = change.reschedule!;
+  const duration = target.duration ?? lesson.duration ?? 60;
+  checkDuration(duration);
+  const start = new Date(target.start);
+  checkFuture(start);
+  const end = new Date(start.getTime() + duration * MINUTE_MS);
+  const tutorId = options.role === 'ADMIN' && target.tutorId ? target.tutorId : lesson.tutorId;
+  if (tutorId !== lesson.tutorId) {
+    const members = await courseMembers(tenant.key, lesson.course);
+    if (!activeMembers(members, 'tutor').some((m) => m.user._id === tutorId)) {
+      throw new BadRequestError('Choose one of the course’s tutors');
+    }
+  }
+  // Students and tutors move a lesson to one of the tutor's free slots; admins may choose any free time.
+  if (
+    options.role !== 'ADMIN' &&
+    !(await isFreeSlot(tenant, tutorId, start, end, { eligible: takesLessons, ignoreSectionId: lesson._id }))
+  ) {
+    throw new ConflictError(TIME_NOT_FREE);
+  }
+  return {
+    ...rest,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    duration,
+    tutorId,
+    updatedAt: now,
+  };
+}
+
+async function people(tenant: string, ids: string[]) {
+  const users = await getUsers(tenant, ids);
+  return ids
+    .map((id) => users.find((u) => u._id === id))
+    .filter((u) => u !== undefined)
+    .map((u) => ({ _id: u._id, firstname: u.firstname, lastname: u.lastname }));
+}
+
+/**
+ * A cancel or reschedule asked by a student, a tutor or an admin. The notice-window policy decides: the
+ * change applies at once (recorded as an APPROVED request, its new time claimed in the same transaction),
+ * or it waits as a PENDING request that holds the lesson against a second request, or it is refused.
+ */
+export async function requestChange(
+  tenant: Tenant,
+  caller: Caller,
+  sectionId: string,
+  change: LessonChange,
+  options: { asAdmin: boolean; kind: 'ZOOM' | 'TEAMS' },
+): Promise<{ status: MeetingRequest['status']; request: MeetingRequest; lesson: SectionRecord }> {
+  const lesson = await requireLesson(tenant.key, sectionId);
+  if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
+  const role = requesterRole(caller, lesson, options.asAdmin);
+  const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
+  if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
+  const settings = schedulingSettings(tenant.settings?.scheduling);
+  const decision = decideChange({
+    role,
+    lessonStart: new Date(lesson.start),
+    lessonStatus: lesson.status,
+    now: new Date(),
+    changeNoticeHours: settings.changeNoticeHours,
+  });
+  if (decision.outcome === 'refused') throw new BadRequestError(decision.message);
+
+  const after = await changedLesson(tenant, lesson, change, { role });
+  const course = await requireCourse(tenant.key, lesson.course);
+  const now = new Date().toISOString();
+  const [students, tutors, requester] = await Promise.all([
+    people(tenant.key, lesson.studentIds),
+    people(tenant.key, [lesson.tutorId]),
+    people(tenant.key, [caller.user._id]),
+  ]);
+  const status = decision.outcome === 'apply' ? 'APPROVED' : 'PENDING';
+  const request: MeetingRequest = {
+    _id: newId(),
+    type: change.type,
+    status,
+    sectionId: lesson._id,
+    courseId: lesson.course,
+    courseTitle: course.title,
+    lessonTitle: lesson.title,
+    start: lesson.start,
+    end: lesson.end,
+    newStart: change.type === 'RESCHEDULE' ? after.start : null,
+    newEnd: change.type === 'RESCHEDULE' ? after.end : null,
+    newTutorId: change.type === 'RESCHEDULE' && after.tutorId !== lesson.tutorId ? after.tutorId : null,
+    students,
+    tutors,
+    reason: change.reason,
+    category: change.category ?? null,
+    note: change.note ?? null,
+    requestedByRole: role,
+    requestedBy: requester[0] ?? {
+      _id: caller.user._id,
+      firstname: caller.user.firstname,
+      lastname: caller.user.lastname,
+    },
+    respondedBy: null,
+    respondedAt: status === 'APPROVED' ? now : null,
+    adminNote: null,
+    tutorPaymentStatus: 'PROCESSING',
+    penalty: 0,
+    penaltyAmount: 0,
+    penaltyReason: null,
+    tutorAmountCurrency: 'USD',
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  if (status === 'APPROVED') {
+    const writes = lessonWrites(tenant.key, lesson, after, course.title);
+    await commit(
+      [...writes.items, ...meetingRequestsRepository.insertItems(tenant.key, request)],
+      writes.isClaim,
+    );
+    return { status, request, lesson: after };
+  }
+  // PENDING: the lesson keeps its time and remembers the request, so a second one is refused.
+  const held = { ...lesson, pendingRequestId: request._id, updatedAt: now };
+  await commit(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: sectionItem(tenant.key, held),
+          ConditionExpression: 'updatedAt = :read AND attribute_not_exists(pendingRequestId)',
+          ExpressionAttributeValues: { ':read': lesson.updatedAt },
+        },
+      },
+      ...meetingRequestsRepository.insertItems(tenant.key, request),
+    ],
+    () => false,
+  );
+  return { status, request, lesson: held };
+}
+
+/** Whether the caller may act on the lesson as an admin (schedule or course editors). */
+export function isLessonAdmin(caller: Caller): boolean {
+  return callerHolds(caller, ['schedule', 'adminCourses'], ['edit']);
+}

@@ -1,0 +1,161 @@
+import ical, { ICalEventStatus } from 'ical-generator';
+import { NotFoundError } from '../../shared/http/errors';
+import type { ScheduledLesson } from '../../shared/routes/schedule';
+import type { ListQuery } from '../../shared/schemas/paging';
+import { isDescending } from '../../shared/schemas/paging';
+import { callerHolds } from '../lib/access';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { type Caller, respondText } from '../lib/request';
+import { createFeedToken, feedTokenOf, userOfFeedToken } from '../repositories/calendar-feeds';
+import { coursesRepository } from '../repositories/courses';
+import { userSchedule } from '../repositories/lessons';
+import { lessonsStartingBetween, requireSection, type SectionRecord } from '../repositories/sections';
+import { getUserMapper } from '../repositories/user-mappers';
+import { getUser, getUsers } from '../repositories/users';
+
+const DAY_MS = 86_400_000;
+const isScheduleViewer = (caller: Caller) => callerHolds(caller, ['schedule'], ['view']);
+
+/** The caller may read this user's calendar: it is theirs, their linked account's, or they view schedules. */
+async function requireCalendarAccess(tenant: string, caller: Caller, userId: string): Promise<void> {
+  if (caller.user._id === userId) return;
+  if (isScheduleViewer(caller)) {
+    if (!(await getUser(tenant, userId))) throw new NotFoundError('User not found');
+    return;
+  }
+  const mapperId = caller.user.userMapperId;
+  const mapper = mapperId ? await getUserMapper(tenant, mapperId) : undefined;
+  if (!mapper?.userIds.includes(userId)) throw new NotFoundError('User not found');
+}
+
+/** Lessons with their course title and people, for the admin schedule and the lesson view. */
+async function withNames(tenant: string, lessons: SectionRecord[]): Promise<ScheduledLesson[]> {
+  const courses = await coursesRepository.getMany(tenant, [...new Set(lessons.map((l) => l.course))]);
+  const people = await getUsers(
+    tenant,
+    lessons.flatMap((l) => [l.tutorId ?? '', ...(l.studentIds ?? [])]).filter(Boolean),
+  );
+  const person = (id: string) => {
+    const user = people.find((u) => u._id === id);
+    return user ? { _id: user._id, firstname: user.firstname, lastname: user.lastname } : null;
+  };
+  return lessons.map(({ bufferMinutes: _b, ...lesson }) => ({
+    ...lesson,
+    courseTitle: courses.find((c) => c._id === lesson.course)?.title ?? '',
+    tutor: lesson.tutorId ? person(lesson.tutorId) : null,
+    students: (lesson.studentIds ?? []).map(person).filter((p) => p !== null),
+  }));
+}
+
+type AdminMeetingsQuery = ListQuery & {
+  startDate?: string;
+  endDate?: string;
+  courseId?: string;
+  tutorId?: string;
+  studentId?: string;
+  countOnly?: '0' | '1';
+};
+
+type RangeQuery = {
+  startDate: string;
+  endDate: string;
+  courseId?: string;
+  studentId?: string;
+  tutorId?: string;
+};
+
+export const handler = resourceHandler('schedule', {
+  'schedule.adminMeetings': async ({ tenant, query }) => {
+    const q = query as AdminMeetingsQuery;
+    const from = q.startDate
+      ? new Date(q.startDate).toISOString()
+      : new Date(Date.now() - 7 * DAY_MS).toISOString();
+    const to = q.endDate
+      ? new Date(q.endDate).toISOString()
+      : new Date(Date.parse(from) + 60 * DAY_MS).toISOString();
+    const lessons = (await lessonsStartingBetween(tenant.key, from, to)).filter(
+      (l) =>
+        (!q.courseId || l.course === q.courseId) &&
+        (!q.tutorId || l.tutorId === q.tutorId) &&
+        (!q.studentId || (l.studentIds ?? []).includes(q.studentId)),
+    );
+    if (q.countOnly === '1') return { totalDocs: lessons.length };
+    const direction = isDescending(q.sortValue) ? -1 : 1;
+    const sortKey = q.sortKey === 'title' || q.sortKey === 'status' ? q.sortKey : 'start';
+    lessons.sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));
+    const page = lessons.slice(q.offset, q.offset + q.limit);
+    return {
+      limit: q.limit,
+      offset: q.offset,
+      totalDocs: lessons.length,
+      docs: await withNames(tenant.key, page),
+    };
+  },
+
+  'schedule.list': withCaller<RangeQuery, unknown>(async ({ tenant, caller, params, query }) => {
+    await requireCalendarAccess(tenant.key, caller, params.userId!);
+    const entries = await userSchedule(
+      tenant.key,
+      params.userId!,
+      new Date(query.startDate).toISOString(),
+      new Date(query.endDate).toISOString(),
+    );
+    return {
+      docs: entries.filter(
+        (e) =>
+          (!query.courseId || e.courseId === query.courseId) &&
+          (!query.tutorId || e.tutorId === query.tutorId) &&
+          (!query.studentId || e.studentIds.includes(query.studentId)),
+      ),
+    };
+  }),
+
+  'schedule.get': withCaller(async ({ tenant, caller, params }) => {
+    const section = await requireSection(tenant.key, params.sectionId!);
+    const participant =
+      section.tutorId === caller.user._id || (section.studentIds ?? []).includes(caller.user._id);
+    if (!section.start || (!participant && !isScheduleViewer(caller)))
+      throw new NotFoundError('Lesson not found');
+    const [lesson] = await withNames(tenant.key, [section]);
+    return lesson;
+  }),
+
+  'schedule.feedUrl': withCaller(async ({ tenant, caller, event }) => {
+    const token =
+      (await feedTokenOf(tenant.key, caller.user._id)) ??
+      (await createFeedToken(tenant.key, caller.user._id));
+    const protocol = event.headers['x-forwarded-proto'] ?? 'https';
+    return { url: `${protocol}://${event.requestContext.domainName}/calendar/${tenant.key}/${token}` };
+  }),
+
+  'schedule.feed': async ({ params }) => {
+    const tenantKey = params.tenant!;
+    const userId = await userOfFeedToken(tenantKey, params.token!);
+    const user = userId ? await getUser(tenantKey, userId) : undefined;
+    if (!user) throw new NotFoundError('Calendar not found');
+    const now = Date.now();
+    const entries = await userSchedule(
+      tenantKey,
+      user._id,
+      new Date(now - 30 * DAY_MS).toISOString(),
+      new Date(now + 180 * DAY_MS).toISOString(),
+    );
+    const calendar = ical({
+      name: `${user.firstname}'s lessons`,
+      prodId: { company: 'learning-platform', product: 'lessons' },
+    });
+    for (const entry of entries) {
+      calendar.createEvent({
+        id: `${entry.sectionId}@learning-platform`,
+        start: new Date(entry.start),
+        end: new Date(entry.end),
+        summary:
+          entry.status === 'CANCELLED'
+            ? `Cancelled: ${entry.title}`
+            : `${entry.title} · ${entry.courseTitle}`,
+        status: entry.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      });
+    }
+    return respondText(200, calendar.toString(), 'text/calendar; charset=utf-8');
+  },
+});

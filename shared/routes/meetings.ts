@@ -1,0 +1,191 @@
+import * as z from 'zod';
+import { requesterRoles, requestTypes } from '../scheduling/lesson-changes';
+import {
+  cancelBodySchema,
+  courseMeetingBookSchema,
+  lessonChangeResponseSchema,
+  lessonInputSchema,
+  lessonUpdateSchema,
+  meetingRequestSchema,
+  rescheduleBodySchema,
+  respondBodySchema,
+  tutorPaymentStatusBodySchema,
+} from '../schemas/meeting';
+import { listQuerySchema, pageSchema } from '../schemas/paging';
+import { sectionSchema } from '../schemas/section';
+import { type Access, permission, type RouteDef, route, signedIn } from './define';
+
+const lessonAdmin = permission(['schedule', 'adminCourses'], ['create', 'edit']);
+
+/**
+ * Live lessons, the same calls for both meeting kinds (spec 001 section 7): `team-meetings` are TEAMS
+ * sections, `zoom-meetings` ZOOM sections.
+ */
+function lessonRoutes(base: 'team-meetings' | 'zoom-meetings', kind: 'TEAMS' | 'ZOOM'): RouteDef[] {
+  const id = kind === 'TEAMS' ? 'teams' : 'zoom';
+  const label = kind === 'TEAMS' ? 'team meeting' : 'video meeting';
+  const admin = (
+    verb: string,
+    method: RouteDef['method'],
+    path: string,
+    extra: Partial<RouteDef>,
+    access: Access = lessonAdmin,
+  ) =>
+    route({
+      id: `meetings.${id}Admin${verb}`,
+      method,
+      path: `/admin/${base}${path}`,
+      resource: 'meetings',
+      access,
+      summary: '',
+      ...extra,
+    });
+  const user = (verb: string, method: RouteDef['method'], path: string, extra: Partial<RouteDef>) =>
+    route({
+      id: `meetings.${id}${verb}`,
+      method,
+      path: `/${base}${path}`,
+      resource: 'meetings',
+      access: signedIn,
+      summary: '',
+      ...extra,
+    });
+  return [
+    admin('Create', 'POST', '', {
+      body: lessonInputSchema.strict(),
+      response: sectionSchema,
+      summary: `Schedule a ${label} lesson for any of a course's tutors`,
+    }),
+    admin('Update', 'PUT', '/{id}', {
+      body: lessonUpdateSchema.strict(),
+      response: sectionSchema,
+      silent: true,
+      summary: `Rename or re-describe a ${label} lesson`,
+    }),
+    admin(
+      'Delete',
+      'DELETE',
+      '/{id}',
+      { response: z.object({ _id: z.string() }), summary: `Delete a ${label} lesson and free its time` },
+      permission(['schedule', 'adminCourses'], ['delete']),
+    ),
+    admin('Cancel', 'PUT', '/cancel/{id}', {
+      body: cancelBodySchema.strict(),
+      response: lessonChangeResponseSchema,
+      summary: `Cancel a ${label} lesson (applies at once)`,
+    }),
+    admin('Reschedule', 'PUT', '/reschedule/{id}', {
+      body: rescheduleBodySchema.strict(),
+      response: lessonChangeResponseSchema,
+      summary: `Move a ${label} lesson to a free time (applies at once)`,
+    }),
+    user('Create', 'POST', '', {
+      body: lessonInputSchema.strict(),
+      response: sectionSchema,
+      summary: `A tutor schedules a ${label} lesson in their course`,
+    }),
+    user('Cancel', 'PUT', '/cancel/{id}', {
+      body: cancelBodySchema.strict(),
+      response: lessonChangeResponseSchema,
+      summary: `A student or tutor cancels a ${label} lesson (or asks an admin, within the notice window)`,
+    }),
+    user('Reschedule', 'PUT', '/reschedule/{id}', {
+      body: rescheduleBodySchema.omit({ tutorId: true }).strict(),
+      response: lessonChangeResponseSchema,
+      summary: `A student or tutor moves a ${label} lesson (or asks an admin, within the notice window)`,
+    }),
+  ];
+}
+
+const requestListQuery = listQuerySchema
+  .extend({
+    statuses: z.string().max(100).optional(),
+    studentId: z.string().max(64).optional(),
+    tutorId: z.string().max(64).optional(),
+    requestedByRole: z.enum(requesterRoles).optional(),
+    startDate: z.string().max(40).optional(),
+    endDate: z.string().max(40).optional(),
+    type: z.enum(requestTypes).optional(),
+    includeTutorAmountData: z.enum(['0', '1']).optional(),
+  })
+  .strict();
+
+const requestViewers = permission(
+  ['schedule', 'adminCourses', 'lessonHistory'],
+  ['view', 'rescheduleOrCancellationTab'],
+);
+
+export const meetingRoutes: RouteDef[] = [
+  ...lessonRoutes('team-meetings', 'TEAMS'),
+  ...lessonRoutes('zoom-meetings', 'ZOOM'),
+  route({
+    id: 'meetings.courseMeetingBook',
+    method: 'POST',
+    path: '/team-meetings/course-meeting-book',
+    resource: 'meetings',
+    access: permission('courses', 'classBooking'),
+    body: courseMeetingBookSchema.strict(),
+    response: sectionSchema,
+    summary: "A student books a lesson in their course from the tutor's free slots (one winner per slot)",
+  }),
+  route({
+    id: 'meetingRequests.adminList',
+    method: 'GET',
+    path: '/admin/meeting-requests',
+    resource: 'meeting-requests',
+    access: requestViewers,
+    query: requestListQuery,
+    response: pageSchema(meetingRequestSchema.partial()),
+    summary: 'Cancel and reschedule requests with every filter of spec 001 section 7',
+  }),
+  route({
+    id: 'meetingRequests.adminGet',
+    method: 'GET',
+    path: '/admin/meeting-requests/{id}',
+    resource: 'meeting-requests',
+    access: requestViewers,
+    query: z.object({ includeTutorAmountData: z.enum(['0', '1']).optional() }).strict(),
+    response: meetingRequestSchema.partial(),
+    summary: 'One lesson request',
+  }),
+  route({
+    id: 'meetingRequests.respond',
+    method: 'PUT',
+    path: '/admin/meeting-requests/respond/{requestId}',
+    resource: 'meeting-requests',
+    access: lessonAdmin,
+    body: respondBodySchema.strict(),
+    response: z.object({ request: meetingRequestSchema }),
+    summary: 'Answer a pending request: APPROVE, REJECT or UPDATE',
+  }),
+  route({
+    id: 'meetingRequests.updateTutorPaymentStatus',
+    method: 'PUT',
+    path: '/admin/meeting-requests/update-tutor-payment-status',
+    resource: 'meeting-requests',
+    access: permission('lessonHistory', 'tutorPaymentStatus'),
+    body: tutorPaymentStatusBodySchema.strict(),
+    response: z.object({ docs: z.array(meetingRequestSchema) }),
+    summary: 'Set the tutor payment status of many requests at once',
+  }),
+  route({
+    id: 'meetingRequests.list',
+    method: 'GET',
+    path: '/meeting-requests',
+    resource: 'meeting-requests',
+    access: signedIn,
+    query: requestListQuery,
+    response: pageSchema(meetingRequestSchema.partial()),
+    summary: "The caller's own lesson requests (as requester, student or tutor)",
+  }),
+  route({
+    id: 'meetingRequests.get',
+    method: 'GET',
+    path: '/meeting-requests/{id}',
+    resource: 'meeting-requests',
+    access: signedIn,
+    query: z.object({ includeTutorAmountData: z.enum(['0', '1']).optional() }).strict(),
+    response: meetingRequestSchema.partial(),
+    summary: 'One of the caller’s lesson requests',
+  }),
+];

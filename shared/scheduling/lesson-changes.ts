@@ -1,0 +1,71 @@
+/**
+ * Lesson changes (spec 001 sections 4 and 9): who may cancel or reschedule a lesson, and whether the change
+ * applies at once or waits for an admin.
+ */
+export const changeReasons = [
+  'Sickness',
+  'Due to a lesson Overlap',
+  'Time Zone change',
+  'Unforeseen Circumstance',
+  'School Activity',
+  'Technical issue',
+  'Duration Change',
+] as const;
+export const reasonCategories = ['Schedule Changes', 'School Events', 'Health Reasons', 'Vacations'] as const;
+
+export const requestTypes = ['CANCEL', 'RESCHEDULE', 'DELETE'] as const;
+export const requestStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const requesterRoles = ['STUDENT', 'TUTOR', 'ADMIN'] as const;
+export const respondActions = ['APPROVE', 'REJECT', 'UPDATE'] as const;
+export const tutorPaymentStatuses = ['PROCESSING', 'PAID'] as const;
+
+export type RequestType = (typeof requestTypes)[number];
+export type RequestStatus = (typeof requestStatuses)[number];
+export type RequesterRole = (typeof requesterRoles)[number];
+
+export type ChangeDecision =
+  | { outcome: 'refused'; message: string }
+  | { outcome: 'apply' }
+  | { outcome: 'request'; reason: string };
+
+/**
+ * The notice-window policy. An admin's change applies at once, also to a lesson under way. A student or
+ * tutor cannot change a lesson that has started or ended; asked more than `changeNoticeHours` ahead the
+ * change applies at once, closer to the lesson it becomes a PENDING request for an admin.
+ */
+export function decideChange(input: {
+  role: RequesterRole;
+  lessonStart: Date;
+  lessonStatus: string;
+  now: Date;
+  changeNoticeHours: number;
+}): ChangeDecision {
+  const { role, lessonStart, lessonStatus, now, changeNoticeHours } = input;
+  if (lessonStatus !== 'ACTIVE') return { outcome: 'refused', message: 'This lesson is no longer scheduled' };
+  if (role === 'ADMIN') return { outcome: 'apply' };
+  if (now.getTime() >= lessonStart.getTime()) {
+    return { outcome: 'refused', message: 'This lesson has already started and can no longer be changed' };
+  }
+  const noticeMs = changeNoticeHours * 3_600_000;
+  if (lessonStart.getTime() - now.getTime() >= noticeMs) return { outcome: 'apply' };
+  return {
+    outcome: 'request',
+    reason: `Changes within ${changeNoticeHours} hours of a lesson need an admin's approval`,
+  };
+}
+
+/** The success toast of a change (spec 000 section 4, spec 001 section 8): it depends on the answer's status. */
+export function changeToast(type: 'CANCEL' | 'RESCHEDULE', status: RequestStatus): string {
+  if (type === 'CANCEL') {
+    return {
+      PENDING: 'Cancellation Request Sent',
+      APPROVED: 'Lesson Cancelled',
+      REJECTED: 'Cancellation Request Rejected',
+    }[status];
+  }
+  return {
+    PENDING: 'Reschedule Request Sent',
+    APPROVED: 'Lesson Rescheduled',
+    REJECTED: 'Reschedule Request Rejected',
+  }[status];
+}

@@ -1,0 +1,119 @@
+import * as z from 'zod';
+import {
+  changeReasons,
+  reasonCategories,
+  requesterRoles,
+  requestStatuses,
+  requestTypes,
+  respondActions,
+  tutorPaymentStatuses,
+} from '../scheduling/lesson-changes';
+import { idSchema, isoDateTimeSchema, requiredText, shortText } from './common';
+import { lessonKinds, sectionAudiences, sectionBillings, sectionSchema, sectionTypes } from './section';
+
+export const lessonInputSchema = z.object({
+  course: idSchema,
+  parent: idSchema.nullable().default(null),
+  title: requiredText('Title', 160),
+  description: shortText(4000).default(''),
+  type: z.enum(sectionTypes).default('LESSON'),
+  billing: z.enum(sectionBillings).default('BILLABLE'),
+  audience: z.enum(sectionAudiences).default('STUDENT'),
+  start: isoDateTimeSchema,
+  /** Minutes; the allowed lengths depend on the stage (3 and 5 outside production). */
+  duration: z.number().int().min(1).max(180),
+  /** Defaults to the caller (a tutor creating a lesson in their course). */
+  tutorId: idSchema.optional(),
+  /** Defaults to the course's enrolled students. */
+  studentIds: z.array(idSchema).max(60).optional(),
+});
+export type LessonInput = z.infer<typeof lessonInputSchema>;
+
+export const lessonUpdateSchema = z.object({
+  title: requiredText('Title', 160).optional(),
+  description: shortText(4000).optional(),
+  billing: z.enum(sectionBillings).optional(),
+});
+
+export const changeReasonSchema = z.object({
+  reason: z.enum(changeReasons, { error: 'Choose a reason' }),
+  category: z.enum(reasonCategories).optional(),
+  note: shortText(1000).optional(),
+});
+
+export const cancelBodySchema = changeReasonSchema;
+export const rescheduleBodySchema = changeReasonSchema.extend({
+  start: isoDateTimeSchema,
+  /** Minutes; defaults to the lesson's current length. */
+  duration: z.number().int().min(1).max(180).optional(),
+  /** Admins only: move the lesson to another tutor. */
+  tutorId: idSchema.optional(),
+});
+export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
+
+export const courseMeetingBookSchema = z.object({
+  course: idSchema,
+  start: isoDateTimeSchema,
+  duration: z.number().int().min(1).max(180),
+  kind: z.enum(lessonKinds).default('TEAMS'),
+  title: requiredText('Title', 160).optional(),
+});
+
+const person = z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() });
+
+/** Spec 001 section 3: a meeting request (every change is recorded as one, applied ones as APPROVED). */
+export const meetingRequestSchema = z.object({
+  _id: z.string(),
+  type: z.enum(requestTypes),
+  status: z.enum(requestStatuses),
+  sectionId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  lessonTitle: z.string(),
+  start: z.string(),
+  end: z.string(),
+  newStart: z.string().nullable(),
+  newEnd: z.string().nullable(),
+  newTutorId: z.string().nullable(),
+  students: z.array(person),
+  tutors: z.array(person),
+  reason: z.string(),
+  category: z.string().nullable(),
+  note: z.string().nullable(),
+  requestedByRole: z.enum(requesterRoles),
+  requestedBy: person,
+  respondedBy: person.nullable(),
+  respondedAt: z.string().nullable(),
+  adminNote: z.string().nullable(),
+  tutorPaymentStatus: z.enum(tutorPaymentStatuses),
+  penalty: z.number(),
+  penaltyAmount: z.number(),
+  penaltyReason: z.string().nullable(),
+  tutorAmountCurrency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MeetingRequest = z.infer<typeof meetingRequestSchema>;
+
+export const lessonChangeResponseSchema = z.object({
+  status: z.enum(requestStatuses),
+  request: meetingRequestSchema,
+  lesson: sectionSchema,
+});
+
+export const respondBodySchema = z.object({
+  action: z.enum(respondActions),
+  /** UPDATE or APPROVE of a reschedule may set another new time. */
+  newStart: isoDateTimeSchema.optional(),
+  duration: z.number().int().min(1).max(180).optional(),
+  adminNote: shortText(2000).optional(),
+  /** Percent of the tutor's amount withheld for a late change. */
+  penalty: z.number().min(0).max(100).optional(),
+  penaltyReason: shortText(500).optional(),
+});
+export type RespondBody = z.infer<typeof respondBodySchema>;
+
+export const tutorPaymentStatusBodySchema = z.object({
+  tutorPaymentStatus: z.enum(tutorPaymentStatuses),
+  meetingRequestIds: z.array(idSchema).min(1, 'Choose at least one request').max(100),
+});
