@@ -1,9 +1,21 @@
 import type { CourseInput } from '../../shared/schemas/course';
 import type { ListQuery } from '../../shared/schemas/paging';
-import { callerHolds } from '../lib/access';
+import { callerHolds, requireSelfOr } from '../lib/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
+import {
+  addMember,
+  coursesOf,
+  listMembers,
+  removeStudent,
+  removeTutor,
+  requireMember,
+  studentCourses,
+  updateStudent,
+  updateTutor,
+  verifyTutorRemoval,
+} from './members';
 import {
   type AdminCourseFilters,
   courseDetail,
@@ -43,6 +55,48 @@ export const handler = resourceHandler('courses', {
     await deleteCourse(tenant.key, params.id!);
     return { _id: params.id! };
   },
+
+  'courseTutors.list': async ({ tenant, query }) => {
+    const q = query as { course: string; limit: number; offset: number; status?: string };
+    return listMembers(tenant.key, q.course, 'tutor', q);
+  },
+  'courseTutors.create': async ({ tenant, body }) => {
+    const b = body as { course: string; tutor: string; type: string };
+    return respond(
+      201,
+      await addMember(tenant.key, { course: b.course, userId: b.tutor, role: 'tutor', type: b.type }),
+    );
+  },
+  'courseTutors.update': async ({ tenant, params, body }) =>
+    updateTutor(tenant.key, params.id!, body as Parameters<typeof updateTutor>[2]),
+  'courseTutors.delete': async ({ tenant, params, query }) => {
+    await removeTutor(tenant.key, params.id!, (query as { mode: 'DELETE' | 'DISABLE' }).mode);
+    return { _id: params.id! };
+  },
+  'courseTutors.verifyDelete': async ({ tenant, params }) =>
+    verifyTutorRemoval(tenant.key, await requireMember(tenant.key, params.id!, 'tutor')),
+  'courseTutors.ofTutor': withCaller(async ({ tenant, caller, params }) => {
+    requireSelfOr(caller, params.tutorId!, ['adminCourses'], ['view']);
+    return { docs: await coursesOf(tenant.key, params.tutorId!, 'tutor') };
+  }),
+  'courseStudents.list': async ({ tenant, query }) => {
+    const q = query as { course: string; limit: number; offset: number; status?: string };
+    return listMembers(tenant.key, q.course, 'student', q);
+  },
+  'courseStudents.create': async ({ tenant, body }) => {
+    const b = body as { course: string; student: string; type: string };
+    return respond(
+      201,
+      await addMember(tenant.key, { course: b.course, userId: b.student, role: 'student', type: b.type }),
+    );
+  },
+  'courseStudents.update': async ({ tenant, params, body }) =>
+    updateStudent(tenant.key, params.id!, body as Parameters<typeof updateStudent>[2]),
+  'courseStudents.delete': async ({ tenant, params }) => {
+    await removeStudent(tenant.key, params.id!);
+    return { _id: params.id! };
+  },
+  'courseStudents.ofUser': async ({ tenant, params }) => studentCourses(tenant.key, params.userId!),
 
   'courses.list': withCaller(async ({ tenant, caller, query }) =>
     listCoursesForUser(tenant.key, caller.user._id, query as Parameters<typeof listCoursesForUser>[2]),

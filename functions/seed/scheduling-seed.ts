@@ -189,7 +189,7 @@ async function seedDemoCourse(tenant: Tenant): Promise<void> {
     course: course._id,
     user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
     role,
-    ...(role === 'tutor' ? { type: 'PRIMARY' as const } : {}),
+    ...(role === 'tutor' ? { type: 'PRIMARY' as const } : { enrolmentType: 'SUBSCRIPTION' as const }),
     status: 'ENABLE',
     enrolment: 'ENROLLED',
     createdAt: now,

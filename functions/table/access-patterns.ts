@@ -30,6 +30,7 @@
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
+ * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
  */
@@ -104,6 +105,7 @@ export const keys = {
     sk: 'CALENDARFEED',
   }),
   calendarFeed: (tenant: string, token: string) => ({ pk: `T#${tenant}#CALENDARFEED#${token}`, sk: 'FEED' }),
+  homeworkSubmissionsIndex: (tenant: string, sectionId: string) => `T#${tenant}#HOMEWORK#${sectionId}`,
   userTrialsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#TRIALS`,
 } as const;
 
@@ -114,4 +116,5 @@ export const collections = {
   courses: 'COURSE',
   trials: 'TRIAL',
   meetingRequests: 'MEETINGREQUEST',
+  homeworkSubmissions: 'HOMEWORKSUBMISSION',
 } as const;

@@ -89,7 +89,7 @@ export async function bookTrial(
     course: course._id,
     user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
     role,
-    ...(role === 'tutor' ? { type: 'TRIAL' as const } : {}),
+    ...(role === 'tutor' ? { type: 'TRIAL' as const } : { enrolmentType: 'TRIAL' as const }),
     status: 'ENABLE',
     enrolment: 'ENROLLED',
     createdAt: now,

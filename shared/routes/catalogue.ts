@@ -11,11 +11,13 @@ import {
 import { roleInputSchema, roleSchema } from '../schemas/role';
 import { tenantSchema } from '../schemas/tenant';
 import { authUserSchema, signUpBodySchema } from '../schemas/user';
+import { courseMemberRoutes } from './course-members';
 import { crudRoutes } from './crud';
 import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
 import { meetingRoutes } from './meetings';
 import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
+import { homeworkSubmissionRoutes, sectionRoutes } from './sections';
 
 const authRoutes = [
   route({
@@ -175,8 +177,11 @@ export const routes: RouteDef[] = [
   ...tenantRoutes,
   ...roleRoutes,
   ...schedulingRoutes,
+  ...courseMemberRoutes,
   ...meetingRoutes,
   ...scheduleRoutes,
+  ...sectionRoutes,
+  ...homeworkSubmissionRoutes,
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

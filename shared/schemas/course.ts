@@ -7,6 +7,8 @@ export const paymentTypes = ['ONETIME', 'SUBSCRIPTION', 'CREDIT'] as const;
 export const enrolments = ['ENROLLED', 'UNENROLLED'] as const;
 export const courseTutorTypes = ['PRIMARY', 'SUBSTITUTE', 'TRIAL'] as const;
 export const memberStatuses = ['ENABLE', 'DISABLE'] as const;
+/** Spec 002: how a student is enrolled. */
+export const enrolmentTypes = ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] as const;
 
 export const courseInputSchema = z.object({
   title: requiredText('Title', 160),
@@ -29,6 +31,8 @@ export const courseMemberSchema = z.object({
   role: z.enum(['tutor', 'student']),
   /** Tutors only: PRIMARY, SUBSTITUTE or TRIAL. */
   type: z.enum(courseTutorTypes).optional(),
+  /** Students only: ONETIME, SUBSCRIPTION, CREDIT or TRIAL. */
+  enrolmentType: z.enum(enrolmentTypes).optional(),
   status: z.enum(memberStatuses),
   enrolment: z.enum(enrolments),
   createdAt: z.string(),

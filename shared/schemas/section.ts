@@ -39,6 +39,17 @@ export const sectionSchema = sectionBaseSchema.extend({
   tutorId: z.string().optional(),
   studentIds: z.array(z.string()).optional(),
   joinUrl: z.string().optional(),
+  /** A cancel or reschedule waiting for an admin's answer. */
+  pendingRequestId: z.string().optional(),
+  resource: z
+    .object({
+      url: z.string(),
+      fileName: z.string().optional(),
+      contentType: z.string().optional(),
+      size: z.number().optional(),
+    })
+    .optional(),
+  homework: z.object({ instructions: z.string(), dueAt: z.string().nullable() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -67,3 +78,58 @@ export function buildSectionTree(sections: Section[]): SectionTree[] {
   order(roots);
   return roots;
 }
+
+/** What a RESOURCE section points at (an uploaded file or a link). */
+export const resourceSchema = z.object({
+  url: z.string().trim().min(1, 'A file or link is required').max(2000),
+  fileName: z.string().trim().max(300).optional(),
+  contentType: z.string().max(200).optional(),
+  size: z
+    .number()
+    .int()
+    .min(0)
+    .max(200 * 1024 * 1024)
+    .optional(),
+});
+
+export const homeworkDetailsSchema = z.object({
+  instructions: z.string().trim().max(10_000).default(''),
+  dueAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+
+/** The non-lesson sections (groups, resources, homework); lessons are booked through the meeting calls. */
+export const sectionInputSchema = sectionBaseSchema.extend({
+  kind: z.enum(['SECTION', 'RESOURCE', 'HOMEWORK']),
+  resource: resourceSchema.optional(),
+  homework: homeworkDetailsSchema.optional(),
+});
+export type SectionInput = z.infer<typeof sectionInputSchema>;
+
+export const sectionUpdateSchema = z.object({
+  parent: z.string().max(64).nullable().optional(),
+  title: requiredText('Title', 160).optional(),
+  description: shortText(4000).optional(),
+  sortingKey: z.number().int().min(0).max(1_000_000).optional(),
+  audience: z.enum(sectionAudiences).optional(),
+  status: z.enum(sectionStatuses).optional(),
+  resource: resourceSchema.optional(),
+  homework: homeworkDetailsSchema.optional(),
+});
+export type SectionUpdate = z.infer<typeof sectionUpdateSchema>;
+
+export const homeworkSubmissionInputSchema = z.object({
+  section: z.string().min(1).max(64),
+  text: z.string().trim().max(20_000).default(''),
+  attachments: z.array(resourceSchema).max(10).default([]),
+});
+export const homeworkSubmissionSchema = homeworkSubmissionInputSchema.extend({
+  _id: z.string(),
+  student: z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() }),
+  course: z.string(),
+  status: z.enum(['SUBMITTED', 'REVIEWED']),
+  feedback: z.string().nullable(),
+  grade: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HomeworkSubmission = z.infer<typeof homeworkSubmissionSchema>;

@@ -31,6 +31,8 @@ const foreignRecords: Record<
     body?: unknown;
     /** A body per route when the resource's routes take different ones. */
     bodyFor?: (routeId: string) => unknown;
+    /** Path parameters per route when the resource's records differ by route. */
+    paramsFor?: (routeId: string) => Record<string, string> | undefined;
     query?: Record<string, string>;
   }>
 > = {
@@ -62,9 +64,21 @@ const foreignRecords: Record<
     },
   }),
   courses: async () => ({
-    params: { id: 'course-demo-igcse-maths' },
+    params: { id: 'course-demo-igcse-maths', tutorId: 'demo-tutor-1', userId: 'demo-student-1' },
+    // Real demo memberships, asked for from northwind.
+    paramsFor: (routeId) =>
+      routeId.startsWith('courseTutors.') && routeId !== 'courseTutors.ofTutor'
+        ? { id: 'course-demo-igcse-maths.tutor.demo-tutor-1' }
+        : routeId.startsWith('courseStudents.') && routeId !== 'courseStudents.ofUser'
+          ? { id: 'course-demo-igcse-maths.student.demo-student-1' }
+          : undefined,
     as: () => northwindAdmin,
-    body: { title: 'Taken over' },
+    bodyFor: (routeId) =>
+      routeId.startsWith('courseTutors')
+        ? { action: 'DISABLE' }
+        : routeId.startsWith('courseStudents')
+          ? { status: 'UNENROLLED' }
+          : { title: 'Taken over' },
   }),
   meetings: async () => {
     const lesson = await demoLesson();
@@ -108,6 +122,40 @@ const foreignRecords: Record<
       },
       as: () => northwindAdmin,
     };
+  },
+  sections: async () => {
+    const make = async (route: string, body: Record<string, unknown>) =>
+      (
+        await local.api.call<{ _id: string }>(route, {
+          token: demoAdmin.token,
+          body: { course: 'course-demo-igcse-maths', title: 'Matrix', ...body },
+        })
+      ).body._id;
+    const section = await make('sections.adminCreate', { kind: 'SECTION' });
+    const resource = await make('resources.adminCreate', { resource: { url: 'https://example.com/x' } });
+    const homework = await make('homeworks.create', {});
+    return {
+      params: { id: section },
+      paramsFor: (routeId) =>
+        routeId.startsWith('resources.')
+          ? { id: resource }
+          : routeId.startsWith('homeworks.')
+            ? { id: homework }
+            : undefined,
+      as: () => northwindAdmin,
+      body: { title: 'Taken over' },
+    };
+  },
+  homework: async () => {
+    const { body: homework } = await local.api.call<{ _id: string }>('homeworks.create', {
+      token: demoAdmin.token,
+      body: { course: 'course-demo-igcse-maths', title: 'Matrix homework' },
+    });
+    const { body: submission } = await local.api.call<{ _id: string }>('homework.submit', {
+      token: demoStudent.token,
+      body: { section: homework._id, text: 'Answer' },
+    });
+    return { params: { id: submission._id }, as: () => northwindAdmin, body: { feedback: 'Taken over' } };
   },
   trials: async () => {
     const query = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
@@ -212,7 +260,7 @@ describe("another tenant's record is a 404", () => {
     const northwindApi = apiClient(local.stack.apiUrl, { tenant: 'northwind' });
     const { status } = await northwindApi.call(route.id, {
       token: session.token,
-      params: fixture.params,
+      params: { ...fixture.params, ...fixture.paramsFor?.(route.id) },
       query: fixture.query,
       body:
         route.method === 'PUT'

@@ -1,0 +1,64 @@
+import { NotFoundError } from '../../shared/http/errors';
+import type { SectionInput, SectionUpdate } from '../../shared/schemas/section';
+import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
+import { respond } from '../lib/request';
+import { requireSection } from '../repositories/sections';
+import {
+  courseRole,
+  createSection,
+  deleteSection,
+  requireCourseEditor,
+  sectionTree,
+  updateSection,
+} from './service';
+
+/** Creation with the kind fixed by the route (resources, homework) or taken from the body (sections). */
+const create = (kind: SectionInput['kind'] | undefined, checkEditor: boolean): Operation =>
+  withCaller<unknown, SectionInput>(async ({ tenant, caller, body }) => {
+    const input = { ...body, kind: kind ?? body.kind };
+    if (checkEditor) await requireCourseEditor(tenant.key, caller, input.course);
+    return respond(201, await createSection(tenant.key, input));
+  });
+
+/** An update of a section of the given kind (a resource route cannot rename a lesson). */
+const update = (kind: SectionInput['kind'] | undefined, checkEditor: boolean): Operation =>
+  withCaller<unknown, SectionUpdate>(async ({ tenant, caller, params, body }) => {
+    const section = await requireSection(tenant.key, params.id!);
+    if (kind && section.kind !== kind) throw new NotFoundError('Section not found');
+    if (checkEditor) await requireCourseEditor(tenant.key, caller, section.course);
+    return updateSection(tenant.key, section._id, body);
+  });
+
+const remove =
+  (kind: SectionInput['kind'] | undefined): Operation =>
+  async ({ tenant, params }) => {
+    const section = await requireSection(tenant.key, params.id!);
+    if (kind && section.kind !== kind) throw new NotFoundError('Section not found');
+    await deleteSection(tenant.key, section._id);
+    return { _id: section._id };
+  };
+
+export const handler = resourceHandler('sections', {
+  'sections.adminList': async ({ tenant, query }) => ({
+    docs: await sectionTree(tenant.key, (query as { course: string }).course, 'all'),
+  }),
+  'sections.adminCreate': create(undefined, false),
+  'sections.adminGet': async ({ tenant, params }) => requireSection(tenant.key, params.id!),
+  'sections.adminUpdate': update(undefined, false),
+  'sections.adminDelete': remove(undefined),
+  'sections.get': withCaller(async ({ tenant, caller, params }) => {
+    const section = await requireSection(tenant.key, params.id!);
+    const role = await courseRole(tenant.key, caller, section.course).catch(() => undefined);
+    if (!role || (role === 'student' && section.audience !== 'STUDENT'))
+      throw new NotFoundError('Section not found');
+    return section;
+  }),
+  'sections.create': create(undefined, true),
+  'sections.update': update(undefined, true),
+  'resources.adminCreate': create('RESOURCE', false),
+  'resources.adminUpdate': update('RESOURCE', false),
+  'resources.adminDelete': remove('RESOURCE'),
+  'resources.create': create('RESOURCE', true),
+  'homeworks.create': create('HOMEWORK', true),
+  'homeworks.update': update('HOMEWORK', true),
+});

@@ -1,0 +1,125 @@
+import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
+import type { CourseMember } from '../../shared/schemas/course';
+import {
+  buildSectionTree,
+  isLessonKind,
+  type SectionInput,
+  type SectionUpdate,
+} from '../../shared/schemas/section';
+import { callerHolds } from '../lib/access';
+import { newId } from '../lib/ids';
+import type { Caller } from '../lib/request';
+import { courseMembers, coursesRepository } from '../repositories/courses';
+import { type LessonRecord, lessonDeleteWrites } from '../repositories/lessons';
+import {
+  courseSections,
+  deleteSectionItem,
+  insertSection,
+  requireSection,
+  type SectionRecord,
+  saveSection,
+} from '../repositories/sections';
+import { writeTransaction } from '../table/transactions';
+
+export type CourseRole = 'admin' | 'tutor' | 'student';
+
+/** What the caller is on a course: an admin (course editors), one of its tutors or students, or nothing (404). */
+export async function courseRole(tenant: string, caller: Caller, courseId: string): Promise<CourseRole> {
+  if (!(await coursesRepository.get(tenant, courseId))) throw new NotFoundError('Course not found');
+  if (callerHolds(caller, ['adminCourses'], ['view', 'edit'])) return 'admin';
+  const member = (await courseMembers(tenant, courseId)).find(
+    (m: CourseMember) => m.user._id === caller.user._id && m.status === 'ENABLE',
+  );
+  if (!member) throw new NotFoundError('Course not found');
+  return member.role;
+}
+
+export async function requireCourseEditor(tenant: string, caller: Caller, courseId: string): Promise<void> {
+  const role = await courseRole(tenant, caller, courseId);
+  if (role === 'student') throw new NotFoundError('Course not found');
+}
+
+export async function sectionTree(tenant: string, courseId: string, audience: 'all' | 'STUDENT') {
+  const sections = await courseSections(tenant, courseId);
+  return buildSectionTree(sections.filter((s) => audience === 'all' || s.audience === 'STUDENT'));
+}
+
+/** Children go after their last sibling unless a sortingKey is given; the parent must be a SECTION of the course. */
+export async function createSection(tenant: string, input: SectionInput): Promise<SectionRecord> {
+  const siblings = (await courseSections(tenant, input.course)).filter((s) => s.parent === input.parent);
+  if (input.parent) {
+    const parent = await requireSection(tenant, input.parent);
+    if (parent.course !== input.course || parent.kind !== 'SECTION') {
+      throw new BadRequestError('A section can only be placed inside a SECTION of the same course');
+    }
+  }
+  if (input.kind === 'RESOURCE' && !input.resource)
+    throw new BadRequestError('resource: A file or link is required');
+  const now = new Date().toISOString();
+  const section: SectionRecord = {
+    ...input,
+    _id: newId(),
+    sortingKey: input.sortingKey ?? Math.max(0, ...siblings.map((s) => s.sortingKey)) + 1,
+    ...(input.kind === 'HOMEWORK' ? { homework: input.homework ?? { instructions: '', dueAt: null } } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertSection(tenant, section);
+  return section;
+}
+
+export async function updateSection(
+  tenant: string,
+  sectionId: string,
+  changes: SectionUpdate,
+): Promise<SectionRecord> {
+  const section = await requireSection(tenant, sectionId);
+  if (isLessonKind(section.kind) && (changes.status !== undefined || changes.parent !== undefined)) {
+    // A lesson's status and time move through cancel and reschedule, which keep calendars in step.
+    if (changes.status !== undefined)
+      throw new BadRequestError('Cancel or reschedule a lesson with its own calls');
+  }
+  if (changes.parent) {
+    const parent = await requireSection(tenant, changes.parent);
+    if (parent.course !== section.course || parent.kind !== 'SECTION' || parent._id === section._id) {
+      throw new BadRequestError('A section can only be placed inside a SECTION of the same course');
+    }
+  }
+  const next = { ...section, ...changes, updatedAt: new Date().toISOString() } as SectionRecord;
+  await saveSection(tenant, next, section.updatedAt);
+  return next;
+}
+
+/**
+ * Deletes a section with everything under it. Upcoming lessons inside are refused (cancel them first, so
+ * their people are told and their time is freed); past and cancelled lessons go with their time claims.
+ */
+export async function deleteSection(tenant: string, sectionId: string): Promise<void> {
+  const section = await requireSection(tenant, sectionId);
+  const all = await courseSections(tenant, section.course);
+  const subtree: SectionRecord[] = [];
+  const collect = (node: SectionRecord) => {
+    subtree.push(node);
+    for (const child of all.filter((s) => s.parent === node._id)) collect(child);
+  };
+  collect(section);
+  const now = Date.now();
+  const upcoming = subtree.filter(
+    (s) => isLessonKind(s.kind) && s.status === 'ACTIVE' && s.end && Date.parse(s.end) > now,
+  );
+  if (upcoming.length > 0) {
+    throw new ConflictError(
+      `This section holds ${upcoming.length} upcoming lesson${upcoming.length === 1 ? '' : 's'}. Cancel them first.`,
+    );
+  }
+  for (const node of subtree.reverse()) {
+    if (isLessonKind(node.kind) && node.start && node.tutorId) {
+      await writeTransaction(
+        lessonDeleteWrites(tenant, node as LessonRecord),
+        () => new ConflictError('A lesson changed meanwhile. Please try again.'),
+      );
+    } else {
+      await deleteSectionItem(tenant, node._id);
+    }
+  }
+}

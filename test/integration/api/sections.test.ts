@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demo } from '../../support/api-client';
+import { localStackForFile } from '../../support/stack';
+
+const local = localStackForFile();
+type Session = { token: string; userId: string };
+type Json = Record<string, any>;
+let admin: Session;
+let tutor: Session;
+let sam: Session;
+let maya: Session;
+const COURSE = 'course-demo-igcse-maths';
+
+beforeAll(async () => {
+  admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+  tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+  sam = await local.api.signIn(demo.student.email, demo.student.password);
+  maya = await local.api.signIn(demo.student2.email, demo.student2.password);
+});
+
+const titles = (nodes: Json[]): string[] => nodes.map((n) => n.title);
+
+describe('sections, resources and homework', () => {
+  it('builds a tree in sortingKey order, hides tutor-only sections from students, and moves nodes', async () => {
+    const unit = await local.api.call<Json>('sections.adminCreate', {
+      ...admin,
+      body: { course: COURSE, kind: 'SECTION', title: 'Unit 1: Number' },
+    });
+    expect(unit.status).toBe(201);
+    const notes = await local.api.call<Json>('resources.adminCreate', {
+      ...admin,
+      body: {
+        course: COURSE,
+        parent: unit.body._id,
+        title: 'Fractions notes',
+        resource: { url: 'https://example.com/fractions.pdf' },
+      },
+    });
+    expect(notes.body).toMatchObject({ kind: 'RESOURCE', sortingKey: 1 });
+    const guide = await local.api.call<Json>('sections.adminCreate', {
+      ...admin,
+      body: {
+        course: COURSE,
+        parent: unit.body._id,
+        kind: 'SECTION',
+        title: 'Marking guide',
+        audience: 'TUTOR',
+      },
+    });
+    const byTutor = await local.api.call<Json>('resources.create', {
+      ...tutor,
+      body: {
+        course: COURSE,
+        parent: unit.body._id,
+        title: 'Worked examples',
+        resource: { url: 'https://example.com/w' },
+      },
+    });
+    expect(byTutor.status).toBe(201);
+
+    const asSam = await local.api.call<Json>('courses.get', {
+      ...sam,
+      params: { id: COURSE },
+      query: { subSections: '1' },
+    });
+    const samUnit = asSam.body.sections.find((s: Json) => s._id === unit.body._id);
+    expect(titles(samUnit.sections)).toEqual(['Fractions notes', 'Worked examples']);
+    const hidden = await local.api.call('sections.get', { ...sam, params: { id: guide.body._id } });
+    expect(hidden.status).toBe(404);
+
+    const moved = await local.api.call<Json>('sections.adminUpdate', {
+      ...admin,
+      params: { id: byTutor.body._id },
+      body: { sortingKey: 0 },
+    });
+    expect(moved.status).toBe(200);
+    const tree = await local.api.call<Json>('sections.adminList', { ...admin, query: { course: COURSE } });
+    const adminUnit = tree.body.docs.find((s: Json) => s._id === unit.body._id);
+    expect(titles(adminUnit.sections)).toEqual(['Worked examples', 'Fractions notes', 'Marking guide']);
+
+    const badParent = await local.api.call<Json>('sections.adminUpdate', {
+      ...admin,
+      params: { id: notes.body._id },
+      body: { parent: notes.body._id },
+    });
+    expect(badParent.status).toBe(400);
+    const byStudent = await local.api.call('sections.create', {
+      ...sam,
+      body: { course: COURSE, kind: 'SECTION', title: 'Mine' },
+    });
+    expect(byStudent.status).toBe(404);
+    const noFile = await local.api.call<Json>('resources.adminCreate', {
+      ...admin,
+      body: { course: COURSE, title: 'Empty' },
+    });
+    expect(noFile.status).toBe(400);
+  });
+
+  it('takes one submission per student, lets the tutor review it, and keeps others out', async () => {
+    const homework = await local.api.call<Json>('homeworks.create', {
+      ...tutor,
+      body: {
+        course: COURSE,
+        title: 'Exercise 3B',
+        homework: {
+          instructions: 'Questions 1-10',
+          dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        },
+      },
+    });
+    expect(homework.body).toMatchObject({ kind: 'HOMEWORK', homework: { instructions: 'Questions 1-10' } });
+    const section = homework.body._id as string;
+    const submitted = await local.api.call<Json>('homework.submit', {
+      ...sam,
+      body: {
+        section,
+        text: 'My answers',
+        attachments: [{ url: 'https://example.com/answers.pdf', fileName: 'answers.pdf' }],
+      },
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body).toMatchObject({ status: 'SUBMITTED', student: { _id: sam.userId } });
+    const twice = await local.api.call('homework.submit', { ...sam, body: { section, text: 'Again' } });
+    expect(twice.status).toBe(409);
+    const empty = await local.api.call('homework.submit', { ...sam, body: { section } });
+    expect(empty.status).toBe(400);
+    const outsider = await local.api.call('homework.submit', { ...maya, body: { section, text: 'Hi' } });
+    expect(outsider.status).toBe(404);
+
+    const forTutor = await local.api.call<Json>('homework.list', { ...tutor, query: { section } });
+    expect(forTutor.body.totalDocs).toBe(1);
+    const selfReview = await local.api.call('homework.update', {
+      ...sam,
+      params: { id: submitted.body._id },
+      body: { grade: 'A*' },
+    });
+    expect(selfReview.status).toBe(403);
+    const reviewed = await local.api.call<Json>('homework.update', {
+      ...tutor,
+      params: { id: submitted.body._id },
+      body: { feedback: 'Well done', grade: 'A', status: 'REVIEWED' },
+    });
+    expect(reviewed.body).toMatchObject({ status: 'REVIEWED', grade: 'A', text: 'My answers' });
+    const lateEdit = await local.api.call('homework.update', {
+      ...sam,
+      params: { id: submitted.body._id },
+      body: { text: 'Changed' },
+    });
+    expect(lateEdit.status).toBe(409);
+    const withdraw = await local.api.call('homework.delete', { ...sam, params: { id: submitted.body._id } });
+    expect(withdraw.status).toBe(409);
+    const byAdmin = await local.api.call('homework.adminDelete', {
+      ...admin,
+      params: { id: submitted.body._id },
+    });
+    expect(byAdmin.status).toBe(200);
+  });
+
+  it('deletes a section with what it holds, but not while it holds an upcoming lesson', async () => {
+    const unit = await local.api.call<Json>('sections.adminCreate', {
+      ...admin,
+      body: { course: COURSE, kind: 'SECTION', title: 'Unit 9' },
+    });
+    const start = new Date(Math.ceil((Date.now() + 45 * 86_400_000) / 900_000) * 900_000).toISOString();
+    const lesson = await local.api.call<Json>('meetings.teamsAdminCreate', {
+      ...admin,
+      body: { course: COURSE, parent: unit.body._id, title: 'Unit 9 lesson', start, duration: 45 },
+    });
+    expect(lesson.status).toBe(201);
+    const refused = await local.api.call<Json>('sections.adminDelete', {
+      ...admin,
+      params: { id: unit.body._id },
+    });
+    expect(refused.status).toBe(409);
+    await local.api.call('meetings.teamsAdminCancel', {
+      ...admin,
+      params: { id: lesson.body._id },
+      body: { reason: 'Sickness' },
+    });
+    const deleted = await local.api.call('sections.adminDelete', { ...admin, params: { id: unit.body._id } });
+    expect(deleted.status).toBe(200);
+    const gone = await local.api.call('schedule.get', { ...admin, params: { sectionId: lesson.body._id } });
+    expect(gone.status).toBe(404);
+  });
+});
