@@ -25,10 +25,20 @@ export async function getAvailability(
   return Item ? stripKeys<AvailabilityRecord>(Item) : undefined;
 }
 
-/** Several tutors' availability in batched reads. */
-export async function getAvailabilities(tenant: string, userIds: string[]): Promise<AvailabilityRecord[]> {
-  const items = await batchGetItems([...new Set(userIds)].map((id) => keys.availability(tenant, id)));
-  return items.map((item) => stripKeys<AvailabilityRecord>(item));
+/**
+ * Several tutors' availability in batched reads; with `attributes`, only those fields of each record are
+ * read (the slot finder needs six of them, not the subjects list).
+ */
+export async function getAvailabilities<K extends keyof AvailabilityRecord = keyof AvailabilityRecord>(
+  tenant: string,
+  userIds: string[],
+  attributes?: readonly K[],
+): Promise<Array<Pick<AvailabilityRecord, K>>> {
+  const items = await batchGetItems(
+    [...new Set(userIds)].map((id) => keys.availability(tenant, id)),
+    attributes ? { attributes } : {},
+  );
+  return items.map((item) => stripKeys<Pick<AvailabilityRecord, K>>(item));
 }
 
 /**

@@ -250,27 +250,32 @@ export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle
 
 /**
  * Each tutor's booked lessons on the given UTC days, in a few batched reads (100 keys per call), so the
- * slots of hundreds of tutors cost a handful of round trips.
+ * slots of hundreds of tutors cost a handful of round trips. `utcDays` is one list for every tutor, or each
+ * tutor's own list (the slot finder reads only the days a tutor's possible slots can clash on).
  */
 export async function busyLessons(
   tenant: string,
   tutorIds: string[],
-  utcDays: string[],
+  utcDays: string[] | ((tutorId: string) => string[]),
 ): Promise<Map<string, Array<TimeSpan & { sectionId: string }>>> {
   const busy = new Map<string, Array<TimeSpan & { sectionId: string }>>(tutorIds.map((id) => [id, []]));
   const prefix = `T#${tenant}#BUSY#`;
+  const daysOf = typeof utcDays === 'function' ? utcDays : () => utcDays;
   const items = await batchGetItems(
-    tutorIds.flatMap((tutorId) => utcDays.map((day) => keys.busyDay(tenant, tutorId, day))),
+    tutorIds.flatMap((tutorId) => daysOf(tutorId).map((day) => keys.busyDay(tenant, tutorId, day))),
   );
   for (const item of items) {
     const tutorId = (item.pk as string).slice(prefix.length, -'#YYYY-MM-DD'.length);
+    const lessons = busy.get(tutorId);
+    if (!lessons) continue;
     for (const [name, value] of Object.entries(item)) {
       if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
-      busy.get(tutorId)?.push(parseBusyEntry(name.slice(BUSY_ATTRIBUTE_PREFIX.length), value as string));
+      lessons.push(parseBusyEntry(name.slice(BUSY_ATTRIBUTE_PREFIX.length), value as string));
     }
   }
   // A lesson across midnight is listed on both days.
   for (const [tutorId, lessons] of busy) {
+    if (lessons.length < 2) continue;
     const seen = new Set<string>();
     busy.set(
       tutorId,

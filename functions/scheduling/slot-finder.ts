@@ -1,7 +1,13 @@
 import { DateTime } from 'luxon';
-import { utcDaysBetween } from '../../shared/scheduling/claims';
 import { schedulingSettings } from '../../shared/scheduling/settings';
-import { DEFAULT_TIME_ZONE, freeSlots, type Slot, type WeeklyHours } from '../../shared/scheduling/slots';
+import {
+  busyDaysToRead,
+  candidateStarts,
+  DEFAULT_TIME_ZONE,
+  type Slot,
+  slotsAmong,
+  type WeeklyHours,
+} from '../../shared/scheduling/slots';
 import { offersTrials, type SlotDoc, type TutorAvailabilityStatus } from '../../shared/schemas/availability';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { type AvailabilityRecord, getAvailabilities, tutorsTeaching } from '../repositories/availability';
@@ -19,7 +25,7 @@ export interface SlotQuery {
   now?: Date;
 }
 
-export function weeklyHoursOf(availability: AvailabilityRecord): WeeklyHours {
+export function weeklyHoursOf(availability: Pick<AvailabilityRecord, 'weeklyHours'>): WeeklyHours {
   const weekly: WeeklyHours = {};
   for (const { weekday, from, to } of availability.weeklyHours) {
     const day = weekday as keyof WeeklyHours;
@@ -28,9 +34,17 @@ export function weeklyHoursOf(availability: AvailabilityRecord): WeeklyHours {
   return weekly;
 }
 
+/** What the slot rule reads of each availability record (the rest, e.g. the subjects, is not read). */
+const SLOT_ATTRIBUTES = ['userId', 'status', 'timezone', 'weeklyHours', 'exceptions', 'windows'] as const;
+
 /**
- * Each eligible tutor's free slots for one viewer day: their availability and their booked lessons are read
- * in batches (a few round trips for hundreds of tutors), then the pure slot rule runs per tutor.
+ * Each eligible tutor's free slots for one viewer day, in two batched reads (a few round trips for hundreds
+ * of tutors): their availability, then their booked lessons on only the UTC days their possible slots can
+ * clash on, then the pure slot rule runs per tutor. Reading the busy lists at the same time as the
+ * availability would have to read every tutor's widest span of days (three a tutor where this reads 1.9 on
+ * average for 200 tutors in eight zones, and none for tutors without hours that day or not eligible);
+ * against DynamoDB Local, where each key costs about 0.1 ms, reading fewer keys was measured the faster
+ * of the two (about 90 ms against 130 ms for 200 tutors).
  */
 export async function slotsByTutor(
   tenant: Tenant,
@@ -46,36 +60,39 @@ export async function slotsByTutor(
   const horizon = now.getTime() + settings.bookingHorizonDays * 86_400_000;
   if (dayStart.toMillis() > horizon || dayStart.plus({ days: 1 }).toMillis() < now.getTime()) return result;
 
-  const availabilities = (await getAvailabilities(tenant.key, tutorIds)).filter((a) =>
+  const availabilities = (await getAvailabilities(tenant.key, tutorIds, SLOT_ATTRIBUTES)).filter((a) =>
     query.eligible(a.status),
   );
   if (availabilities.length === 0) return result;
-  // The viewer's day can touch three UTC days; one more each side covers buffers.
-  const days = utcDaysBetween(dayStart.minus({ days: 1 }).toJSDate(), dayStart.plus({ days: 2 }).toJSDate());
-  const busy = await busyLessons(
-    tenant.key,
-    availabilities.map((a) => a.userId),
-    days,
-  );
-  for (const availability of availabilities) {
-    const booked = (busy.get(availability.userId) ?? []).filter(
-      (lesson) => lesson.sectionId !== query.ignoreSectionId,
-    );
-    const slots = freeSlots({
+  const tutors = availabilities.map((availability) => {
+    const request = {
       date: query.date,
       viewerTimeZone: viewerZone,
       tutorTimeZone: availability.timezone,
       weekly: weeklyHoursOf(availability),
       exceptions: availability.exceptions,
       windows: availability.windows,
-      booked,
       durationMinutes: query.durationMinutes,
       stepMinutes: settings.slotStepMinutes,
       minimumNoticeMinutes: settings.minimumNoticeMinutes,
       bufferMinutes: settings.bufferMinutes,
       now,
-    }).filter((slot) => slot.start.getTime() <= horizon);
-    result.set(availability.userId, slots);
+    };
+    const candidates = candidateStarts(request).filter((start) => start <= horizon);
+    const days = candidates.length
+      ? busyDaysToRead(candidates[0]!, candidates.at(-1)!, query.durationMinutes, settings.bufferMinutes)
+      : [];
+    return { tutorId: availability.userId, request, candidates, days };
+  });
+  const daysOf = new Map(tutors.map((tutor) => [tutor.tutorId, tutor.days]));
+  const busy = await busyLessons(
+    tenant.key,
+    tutors.map((tutor) => tutor.tutorId),
+    (tutorId) => daysOf.get(tutorId) ?? [],
+  );
+  for (const { tutorId, request, candidates } of tutors) {
+    const booked = (busy.get(tutorId) ?? []).filter((lesson) => lesson.sectionId !== query.ignoreSectionId);
+    result.set(tutorId, slotsAmong(candidates, { ...request, booked }));
   }
   return result;
 }
@@ -86,22 +103,19 @@ export async function slotsByTutor(
  */
 export async function pooledSlots(tenant: Tenant, tutorIds: string[], query: SlotQuery): Promise<SlotDoc[]> {
   const byTutor = await slotsByTutor(tenant, tutorIds, query);
-  const load = (tutorId: string) => -(byTutor.get(tutorId)?.length ?? 0);
-  const byStart = new Map<number, SlotDoc & { load: number }>();
+  const byStart = new Map<number, { slot: Slot; tutorId: string; load: number }>();
   for (const [tutorId, slots] of byTutor) {
+    const load = -slots.length;
     for (const slot of slots) {
       const key = slot.start.getTime();
-      const candidate = { ...toSlotDoc(slot), tutorId, load: load(tutorId) };
       const current = byStart.get(key);
-      if (
-        !current ||
-        candidate.load < current.load ||
-        (candidate.load === current.load && tutorId < current.tutorId!)
-      )
-        byStart.set(key, candidate);
+      if (!current || load < current.load || (load === current.load && tutorId < current.tutorId))
+        byStart.set(key, { slot, tutorId, load });
     }
   }
-  return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, { load: _load, ...slot }]) => slot);
+  return [...byStart.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, { slot, tutorId }]) => ({ ...toSlotDoc(slot), tutorId }));
 }
 
 export function toSlotDoc(slot: Slot): SlotDoc {

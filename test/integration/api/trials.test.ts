@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../../functions/lib/tokens';
+import { createUser, getUser } from '../../../functions/repositories/users';
+import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -171,17 +174,31 @@ describe('booking a free trial', () => {
   });
 
   it('of 50 concurrent bookings of one slot, exactly one succeeds and the rest get a 409', async () => {
+    // Fifty students with tokens issued directly: the race is about the slot, not about password hashing.
+    const students = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const user = await createUser('demo', {
+          firstname: 'Racer',
+          lastname: String(i),
+          email: `racer${i}@example.com`,
+          type: 'student',
+          roleId: systemRoleIds.Student,
+          passwordHash: 'not-used',
+        });
+        const { token } = await issueToken({ sub: user._id, tid: 'demo' });
+        return { token, userId: user._id };
+      }),
+    );
     const slots = await trialSlots(upcomingWednesday(2));
     const slot = slots[5]!;
+    const booking = { ...igcseMaths, startDate: slot.start, endDate: slot.end, tutorId: slot.tutorId };
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        local.api.call('trials.signUp', { body: signUpBody(`racer${i}@example.com`, slot) }),
-      ),
+      students.map((s) => local.api.call('trials.book', { ...s, body: booking })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    // Exactly one trial course holds that tutor's time.
+    // Exactly one trial course holds that tutor's time, and only the winner used their free trial.
     const courses = await local.api.call<Record<string, any>>('courses.adminList', {
       ...admin,
       query: { tutorId: slot.tutorId, limit: 100 },
@@ -197,6 +214,8 @@ describe('booking a free trial', () => {
         onThatSlot.push(course._id);
     }
     expect(onThatSlot).toHaveLength(1);
+    const users = await Promise.all(students.map((s) => getUser('demo', s.userId)));
+    expect(users.filter((u) => u?.isTrialApplied)).toHaveLength(1);
   }, 60_000);
 
   it('lets a signed-in student book one free trial only', async () => {
