@@ -17,9 +17,19 @@ const ManageAccountsPage = page('ManageAccountsPage', () => import('../features/
 const PortalHomePage = page('PortalHomePage', () => import('../features/portal/portal-home-page'));
 const CoursesPage = page('CoursesPage', () => import('../features/courses/courses-page'));
 const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
+const SchedulePage = page('SchedulePage', () => import('../features/schedule/schedule-page'));
 const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
+const AdminCoursesPage = page('AdminCoursesPage', () => import('../features/admin/courses/courses-page'));
+const AdminMeetingRequestsPage = page(
+  'AdminMeetingRequestsPage',
+  () => import('../features/admin/meeting-requests/meeting-requests-page'),
+);
+const TrialRecordingPage = page(
+  'TrialRecordingPage',
+  () => import('../features/trials/trial-recording-page'),
+);
 const ContentPage = page('ContentPage', () => import('../features/content/content-page'));
 
 export const router = createBrowserRouter(
@@ -36,6 +46,7 @@ export const router = createBrowserRouter(
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
+        { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
@@ -45,8 +56,11 @@ export const router = createBrowserRouter(
           children: [
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
+            { path: 'courses', element: AdminCoursesPage },
+            { path: 'meeting-requests', element: AdminMeetingRequestsPage },
           ],
         },
+        { path: paths.trialRecording, element: TrialRecordingPage },
         { path: '*', element: ContentPage },
       ],
     },

@@ -10,3 +10,27 @@ export function canUseBackOffice(user: AuthUser | undefined): boolean {
 export function canManageRoles(user: AuthUser | undefined): boolean {
   return !!user && holdsAny(user.role.permissions, { areas: ['adminSettings'], actions: ['rolesView'] });
 }
+
+export function canManageCourses(user: AuthUser | undefined): boolean {
+  return !!user && holdsAny(user.role.permissions, { areas: ['adminCourses'], actions: ['view'] });
+}
+
+export function canViewLessonRequests(user: AuthUser | undefined): boolean {
+  return (
+    !!user && holdsAny(user.role.permissions, { areas: ['schedule', 'adminCourses'], actions: ['view'] })
+  );
+}
+
+/** Approve, reject or update a lesson request (the respond route's access). */
+export function canRespondToLessonRequests(user: AuthUser | undefined): boolean {
+  return (
+    !!user &&
+    holdsAny(user.role.permissions, { areas: ['schedule', 'adminCourses'], actions: ['create', 'edit'] })
+  );
+}
+
+export function canSetTutorPaymentStatus(user: AuthUser | undefined): boolean {
+  return (
+    !!user && holdsAny(user.role.permissions, { areas: ['lessonHistory'], actions: ['tutorPaymentStatus'] })
+  );
+}

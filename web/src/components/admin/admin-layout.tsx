@@ -1,11 +1,20 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { canManageRoles, canUseBackOffice } from '../../lib/permissions';
+import {
+  canManageCourses,
+  canManageRoles,
+  canUseBackOffice,
+  canViewLessonRequests,
+} from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
 
-const sections = [{ label: 'Roles & permissions', to: paths.adminRoles, visible: canManageRoles }];
+const sections = [
+  { label: 'Roles & permissions', to: paths.adminRoles, visible: canManageRoles },
+  { label: 'Courses', to: paths.adminCourses, visible: canManageCourses },
+  { label: 'Lesson requests', to: paths.adminMeetingRequests, visible: canViewLessonRequests },
+];
 
 function AdminFrame() {
   const session = useSession();

@@ -2,6 +2,7 @@ import {
   Box,
   Button,
   ButtonGroup,
+  Checkbox,
   Dialog,
   Flex,
   Heading,
@@ -15,10 +16,13 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { VerifyDeleteResult } from '../../../../shared/routes/crud';
 import type { Page } from '../../../../shared/schemas/paging';
 import { callApi, useApi } from '../../lib/api-client';
+import type { QueryValue } from '../../lib/build-request';
 import { toastSuccess } from '../../lib/toaster';
+import { SelectField } from './admin-fields';
 
 export interface AdminColumn<T> {
   key: string;
@@ -27,38 +31,128 @@ export interface AdminColumn<T> {
   render: (record: T) => ReactNode;
 }
 
-export interface AdminResource<T extends { _id: string }, Input> {
-  /** The resource name of its declared CRUD routes (`<resource>.list`, `.create`...). */
-  resource: string;
-  title: string;
+/** A list filter above the table: a select (its empty value means "all") or a date. */
+export interface AdminFilter {
+  /** The query parameter it sets. */
+  key: string;
   label: string;
-  columns: AdminColumn<T>[];
+  kind?: 'select' | 'date';
+  options?: Array<{ value: string; label: string }>;
+  /** The label of the empty choice of a select; `null` for a select without one. */
+  allLabel?: string | null;
+  initial?: string;
+  /** The query value of the chosen value (e.g. a date as the start of that day); the value itself by default. */
+  toQuery?: (value: string) => QueryValue;
+}
+
+/** What a row action or a bulk action may do to the list it sits in. */
+export interface ListControls<T> {
+  /** Reads the current page again (e.g. after a record left the filtered list). */
+  reload: () => Promise<unknown>;
+  /** Shows a fresher copy of one record without reading the page again. */
+  replace: (record: T) => void;
+}
+
+/** The create/edit dialog of a resource. */
+export interface AdminForm<T, Input> {
   emptyInput: () => Input;
   toInput: (record: T) => Input;
   /** Renders the create/edit form; returns field errors on submit through `validate`. */
   renderForm: (value: Input, onChange: (value: Input) => void, errors: Record<string, string>) => ReactNode;
   validate: (value: Input) => { ok: true; body: unknown } | { ok: false; errors: Record<string, string> };
-  messages: { created: string; updated: string; deleted: string };
+}
+
+export interface AdminResource<T extends { _id: string }, Input = never>
+  extends Partial<AdminForm<T, Input>> {
+  /** The resource name of its declared CRUD routes (`<resource>.list`, `.create`...). */
+  resource: string;
+  /** Route ids other than the CRUD defaults; `verifyDelete: false` for a resource without verify-delete. */
+  routes?: {
+    list?: string;
+    create?: string;
+    update?: string;
+    delete?: string;
+    verifyDelete?: string | false;
+  };
+  title: string;
+  label: string;
+  columns: AdminColumn<T>[];
+  /** Sent with every list call. */
+  listQuery?: Record<string, QueryValue>;
+  filters?: AdminFilter[];
+  /** Without a search box when false (default true). */
+  searchable?: boolean;
+  /** Rows can be deleted (default true). */
+  deletable?: boolean;
+  messages: { created?: string; updated?: string; deleted?: string };
   canDelete?: (record: T) => boolean;
+  /** Where to go after a create (e.g. the new record's page); stays on the list otherwise. */
+  createdPath?: (record: T) => string;
+  /** Where to go after a delete; stays on the list otherwise. */
+  deletedPath?: string;
+  /** Extra buttons of a row, before edit and delete. */
+  rowActions?: (record: T, list: ListControls<T>) => ReactNode;
+  /** Row checkboxes with actions on the checked records. */
+  bulkActions?: (selected: T[], list: ListControls<T> & { clearSelection: () => void }) => ReactNode;
+  /** Smaller text, for tables with many columns. */
+  dense?: boolean;
+  /** Accessible name of a row's checkbox. */
+  rowLabel?: (record: T) => string;
 }
 
 const PAGE_SIZE = 10;
 
+function formOf<T extends { _id: string }, Input>(
+  config: AdminResource<T, Input>,
+): AdminForm<T, Input> | undefined {
+  const { emptyInput, toInput, renderForm, validate } = config;
+  return emptyInput && toInput && renderForm && validate
+    ? { emptyInput, toInput, renderForm, validate }
+    : undefined;
+}
+
+function routeIds({ resource, routes = {} }: Pick<AdminResource<{ _id: string }>, 'resource' | 'routes'>) {
+  return {
+    list: routes.list ?? `${resource}.list`,
+    create: routes.create ?? `${resource}.create`,
+    update: routes.update ?? `${resource}.update`,
+    delete: routes.delete ?? `${resource}.delete`,
+    verifyDelete:
+      routes.verifyDelete === false ? undefined : (routes.verifyDelete ?? `${resource}.verifyDelete`),
+  };
+}
+
+const initialFilters = (filters: AdminFilter[] = []) =>
+  Object.fromEntries(filters.map((filter) => [filter.key, filter.initial ?? '']));
+
 /**
- * The back-office list/edit pattern every admin resource reuses: a table with paging, sorting and search;
- * create and edit in a dialog; delete guarded by verify-delete.
+ * The back-office list/edit pattern every admin resource reuses: a table with paging, sorting, search and
+ * filters; create and edit in a dialog; delete guarded by verify-delete; optional row actions and row
+ * checkboxes with bulk actions.
  */
-export function AdminListPage<T extends { _id: string }, Input>({
+export function AdminListPage<T extends { _id: string }, Input = never>({
   config,
 }: {
   config: AdminResource<T, Input>;
 }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routes = routeIds(config);
+  const form = formOf(config);
+  const searchable = config.searchable !== false;
+  const deletable = config.deletable !== false;
   const [offset, setOffset] = useState(0);
   const [sort, setSort] = useState<{ key: string; value: 'asc' | 'desc' } | undefined>();
   const [searchInput, setSearchInput] = useState('');
   const [searchText, setSearchText] = useState('');
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
+    initialFilters(config.filters),
+  );
+  const [selected, setSelected] = useState<Record<string, T>>({});
   const [editing, setEditing] = useState<{ record?: T; value: Input } | undefined>();
-  const [deleting, setDeleting] = useState<{ record: T; check?: VerifyDeleteResult } | undefined>();
+  const [deleting, setDeleting] = useState<
+    { record: T; check?: VerifyDeleteResult; busy?: boolean } | undefined
+  >();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -68,11 +162,40 @@ export function AdminListPage<T extends { _id: string }, Input>({
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const query = { limit: PAGE_SIZE, offset, searchText, sortKey: sort?.key, sortValue: sort?.value };
-  const { data, mutate } = useApi<Page<T>>([`${config.resource}.list`, { query }], {
-    keepPreviousData: true,
-  });
+  const filterQuery = Object.fromEntries(
+    (config.filters ?? []).map((filter) => {
+      const value = filterValues[filter.key] ?? '';
+      return [filter.key, value === '' ? undefined : filter.toQuery ? filter.toQuery(value) : value];
+    }),
+  );
+  const query = {
+    ...config.listQuery,
+    ...filterQuery,
+    limit: PAGE_SIZE,
+    offset,
+    searchText,
+    sortKey: sort?.key,
+    sortValue: sort?.value,
+  };
+  const { data, mutate } = useApi<Page<T>>([routes.list, { query }], { keepPreviousData: true });
   const total = data?.totalDocs ?? 0;
+  const controls: ListControls<T> = {
+    reload: () => mutate(),
+    replace: (record) => {
+      void mutate(
+        (current) =>
+          current && {
+            ...current,
+            docs: current.docs.map((doc) => (doc._id === record._id ? record : doc)),
+          },
+        { revalidate: false },
+      );
+      setSelected((current) => (current[record._id] ? { ...current, [record._id]: record } : current));
+    },
+  };
+  const selectedRecords = Object.values(selected);
+  const pageIds = data?.docs.map((record) => record._id) ?? [];
+  const pageChecked = pageIds.filter((id) => selected[id]).length;
 
   const toggleSort = (key: string) => {
     setSort((current) =>
@@ -85,10 +208,35 @@ export function AdminListPage<T extends { _id: string }, Input>({
     setOffset(0);
   };
 
+  const setFilter = (key: string, value: string) => {
+    setFilterValues((current) => ({ ...current, [key]: value }));
+    setOffset(0);
+  };
+
+  const toggleRow = (record: T, on: boolean) =>
+    setSelected((current) => {
+      const { [record._id]: _dropped, ...rest } = current;
+      return on ? { ...rest, [record._id]: record } : rest;
+    });
+
+  const togglePage = (on: boolean) =>
+    setSelected((current) => {
+      const next = { ...current };
+      for (const record of data?.docs ?? []) {
+        if (on) next[record._id] = record;
+        else delete next[record._id];
+      }
+      return next;
+    });
+
   const askDelete = async (record: T) => {
+    if (!routes.verifyDelete) {
+      setDeleting({ record, check: { canDelete: true, message: '', references: [] } });
+      return;
+    }
     setDeleting({ record });
     try {
-      const check = await callApi<VerifyDeleteResult>(`${config.resource}.verifyDelete`, {
+      const check = await callApi<VerifyDeleteResult>(routes.verifyDelete, {
         params: { id: record._id },
       });
       setDeleting({ record, check });
@@ -99,33 +247,117 @@ export function AdminListPage<T extends { _id: string }, Input>({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    await callApi(`${config.resource}.delete`, { params: { id: deleting.record._id } });
-    toastSuccess(config.messages.deleted);
+    setDeleting({ ...deleting, busy: true });
+    try {
+      await callApi(routes.delete, { params: { id: deleting.record._id } });
+    } catch {
+      // Toasted by the API client (e.g. why it cannot be deleted yet).
+      setDeleting(undefined);
+      return;
+    }
+    if (config.messages.deleted) toastSuccess(config.messages.deleted);
+    toggleRow(deleting.record, false);
     setDeleting(undefined);
     await mutate();
+    if (config.deletedPath && config.deletedPath !== location.pathname) navigate(config.deletedPath);
   };
+
+  const columnCount = config.columns.length + 1 + (config.bulkActions ? 1 : 0);
 
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Heading size="xl">{config.title}</Heading>
         <HStack>
-          <Input
-            aria-label={`Search ${config.title.toLowerCase()}`}
-            placeholder="Search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-            maxW="64"
-            bg="bg"
-          />
-          <Button onClick={() => setEditing({ value: config.emptyInput() })}>New {config.label}</Button>
+          {searchable && (
+            <Input
+              aria-label={`Search ${config.title.toLowerCase()}`}
+              placeholder="Search"
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.target.value)}
+              maxW="64"
+              bg="bg"
+            />
+          )}
+          {form && (
+            <Button onClick={() => setEditing({ value: form.emptyInput() })}>New {config.label}</Button>
+          )}
         </HStack>
       </Flex>
 
+      {config.filters && config.filters.length > 0 && (
+        <Flex gap="3" wrap="wrap" align="end" role="group" aria-label="Filters">
+          {config.filters.map((filter) =>
+            filter.kind === 'date' ? (
+              <Stack key={filter.key} gap="1">
+                <Text fontSize="sm" fontWeight="medium">
+                  {filter.label}
+                </Text>
+                <Input
+                  type="date"
+                  size="sm"
+                  bg="bg"
+                  w="44"
+                  aria-label={filter.label}
+                  value={filterValues[filter.key] ?? ''}
+                  onChange={(e) => setFilter(filter.key, e.target.value)}
+                />
+              </Stack>
+            ) : (
+              <SelectField
+                key={filter.key}
+                label={filter.label}
+                width="48"
+                value={filterValues[filter.key] ?? ''}
+                onChange={(value) => setFilter(filter.key, value)}
+                placeholder={filter.allLabel === null ? undefined : (filter.allLabel ?? 'All')}
+              >
+                {filter.options?.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </SelectField>
+            ),
+          )}
+        </Flex>
+      )}
+
+      {config.bulkActions && selectedRecords.length > 0 && (
+        <HStack gap="3" wrap="wrap" bg="bg" rounded="lg" borderWidth="1px" px="3" py="2">
+          <Text fontSize="sm" fontWeight="medium">
+            {selectedRecords.length} selected
+          </Text>
+          {config.bulkActions(selectedRecords, { ...controls, clearSelection: () => setSelected({}) })}
+          <Button size="xs" variant="ghost" onClick={() => setSelected({})}>
+            Clear selection
+          </Button>
+        </HStack>
+      )}
+
       <Box bg="bg" rounded="lg" borderWidth="1px" overflowX="auto">
-        <Table.Root size="sm" interactive>
+        <Table.Root
+          size="sm"
+          interactive
+          {...(config.dense ? { textStyle: 'xs', css: { '& th, & td': { px: '1.5' } } } : {})}
+        >
           <Table.Header>
             <Table.Row>
+              {config.bulkActions && (
+                <Table.ColumnHeader w="8">
+                  <Checkbox.Root
+                    size="sm"
+                    checked={
+                      pageChecked === 0 ? false : pageChecked === pageIds.length ? true : 'indeterminate'
+                    }
+                    onCheckedChange={(e) => togglePage(e.checked === true)}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label srOnly>Select all on this page</Checkbox.Label>
+                  </Checkbox.Root>
+                </Table.ColumnHeader>
+              )}
               {config.columns.map((column) => (
                 <Table.ColumnHeader key={column.key}>
                   {column.sortable ? (
@@ -144,42 +376,64 @@ export function AdminListPage<T extends { _id: string }, Input>({
                   )}
                 </Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" position="sticky" right="0" bg="bg">
+                Actions
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {data?.docs.map((record) => (
               <Table.Row key={record._id}>
+                {config.bulkActions && (
+                  <Table.Cell>
+                    <Checkbox.Root
+                      size="sm"
+                      checked={!!selected[record._id]}
+                      onCheckedChange={(e) => toggleRow(record, e.checked === true)}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label srOnly>
+                        {config.rowLabel ? `Select ${config.rowLabel(record)}` : 'Select row'}
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  </Table.Cell>
+                )}
                 {config.columns.map((column) => (
                   <Table.Cell key={column.key}>{column.render(record)}</Table.Cell>
                 ))}
-                <Table.Cell textAlign="end">
+                <Table.Cell textAlign="end" position="sticky" right="0" bg="bg">
                   <HStack justify="end" gap="1">
-                    <IconButton
-                      aria-label={`Edit ${config.label}`}
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => setEditing({ record, value: config.toInput(record) })}
-                    >
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${config.label}`}
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      disabled={config.canDelete ? !config.canDelete(record) : false}
-                      onClick={() => askDelete(record)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
+                    {config.rowActions?.(record, controls)}
+                    {form && (
+                      <IconButton
+                        aria-label={`Edit ${config.label}`}
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => setEditing({ record, value: form.toInput(record) })}
+                      >
+                        <LuPencil />
+                      </IconButton>
+                    )}
+                    {deletable && (
+                      <IconButton
+                        aria-label={`Delete ${config.label}`}
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        disabled={config.canDelete ? !config.canDelete(record) : false}
+                        onClick={() => askDelete(record)}
+                      >
+                        <LuTrash2 />
+                      </IconButton>
+                    )}
                   </HStack>
                 </Table.Cell>
               </Table.Row>
             ))}
             {data && data.docs.length === 0 && (
               <Table.Row>
-                <Table.Cell colSpan={config.columns.length + 1}>
+                <Table.Cell colSpan={columnCount}>
                   <Text color="fg.muted" py="6" textAlign="center">
                     No {config.label}s found
                   </Text>
@@ -191,7 +445,7 @@ export function AdminListPage<T extends { _id: string }, Input>({
       </Box>
 
       <HStack justify="space-between">
-        <Text fontSize="sm" color="fg.muted">
+        <Text fontSize="sm" color="fg.muted" data-testid="list-total">
           {total === 0 ? 'No results' : `${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total}`}
         </Text>
         <ButtonGroup size="sm" variant="outline">
@@ -204,13 +458,19 @@ export function AdminListPage<T extends { _id: string }, Input>({
         </ButtonGroup>
       </HStack>
 
-      {editing && (
+      {editing && form && (
         <EditDialog
           config={config}
+          form={form}
+          routes={routes}
           editing={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={async () => {
+          onSaved={async (saved, created) => {
             setEditing(undefined);
+            if (created && config.createdPath && saved?._id) {
+              navigate(config.createdPath(saved));
+              return;
+            }
             await mutate();
           }}
         />
@@ -243,7 +503,12 @@ export function AdminListPage<T extends { _id: string }, Input>({
                 <Button variant="outline" onClick={() => setDeleting(undefined)}>
                   Cancel
                 </Button>
-                <Button colorPalette="red" disabled={!deleting?.check?.canDelete} onClick={confirmDelete}>
+                <Button
+                  colorPalette="red"
+                  loading={deleting?.busy}
+                  disabled={!deleting?.check?.canDelete}
+                  onClick={confirmDelete}
+                >
                   Delete
                 </Button>
               </Dialog.Footer>
@@ -257,43 +522,49 @@ export function AdminListPage<T extends { _id: string }, Input>({
 
 function EditDialog<T extends { _id: string }, Input>({
   config,
+  form,
+  routes,
   editing,
   onClose,
   onSaved,
 }: {
   config: AdminResource<T, Input>;
+  form: AdminForm<T, Input>;
+  routes: ReturnType<typeof routeIds>;
   editing: { record?: T; value: Input };
   onClose: () => void;
-  onSaved: () => Promise<void>;
+  onSaved: (saved: T | undefined, created: boolean) => Promise<void>;
 }) {
   const [value, setValue] = useState(editing.value);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
-    const checked = config.validate(value);
+    const checked = form.validate(value);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setBusy(true);
+    let saved: T | undefined;
     try {
       if (editing.record) {
-        await callApi(`${config.resource}.update`, {
+        saved = await callApi<T>(routes.update, {
           params: { id: editing.record._id },
           body: checked.body,
         });
-        toastSuccess(config.messages.updated);
+        if (config.messages.updated) toastSuccess(config.messages.updated);
       } else {
-        await callApi(`${config.resource}.create`, { body: checked.body });
-        toastSuccess(config.messages.created);
+        saved = await callApi<T>(routes.create, { body: checked.body });
+        if (config.messages.created) toastSuccess(config.messages.created);
       }
-      await onSaved();
     } catch {
       // Toasted by the API client; the dialog stays open with the input.
-    } finally {
       setBusy(false);
+      return;
     }
+    setBusy(false);
+    await onSaved(saved, !editing.record);
   };
 
   return (
@@ -307,7 +578,7 @@ function EditDialog<T extends { _id: string }, Input>({
                 {editing.record ? 'Edit' : 'New'} {config.label}
               </Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{config.renderForm(value, setValue, errors)}</Dialog.Body>
+            <Dialog.Body>{form.renderForm(value, setValue, errors)}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
                 Cancel

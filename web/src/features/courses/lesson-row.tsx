@@ -4,6 +4,7 @@ import { classTiming } from '../../../../shared/scheduling/class-timing';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import type { SectionTree } from '../../../../shared/schemas/section';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
+import { LessonChangeDialog } from '../schedule/lesson-change-dialog';
 
 /** Spec 001 section 9 chip colours (red, blue, amber, green) as Chakra palettes. */
 const chipPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
@@ -23,6 +24,7 @@ function useNow(everyMs = 30_000): Date {
 /** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
 export function LessonRow({ lesson }: { lesson: SectionTree }) {
   const now = useNow();
+  const [changing, setChanging] = useState<'CANCEL' | 'RESCHEDULE' | null>(null);
   if (!lesson.start || !lesson.end) {
     return (
       <Stack gap="0">
@@ -60,15 +62,45 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
         </Text>
       </Stack>
       {!cancelled && lesson.status === 'ACTIVE' && (
-        <Button asChild={!!canJoin} size="sm" colorPalette="teal" disabled={!canJoin}>
-          {canJoin ? (
-            <a href={lesson.joinUrl} target="_blank" rel="noreferrer">
-              Join lesson
-            </a>
+        <HStack gap="2">
+          {lesson.pendingRequestId ? (
+            <Badge colorPalette="orange">Change requested</Badge>
           ) : (
-            'Join lesson'
+            now < start &&
+            lesson.tutorId && (
+              <>
+                <Button size="sm" variant="ghost" onClick={() => setChanging('RESCHEDULE')}>
+                  Reschedule
+                </Button>
+                <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setChanging('CANCEL')}>
+                  Cancel
+                </Button>
+              </>
+            )
           )}
-        </Button>
+          <Button asChild={!!canJoin} size="sm" colorPalette="teal" disabled={!canJoin}>
+            {canJoin ? (
+              <a href={lesson.joinUrl} target="_blank" rel="noreferrer">
+                Join lesson
+              </a>
+            ) : (
+              'Join lesson'
+            )}
+          </Button>
+        </HStack>
+      )}
+      {changing && lesson.tutorId && (
+        <LessonChangeDialog
+          lesson={{
+            _id: lesson._id,
+            kind: lesson.kind,
+            title: lesson.title,
+            start: lesson.start,
+            tutorId: lesson.tutorId,
+          }}
+          mode={changing}
+          onClose={() => setChanging(null)}
+        />
       )}
     </HStack>
   );

@@ -81,6 +81,9 @@ function PortalHome() {
                 <BookTrialDialog trigger={<Button colorPalette="teal">Book your FREE Class</Button>} />
               )}
               <Button asChild variant="outline" size="sm">
+                <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>
+              </Button>
+              <Button asChild variant="outline" size="sm">
                 <RouterLink to={paths.portalCourses}>All courses</RouterLink>
               </Button>
             </HStack>

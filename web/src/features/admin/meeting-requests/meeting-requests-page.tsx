@@ -1,0 +1,262 @@
+import { Badge, Button, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuEye, LuReply } from 'react-icons/lu';
+import {
+  requesterRoles,
+  requestStatuses,
+  requestTypes,
+  tutorPaymentStatuses,
+} from '../../../../../shared/scheduling/lesson-changes';
+import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
+import {
+  AdminListPage,
+  type AdminResource,
+  type ListControls,
+} from '../../../components/admin/admin-list-page';
+import { MISSING_VALUE } from '../../../config/app-constants';
+import { callApi } from '../../../lib/api-client';
+import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
+import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
+import { toastSuccess } from '../../../lib/toaster';
+import { RequestDialog } from './request-dialog';
+import {
+  dayBoundary,
+  peopleNames,
+  personName,
+  roleLabels,
+  statusLabels,
+  statusPalettes,
+  tutorPaymentLabels,
+  typeLabels,
+} from './request-labels';
+
+type TutorPaymentStatus = MeetingRequest['tutorPaymentStatus'];
+
+/** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone; a dash when missing. */
+function When({ iso }: { iso: string | null | undefined }) {
+  const [date, time] = formatDateTime(iso).split(', ');
+  return (
+    <Text whiteSpace="nowrap">
+      {date}
+      {time && (
+        <Text as="span" display="block" color="fg.muted">
+          {time}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** The row's button: opens the request (to respond to it while pending). */
+function OpenRequest({
+  request,
+  list,
+  canRespond,
+}: {
+  request: MeetingRequest;
+  list: ListControls<MeetingRequest>;
+  canRespond: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const responds = canRespond && request.status === 'PENDING';
+  return (
+    <>
+      <IconButton
+        aria-label={responds ? 'Respond' : 'View'}
+        title={responds ? 'Respond' : 'View'}
+        size="xs"
+        variant={responds ? 'subtle' : 'ghost'}
+        onClick={() => setOpen(true)}
+      >
+        {responds ? <LuReply /> : <LuEye />}
+      </IconButton>
+      {open && (
+        <RequestDialog request={request} list={list} canRespond={canRespond} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
+
+/** Bulk action: the tutor payment status of the checked requests. */
+function TutorPaymentStatusAction({
+  selected,
+  list,
+}: {
+  selected: MeetingRequest[];
+  list: ListControls<MeetingRequest> & { clearSelection: () => void };
+}) {
+  const [status, setStatus] = useState<TutorPaymentStatus>('PAID');
+  const [busy, setBusy] = useState(false);
+  const apply = async () => {
+    setBusy(true);
+    try {
+      await callApi('meetingRequests.updateTutorPaymentStatus', {
+        body: { tutorPaymentStatus: status, meetingRequestIds: selected.map((r) => r._id) },
+      });
+    } catch {
+      // Toasted by the API client.
+      setBusy(false);
+      return;
+    }
+    toastSuccess('Tutor payment status updated!');
+    list.clearSelection();
+    await list.reload();
+    setBusy(false);
+  };
+  return (
+    <HStack gap="2">
+      <NativeSelect.Root size="xs" w="36">
+        <NativeSelect.Field
+          aria-label="Tutor payment status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TutorPaymentStatus)}
+        >
+          {tutorPaymentStatuses.map((value) => (
+            <option key={value} value={value}>
+              {tutorPaymentLabels[value]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button size="xs" loading={busy} onClick={apply}>
+        Set tutor payment status
+      </Button>
+    </HStack>
+  );
+}
+
+const allStatuses = requestStatuses.join(',');
+
+function requestsResource(options: {
+  canRespond: boolean;
+  canSetPayment: boolean;
+  zone: string;
+}): AdminResource<MeetingRequest> {
+  return {
+    resource: 'meetingRequests',
+    routes: { list: 'meetingRequests.adminList' },
+    title: 'Lesson requests',
+    label: 'lesson request',
+    messages: {},
+    deletable: false,
+    dense: true,
+    listQuery: { includeTutorAmountData: '1' },
+    filters: [
+      {
+        key: 'statuses',
+        label: 'Status',
+        allLabel: null,
+        initial: 'PENDING',
+        options: [
+          ...requestStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+          { value: allStatuses, label: 'All' },
+        ],
+      },
+      {
+        key: 'type',
+        label: 'Type',
+        options: requestTypes.map((type) => ({ value: type, label: typeLabels[type] })),
+      },
+      {
+        key: 'requestedByRole',
+        label: 'Requested by',
+        options: requesterRoles.map((role) => ({ value: role, label: roleLabels[role] })),
+      },
+      {
+        key: 'startDate',
+        label: 'Lessons from',
+        kind: 'date',
+        toQuery: (date) => dayBoundary(date, 'start', options.zone),
+      },
+      {
+        key: 'endDate',
+        label: 'Lessons to',
+        kind: 'date',
+        toQuery: (date) => dayBoundary(date, 'end', options.zone),
+      },
+    ],
+    columns: [
+      { key: 'createdAt', label: 'Created', sortable: true, render: (r) => <When iso={r.createdAt} /> },
+      { key: 'course', label: 'Course', render: (r) => r.courseTitle || MISSING_VALUE },
+      { key: 'lesson', label: 'Lesson', render: (r) => r.lessonTitle || MISSING_VALUE },
+      {
+        key: 'type',
+        label: 'Type',
+        sortable: true,
+        render: (r) => <Badge size="sm">{typeLabels[r.type] ?? r.type}</Badge>,
+      },
+      { key: 'start', label: 'Old time', sortable: true, render: (r) => <When iso={r.start} /> },
+      { key: 'newStart', label: 'New time', sortable: true, render: (r) => <When iso={r.newStart} /> },
+      { key: 'students', label: 'Students', render: (r) => peopleNames(r.students) },
+      { key: 'tutors', label: 'Tutor', render: (r) => peopleNames(r.tutors) },
+      {
+        key: 'requestedBy',
+        label: 'Requested by',
+        render: (r) => (
+          <Text>
+            {personName(r.requestedBy)}
+            <Text as="span" display="block" color="fg.muted">
+              {roleLabels[r.requestedByRole] ?? r.requestedByRole}
+            </Text>
+          </Text>
+        ),
+      },
+      {
+        key: 'reason',
+        label: 'Reason',
+        render: (r) => (
+          <Text lineClamp={2} title={r.note ?? undefined}>
+            {r.reason || MISSING_VALUE}
+          </Text>
+        ),
+      },
+      {
+        key: 'status',
+        label: 'Status',
+        sortable: true,
+        render: (r) => (
+          <Badge size="sm" colorPalette={statusPalettes[r.status]}>
+            {statusLabels[r.status] ?? r.status}
+          </Badge>
+        ),
+      },
+      {
+        key: 'tutorPaymentStatus',
+        label: 'Tutor payment',
+        render: (r) =>
+          r.tutorPaymentStatus ? (
+            <Badge size="sm" colorPalette={r.tutorPaymentStatus === 'PAID' ? 'green' : 'gray'}>
+              {tutorPaymentLabels[r.tutorPaymentStatus]}
+            </Badge>
+          ) : (
+            MISSING_VALUE
+          ),
+      },
+    ],
+    rowLabel: (r) => `${r.courseTitle} ${r.lessonTitle} ${formatDateTime(r.start, options.zone)}`,
+    rowActions: (request, list) => (
+      <OpenRequest request={request} list={list} canRespond={options.canRespond} />
+    ),
+    ...(options.canSetPayment
+      ? {
+          bulkActions: (
+            selected: MeetingRequest[],
+            list: Parameters<typeof TutorPaymentStatusAction>[0]['list'],
+          ) => <TutorPaymentStatusAction selected={selected} list={list} />,
+        }
+      : {}),
+  };
+}
+
+export default function AdminMeetingRequestsPage() {
+  const user = useSession()?.user;
+  const canRespond = canRespondToLessonRequests(user);
+  const canSetPayment = canSetTutorPaymentStatus(user);
+  const config = useMemo(
+    () => requestsResource({ canRespond, canSetPayment, zone: deviceTimeZone() }),
+    [canRespond, canSetPayment],
+  );
+  return <AdminListPage config={config} />;
+}

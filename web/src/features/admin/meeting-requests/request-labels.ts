@@ -1,0 +1,72 @@
+import { DateTime } from 'luxon';
+import type {
+  RequesterRole,
+  RequestStatus,
+  RequestType,
+} from '../../../../../shared/scheduling/lesson-changes';
+import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
+import { MISSING_VALUE } from '../../../config/app-constants';
+
+export const typeLabels: Record<RequestType, string> = {
+  CANCEL: 'Cancel',
+  RESCHEDULE: 'Reschedule',
+  DELETE: 'Delete',
+};
+export const statusLabels: Record<RequestStatus, string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+export const statusPalettes: Record<RequestStatus, string> = {
+  PENDING: 'orange',
+  APPROVED: 'green',
+  REJECTED: 'red',
+};
+export const roleLabels: Record<RequesterRole, string> = {
+  STUDENT: 'Student',
+  TUTOR: 'Tutor',
+  ADMIN: 'Admin',
+};
+export const tutorPaymentLabels: Record<MeetingRequest['tutorPaymentStatus'], string> = {
+  PROCESSING: 'Processing',
+  PAID: 'Paid',
+};
+
+type Person = { firstname: string; lastname: string };
+
+export function personName(person: Person | null | undefined): string {
+  return person ? `${person.firstname} ${person.lastname}`.trim() || MISSING_VALUE : MISSING_VALUE;
+}
+
+export function peopleNames(people: Person[] | undefined): string {
+  return people?.length ? people.map(personName).join(', ') : MISSING_VALUE;
+}
+
+export function requestedByLabel(request: Pick<MeetingRequest, 'requestedBy' | 'requestedByRole'>): string {
+  return `${personName(request.requestedBy)} (${roleLabels[request.requestedByRole] ?? request.requestedByRole})`;
+}
+
+/** A date filter's query value: the start or the end of that day in the viewer's zone, as UTC ISO. */
+export function dayBoundary(date: string, edge: 'start' | 'end', zone: string): string | undefined {
+  const day = DateTime.fromISO(date, { zone });
+  if (!day.isValid) return undefined;
+  return (edge === 'start' ? day.startOf('day') : day.endOf('day')).toUTC().toISO() ?? undefined;
+}
+
+/** An ISO instant as a `datetime-local` value in the viewer's zone, and back. */
+export function toLocalInput(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '';
+  const time = DateTime.fromISO(iso, { zone });
+  return time.isValid ? time.toFormat("yyyy-MM-dd'T'HH:mm") : '';
+}
+
+export function fromLocalInput(value: string, zone: string): string | undefined {
+  if (!value) return undefined;
+  const time = DateTime.fromISO(value, { zone });
+  return time.isValid ? (time.toUTC().toISO() ?? undefined) : undefined;
+}
+
+/** Minutes between two instants, or undefined when either is missing. */
+export function minutesBetween(start: string | null | undefined, end: string | null | undefined) {
+  return start && end ? Math.round((Date.parse(end) - Date.parse(start)) / 60_000) : undefined;
+}

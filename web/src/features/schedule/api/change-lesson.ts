@@ -1,0 +1,24 @@
+import type { RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
+import { callApi } from '../../../lib/api-client';
+
+export interface LessonRef {
+  _id: string;
+  kind: string;
+}
+
+interface ChangeAnswer {
+  status: RequestStatus;
+}
+
+const routeOf = (lesson: LessonRef, verb: 'Cancel' | 'Reschedule') =>
+  `meetings.${lesson.kind === 'ZOOM' ? 'zoom' : 'teams'}${verb}`;
+
+/** PUT /team-meetings/cancel/{id} (or zoom-meetings): done at once, or a request for an admin. */
+export function cancelLesson(lesson: LessonRef, body: { reason: string; note?: string }) {
+  return callApi<ChangeAnswer>(routeOf(lesson, 'Cancel'), { params: { id: lesson._id }, body });
+}
+
+/** PUT /team-meetings/reschedule/{id} (or zoom-meetings) to one of the tutor's free slots. */
+export function rescheduleLesson(lesson: LessonRef, body: { reason: string; note?: string; start: string }) {
+  return callApi<ChangeAnswer>(routeOf(lesson, 'Reschedule'), { params: { id: lesson._id }, body });
+}

@@ -1,0 +1,325 @@
+import {
+  Badge,
+  Box,
+  Button,
+  ButtonGroup,
+  Dialog,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { holdsAny } from '../../../../shared/permissions/check';
+import type { ScheduledLesson, ScheduleEntryDoc } from '../../../../shared/routes/schedule';
+import type { AuthUser } from '../../../../shared/schemas/user';
+import { RequireSession } from '../../components/require-session';
+import { paths } from '../../config/paths';
+import { callApi, useApi } from '../../lib/api-client';
+import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
+import { useAuthUser } from '../../lib/use-auth-user';
+import { today } from '../trials/booking-state';
+import {
+  type CalendarView,
+  calendarDays,
+  calendarRange,
+  calendarTitle,
+  lessonsByDay,
+  shiftAnchor,
+} from './calendar';
+import { LessonChangeDialog } from './lesson-change-dialog';
+
+/** One lesson on the calendar, whether it came from the user's own schedule or the admin schedule. */
+interface CalendarLesson {
+  sectionId: string;
+  kind: string;
+  title: string;
+  courseId: string;
+  courseTitle: string;
+  start: string;
+  end: string;
+  status: string;
+  tutorId: string;
+  people: string;
+}
+
+const statusPalette: Record<string, string> = { ACTIVE: 'teal', CANCELLED: 'red', COMPLETED: 'green' };
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function seesAllLessons(user: AuthUser): boolean {
+  return holdsAny(user.role.permissions, { areas: ['schedule'], actions: ['view'] });
+}
+
+function useCalendarLessons(user: AuthUser, range: { startDate: string; endDate: string }) {
+  const all = seesAllLessons(user);
+  const own = useApi<{ docs: ScheduleEntryDoc[] }>(
+    all ? null : ['schedule.list', { params: { userId: user._id }, query: range }],
+  );
+  const admin = useApi<{ docs: ScheduledLesson[] }>(
+    all ? ['schedule.adminMeetings', { query: { ...range, limit: 100, offset: 0 } }] : null,
+  );
+  return useMemo<CalendarLesson[] | undefined>(() => {
+    if (all) {
+      return admin.data?.docs.map((l) => ({
+        sectionId: l._id,
+        kind: l.kind,
+        title: l.title,
+        courseId: l.course,
+        courseTitle: l.courseTitle,
+        start: l.start!,
+        end: l.end!,
+        status: l.status,
+        tutorId: l.tutorId ?? '',
+        people: [l.tutor, ...l.students]
+          .filter(Boolean)
+          .map((p) => `${p!.firstname} ${p!.lastname}`)
+          .join(', '),
+      }));
+    }
+    return own.data?.docs.map((e) => ({
+      sectionId: e.sectionId,
+      kind: e.kind,
+      title: e.title,
+      courseId: e.courseId,
+      courseTitle: e.courseTitle,
+      start: e.start,
+      end: e.end,
+      status: e.status,
+      tutorId: e.tutorId,
+      people: '',
+    }));
+  }, [all, admin.data, own.data]);
+}
+
+function LessonChip({
+  lesson,
+  onOpen,
+  compact,
+}: {
+  lesson: CalendarLesson;
+  onOpen: () => void;
+  compact?: boolean;
+}) {
+  const palette = statusPalette[lesson.status] ?? 'gray';
+  return (
+    <Button
+      onClick={onOpen}
+      size="xs"
+      variant="subtle"
+      colorPalette={palette}
+      justifyContent="start"
+      h="auto"
+      py="1"
+      whiteSpace="normal"
+      textAlign="left"
+      data-testid="calendar-lesson"
+      textDecoration={lesson.status === 'CANCELLED' ? 'line-through' : undefined}
+    >
+      <Stack gap="0" align="start">
+        <Text fontWeight="semibold">{formatTime(lesson.start)}</Text>
+        {!compact && <Text>{lesson.title}</Text>}
+        <Text opacity={0.8}>{lesson.courseTitle}</Text>
+      </Stack>
+    </Button>
+  );
+}
+
+function Schedule({ user }: { user: AuthUser }) {
+  const zone = deviceTimeZone();
+  const [view, setView] = useState<CalendarView>('week');
+  const [search, setSearch] = useSearchParams();
+  // `?date=YYYY-MM-DD` opens the calendar on that day (links from e-mails and other pages).
+  const anchor = /^\d{4}-\d{2}-\d{2}$/.test(search.get('date') ?? '') ? search.get('date')! : today(zone);
+  const setAnchor = (date: string) => setSearch({ date }, { replace: true });
+  const [open, setOpen] = useState<CalendarLesson | null>(null);
+  const [changing, setChanging] = useState<'CANCEL' | 'RESCHEDULE' | null>(null);
+  const [feedUrl, setFeedUrl] = useState('');
+  const days = useMemo(() => calendarDays(view, anchor, zone), [view, anchor, zone]);
+  const range = useMemo(() => calendarRange(days, zone), [days, zone]);
+  const lessons = useCalendarLessons(user, range);
+  const byDay = useMemo(() => lessonsByDay(lessons ?? [], zone), [lessons, zone]);
+  const mine = open && (open.tutorId === user._id || !seesAllLessons(user));
+
+  const showFeed = async () => {
+    const { url } = await callApi<{ url: string }>('schedule.feedUrl');
+    setFeedUrl(url);
+  };
+
+  return (
+    <Box maxW="7xl" mx="auto" px="4" py="8">
+      <Stack gap="5">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="0">
+            <Heading size="2xl">Schedule</Heading>
+            <Text color="fg.muted" fontSize="sm">
+              Times in {zone}
+            </Text>
+          </Stack>
+          <HStack gap="2" wrap="wrap">
+            <ButtonGroup size="sm" variant="outline" attached>
+              <Button aria-label="Previous" onClick={() => setAnchor(shiftAnchor(view, anchor, -1, zone))}>
+                ‹
+              </Button>
+              <Button onClick={() => setAnchor(today(zone))}>Today</Button>
+              <Button aria-label="Next" onClick={() => setAnchor(shiftAnchor(view, anchor, 1, zone))}>
+                ›
+              </Button>
+            </ButtonGroup>
+            <ButtonGroup size="sm" attached>
+              {(['week', 'month'] as const).map((v) => (
+                <Button
+                  key={v}
+                  variant={view === v ? 'solid' : 'outline'}
+                  colorPalette="teal"
+                  onClick={() => setView(v)}
+                >
+                  {v === 'week' ? 'Week' : 'Month'}
+                </Button>
+              ))}
+            </ButtonGroup>
+            <Button size="sm" variant="ghost" onClick={showFeed}>
+              Calendar feed
+            </Button>
+          </HStack>
+        </HStack>
+        {feedUrl && (
+          <Stack gap="1">
+            <Text fontSize="sm">Subscribe to this address in your calendar app (keep it private):</Text>
+            <Input
+              size="sm"
+              readOnly
+              value={feedUrl}
+              aria-label="Calendar feed address"
+              onFocus={(e) => e.target.select()}
+            />
+          </Stack>
+        )}
+        <Heading size="lg" data-testid="calendar-title">
+          {calendarTitle(view, days, anchor, zone)}
+        </Heading>
+        <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1" role="grid" aria-label="Calendar">
+          {WEEKDAYS.map((name) => (
+            <Text key={name} fontSize="sm" fontWeight="semibold" color="fg.muted" textAlign="center">
+              {name}
+            </Text>
+          ))}
+          {days.map((day) => {
+            const onDay = byDay.get(day.date) ?? [];
+            const shown = view === 'month' ? onDay.slice(0, 3) : onDay;
+            return (
+              <Stack
+                key={day.date}
+                gap="1"
+                p="1.5"
+                minH={view === 'week' ? '48' : '24'}
+                bg={day.outside ? 'bg.muted' : 'bg'}
+                borderWidth="1px"
+                borderColor={day.isToday ? 'teal.500' : 'border'}
+                rounded="md"
+                role="gridcell"
+                data-date={day.date}
+              >
+                <Text
+                  fontSize="sm"
+                  fontWeight={day.isToday ? 'bold' : 'normal'}
+                  color={day.outside ? 'fg.subtle' : undefined}
+                >
+                  {day.day}
+                </Text>
+                {shown.map((lesson) => (
+                  <LessonChip
+                    key={lesson.sectionId}
+                    lesson={lesson}
+                    compact={view === 'month'}
+                    onOpen={() => setOpen(lesson)}
+                  />
+                ))}
+                {onDay.length > shown.length && (
+                  <Text fontSize="xs" color="fg.muted">
+                    +{onDay.length - shown.length} more
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
+        </Grid>
+        {lessons && lessons.length === 0 && <Text color="fg.muted">No lessons in this {view}.</Text>}
+      </Stack>
+
+      {open && !changing && (
+        <Dialog.Root open onOpenChange={(e) => !e.open && setOpen(null)} placement="center">
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>{open.title}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="2">
+                    <HStack>
+                      <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>{open.status}</Badge>
+                    </HStack>
+                    <Text>
+                      {formatDateTime(open.start)} – {formatTime(open.end)}
+                    </Text>
+                    <Text>{open.courseTitle}</Text>
+                    {open.people && <Text color="fg.muted">{open.people}</Text>}
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button asChild variant="outline">
+                    <RouterLink to={`${paths.portalCourses}/${open.courseId}`}>Open course</RouterLink>
+                  </Button>
+                  {mine && open.status === 'ACTIVE' && Date.parse(open.start) > Date.now() && (
+                    <>
+                      <Button variant="outline" onClick={() => setChanging('RESCHEDULE')}>
+                        Reschedule
+                      </Button>
+                      <Button variant="outline" colorPalette="red" onClick={() => setChanging('CANCEL')}>
+                        Cancel
+                      </Button>
+                    </>
+                  )}
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      )}
+      {open && changing && (
+        <LessonChangeDialog
+          lesson={{
+            _id: open.sectionId,
+            kind: open.kind,
+            title: open.title,
+            start: open.start,
+            tutorId: open.tutorId,
+          }}
+          mode={changing}
+          onClose={() => {
+            setChanging(null);
+            setOpen(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function ScheduleForUser() {
+  const { user } = useAuthUser();
+  return user ? <Schedule user={user} /> : null;
+}
+
+export default function SchedulePage() {
+  return (
+    <RequireSession>
+      <ScheduleForUser />
+    </RequireSession>
+  );
+}
