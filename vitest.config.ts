@@ -1,6 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // The SPA's build inlines the route table (web/vite.config.ts); tests compute it from the catalogue.
+    alias: {
+      'virtual:route-table': fileURLToPath(new URL('./shared/routes/route-table-module.ts', import.meta.url)),
+    },
+  },
   test: {
     // Calendars and money are tested in UTC unless a test sets its own zone (as Cal.com does).
     env: { TZ: 'UTC' },

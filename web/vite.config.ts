@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { routes } from '../shared/routes/catalogue';
+import { clientRouteTable } from '../shared/routes/route-table';
 
 /**
  * Paths are absolute so the local stack can pass this file as `configFile` to Vite's `createServer` from
@@ -10,10 +12,24 @@ import { defineConfig } from 'vite';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * `virtual:route-table`: the declared routes without their schemas, inlined as JSON. The table is computed
+ * when Vite loads this config, so a dev server needs a restart to see a new route (`npm start` restarts).
+ */
+function routeTablePlugin(): Plugin {
+  const id = 'virtual:route-table';
+  return {
+    name: 'route-table',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) =>
+      resolved === `\0${id}` ? `export default ${JSON.stringify(clientRouteTable(routes))};` : undefined,
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/learning-portal/',
-  plugins: [react()],
+  plugins: [react(), routeTablePlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,14 +1,33 @@
+import { NotFoundError } from '../../shared/http/errors';
+import {
+  curricula,
+  findCurriculum,
+  findSubjectByCode,
+  homePage,
+  resolvePath,
+  searchOptions,
+} from '../catalogue/lookups';
 import { resourceHandler } from '../lib/pipeline';
-import { curriculumsRepository } from '../repositories/curriculums';
 
 export const handler = resourceHandler('curriculums', {
-  'curriculums.listWithGrades': async ({ tenant }) => {
-    const page = await curriculumsRepository.list(tenant.key, {
-      limit: 1_000,
-      offset: 0,
-      sortKey: 'sortingOrder',
-      sortValue: 'asc',
-    });
-    return { docs: page.docs };
+  'curriculums.listWithGrades': async ({ tenant }) => ({ docs: await curricula(tenant.key) }),
+  'curriculums.list': async ({ tenant }) => ({ docs: await curricula(tenant.key) }),
+  'curriculums.forHomePage': async ({ tenant }) => ({ docs: await homePage(tenant.key) }),
+  'curriculums.searchOptions': async ({ tenant }) => ({ docs: await searchOptions(tenant.key) }),
+  'curriculums.subjectMap': async ({ tenant, body }) => {
+    const { subjectCode, subjectLevel } = body as { subjectCode: string; subjectLevel?: string };
+    return findSubjectByCode(tenant.key, subjectCode, subjectLevel);
   },
+  'curriculums.grades': async ({ tenant, query }) => {
+    const { curriculum } = query as { curriculum?: string };
+    if (!curriculum) {
+      const all = (await curricula(tenant.key)).flatMap((c) => c.grades);
+      return { docs: [...new Set(all)] };
+    }
+    const found = await findCurriculum(tenant.key, curriculum);
+    if (!found) throw new NotFoundError('Curriculum not found');
+    return { docs: found.grades };
+  },
+  'curriculums.resolvePath': async ({ tenant, query }) =>
+    resolvePath(tenant.key, (query as { path: string }).path),
 });

@@ -21,3 +21,13 @@ export function requireSelfOr(
   if (caller.user._id === userId) return;
   if (!callerHolds(caller, areas, actions)) throw new ForbiddenError();
 }
+
+/**
+ * Money changes (tutor payment status) are back-office actions: the Tutor role holds the
+ * `tutorPaymentStatus` column permission so tutors can see the status, so the change also needs an admin
+ * role.
+ */
+export function requireAdminRole(caller: Caller): void {
+  if (caller.role.type !== 'admin')
+    throw new ForbiddenError('Only the back-office can change payment status');
+}

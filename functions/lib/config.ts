@@ -25,6 +25,21 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('no-reply@learning-platform.local'),
   /** Local: where the outbox adapter writes mails for the mailbox page. */
   OUTBOX_DIR: z.string().default('.data/outbox'),
+  /** The file-storage port: S3 presigned uploads in the cloud; the local gateway's blob store locally. */
+  FILE_STORAGE_ADAPTER: z.enum(['s3', 'local']).default('local'),
+  /** Cloud: the uploads bucket, and the public base URL of its files (CloudFront's /uploads path). */
+  UPLOADS_BUCKET: z.string().optional(),
+  UPLOADS_PUBLIC_URL: z.string().url().optional(),
+  /** Local: where the blob store keeps files, the gateway URL serving them and the key signing their URLs. */
+  BLOB_DIR: z.string().default('.data/blobs'),
+  BLOB_BASE_URL: z.string().url().optional(),
+  BLOB_SIGNING_KEY: z.string().min(32).optional(),
+  /** Cloud: the SPA's bucket, where sitemaps are written (sitemaps/<domain>/sitemap.xml). */
+  SITE_BUCKET: z.string().optional(),
+  /** Local: where sitemaps are written for the local web server (<dir>/<domain>/sitemap.xml). */
+  SITEMAP_DIR: z.string().default('.data/sitemaps'),
+  /** Cloud: the CloudFront KeyValueStore the edge function reads redirections from. */
+  REDIRECTS_KVS_ARN: z.string().optional(),
   /** The SPA's origin: CORS and links in e-mails. */
   WEB_ORIGIN: z.string().url().default('http://localhost:5173'),
   /** Tenant used when the request's domain is not a known tenant domain (the default brand). */

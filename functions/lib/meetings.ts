@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { config } from './config';
 
 /**
@@ -7,4 +8,13 @@ import { config } from './config';
  */
 export function meetingJoinUrl(sectionId: string): string {
   return `${config().WEB_ORIGIN}/learning-portal/waiting-room/${sectionId}`;
+}
+
+/**
+ * The meeting's event id (a video-meeting adapter would answer its own meeting id). Random, not
+ * time-ordered: lesson history shows its first 8 characters as the reference key, which must tell lessons
+ * apart even when they were booked in the same minute.
+ */
+export function newMeetingEventId(): string {
+  return randomUUID().replace(/-/g, '');
 }

@@ -1,5 +1,6 @@
 import type { RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery } from '../../shared/schemas/paging';
+import { requireAdminRole } from '../lib/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import {
   getRequest,
@@ -20,13 +21,14 @@ export const handler = resourceHandler('meeting-requests', {
   'meetingRequests.respond': withCaller<unknown, RespondBody>(async ({ tenant, caller, params, body }) =>
     respondToRequest(tenant, caller, params.requestId!, body),
   ),
-  'meetingRequests.updateTutorPaymentStatus': async ({ tenant, body }) => {
+  'meetingRequests.updateTutorPaymentStatus': withCaller(async ({ tenant, caller, body }) => {
+    requireAdminRole(caller);
     const { meetingRequestIds, tutorPaymentStatus } = body as {
       meetingRequestIds: string[];
       tutorPaymentStatus: 'PROCESSING' | 'PAID';
     };
     return updateTutorPaymentStatus(tenant.key, meetingRequestIds, tutorPaymentStatus);
-  },
+  }),
   'meetingRequests.list': withCaller<Query, unknown>(async ({ tenant, caller, query }) =>
     listRequests(tenant.key, query, caller.user._id),
   ),

@@ -11,7 +11,7 @@ import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
-import { meetingJoinUrl } from '../lib/meetings';
+import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
@@ -121,6 +121,7 @@ export async function createLesson(
     tutorId,
     studentIds,
     joinUrl: meetingJoinUrl(_id),
+    eventId: newMeetingEventId(),
     bufferMinutes: schedulingSettings(tenant.settings?.scheduling).bufferMinutes,
     createdAt: now,
     updatedAt: now,

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Availability, AvailabilityInput } from '../../shared/schemas/availability';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems, batchWriteItems } from '../table/batch';
 import { stripKeys } from '../table/items';
+import { queryIndex } from '../table/query';
 
 /** The record a tutor's availability is kept as (one item next to their profile). */
 export type AvailabilityRecord = Availability;
@@ -81,21 +82,10 @@ export async function putAvailability(
 
 /** Ids of the tutors who teach a curriculum's subject at a grade. */
 export async function tutorsTeaching(tenant: string, subject: TeachingSubject): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.tutorsTeachingIndex(tenant, teachingKey(subject)) },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.userId as string));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const tutors = await queryIndex<{ userId: string }>(
+    'gsi1',
+    keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
+    ['userId'],
+  );
+  return tutors.map((tutor) => tutor.userId);
 }

@@ -4,6 +4,7 @@ import { collectionRepository } from '../crud/repository';
 import { db, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { stripKeys } from '../table/items';
+import { queryAll } from '../table/query';
 import type { TransactItem } from '../table/transactions';
 
 export type CourseRecord = Course;
@@ -57,22 +58,11 @@ export async function courseMembers(tenant: string, courseId: string): Promise<C
 }
 
 /** A user's memberships, newest first. */
-export async function userMemberships(tenant: string, userId: string): Promise<CourseMember[]> {
-  const memberships: CourseMember[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userCoursesIndex(tenant, userId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    memberships.push(...(page.Items ?? []).map((item) => stripKeys<CourseMember>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return memberships;
+export function userMemberships(tenant: string, userId: string): Promise<CourseMember[]> {
+  return queryAll<CourseMember>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userCoursesIndex(tenant, userId) },
+    ScanIndexForward: false,
+  });
 }

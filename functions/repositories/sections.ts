@@ -4,6 +4,7 @@ import { isLessonKind, type Section } from '../../shared/schemas/section';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { queryIndex } from '../table/query';
 
 /** A section as stored: lessons also remember the buffer their time claims were written with. */
 export interface SectionRecord extends Section {
@@ -38,23 +39,8 @@ export async function requireSection(tenant: string, sectionId: string): Promise
 }
 
 /** Every section of a course, in sortingKey order (a course holds tens to a few hundred). */
-export async function courseSections(tenant: string, courseId: string): Promise<SectionRecord[]> {
-  const sections: SectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.courseSectionsIndex(tenant, courseId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    sections.push(...(page.Items ?? []).map((item) => stripKeys<SectionRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return sections;
+export function courseSections(tenant: string, courseId: string): Promise<SectionRecord[]> {
+  return queryIndex<SectionRecord>('gsi1', keys.courseSectionsIndex(tenant, courseId));
 }
 
 /** Lessons starting in [from, to), across the tenant, by start (the admin schedule). */

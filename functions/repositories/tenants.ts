@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
@@ -22,7 +22,17 @@ export async function putTenant(tenant: Tenant): Promise<void> {
     new TransactWriteCommand({
       TransactItems: [
         {
-          Put: { TableName: tableName(), Item: { ...keys.tenant(tenant.key), entity: 'tenant', ...tenant } },
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.tenant(tenant.key),
+              // Listed in the tenants index, so scheduled jobs find every tenant without a Scan.
+              gsi1pk: keys.tenantsIndex,
+              gsi1sk: tenant.key,
+              entity: 'tenant',
+              ...tenant,
+            },
+          },
         },
         {
           Put: {
@@ -33,4 +43,28 @@ export async function putTenant(tenant: Tenant): Promise<void> {
       ],
     }),
   );
+}
+
+/**
+ * Every tenant's key, for scheduled jobs that work tenant by tenant (a Query of the tenants index, keys
+ * only). Tenants written before the index existed are listed once they are written again.
+ */
+export async function listTenantKeys(): Promise<string[]> {
+  const found: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.tenantsIndex },
+        ProjectionExpression: 'gsi1sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(item.gsi1sk as string);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }

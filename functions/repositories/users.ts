@@ -1,5 +1,11 @@
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
+import {
+  type DirectoryUserType,
+  directorySearchKey,
+  directoryUserTypes,
+  normalizeDirectorySearch,
+} from '../../shared/rules/user-directory';
 import type { UserType } from '../../shared/schemas/user';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
@@ -100,6 +106,7 @@ export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] 
           entity: 'user',
           gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
           gsi1sk: user._id,
+          ...directoryKeys(tenant, user),
           ...user,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -164,4 +171,95 @@ export async function countUsersWithRole(tenant: string, roleId: string): Promis
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return count;
+}
+
+/** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
+function directoryKeys(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
+) {
+  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return {};
+  return {
+    gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
+    gsi2sk: `${directorySearchKey(user)}#${user._id}`,
+  };
+}
+
+/** Adds the directory keys to a user stored before the directory existed (the seed calls it; idempotent). */
+export async function indexUserInDirectory(tenant: string, user: UserRecord): Promise<void> {
+  const directory = directoryKeys(tenant, user);
+  if (!('gsi2pk' in directory)) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(tenant, user._id),
+      UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk },
+    }),
+  );
+}
+
+export interface DirectoryEntry {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  type: DirectoryUserType;
+}
+
+/**
+ * A picker answer reads at most this many users per type: enough for any tenant's tutors and the students
+ * one looks for by name, and it keeps a search that matches nothing from reading a whole large partition.
+ */
+const DIRECTORY_READ_LIMIT = 2000;
+
+/** Students and/or tutors in name order, those whose name or e-mail contains `name`; paged in memory. */
+export async function listDirectoryUsers(
+  tenant: string,
+  types: DirectoryUserType[],
+  query: { name?: string | undefined; limit: number; offset: number },
+): Promise<{ totalDocs: number; docs: DirectoryEntry[] }> {
+  const search = normalizeDirectorySearch(query.name);
+  const found: Array<DirectoryEntry & { key: string }> = [];
+  for (const type of types) {
+    let read = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          // Only the picker's fields: never the password hash.
+          ProjectionExpression: '#id, firstname, lastname, email, #type, gsi2sk',
+          ExpressionAttributeNames: { '#id': '_id', '#type': 'type' },
+          ExpressionAttributeValues: { ':pk': keys.usersOfTypeIndex(tenant, type) },
+          Limit: 500,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      read += page.Count ?? 0;
+      for (const item of page.Items ?? []) {
+        // Matched here rather than by a filter expression (which cannot read the key, and would cost the
+        // same reads): any part of "first last e-mail".
+        const key = item.gsi2sk as string;
+        if (search && !key.slice(0, key.lastIndexOf('#')).includes(search)) continue;
+        found.push({
+          _id: item._id as string,
+          firstname: item.firstname as string,
+          lastname: item.lastname as string,
+          email: item.email as string,
+          type,
+          key,
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && read < DIRECTORY_READ_LIMIT);
+  }
+  found.sort((a, b) => a.key.localeCompare(b.key));
+  return {
+    totalDocs: found.length,
+    docs: found.slice(query.offset, query.offset + query.limit).map(({ key: _key, ...entry }) => entry),
+  };
 }

@@ -4,7 +4,7 @@ import { schedulingSettings } from '../../shared/scheduling/settings';
 import type { AvailabilityInput } from '../../shared/schemas/availability';
 import type { CourseMember } from '../../shared/schemas/course';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { meetingJoinUrl } from '../lib/meetings';
+import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, putAvailability } from '../repositories/availability';
 import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
@@ -226,6 +226,7 @@ async function seedDemoCourse(tenant: Tenant): Promise<void> {
       tutorId: tutor._id,
       studentIds: [student._id],
       joinUrl: meetingJoinUrl(sectionId),
+      eventId: newMeetingEventId(),
       bufferMinutes,
       createdAt: now,
       updatedAt: now,

@@ -5,8 +5,10 @@ import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, putTenant } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
-import { createUser, getUser } from '../repositories/users';
+import { createUser, getUser, indexUserInDirectory } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
+import { seedCatalogue } from './catalogue-seed';
+import { seedCourseTemplates } from './course-templates-seed';
 import { seedScheduling } from './scheduling-seed';
 
 interface SeedUser {
@@ -180,7 +182,12 @@ export async function seedDemo(): Promise<SeedResult> {
       });
     }
     for (const user of users) {
-      if (await getUser(tenant.key, user.id)) continue;
+      const existing = await getUser(tenant.key, user.id);
+      if (existing) {
+        // Data seeded before the people pickers' directory keys existed gets them now.
+        await indexUserInDirectory(tenant.key, existing);
+        continue;
+      }
       await createUser(tenant.key, {
         _id: user.id,
         firstname: user.firstname,
@@ -202,6 +209,8 @@ export async function seedDemo(): Promise<SeedResult> {
       });
     }
     await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
+    if (tenant.key === 'demo') await seedCourseTemplates(tenant);
+    await seedCatalogue(tenant);
   }
   return {
     tenants: seedTenants.map(({ tenant }) => ({ key: tenant.key, domain: tenant.domain, name: tenant.name })),

@@ -10,6 +10,7 @@
  * | user by id                            | GetItem                      | pk T#t#USER#<id>, sk PROFILE                      |
  * | user id by e-mail (unique)            | GetItem                      | pk T#t#EMAIL#<email>, sk EMAIL                    |
  * | users of a role (verify-delete)       | Query gsi1 (Select COUNT)    | gsi1pk T#t#ROLE#<roleId>#USERS                    |
+ * | students or tutors by name (pickers)  | Query gsi2, bounded read     | gsi2pk T#t#USERTYPE#<type>, gsi2sk <name email>#id|
  * | a user's push tokens                  | Query                        | pk T#t#USER#<id>, sk begins_with FCM#             |
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
@@ -17,6 +18,7 @@
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
+ * | a course template's outline           | GetItem                      | pk T#t#COURSETEMPLATE#<id>, sk OUTLINE            |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
  * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
  * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
@@ -33,6 +35,31 @@
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
+ * | every tenant (scheduled jobs)         | Query gsi1                   | gsi1pk TENANTS, gsi1sk <key>                      |
+ * | lesson history entry by id (= lesson) | GetItem / conditional Put    | pk T#t#LESSONHISTORY#<lessonId>, sk HISTORY       |
+ * | lesson history of a tenant, by start  | Query gsi1, keys-only skip   | gsi1pk T#t#LESSONHISTORY, gsi1sk <start>#<id>     |
+ * | a tutor's lesson history, by start    | Query gsi2                   | gsi2pk T#t#USER#<id>#LESSONHISTORY                |
+ * | a student's lesson history, by start  | Query (pointer items)        | pk T#t#USER#<id>, sk LESSONHISTORY#<start>#<id>   |
+ * | a scheduled job's watermark           | GetItem / Put                | pk T#t#JOBS, sk <job name>                        |
+ * | subject by id                         | GetItem                      | pk T#t#SUBJECT#<id>, sk SUBJECT                   |
+ * | every subject of the tenant           | Query gsi1                   | gsi1pk T#t#CATALOGUE#SUBJECTS                     |
+ * | topic by id                           | GetItem / BatchGetItem       | pk T#t#TOPIC#<id>, sk TOPIC                       |
+ * | a subject's topics                    | Query gsi1                   | gsi1pk T#t#SUBJECT#<id>#TOPICS                    |
+ * | sub-topic by id                       | GetItem                      | pk T#t#SUBTOPIC#<id>, sk SUBTOPIC                 |
+ * | a topic's sub-topics                  | Query gsi1                   | gsi1pk T#t#TOPIC#<id>#SUBTOPICS                   |
+ * | every topic / sub-topic (sitemap)     | Query gsi2 (projected)       | gsi2pk T#t#CATALOGUE#TOPICS / #SUBTOPICS          |
+ * | meta tag / redirection by site path   | GetItem (unique, conditional)| pk T#t#<COLLECTION>#PATH#<path>, sk PATH          |
+ * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
+ * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
+ * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
+ * | a student's bookmarks, newest first   | Query                        | pk T#t#USER#<id>, sk BOOKMARK#<id>                |
+ * | a tutor's bookmarks, newest first     | Query gsi1                   | gsi1pk T#t#USER#<tutorId>#BOOKMARKS               |
+ * | a user's onboarding answers           | GetItem / Put                | pk T#t#USER#<id>, sk ONBOARDING                   |
+ * | a user's usage counters in a month    | conditional UpdateItem (ADD) | pk T#t#USER#<id>, sk USAGE#<YYYY-MM>              |
+ * | an item already counted this month    | conditional Put (TTL)        | pk T#t#USER#<id>, sk USAGEITEM#<YYYY-MM>#<kind>#<key>|
+ * | a user's learning-platform access     | GetItem / Put                | pk T#t#USER#<id>, sk USAGEACCESS                  |
+ * | a tenant's free-plan usage limits     | GetItem / Put                | pk T#t#SETTINGS, sk USAGE                         |
+ * | analytics events of a day (TTL)       | Put                          | pk T#t#ANALYTICS#<YYYY-MM-DD>, sk <id>            |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -40,6 +67,7 @@ export const keys = {
   user: (tenant: string, userId: string) => ({ pk: `T#${tenant}#USER#${userId}`, sk: 'PROFILE' }),
   userEmail: (tenant: string, email: string) => ({ pk: `T#${tenant}#EMAIL#${email}`, sk: 'EMAIL' }),
   usersOfRoleIndex: (tenant: string, roleId: string) => `T#${tenant}#ROLE#${roleId}#USERS`,
+  usersOfTypeIndex: (tenant: string, type: string) => `T#${tenant}#USERTYPE#${type}`,
   userMapper: (tenant: string, mapperId: string) => ({
     pk: `T#${tenant}#USERMAPPER#${mapperId}`,
     sk: 'MAPPER',
@@ -67,6 +95,10 @@ export const keys = {
     gsi1sk: `${createdAt}#${id}`,
   }),
   counter: (tenant: string, collection: string) => ({ pk: `T#${tenant}#COUNTERS`, sk: collection }),
+  courseTemplateOutline: (tenant: string, templateId: string) => ({
+    pk: `T#${tenant}#COURSETEMPLATE#${templateId}`,
+    sk: 'OUTLINE',
+  }),
   audit: (tenant: string, id: string) => ({ pk: `T#${tenant}#AUDIT`, sk: id }),
   availability: (tenant: string, userId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
@@ -107,6 +139,64 @@ export const keys = {
   calendarFeed: (tenant: string, token: string) => ({ pk: `T#${tenant}#CALENDARFEED#${token}`, sk: 'FEED' }),
   homeworkSubmissionsIndex: (tenant: string, sectionId: string) => `T#${tenant}#HOMEWORK#${sectionId}`,
   userTrialsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#TRIALS`,
+  tenantsIndex: 'TENANTS',
+  lessonHistory: (tenant: string, lessonId: string) => ({
+    pk: `T#${tenant}#LESSONHISTORY#${lessonId}`,
+    sk: 'HISTORY',
+  }),
+  lessonHistoryIndex: (tenant: string) => `T#${tenant}#LESSONHISTORY`,
+  tutorLessonHistoryIndex: (tenant: string, tutorId: string) => `T#${tenant}#USER#${tutorId}#LESSONHISTORY`,
+  studentLessonHistory: (tenant: string, studentId: string, start: string, lessonId: string) => ({
+    pk: `T#${tenant}#USER#${studentId}`,
+    sk: `LESSONHISTORY#${start}#${lessonId}`,
+  }),
+  studentLessonHistoryPrefix: 'LESSONHISTORY#',
+  jobWatermark: (tenant: string, job: string) => ({ pk: `T#${tenant}#JOBS`, sk: job }),
+  subject: (tenant: string, id: string) => ({ pk: `T#${tenant}#SUBJECT#${id}`, sk: 'SUBJECT' }),
+  subjectsIndex: (tenant: string) => `T#${tenant}#CATALOGUE#SUBJECTS`,
+  topic: (tenant: string, id: string) => ({ pk: `T#${tenant}#TOPIC#${id}`, sk: 'TOPIC' }),
+  subjectTopicsIndex: (tenant: string, subjectId: string) => `T#${tenant}#SUBJECT#${subjectId}#TOPICS`,
+  allTopicsIndex: (tenant: string) => `T#${tenant}#CATALOGUE#TOPICS`,
+  subTopic: (tenant: string, id: string) => ({ pk: `T#${tenant}#SUBTOPIC#${id}`, sk: 'SUBTOPIC' }),
+  topicSubTopicsIndex: (tenant: string, topicId: string) => `T#${tenant}#TOPIC#${topicId}#SUBTOPICS`,
+  allSubTopicsIndex: (tenant: string) => `T#${tenant}#CATALOGUE#SUBTOPICS`,
+  sitePath: (tenant: string, collection: string, path: string) => ({
+    pk: `T#${tenant}#${collection}#PATH#${path}`,
+    sk: 'PATH',
+  }),
+  progressEntry: (tenant: string, userId: string, subjectId: string, subTopicId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `PROGRESS#${subjectId}#${subTopicId}`,
+  }),
+  progressPrefix: (subjectId?: string) => (subjectId ? `PROGRESS#${subjectId}#` : 'PROGRESS#'),
+  learningSession: (tenant: string, id: string) => ({
+    pk: `T#${tenant}#LEARNINGSESSION#${id}`,
+    sk: 'SESSION',
+  }),
+  studentSessionsIndex: (tenant: string, studentId: string) => `T#${tenant}#USER#${studentId}#SESSIONS`,
+  studentSubTopicSessionsIndex: (tenant: string, studentId: string, subTopicId: string) =>
+    `T#${tenant}#USER#${studentId}#SESSIONS#${subTopicId}`,
+  bookmark: (tenant: string, studentId: string, id: string) => ({
+    pk: `T#${tenant}#USER#${studentId}`,
+    sk: `BOOKMARK#${id}`,
+  }),
+  bookmarkPrefix: 'BOOKMARK#',
+  tutorBookmarksIndex: (tenant: string, tutorId: string) => `T#${tenant}#USER#${tutorId}#BOOKMARKS`,
+  onboarding: (tenant: string, userId: string) => ({ pk: `T#${tenant}#USER#${userId}`, sk: 'ONBOARDING' }),
+  usageCounters: (tenant: string, userId: string, period: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `USAGE#${period}`,
+  }),
+  usageItem: (tenant: string, userId: string, period: string, kind: string, itemKey: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `USAGEITEM#${period}#${kind}#${itemKey}`,
+  }),
+  usageAccess: (tenant: string, userId: string) => ({ pk: `T#${tenant}#USER#${userId}`, sk: 'USAGEACCESS' }),
+  usageSettings: (tenant: string) => ({ pk: `T#${tenant}#SETTINGS`, sk: 'USAGE' }),
+  analyticsEvent: (tenant: string, day: string, id: string) => ({
+    pk: `T#${tenant}#ANALYTICS#${day}`,
+    sk: id,
+  }),
 } as const;
 
 /** Names of the CRUD collections (the `<COLLECTION>` part of their keys). */
@@ -117,4 +207,10 @@ export const collections = {
   trials: 'TRIAL',
   meetingRequests: 'MEETINGREQUEST',
   homeworkSubmissions: 'HOMEWORKSUBMISSION',
+  courseTemplates: 'COURSETEMPLATE',
+  metaTags: 'METATAG',
+  redirections: 'REDIRECTION',
+  sitemaps: 'SITEMAP',
+  tags: 'TAG',
+  reportedIssues: 'REPORTEDISSUE',
 } as const;

@@ -5,7 +5,7 @@ import type { CourseMember } from '../../shared/schemas/course';
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { TrialBooking } from '../../shared/schemas/trial';
 import { newId } from '../lib/ids';
-import { meetingJoinUrl } from '../lib/meetings';
+import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, teachingKey } from '../repositories/availability';
 import {
   type CourseRecord,
@@ -113,6 +113,7 @@ export async function bookTrial(
     tutorId: tutor._id,
     studentIds: [studentUser._id],
     joinUrl: meetingJoinUrl(sectionId),
+    eventId: newMeetingEventId(),
     bufferMinutes: settings.bufferMinutes,
     createdAt: now,
     updatedAt: now,

@@ -1,5 +1,7 @@
 import { ForbiddenError } from '../../shared/http/errors';
+import { parseUserTypes } from '../../shared/rules/user-directory';
 import { resourceHandler, withCaller } from '../lib/pipeline';
+import { listDirectoryUsers } from '../repositories/users';
 import { loadAuthUser, mappedUsers, tokenResponse } from './service';
 
 export const handler = resourceHandler('users', {
@@ -25,4 +27,10 @@ export const handler = resourceHandler('users', {
     if (!target) throw new ForbiddenError('This account is not linked to yours');
     return tokenResponse(tenant.key, target, caller.impersonatedBy);
   }),
+
+  'users.adminDropdown': async ({ tenant, query }) => {
+    const q = query as { name?: string; userTypes: string; limit: number; offset: number };
+    const page = await listDirectoryUsers(tenant.key, parseUserTypes(q.userTypes), q);
+    return { limit: q.limit, offset: q.offset, ...page };
+  },
 });

@@ -25,7 +25,15 @@ export function createHttpApi(scope: Construct, functions: ResourceFunctions, we
   for (const route of routes) {
     let integration = integrations.get(route.resource);
     if (!integration) {
-      integration = new HttpLambdaIntegration(`${route.resource}-integration`, functions.get(route.resource));
+      // One invoke permission per function (for this API), not one per route: with ~200 routes, per-route
+      // permissions alone would take CloudFormation past its 500-resource limit for one stack.
+      integration = new HttpLambdaIntegration(
+        `${route.resource}-integration`,
+        functions.get(route.resource),
+        {
+          scopePermissionToRoute: false,
+        },
+      );
       integrations.set(route.resource, integration);
     }
     api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });

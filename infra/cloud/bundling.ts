@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
@@ -9,6 +11,28 @@ import type { BuildOptions } from 'esbuild';
 const banner =
   "import { createRequire as topLevelCreateRequire } from 'module'; const require = topLevelCreateRequire(import.meta.url);";
 const external = ['@aws-sdk/*'];
+
+/**
+ * SDK packages a function bundles itself instead of taking the runtime's: the CloudFront KeyValueStore
+ * API needs SigV4a signing, whose JS signer the runtime does not promise, and the signer registers itself
+ * in the client's own copy of @smithy/signature-v4, so client and signer travel together. Only the
+ * redirect-edge function (an event target, off the request path) pays for the larger bundle.
+ */
+const bundledSdk: Record<string, string[]> = {
+  'redirect-edge': ['@aws-sdk/client-cloudfront-keyvaluestore', '@aws-sdk/signature-v4a'],
+};
+
+/** The external modules of a resource's bundle: every `@aws-sdk/*` package but the ones it bundles. */
+export function externalModulesFor(resource: string): string[] {
+  const bundled = bundledSdk[resource];
+  if (!bundled) return external;
+  const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  return Object.keys(manifest.dependencies).filter(
+    (name) => name.startsWith('@aws-sdk/') && !bundled.includes(name),
+  );
+}
 
 export const lambdaBundling: BundlingOptions = {
   minify: true,

@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '../../functions/registry';
-import { lambdaBundling } from './bundling';
+import { externalModulesFor, lambdaBundling } from './bundling';
 import type { Secrets } from './secrets';
 
 /** What a resource's Lambda needs beyond the table, the bus and the token key: least privilege by declaration. */
@@ -45,7 +45,7 @@ export class ResourceFunctions extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 1024,
       timeout: Duration.seconds(29),
-      bundling: lambdaBundling,
+      bundling: { ...lambdaBundling, externalModules: externalModulesFor(resource) },
       logGroup: new LogGroup(this, `${pascal(resource)}Logs`, {
         retention: stage === 'production' ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
         removalPolicy: stage === 'production' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

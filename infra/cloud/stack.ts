@@ -6,7 +6,14 @@ import { ResourceFunctions } from './functions';
 import { createWebSocketApi } from './realtime';
 import { referenceSecrets } from './secrets';
 import { createTable } from './storage';
-import { createWebsite, deployWebsite } from './web';
+import {
+  allowDistributionReads,
+  createUploadsBucket,
+  grantUploads,
+  UPLOADS_RESOURCE,
+  uploadsBucketName,
+} from './uploads';
+import { createWebsite, deployWebsite, grantSiteSettings } from './web';
 
 export interface PlatformStackProps extends StackProps {
   stage: string;
@@ -26,8 +33,10 @@ export class PlatformStack extends Stack {
     const table = createTable(this, stage);
     const bus = createEventBus(this, stage);
     const secrets = referenceSecrets(this, stage);
-    const site = createWebsite(this, stage);
+    const site = createWebsite(this, stage, { uploadsBucketName: uploadsBucketName(stage) });
     const webOrigin = `https://${site.distribution.distributionDomainName}`;
+    const uploads = createUploadsBucket(this, stage, [webOrigin, ...props.tenantOrigins]);
+    allowDistributionReads(uploads, site.distribution);
 
     const functions = new ResourceFunctions(this, 'Functions', {
       stage,
@@ -48,6 +57,13 @@ export class PlatformStack extends Stack {
     const realtime = createWebSocketApi(this, functions);
     const api = createHttpApi(this, functions, [webOrigin, ...props.tenantOrigins]);
     createEventRules(this, bus, functions);
+    grantSiteSettings(
+      site,
+      functions.get('sitemap'),
+      functions.get('redirect-edge'),
+      functions.get('redirections'),
+    );
+    grantUploads(functions.get(UPLOADS_RESOURCE), uploads, `${webOrigin}/uploads`);
 
     // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.
     const managementEndpoint = realtime.stage.callbackUrl;
@@ -57,6 +73,7 @@ export class PlatformStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.stage.url });
+    new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'SiteUrl', { value: `${webOrigin}/learning-portal/` });
   }
 }

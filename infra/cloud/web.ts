@@ -1,17 +1,24 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
+  AllowedMethods,
+  CachePolicy,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
+  KeyValueStore,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -19,24 +26,21 @@ import type { Construct } from 'constructs';
 const webDist = resolve(import.meta.dirname, '../../web/dist');
 
 /**
- * Viewer-request function: `/` goes to the portal, and portal paths without a file extension are the SPA's
- * own routes, served by index.html. Doing this here (rather than turning every S3 403/404 into index.html)
- * keeps a missing asset a real 404 and leaves room for other paths (sitemap.xml, redirections).
+ * Viewer-request function (infra/cloud/edge-routing.js): `/` goes to the portal; `/sitemap.xml` is the
+ * Host's tenant's sitemap; a path with a redirection in the KeyValueStore is redirected; portal paths
+ * without a file extension are the SPA's own routes, served by index.html. Doing this here (rather than
+ * turning every S3 403/404 into index.html) keeps a missing asset a real 404.
  */
-const spaRouting = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri === '/' || uri === '/learning-portal') {
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: '/learning-portal/' } } };
-  }
-  if (uri.indexOf('/learning-portal/') === 0 && uri.split('/').pop().indexOf('.') === -1) {
-    request.uri = '/learning-portal/index.html';
-  }
-  return request;
-}`;
+export function edgeRoutingCode(): string {
+  return readFileSync(resolve(import.meta.dirname, 'edge-routing.js'), 'utf8');
+}
 
-/** The SPA: a private bucket behind CloudFront (origin access control), under /learning-portal/. */
-export function createWebsite(scope: Construct, stage: string) {
+/**
+ * The SPA: a private bucket behind CloudFront (origin access control), under /learning-portal/. With
+ * `uploadsBucketName`, uploaded files are served from that private bucket at /uploads/* too (same origin
+ * access control, same security headers; `nosniff` keeps a file from being run as another type).
+ */
+export function createWebsite(scope: Construct, stage: string, options: { uploadsBucketName?: string } = {}) {
   const production = stage === 'production';
   const bucket = new Bucket(scope, 'SiteBucket', {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -67,16 +71,72 @@ export function createWebsite(scope: Construct, stage: string) {
       },
     },
   });
-  const routing = new CloudFrontFunction(scope, 'SpaRouting', { code: FunctionCode.fromInline(spaRouting) });
+  // Redirections by `<domain><path>`, written by the redirect-edge function (functions/redirect-edge).
+  const redirects = new KeyValueStore(scope, 'Redirects', {
+    comment: 'Redirections: <domain><path> -> target',
+  });
+  const routing = new CloudFrontFunction(scope, 'SpaRouting', {
+    code: FunctionCode.fromInline(edgeRoutingCode()),
+    runtime: FunctionRuntime.JS_2_0,
+    keyValueStore: redirects,
+  });
+  const originAccessControl = new S3OriginAccessControl(scope, 'OriginAccessControl');
+  // Referenced by name: the uploads bucket's CORS names this distribution, so it cannot be a dependency.
+  const uploads = options.uploadsBucketName
+    ? Bucket.fromBucketAttributes(scope, 'UploadsOriginBucket', {
+        bucketName: options.uploadsBucketName,
+        region: Aws.REGION,
+      })
+    : undefined;
   const distribution = new Distribution(scope, 'Distribution', {
+    ...(uploads
+      ? {
+          additionalBehaviors: {
+            '/uploads/*': {
+              origin: S3BucketOrigin.withOriginAccessControl(uploads, { originAccessControl }),
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+              cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+              responseHeadersPolicy: headers,
+            },
+          },
+        }
+      : {}),
     defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(bucket),
+      origin: S3BucketOrigin.withOriginAccessControl(bucket, { originAccessControl }),
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       responseHeadersPolicy: headers,
       functionAssociations: [{ function: routing, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
   });
-  return { bucket, distribution };
+  return { bucket, distribution, redirects };
+}
+
+/**
+ * The site settings' functions reach the site: the sitemap function writes under `sitemaps/` of the
+ * site bucket, and the redirect-edge function writes the redirections' KeyValueStore.
+ */
+export function grantSiteSettings(
+  site: ReturnType<typeof createWebsite>,
+  sitemap: NodejsFunction,
+  redirectEdge: NodejsFunction,
+  redirections: NodejsFunction,
+) {
+  site.bucket.grantPut(sitemap, 'sitemaps/*');
+  sitemap.addEnvironment('SITE_BUCKET', site.bucket.bucketName);
+  redirectEdge.addToRolePolicy(
+    new PolicyStatement({
+      actions: [
+        'cloudfront-keyvaluestore:DescribeKeyValueStore',
+        'cloudfront-keyvaluestore:PutKey',
+        'cloudfront-keyvaluestore:DeleteKey',
+      ],
+      resources: [site.redirects.keyValueStoreArn],
+    }),
+  );
+  // Both need the store's ARN: the redirections API to know it runs in the cloud, the writer to write.
+  for (const fn of [redirectEdge, redirections])
+    fn.addEnvironment('REDIRECTS_KVS_ARN', site.redirects.keyValueStoreArn);
 }
 
 /** Uploads the built SPA (when `npm run build` has made web/dist) and its config.json. */

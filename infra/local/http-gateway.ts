@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/routes/define';
+import { type BlobStoreOptions, handleBlobRequest } from './blob-store';
 import type { HandlerLoader } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 import { mailboxPage, readOutbox } from './mailbox';
@@ -21,6 +22,8 @@ export interface HttpGatewayOptions {
   allowOrigin: (origin: string) => boolean;
   outboxDir?: string;
   connections?: ConnectionRegistry;
+  /** The local uploads store (presigned PUT, public GET) under /_local/files/. */
+  blobs?: Omit<BlobStoreOptions, 'allowOrigin'>;
 }
 
 /**
@@ -54,6 +57,15 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
       if (url.pathname.endsWith('.json')) return send(response, 200, mails);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return response.end(mailboxPage(mails));
+    }
+    if (
+      options.blobs &&
+      (await handleBlobRequest(request, response, url, {
+        ...options.blobs,
+        allowOrigin: options.allowOrigin,
+      }))
+    ) {
+      return;
     }
     if (method === 'OPTIONS') return preflight(request, response, matcher.hasPath(url.pathname), options);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +8,7 @@ import { ensureTable, freePort, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLo
 import { startEventBus } from './event-bus';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
+import { localSiteEdge } from './site-edge';
 import { startWeb } from './web';
 import { attachWebSocketGateway } from './ws-gateway';
 
@@ -54,6 +56,9 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     schedules: options.schedules ?? true,
   });
   const outboxDir = join(dataDir, 'outbox');
+  const blobDir = join(dataDir, 'blobs');
+  // Upload URLs live 15 minutes; a key per start is enough (a restart only voids unused upload URLs).
+  const blobSigningKey = randomBytes(32).toString('hex');
 
   Object.assign(process.env, {
     STAGE: 'local',
@@ -67,7 +72,11 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     TOKEN_SECRET: process.env.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
-    BLOB_DIR: join(dataDir, 'blobs'),
+    SITEMAP_DIR: join(dataDir, 'sitemaps'),
+    BLOB_DIR: blobDir,
+    FILE_STORAGE_ADAPTER: 'local',
+    BLOB_BASE_URL: `http://127.0.0.1:${apiPort}/_local/files`,
+    BLOB_SIGNING_KEY: blobSigningKey,
     WEB_ORIGIN: webOrigin,
     DEFAULT_TENANT_KEY: 'demo',
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${apiPort}`,
@@ -80,6 +89,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     routes,
     loader,
     outboxDir,
+    blobs: { directory: blobDir, signingKey: blobSigningKey },
     allowOrigin: (origin) => {
       try {
         const host = new URL(origin).hostname;
@@ -103,7 +113,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
 
   const wsUrl = `ws://127.0.0.1:${gateway.port}/ws`;
   const web = options.web
-    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }))
+    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), localSiteEdge())
     : undefined;
 
   return {
@@ -134,6 +144,7 @@ async function resetFunctionCaches() {
     { resetDb },
     { resetEventBridge },
     { resetMailer },
+    { resetFileStorage },
     { resetSigningKey },
     pipeline,
     roles,
@@ -143,6 +154,7 @@ async function resetFunctionCaches() {
     import('../../functions/lib/db'),
     import('../../functions/lib/events'),
     import('../../functions/lib/mail'),
+    import('../../functions/lib/file-storage'),
     import('../../functions/lib/tokens'),
     import('../../functions/lib/pipeline'),
     import('../../functions/roles/repository'),
@@ -152,6 +164,7 @@ async function resetFunctionCaches() {
   resetDb();
   resetEventBridge();
   resetMailer();
+  resetFileStorage();
   resetSigningKey();
   pipeline.clearPipelineCaches();
   roles.clearRoleCache();

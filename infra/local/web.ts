@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import type { LocalSiteEdge } from './site-edge';
 
 const configFile = resolve(import.meta.dirname, '../../web/vite.config.ts');
 
@@ -37,13 +38,54 @@ function runtimeConfigPlugin(runtime: () => RuntimeConfig): Plugin {
   };
 }
 
+/** Vite's own requests (modules, HMR client, pre-bundled deps) are never site pages. */
+const VITE_INTERNAL = /^\/(learning-portal\/)?(@|node_modules\/|src\/|__)/;
+
+/**
+ * The edge's work, locally: `/sitemap.xml` (and its parts) of the Host's tenant, and a 301/302 for a
+ * redirected path, before the SPA answers.
+ */
+function siteEdgePlugin(site: LocalSiteEdge): Plugin {
+  return {
+    name: 'local-site-edge',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url) return next();
+        const url = new URL(request.url, 'http://local');
+        if (VITE_INTERNAL.test(url.pathname)) return next();
+        const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '').toLowerCase();
+        const answer = async () => {
+          const name = url.pathname.slice(1);
+          if (/^sitemap(-\d+)?\.xml$/.test(name)) {
+            const xml = await site.sitemapFile(hostname, name);
+            response.statusCode = xml === undefined ? 404 : 200;
+            response.setHeader(
+              'content-type',
+              xml === undefined ? 'text/plain' : 'application/xml; charset=utf-8',
+            );
+            response.end(xml ?? 'No sitemap has been generated yet');
+            return;
+          }
+          const redirect = await site.redirectFor(hostname, url.pathname);
+          if (!redirect) return next();
+          response.statusCode = redirect.statusCode;
+          response.setHeader('location', redirect.to);
+          response.setHeader('cache-control', 'no-store');
+          response.end();
+        };
+        answer().catch(next);
+      });
+    },
+  };
+}
+
 /** The SPA on Vite's dev server, with the same base path as in the cloud. */
-export async function startWeb(port: number, runtime: () => RuntimeConfig) {
+export async function startWeb(port: number, runtime: () => RuntimeConfig, site?: LocalSiteEdge) {
   if (!existsSync(configFile)) throw new Error(`The SPA's Vite config is missing: ${configFile}`);
   const { createServer } = await import('vite');
   const server: ViteDevServer = await createServer({
     configFile,
-    plugins: [runtimeConfigPlugin(runtime)],
+    plugins: [runtimeConfigPlugin(runtime), ...(site ? [siteEdgePlugin(site)] : [])],
     server: { port, strictPort: port !== 0, host: '0.0.0.0' },
     logLevel: 'warn',
   });
@@ -53,6 +95,9 @@ export async function startWeb(port: number, runtime: () => RuntimeConfig) {
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
-    close: () => server.close(),
+    close: async () => {
+      site?.close();
+      await server.close();
+    },
   };
 }

@@ -10,8 +10,17 @@ export const eventCatalogue = {
   UserSignedUp: z.object({ tenant: z.string(), userId: z.string() }),
   PasswordResetRequested: z.object({ tenant: z.string(), userId: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
-  SitemapRequested: z.object({ tenant: z.string(), requestedBy: z.string().optional() }),
+  /** `generationId`: the generation record an admin's request created (the schedule creates its own). */
+  SitemapRequested: z.object({
+    tenant: z.string(),
+    requestedBy: z.string().optional(),
+    generationId: z.string().optional(),
+  }),
+  /** A redirection of `path` was created, changed or deleted: the edge store mirrors it (cloud). */
+  RedirectionChanged: z.object({ tenant: z.string(), path: z.string() }),
   LessonReminderDue: z.object({ tenant: z.string().optional() }),
+  /** The lesson-history job's tick: rows for lessons that ended since its last run. */
+  LessonHistoryDue: z.object({ tenant: z.string().optional() }),
   TrialBooked: z.object({ tenant: z.string(), trialId: z.string(), studentId: z.string() }),
   StripeEventReceived: z.object({ tenant: z.string(), stripeEventId: z.string(), type: z.string() }),
 } as const;
@@ -25,4 +34,24 @@ export type EventRule =
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
+  // Lesson history rows (spec 001 section 3) for lessons that ended, every five minutes.
+  {
+    name: 'lesson-history',
+    kind: 'schedule',
+    schedule: 'rate(5 minutes)',
+    everyMs: 5 * 60_000,
+    target: 'lesson-history',
+    emits: 'LessonHistoryDue',
+  },
+  { name: 'sitemap-requested', kind: 'pattern', detailTypes: ['SitemapRequested'], target: 'sitemap' },
+  { name: 'redirect-edge', kind: 'pattern', detailTypes: ['RedirectionChanged'], target: 'redirect-edge' },
+  // Every tenant's sitemap, once a day (03:00 UTC, a quiet hour for the platform's time zones).
+  {
+    name: 'sitemap-daily',
+    kind: 'schedule',
+    schedule: 'cron(0 3 * * ? *)',
+    everyMs: 86_400_000,
+    target: 'sitemap',
+    emits: 'SitemapRequested',
+  },
 ];

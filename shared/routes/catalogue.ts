@@ -12,12 +12,19 @@ import { roleInputSchema, roleSchema } from '../schemas/role';
 import { tenantSchema } from '../schemas/tenant';
 import { authUserSchema, signUpBodySchema } from '../schemas/user';
 import { courseMemberRoutes } from './course-members';
+import { courseTemplateRoutes } from './course-templates';
 import { crudRoutes } from './crud';
 import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
+import { learningCatalogueRoutes } from './learning-catalogue';
+import { learningDataRoutes } from './learning-data';
+import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
 import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
 import { homeworkSubmissionRoutes, sectionRoutes } from './sections';
+import { siteRoutes } from './site';
+import { uploadRoutes } from './uploads';
+import { userDirectoryRoutes } from './user-directory';
 
 const authRoutes = [
   route({
@@ -173,15 +180,22 @@ const roleRoutes = [
 export const routes: RouteDef[] = [
   ...authRoutes,
   ...userRoutes,
+  ...userDirectoryRoutes,
   ...fcmTokenRoutes,
   ...tenantRoutes,
   ...roleRoutes,
   ...schedulingRoutes,
   ...courseMemberRoutes,
+  ...courseTemplateRoutes,
   ...meetingRoutes,
   ...scheduleRoutes,
   ...sectionRoutes,
   ...homeworkSubmissionRoutes,
+  ...learningCatalogueRoutes,
+  ...uploadRoutes,
+  ...lessonHistoryRoutes,
+  ...siteRoutes,
+  ...learningDataRoutes,
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

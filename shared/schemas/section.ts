@@ -39,6 +39,8 @@ export const sectionSchema = sectionBaseSchema.extend({
   tutorId: z.string().optional(),
   studentIds: z.array(z.string()).optional(),
   joinUrl: z.string().optional(),
+  /** The meeting's event id; lesson history's reference key is its first 8 characters. */
+  eventId: z.string().optional(),
   /** A cancel or reschedule waiting for an admin's answer. */
   pendingRequestId: z.string().optional(),
   resource: z

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { handlerEntry } from '../../functions/registry';
-import { esbuildOptions } from '../../infra/cloud/bundling';
+import { esbuildOptions, externalModulesFor } from '../../infra/cloud/bundling';
 import { REALTIME_RESOURCE } from '../../infra/cloud/realtime';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources } from '../../shared/routes/catalogue';
@@ -16,6 +16,7 @@ export async function measureBundleSizes() {
   for (const resource of lambdas) {
     const result = await build({
       ...esbuildOptions,
+      external: externalModulesFor(resource),
       entryPoints: [handlerEntry(resource)],
       outfile: `${resource}.mjs`,
       write: false,

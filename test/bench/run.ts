@@ -9,9 +9,11 @@ import { measureBookingContention } from './booking-contention';
 import { measureBundleSizes } from './bundle-size';
 import { measureColdStart } from './cold-start';
 import { measurePagingCost } from './paging';
+import { measureSitemapGeneration } from './sitemap';
 import { withBenchStack } from './stack';
 import { measureTrialSlots } from './trial-slots';
 import { measureWarmAuthUser } from './warm-auth-user';
+import { measureWebVitals } from './web-vitals';
 
 interface Figure {
   name: string;
@@ -138,6 +140,86 @@ async function main() {
       info('trial slots in process: busy lists (batch get)', slots.phases.busyLessons);
       info('trial slots in process: slot rule for every tutor (CPU)', slots.phases.slotRules);
       info('trial slots: booked lessons in the busy days read', slots.bookedAround, 'count');
+    }
+    if (wanted('sitemap')) {
+      const sitemap = await measureSitemapGeneration(stack);
+      figures.push(
+        {
+          name: `sitemap generation, ${sitemap.pages} pages: read, build, write, record (median of 3)`,
+          value: sitemap.medianMs / 1000,
+          unit: 's',
+          target: '<= 10 s',
+          met: sitemap.medianMs <= 10_000 && sitemap.urlCount === sitemap.pages,
+        },
+        {
+          name: 'sitemap generation: URLs written',
+          value: sitemap.urlCount,
+          unit: 'count',
+          target: String(sitemap.pages),
+          met: sitemap.urlCount === sitemap.pages,
+        },
+        {
+          name: 'sitemap generation: sitemap.xml size',
+          value: sitemap.bytes / 1024,
+          unit: 'KB',
+          target: 'info',
+          met: true,
+        },
+        {
+          name: 'sitemap generation: catalogue read (projected queries)',
+          value: sitemap.readMs,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+        },
+        {
+          name: 'sitemap generation: XML build (CPU)',
+          value: sitemap.buildMs,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+        },
+        {
+          name: `sitemap bench: seeding ${sitemap.pages} catalogue records`,
+          value: sitemap.seedSeconds,
+          unit: 's',
+          target: 'info',
+          met: true,
+        },
+      );
+    }
+    if (wanted('web-vitals')) {
+      const vitals = await measureWebVitals(stack);
+      figures.push(
+        {
+          name: 'home page: JavaScript loaded for the first render, gzipped (median of 5)',
+          value: vitals.homeJsKb,
+          unit: 'KB',
+          target: '<= 170 KB',
+          met: vitals.homeJsKb <= 170,
+        },
+        {
+          name: 'home page: Largest Contentful Paint, headless Chromium, cold cache (median of 5)',
+          value: vitals.homeLcpMs,
+          unit: 'ms',
+          target: '<= 1000 ms',
+          met: vitals.homeLcpMs <= 1000,
+        },
+        {
+          name: 'subject page: Largest Contentful Paint, headless Chromium, cold cache (median of 5)',
+          value: vitals.subjectLcpMs,
+          unit: 'ms',
+          target: '<= 1000 ms',
+          met: vitals.subjectLcpMs <= 1000,
+        },
+        {
+          name: 'subject page: JavaScript loaded, gzipped (median of 5)',
+          value: vitals.subjectJsKb,
+          unit: 'KB',
+          target: 'info',
+          met: true,
+        },
+      );
     }
     if (wanted('booking-contention')) {
       const contention = await measureBookingContention(stack);

@@ -51,9 +51,9 @@ it('lets the admin create a course (landing on its page), find it, edit it and d
   await screenshot(page, 'admin-course-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
 
-  // Assess: the toast, then the new course's page
+  // Assess: the toast, then the new course's (admin) page
   await page.getByText('Course Created').waitFor();
-  await page.waitForURL(/\/learning-portal\/portal\/courses\/[^/]+$/);
+  await page.waitForURL(/\/learning-portal\/admin\/courses\/[^/]+$/);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByText('Cambridge IGCSE · Mathematics · Grade 10').waitFor();
   await screenshot(page, 'admin-course-created-page');
@@ -105,9 +105,9 @@ it('refuses to delete a course with upcoming lessons and says why', async () => 
   await page.getByText(/This course still has \d+ upcoming lessons?\. Cancel them first\./).waitFor();
   await row.waitFor();
 
-  // The row action opens the course page
+  // The row action opens the admin course page
   await row.getByRole('link', { name: 'Open course' }).click();
-  await page.waitForURL(/\/learning-portal\/portal\/courses\/course-demo-igcse-maths$/);
+  await page.waitForURL(/\/learning-portal\/admin\/courses\/course-demo-igcse-maths$/);
   await page.getByRole('heading', { name: 'IGCSE Mathematics (Grade 10)' }).waitFor();
 }, 60_000);
 

@@ -171,11 +171,13 @@ describe('website', () => {
       },
     });
     dev.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    dev.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
-      }),
-    });
+    // The SPA's and the uploads' origins: every one of them behind the one origin access control.
+    const distribution = Object.values(dev.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const origins = (
+      distribution.Properties as { DistributionConfig: { Origins: Array<Record<string, unknown>> } }
+    ).DistributionConfig.Origins;
+    expect(origins).toHaveLength(2);
+    for (const origin of origins) expect(origin.OriginAccessControlId).toBeDefined();
   });
 
   it('sends security headers and serves the SPA with a fallback under /learning-portal/', () => {
@@ -193,5 +195,86 @@ describe('website', () => {
     const fn = Object.values(dev.findResources('AWS::CloudFront::Function'))[0]!;
     const code = (fn.Properties as { FunctionCode: string }).FunctionCode;
     expect(code).toContain("request.uri = '/learning-portal/index.html'");
+  });
+});
+
+describe('uploads', () => {
+  const uploadsBucket = (template: Template) =>
+    Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('UploadsBucket'))!;
+
+  it('is a private, encrypted bucket taking PUTs only from the SPA and tenant origins', () => {
+    const [, bucket] = uploadsBucket(dev);
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: {
+        Rules: [expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+      },
+    });
+    const [rule] = (bucket.Properties as { CorsConfiguration: { CorsRules: Array<Record<string, unknown>> } })
+      .CorsConfiguration.CorsRules;
+    expect(rule!.AllowedMethods).toEqual(['PUT']);
+    expect(JSON.stringify(rule!.AllowedOrigins)).toMatch(/"Distribution[0-9A-F]+","DomainName"/);
+    expect(rule!.AllowedOrigins).toContain('https://tenant.example');
+    production.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ CorsConfiguration: Match.anyValue() }),
+    });
+  });
+
+  it('grants S3 object actions to the uploads function only, on the uploads prefix of that bucket', () => {
+    const [bucketId] = uploadsBucket(dev);
+    const s3Statements = Object.entries(dev.findResources('AWS::IAM::Policy')).flatMap(([policyId, policy]) =>
+      (
+        policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
+      ).PolicyDocument.Statement.filter((statement) =>
+        ([statement.Action].flat() as string[]).some((a) => a.startsWith('s3:')),
+      ).map((statement) => ({ policyId, statement })),
+    );
+    const ours = s3Statements.filter(({ policyId }) => policyId.startsWith('FunctionsUploads'));
+    expect(ours).toHaveLength(1);
+    expect([ours[0]!.statement.Action].flat().sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(JSON.stringify(ours[0]!.statement.Resource)).toContain(bucketId);
+    expect(JSON.stringify(ours[0]!.statement.Resource)).toContain('/uploads/*');
+    // No other function of ours touches that bucket.
+    for (const { policyId, statement } of s3Statements) {
+      if (policyId.startsWith('FunctionsUploads')) continue;
+      expect(JSON.stringify(statement.Resource)).not.toContain(bucketId);
+    }
+    const uploadsFunction = ourFunctions(dev).find((fn) =>
+      JSON.stringify(fn.Properties).includes('"FILE_STORAGE_ADAPTER":"s3"'),
+    );
+    expect(uploadsFunction).toBeDefined();
+    expect(
+      ourFunctions(dev).filter((fn) => JSON.stringify(fn.Properties).includes('UPLOADS_BUCKET')),
+    ).toHaveLength(1);
+  });
+
+  it('serves files through CloudFront at /uploads/* with origin access control, readable only by it', () => {
+    dev.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/uploads/*', AllowedMethods: ['GET', 'HEAD'] })],
+      }),
+    });
+    const [bucketId] = uploadsBucket(dev);
+    const policies = Object.values(dev.findResources('AWS::S3::BucketPolicy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Bucket).includes(bucketId),
+    );
+    const statements = policies.flatMap(
+      (policy) =>
+        (policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } })
+          .PolicyDocument.Statement,
+    );
+    const reads = statements.filter((s) => JSON.stringify(s.Principal).includes('cloudfront.amazonaws.com'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.Action).toBe('s3:GetObject');
+    expect(JSON.stringify(reads[0]!.Condition)).toContain('AWS:SourceArn');
   });
 });

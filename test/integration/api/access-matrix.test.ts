@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
 import { createUser } from '../../../functions/repositories/users';
 import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
+import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { apiClient, demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -42,6 +44,13 @@ const foreignRecords: Record<
       body: { name: `Demo only ${Math.random()}`, type: 'user', permissions: {} },
     });
     return { params: { id: body._id as string }, as: () => northwindAdmin };
+  },
+  'course-templates': async () => {
+    const { body } = await local.api.call('course-templates.create', {
+      token: demoAdmin.token,
+      body: { title: 'Matrix template', curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 9' },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin, body: { title: 'Taken over' } };
   },
   'fcm-tokens': async () => {
     const { body } = await local.api.call('fcmTokens.create', {
@@ -157,6 +166,65 @@ const foreignRecords: Record<
     });
     return { params: { id: submission._id }, as: () => northwindAdmin, body: { feedback: 'Taken over' } };
   },
+  topics: async () => {
+    const subject = await local.api.call('curriculums.subjectMap', { body: { subjectCode: '0580' } });
+    const { body } = await local.api.call('topics.adminCreate', {
+      token: demoAdmin.token,
+      body: { subjectId: subject.body._id as string, name: `Demo only ${Math.random()}` },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin, body: { name: 'Taken over' } };
+  },
+  'sub-topics': async () => {
+    const subject = await local.api.call('curriculums.subjectMap', { body: { subjectCode: '0580' } });
+    const topic = await local.api.call('topics.adminCreate', {
+      token: demoAdmin.token,
+      body: { subjectId: subject.body._id as string, name: `Demo only ${Math.random()}` },
+    });
+    const { body } = await local.api.call('subTopics.adminCreate', {
+      token: demoAdmin.token,
+      body: { topicId: topic.body._id as string, name: 'Demo only sub-topic' },
+    });
+    const video = { title: 'Taken over', url: 'https://video.example.org/x' };
+    const bodies: Record<string, unknown> = {
+      'subTopics.addResources': {
+        resources: [{ title: 'Taken over', url: 'https://files.example.org/x.pdf' }],
+      },
+      'subTopics.removeResources': { resourceIds: ['x'] },
+      'subTopics.addVideoLink': video,
+      'subTopics.editVideoLink': { itemId: 'x', title: 'Taken over' },
+      'subTopics.sortVideoLinks': { videoLinkIds: ['x'] },
+      'subTopics.addContent': { title: 'Taken over', body: 'x' },
+      'subTopics.editContent': { itemId: 'x', title: 'Taken over' },
+      'subTopics.addFAQ': { question: 'Taken over?', answer: 'Yes' },
+      'subTopics.editFAQ': { itemId: 'x', answer: 'Yes' },
+      'subTopics.addReview': { name: 'Taken over', rating: 1, comment: 'x' },
+      'subTopics.editReview': { itemId: 'x', rating: 1 },
+    };
+    return {
+      params: { id: body._id as string },
+      as: () => northwindAdmin,
+      bodyFor: (routeId) =>
+        bodies[routeId] ?? (routeId.includes('remove') ? { itemId: 'x' } : { name: 'Taken over' }),
+    };
+  },
+  'lesson-history': async () => {
+    // A demo row written as the lesson-history job writes it (its id is its lesson's id).
+    const id = `matrix-lesson-${Math.random().toString(16).slice(2)}`;
+    const start = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const end = new Date(Date.now() - 3_600_000).toISOString();
+    const lesson = {
+      _id: id,
+      title: 'Matrix lesson',
+      start,
+      end,
+      type: 'LESSON',
+      course: 'course-demo-igcse-maths',
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1'],
+    };
+    await insertLessonHistory('demo', toLessonHistory(lesson, undefined, [], end));
+    return { params: { id }, as: () => northwindAdmin };
+  },
   trials: async () => {
     const query = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
     const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -178,6 +246,68 @@ const foreignRecords: Record<
       },
     });
     return { params: { id: body.trial._id }, as: () => northwindAdmin };
+  },
+  'meta-tags': async () => {
+    const { body } = await local.api.call('meta-tags.create', {
+      token: demoAdmin.token,
+      body: { path: `/learning-portal/matrix-${Math.random().toString(36).slice(2)}`, title: 'Demo only' },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin, body: { title: 'Taken over' } };
+  },
+  redirections: async () => {
+    const { body } = await local.api.call('redirections.create', {
+      token: demoAdmin.token,
+      body: { from: `/matrix-${Math.random().toString(36).slice(2)}`, to: '/learning-portal/' },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin, body: { to: '/taken-over' } };
+  },
+  // Learning data: a demo student's records, asked for by northwind's admin (who views every user there).
+  progress: async () => ({
+    params: { id: 'demo-student-1', curriculumId: 'Cambridge IGCSE' },
+    query: { userId: 'demo-student-1' },
+    as: () => northwindAdmin,
+  }),
+  sessions: async () => {
+    const subject = await local.api.call('curriculums.subjectMap', { body: { subjectCode: '0580' } });
+    const topics = await local.api.call<{ docs: Array<{ subTopics: Array<{ _id: string }> }> }>(
+      'topics.getTopics',
+      { body: { subjectCode: subject.body.subjectCode as string } },
+    );
+    const { body } = await local.api.call('sessions.create', {
+      token: demoStudent.token,
+      body: { subTopicId: topics.body.docs[0]!.subTopics[0]!._id },
+    });
+    return {
+      params: { id: body._id as string },
+      as: () => northwindStudent,
+      body: { pageNo: 1, question: 'Mine?' },
+    };
+  },
+  onboarding: async () => {
+    await local.api.call('onboarding.save', {
+      token: demoStudent.token,
+      body: { curriculum: 'Cambridge IGCSE', grade: 'Grade 10', subjects: ['0580'] },
+    });
+    return { params: { id: 'demo-student-1' }, as: () => northwindAdmin };
+  },
+  tags: async () => {
+    const { body } = await local.api.call('tags.create', {
+      token: demoAdmin.token,
+      body: { name: `Matrix ${Math.random().toString(36).slice(2)}` },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin };
+  },
+  usage: async () => ({
+    params: { id: 'demo-student-1' },
+    as: () => northwindAdmin,
+    body: { lpAccess: true },
+  }),
+  'report-issues': async () => {
+    const { body } = await local.api.call('reportIssues.create', {
+      token: demoStudent.token,
+      body: { subject: 'Matrix', description: 'Demo only' },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin, body: { status: 'RESOLVED' } };
   },
 };
 

@@ -84,7 +84,9 @@ describe('bodies', () => {
       body: { definitelyNotAField: 'x' },
     });
     expectClientError(unknown, route);
-    if (route.method === 'POST') {
+    // An empty body must fail where the route requires fields (some POST reads, e.g. a list with only
+    // optional filters, rightly accept {}).
+    if (route.method === 'POST' && !route.body?.safeParse({}).success) {
       const empty = await local.api.call(route.id, { token: admin.token, params: params(route), body: {} });
       expectClientError(empty, route);
     }

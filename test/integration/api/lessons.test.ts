@@ -264,6 +264,13 @@ describe('lesson changes', () => {
       query: { includeTutorAmountData: '1' },
     });
     expect(withAmounts.body.penalty).toBe(10);
+    // The tutor sees the payment status column but may not change it
+    const byTutor = await local.api.call<Json>('meetingRequests.updateTutorPaymentStatus', {
+      ...tutor,
+      body: { tutorPaymentStatus: 'PAID', meetingRequestIds: [asked.body.request._id] },
+    });
+    expect(byTutor.status).toBe(403);
+    expect(byTutor.body.message).toBe('Only the back-office can change payment status');
     const paid = await local.api.call<Json>('meetingRequests.updateTutorPaymentStatus', {
       ...admin,
       body: { tutorPaymentStatus: 'PAID', meetingRequestIds: [asked.body.request._id] },

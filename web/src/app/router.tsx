@@ -22,15 +22,44 @@ const AvailabilityPage = page('AvailabilityPage', () => import('../features/avai
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const AdminCoursesPage = page('AdminCoursesPage', () => import('../features/admin/courses/courses-page'));
+const AdminCoursePage = page('AdminCoursePage', () => import('../features/admin/courses/course-page'));
+const AdminCourseTemplatesPage = page(
+  'AdminCourseTemplatesPage',
+  () => import('../features/admin/course-templates/course-templates-page'),
+);
+const AdminSchedulePage = page('AdminSchedulePage', () => import('../features/admin/schedule/schedule-page'));
+const HomeworkPage = page('HomeworkPage', () => import('../features/homework/homework-page'));
 const AdminMeetingRequestsPage = page(
   'AdminMeetingRequestsPage',
   () => import('../features/admin/meeting-requests/meeting-requests-page'),
 );
+const AdminMetaTagsPage = page(
+  'AdminMetaTagsPage',
+  () => import('../features/admin/meta-tags/meta-tags-page'),
+);
+const AdminRedirectionsPage = page(
+  'AdminRedirectionsPage',
+  () => import('../features/admin/redirections/redirections-page'),
+);
+const AdminSitemapPage = page('AdminSitemapPage', () => import('../features/admin/sitemap/sitemap-page'));
 const TrialRecordingPage = page(
   'TrialRecordingPage',
   () => import('../features/trials/trial-recording-page'),
 );
+const CurriculumPage = page('CurriculumPage', () => import('../features/catalogue/curriculum-page'));
+const SubjectPage = page('SubjectPage', () => import('../features/catalogue/subject-page'));
+const TopicalPastPapersPage = page(
+  'TopicalPastPapersPage',
+  () => import('../features/catalogue/topical-past-papers-page'),
+);
+const PastPapersPage = page('PastPapersPage', () => import('../features/catalogue/past-papers-page'));
 const ContentPage = page('ContentPage', () => import('../features/content/content-page'));
+const DashboardPage = page('DashboardPage', () => import('../features/dashboard/dashboard-page'));
+const OnboardingPage = page('OnboardingPage', () => import('../features/onboarding/onboarding-page'));
+const AdminReportedIssuesPage = page(
+  'AdminReportedIssuesPage',
+  () => import('../features/admin/reported-issues/reported-issues-page'),
+);
 
 export const router = createBrowserRouter(
   [
@@ -46,10 +75,15 @@ export const router = createBrowserRouter(
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
+        { path: paths.portalHomework, element: HomeworkPage },
         { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
+        { path: paths.pastPapers, element: PastPapersPage },
+        { path: paths.topicalPastPapers, element: TopicalPastPapersPage },
+        { path: paths.dashboard, element: DashboardPage },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
+        { path: paths.onboarding, element: OnboardingPage },
         {
           path: paths.admin,
           element: AdminLayout,
@@ -57,10 +91,19 @@ export const router = createBrowserRouter(
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
             { path: 'courses', element: AdminCoursesPage },
+            { path: 'courses/:courseId', element: AdminCoursePage },
+            { path: 'course-templates', element: AdminCourseTemplatesPage },
+            { path: 'schedule', element: AdminSchedulePage },
             { path: 'meeting-requests', element: AdminMeetingRequestsPage },
+            { path: 'meta-tags', element: AdminMetaTagsPage },
+            { path: 'redirections', element: AdminRedirectionsPage },
+            { path: 'sitemap', element: AdminSitemapPage },
+            { path: 'report-issues', element: AdminReportedIssuesPage },
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },
+        { path: paths.curriculum, element: CurriculumPage },
+        { path: paths.subject, element: SubjectPage },
         { path: '*', element: ContentPage },
       ],
     },

@@ -7,7 +7,7 @@ import type { RouteDef } from '../../../shared/routes/define';
  */
 export const loaderExcludedRouteIds: ReadonlySet<string> = new Set([
   'tags.list',
-  'adminUsers.dropdown',
+  'users.adminDropdown',
   'courses.update',
   'sections.update',
 ]);

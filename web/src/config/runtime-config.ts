@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { BASE_PATH } from './paths';
 
 /** Spec 000 section 9: the environment names. */
@@ -8,12 +7,11 @@ export const stages = ['production', 'test', 'local', 'alpha'] as const;
  * Where the SPA runs, fetched from `/learning-portal/config.json` at start (served by the local stack and
  * deployed next to the SPA in the cloud) rather than baked into the build, so one build serves every stage.
  */
-export const runtimeConfigSchema = z.object({
-  apiUrl: z.url().transform((url) => url.replace(/\/+$/, '')),
-  wsUrl: z.url(),
-  stage: z.enum(stages),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export interface RuntimeConfig {
+  apiUrl: string;
+  wsUrl: string;
+  stage: (typeof stages)[number];
+}
 
 /** Only for `vite` alone in development (no local stack in front serving config.json). */
 const developmentFallback: RuntimeConfig = {
@@ -21,6 +19,34 @@ const developmentFallback: RuntimeConfig = {
   wsUrl: 'ws://localhost:3000/ws',
   stage: 'local',
 };
+
+const isUrl = (value: unknown, protocols: string[]): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Checks config.json by hand rather than with zod: this runs before the first render, and zod would add
+ * about 30 KB (gzipped) to the JavaScript every page needs.
+ */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig | string {
+  const value = (raw ?? {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  if (!isUrl(value.apiUrl, ['http:', 'https:'])) problems.push('apiUrl must be an http(s) URL');
+  if (!isUrl(value.wsUrl, ['ws:', 'wss:', 'http:', 'https:'])) problems.push('wsUrl must be a URL');
+  if (!stages.includes(value.stage as RuntimeConfig['stage']))
+    problems.push(`stage must be one of ${stages.join(', ')}`);
+  if (problems.length > 0) return problems.join('; ');
+  return {
+    apiUrl: (value.apiUrl as string).replace(/\/+$/, ''),
+    wsUrl: value.wsUrl as string,
+    stage: value.stage as RuntimeConfig['stage'],
+  };
+}
 
 let current: RuntimeConfig | undefined;
 
@@ -36,9 +62,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     console.warn(`No ${url}; using the development defaults`, developmentFallback);
     raw = developmentFallback;
   }
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`Invalid ${url}: ${z.prettifyError(parsed.error)}`);
-  current = parsed.data;
+  const parsed = parseRuntimeConfig(raw);
+  if (typeof parsed === 'string') throw new Error(`Invalid ${url}: ${parsed}`);
+  current = parsed;
   return current;
 }
 

@@ -1,11 +1,11 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import { routeById } from '../../../shared/routes/catalogue';
 import { showsGlobalLoader } from '../config/global-loader';
 import { BASE_PATH } from '../config/paths';
 import { runtimeConfig } from '../config/runtime-config';
 import { type ApiCallOptions, buildRequest } from './build-request';
 import { errorToastMessage, serializedResponse } from './error-message';
 import { trackRequest } from './pending-requests';
+import { routeById } from './routes';
 import { currentSession, endSession } from './session';
 import { toastError } from './toaster';
 

@@ -3,9 +3,15 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import {
   canManageCourses,
+  canManageMetaTags,
+  canManageRedirections,
   canManageRoles,
+  canManageSitemap,
   canUseBackOffice,
+  canViewCourseTemplates,
   canViewLessonRequests,
+  canViewReportedIssues,
+  canViewSchedule,
 } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
@@ -13,7 +19,13 @@ import { RequireSession } from '../require-session';
 const sections = [
   { label: 'Roles & permissions', to: paths.adminRoles, visible: canManageRoles },
   { label: 'Courses', to: paths.adminCourses, visible: canManageCourses },
+  { label: 'Course templates', to: paths.adminCourseTemplates, visible: canViewCourseTemplates },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, visible: canViewLessonRequests },
+  { label: 'Schedule', to: paths.adminSchedule, visible: canViewSchedule },
+  { label: 'Meta tags', to: paths.adminMetaTags, visible: canManageMetaTags },
+  { label: 'Redirections', to: paths.adminRedirections, visible: canManageRedirections },
+  { label: 'Sitemap', to: paths.adminSitemap, visible: canManageSitemap },
+  { label: 'Reported issues', to: paths.adminReportedIssues, visible: canViewReportedIssues },
 ];
 
 function AdminFrame() {

@@ -1,19 +1,6 @@
-import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { NotFound } from '../../components/not-found';
 
-/** The catch-all content page: paths with no content yet say so plainly. */
+/** The catch-all content page: paths no other page claims (catalogue pages have their own routes). */
 export default function ContentPage() {
-  const { pathname } = useLocation();
-  return (
-    <Center minH="calc(100vh - 64px)" px="4">
-      <Stack gap="4" textAlign="center" maxW="md">
-        <Heading size="2xl">Page not found</Heading>
-        <Text color="fg.muted">There is no page at {pathname}. It may have moved.</Text>
-        <Button asChild alignSelf="center">
-          <RouterLink to={paths.home}>Go to the home page</RouterLink>
-        </Button>
-      </Stack>
-    </Center>
-  );
+  return <NotFound />;
 }

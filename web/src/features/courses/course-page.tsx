@@ -1,8 +1,9 @@
-import { Badge, Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router-dom';
+import { Badge, Box, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
+import { paths } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { LessonRow } from './lesson-row';
@@ -26,6 +27,20 @@ function SectionNode({ node, depth }: { node: SectionTree; depth: number }) {
     <HStack gap="2">
       <Badge>{kindLabels[node.kind] ?? node.kind}</Badge>
       <Text>{node.title}</Text>
+      {node.kind === 'HOMEWORK' && (
+        <Link asChild color="teal.fg" fontSize="sm">
+          <RouterLink
+            to={`${paths.portalCourses}/${encodeURIComponent(node.course)}/homework/${encodeURIComponent(node._id)}`}
+          >
+            Open homework
+          </RouterLink>
+        </Link>
+      )}
+      {node.kind === 'RESOURCE' && node.resource && (
+        <Link href={node.resource.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
+          Open
+        </Link>
+      )}
     </HStack>
   );
 }

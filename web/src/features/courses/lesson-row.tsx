@@ -21,6 +21,23 @@ function useNow(everyMs = 30_000): Date {
   return now;
 }
 
+/**
+ * The class timing chip of a lesson (spec 001 sections 4 and 9), or its cancelled / completed state; shared
+ * with the admin course and schedule screens.
+ */
+export function ClassTimingChip({ lesson }: { lesson: { start?: string; end?: string; status: string } }) {
+  const now = useNow();
+  if (lesson.status === 'CANCELLED') return <Badge colorPalette="red">Cancelled</Badge>;
+  if (lesson.status === 'COMPLETED') return <Badge colorPalette="green">Completed</Badge>;
+  if (!lesson.start || !lesson.end) return <Badge>Not scheduled</Badge>;
+  const timing = classTiming({ start: new Date(lesson.start), end: new Date(lesson.end), now });
+  return (
+    <Badge colorPalette={chipPalette[timing.color]} data-testid="class-timing">
+      {timing.label}
+    </Badge>
+  );
+}
+
 /** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
 export function LessonRow({ lesson }: { lesson: SectionTree }) {
   const now = useNow();

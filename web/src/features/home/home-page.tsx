@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useTenant } from '../../lib/use-tenant';
-import { BookTrialDialog } from '../trials/book-trial-dialog';
+import { HomeCatalogue } from '../catalogue/home-catalogue';
+import { BookTrialButton } from '../trials/book-trial-button';
 
 const sellingPoints = [
   'Comprehensive Revision of Syllabus',
@@ -35,7 +36,7 @@ export default function HomePage() {
           </Text>
           <HStack gap="3" wrap="wrap" justify="center">
             {(!session || (session.user.type === 'student' && !session.user.isTrialApplied)) && (
-              <BookTrialDialog
+              <BookTrialButton
                 trigger={
                   <Button size="lg" bg="orange.400" color="white" _hover={{ bg: 'orange.500' }}>
                     Book your FREE Class
@@ -67,6 +68,7 @@ export default function HomePage() {
           </HStack>
         </Stack>
       </Box>
+      <HomeCatalogue />
       <SimpleGrid maxW="6xl" mx="auto" px="4" py="12" columns={{ base: 1, sm: 2, md: 3 }} gap="6">
         {sellingPoints.map((point) => (
           <Box

@@ -10,7 +10,7 @@ import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { canEditAnyAvailability } from '../availability/availability-form';
 import { CourseCards } from '../courses/course-cards';
-import { BookTrialDialog } from '../trials/book-trial-dialog';
+import { BookTrialButton } from '../trials/book-trial-button';
 import { TrialCreatedDialog } from '../trials/trial-created-dialog';
 
 function PortalHome() {
@@ -78,7 +78,7 @@ function PortalHome() {
             <Heading size="lg">My courses</Heading>
             <HStack gap="2">
               {offersTrial && (
-                <BookTrialDialog trigger={<Button colorPalette="teal">Book your FREE Class</Button>} />
+                <BookTrialButton trigger={<Button colorPalette="teal">Book your FREE Class</Button>} />
               )}
               <Button asChild variant="outline" size="sm">
                 <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>

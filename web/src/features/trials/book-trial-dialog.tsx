@@ -36,8 +36,14 @@ import {
 const emptyAccount: NewAccount = { firstname: '', lastname: '', email: '', password: '' };
 
 /** The "Book your FREE Class" dialog (spec 000 section 2), opened by its trigger. */
-export function BookTrialDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function BookTrialDialog({
+  trigger,
+  defaultOpen = false,
+}: {
+  trigger: ReactNode;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} size="lg" scrollBehavior="inside">
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>

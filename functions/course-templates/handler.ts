@@ -1,0 +1,35 @@
+import { crudOperations } from '../crud/operations';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { respond } from '../lib/request';
+import { courseTemplatesRepository } from '../repositories/course-templates';
+import { createCourseFromTemplate, createTemplate, readTemplate, updateTemplate } from './operations';
+
+/**
+ * The generic CRUD operations serve list and delete (the repository's `remove` takes the outline along);
+ * read, create and update know about the outline, and a course can be made from a template.
+ */
+export const handler = resourceHandler('course-templates', {
+  ...crudOperations({
+    resource: 'course-templates',
+    label: 'course template',
+    repository: courseTemplatesRepository,
+    filterFields: ['courseId', 'curriculum', 'subject', 'grade'],
+  }),
+  'course-templates.get': async ({ tenant, params, query }) =>
+    readTemplate(tenant.key, params.id!, (query as { isSectionsAllowed?: string }).isSectionsAllowed === '1'),
+  'course-templates.create': async ({ tenant, body }) =>
+    respond(201, await createTemplate(tenant.key, body as Parameters<typeof createTemplate>[1])),
+  'course-templates.update': async ({ tenant, params, body }) =>
+    updateTemplate(tenant.key, params.id!, body as Parameters<typeof updateTemplate>[2]),
+  'course-templates.createCourse': withCaller(async ({ tenant, caller, params, body }) =>
+    respond(
+      201,
+      await createCourseFromTemplate(
+        tenant.key,
+        caller,
+        params.id!,
+        body as Parameters<typeof createCourseFromTemplate>[3],
+      ),
+    ),
+  ),
+});

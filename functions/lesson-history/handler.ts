@@ -1,0 +1,37 @@
+import type { APIGatewayProxyEventV2, EventBridgeEvent } from 'aws-lambda';
+import type {
+  LessonHistoryListQuery,
+  LessonHistoryPaymentStatusBody,
+} from '../../shared/schemas/lesson-history';
+import { logger } from '../lib/logger';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { recordEndedLessonsEverywhere } from './job';
+import { getLessonHistoryFor, listLessonHistory, updateTutorPaymentStatus } from './service';
+
+const http = resourceHandler('lesson-history', {
+  'lessonHistory.list': withCaller<LessonHistoryListQuery, unknown>(async ({ tenant, caller, query }) =>
+    listLessonHistory(tenant.key, caller, query),
+  ),
+  'lessonHistory.get': withCaller(async ({ tenant, caller, params }) =>
+    getLessonHistoryFor(tenant.key, caller, params.id!),
+  ),
+  'lessonHistory.updateTutorPaymentStatus': withCaller<unknown, LessonHistoryPaymentStatusBody>(
+    async ({ tenant, caller, body }) =>
+      updateTutorPaymentStatus(tenant.key, caller, body.lesssonHistoryIds, body.tutorPaymentStatus),
+  ),
+});
+
+type ScheduledEvent = EventBridgeEvent<'Scheduled Event', unknown>;
+
+/** One Lambda, two doors: the HTTP routes, and the `lesson-history` schedule rule (every five minutes). */
+export async function handler(
+  event: APIGatewayProxyEventV2 | ScheduledEvent,
+  context: Parameters<typeof http>[1],
+) {
+  if ('detail-type' in event) {
+    const reports = await recordEndedLessonsEverywhere();
+    logger.info('lesson history recorded', { reports });
+    return;
+  }
+  return http(event, context);
+}

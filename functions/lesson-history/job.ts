@@ -1,0 +1,94 @@
+import { ConflictError } from '../../shared/http/errors';
+import { historyScanWindow, toLessonHistory } from '../../shared/rules/lesson-history';
+import { isLessonKind } from '../../shared/schemas/section';
+import { logger } from '../lib/logger';
+import { type CourseRecord, coursesRepository } from '../repositories/courses';
+import { getJobWatermark, insertLessonHistory, setJobWatermark } from '../repositories/lesson-history';
+import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { lessonsStartingBetween, type SectionRecord } from '../repositories/sections';
+import { listTenantKeys } from '../repositories/tenants';
+import { getUsers, type UserRecord } from '../repositories/users';
+import { writeTransaction } from '../table/transactions';
+
+export const LESSON_HISTORY_JOB = 'lesson-history';
+
+export interface JobReport {
+  tenant: string;
+  ended: number;
+  written: number;
+  completed: number;
+  failed: number;
+}
+
+const endedBy =
+  (now: string) =>
+  (section: SectionRecord): section is LessonRecord =>
+    isLessonKind(section.kind) &&
+    section.status === 'ACTIVE' &&
+    Boolean(section.start && section.end && section.tutorId) &&
+    section.end! <= now;
+
+async function peopleOf(tenant: string, lessons: LessonRecord[]): Promise<UserRecord[]> {
+  const ids = [...new Set(lessons.flatMap((l) => [l.tutorId, ...(l.studentIds ?? [])]))];
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += 100) chunks.push(ids.slice(i, i + 100));
+  return (await Promise.all(chunks.map((chunk) => getUsers(tenant, chunk)))).flat();
+}
+
+/**
+ * One tenant's run: every ACTIVE lesson that ended since the watermark gets its history row (written once,
+ * keyed by the lesson id) and becomes COMPLETED, which also frees its time claims. The watermark moves to
+ * this run's end only when every lesson went through; otherwise the next run reads the same lessons again,
+ * and the rows already written are left as they are.
+ */
+export async function recordEndedLessons(tenant: string, now = new Date()): Promise<JobReport> {
+  const watermark = await getJobWatermark(tenant, LESSON_HISTORY_JOB);
+  const { from, to } = historyScanWindow(watermark, now);
+  const lessons = (await lessonsStartingBetween(tenant, from, to)).filter(endedBy(to));
+  const report: JobReport = { tenant, ended: lessons.length, written: 0, completed: 0, failed: 0 };
+  if (lessons.length > 0) {
+    const courseIds = [...new Set(lessons.map((l) => l.course))];
+    const [courses, people] = await Promise.all([
+      coursesRepository.getMany(tenant, courseIds),
+      peopleOf(tenant, lessons),
+    ]);
+    const courseById = new Map<string, CourseRecord>(courses.map((c) => [c._id, c]));
+    for (const lesson of lessons) {
+      const course = courseById.get(lesson.course);
+      try {
+        const row = toLessonHistory({ ...lesson, studentIds: lesson.studentIds ?? [] }, course, people, to);
+        if (await insertLessonHistory(tenant, row)) report.written++;
+        const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: to };
+        const writes = lessonWrites(tenant, lesson, completed, course?.title ?? '');
+        await writeTransaction(
+          writes.items,
+          () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
+        );
+        report.completed++;
+      } catch (error) {
+        report.failed++;
+        logger.error('Lesson history: a lesson could not be recorded', {
+          tenant,
+          lessonId: lesson._id,
+          error: error as Error,
+        });
+      }
+    }
+  }
+  if (report.failed === 0) await setJobWatermark(tenant, LESSON_HISTORY_JOB, to);
+  return report;
+}
+
+/** The scheduled run: each tenant in turn; one tenant's failure does not stop the others. */
+export async function recordEndedLessonsEverywhere(now = new Date()): Promise<JobReport[]> {
+  const reports: JobReport[] = [];
+  for (const tenant of await listTenantKeys()) {
+    try {
+      reports.push(await recordEndedLessons(tenant, now));
+    } catch (error) {
+      logger.error('Lesson history: a tenant could not be processed', { tenant, error: error as Error });
+      reports.push({ tenant, ended: 0, written: 0, completed: 0, failed: 1 });
+    }
+  }
+  return reports;
+}

@@ -1,0 +1,94 @@
+import { BadRequestError } from '../../shared/http/errors';
+import {
+  applyProgressEvent,
+  pagesOf,
+  progressEventProblem,
+  rollUpSubject,
+  type SubjectProgress,
+  type SubTopicProgressEntry,
+} from '../../shared/learning/progress';
+import type { Subject } from '../../shared/schemas/catalogue';
+import type { RecordProgress } from '../../shared/schemas/learning-data';
+import { allSubjects, findSubjectByCode, requireCurriculum, subjectsOf } from '../catalogue/lookups';
+import { requireLearnerAccess } from '../learning/access';
+import { subjectOutline } from '../learning/outline';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { subTopicsRepository } from '../repositories/catalogue';
+import { progressEntries, updateProgressEntry } from '../repositories/progress';
+
+async function rollUp(
+  tenant: string,
+  subjects: Subject[],
+  entries: SubTopicProgressEntry[],
+): Promise<SubjectProgress[]> {
+  return Promise.all(
+    subjects.map(async (subject) =>
+      rollUpSubject(
+        await subjectOutline(tenant, subject),
+        entries.filter((e) => e.subjectId === subject._id),
+      ),
+    ),
+  );
+}
+
+export const handler = resourceHandler('progress', {
+  /** The caller's own progress: the sub-topic (and so its subject and pages) comes from the catalogue. */
+  'progress.record': withCaller<unknown, RecordProgress>(async ({ tenant, caller, body }) => {
+    const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);
+    const pagesTotal = pagesOf(subTopic);
+    const problem = progressEventProblem(body, pagesTotal);
+    if (problem) throw new BadRequestError(problem);
+    const ids = { userId: caller.user._id, subjectId: subTopic.subjectId, subTopicId: subTopic._id };
+    return updateProgressEntry(tenant.key, ids, (current) =>
+      applyProgressEvent(
+        current,
+        { ...ids, topicId: subTopic.topicId, curriculumId: subTopic.curriculumId },
+        body,
+        pagesTotal,
+        new Date().toISOString(),
+      ),
+    );
+  }),
+
+  /** Every subject the student has started, most recently studied first. */
+  'progress.get': withCaller(async ({ tenant, caller, params }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, params.id!, 'teaching');
+    const entries = await progressEntries(tenant.key, user._id);
+    const started = new Set(entries.map((e) => e.subjectId));
+    const subjects = (await allSubjects(tenant.key)).filter((s) => started.has(s._id));
+    const docs = await rollUp(tenant.key, subjects, entries);
+    docs.sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? ''));
+    return { userId: user._id, subjects: docs };
+  }),
+
+  'progress.subject': withCaller<unknown, { userId?: string; subjectCode: string; subjectLevel?: string }>(
+    async ({ tenant, caller, body }) => {
+      const user = await requireLearnerAccess(tenant.key, caller, body.userId ?? caller.user._id, 'teaching');
+      const subject = await findSubjectByCode(tenant.key, body.subjectCode, body.subjectLevel);
+      const entries = await progressEntries(tenant.key, user._id, subject._id);
+      return rollUpSubject(await subjectOutline(tenant.key, subject), entries);
+    },
+  ),
+
+  /** v2: every subject of the curriculum, those not started at 0 percent. */
+  'progress.byCurriculum': withCaller<{ userId?: string }, unknown>(
+    async ({ tenant, caller, params, query }) => {
+      const user = await requireLearnerAccess(
+        tenant.key,
+        caller,
+        query.userId ?? caller.user._id,
+        'teaching',
+      );
+      const curriculum = await requireCurriculum(tenant.key, params.curriculumId!);
+      const [subjects, entries] = await Promise.all([
+        subjectsOf(tenant.key, curriculum._id),
+        progressEntries(tenant.key, user._id),
+      ]);
+      return {
+        curriculumId: curriculum.name,
+        userId: user._id,
+        subjects: await rollUp(tenant.key, subjects, entries),
+      };
+    },
+  ),
+});

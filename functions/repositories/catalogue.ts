@@ -1,0 +1,145 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
+import { db, tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { batchGetItems, batchWriteItems } from '../table/batch';
+import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { queryIndex } from '../table/query';
+
+/**
+ * The learning catalogue: subjects, topics and sub-topics, each its own item, linked upwards by id and
+ * listed downwards through gsi1 (a subject's topics, a topic's sub-topics). Orders are kept in the
+ * records' `sortingOrder` and applied when read (a re-sort then rewrites only the records that moved, not
+ * index keys). gsi2 lists every topic and sub-topic of a tenant for the sitemap and search options.
+ */
+
+export const subjectItem = (tenant: string, subject: Subject) => ({
+  ...keys.subject(tenant, subject._id),
+  gsi1pk: keys.subjectsIndex(tenant),
+  gsi1sk: subject._id,
+  entity: 'subject',
+  ...subject,
+});
+
+export const topicItem = (tenant: string, topic: Topic) => ({
+  ...keys.topic(tenant, topic._id),
+  gsi1pk: keys.subjectTopicsIndex(tenant, topic.subjectId),
+  gsi1sk: topic._id,
+  gsi2pk: keys.allTopicsIndex(tenant),
+  gsi2sk: topic._id,
+  entity: 'topic',
+  ...topic,
+});
+
+export const subTopicItem = (tenant: string, subTopic: SubTopic) => ({
+  ...keys.subTopic(tenant, subTopic._id),
+  gsi1pk: keys.topicSubTopicsIndex(tenant, subTopic.topicId),
+  gsi1sk: subTopic._id,
+  gsi2pk: keys.allSubTopicsIndex(tenant),
+  gsi2sk: subTopic._id,
+  entity: 'subtopic',
+  ...subTopic,
+});
+
+const summaryFields = ['_id', 'topicId', 'name', 'slug', 'summary', 'sortingOrder'] as const;
+
+async function getOne<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return Item ? stripKeys<T>(Item) : undefined;
+}
+
+export const subjectsRepository = {
+  get: (tenant: string, id: string) => getOne<Subject>(keys.subject(tenant, id)),
+  /** Every subject of the tenant (tens to a few hundred). */
+  all: (tenant: string) => queryIndex<Subject>('gsi1', keys.subjectsIndex(tenant)),
+  /** Seeding and imports: subjects are written whole. */
+  putMany: (tenant: string, subjects: Subject[]) =>
+    batchWriteItems(subjects.map((subject) => ({ PutRequest: { Item: subjectItem(tenant, subject) } }))),
+};
+
+export const topicsRepository = {
+  get: (tenant: string, id: string) => getOne<Topic>(keys.topic(tenant, id)),
+  async require(tenant: string, id: string): Promise<Topic> {
+    const topic = await getOne<Topic>(keys.topic(tenant, id));
+    if (!topic) throw new NotFoundError('Topic not found');
+    return topic;
+  },
+  getMany: async (tenant: string, ids: string[]) =>
+    (await batchGetItems(ids.map((id) => keys.topic(tenant, id)))).map((item) => stripKeys<Topic>(item)),
+  ofSubject: (tenant: string, subjectId: string) =>
+    queryIndex<Topic>('gsi1', keys.subjectTopicsIndex(tenant, subjectId)),
+  /** Every topic of the tenant, only the named fields (the sitemap and search options need a few). */
+  all: <K extends keyof Topic>(tenant: string, fields: readonly K[]) =>
+    queryIndex<Pick<Topic, K>>('gsi2', keys.allTopicsIndex(tenant), fields),
+  async insert(tenant: string, topic: Topic): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: topicItem(tenant, topic),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+  /** Saves a changed topic if nobody saved it since it was read (its `updatedAt`), else a 409. */
+  async replace(tenant: string, topic: Topic, readAt: string): Promise<void> {
+    await conditionalPut(topicItem(tenant, topic), readAt, 'topic');
+  },
+  async remove(tenant: string, id: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.topic(tenant, id) }));
+  },
+  putMany: (tenant: string, topics: Topic[]) =>
+    batchWriteItems(topics.map((topic) => ({ PutRequest: { Item: topicItem(tenant, topic) } }))),
+};
+
+export const subTopicsRepository = {
+  get: (tenant: string, id: string) => getOne<SubTopic>(keys.subTopic(tenant, id)),
+  async require(tenant: string, id: string): Promise<SubTopic> {
+    const subTopic = await getOne<SubTopic>(keys.subTopic(tenant, id));
+    if (!subTopic) throw new NotFoundError('Sub-topic not found');
+    return subTopic;
+  },
+  /** A topic's sub-topics without their content. */
+  summariesOf: (tenant: string, topicId: string) =>
+    queryIndex<SubTopicSummary>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), summaryFields),
+  /** A topic's sub-topics, only the named fields. */
+  ofTopic: <K extends keyof SubTopic>(tenant: string, topicId: string, fields: readonly K[]) =>
+    queryIndex<Pick<SubTopic, K>>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), fields),
+  all: <K extends keyof SubTopic>(tenant: string, fields: readonly K[]) =>
+    queryIndex<Pick<SubTopic, K>>('gsi2', keys.allSubTopicsIndex(tenant), fields),
+  async insert(tenant: string, subTopic: SubTopic): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: subTopicItem(tenant, subTopic),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  },
+  async replace(tenant: string, subTopic: SubTopic, readAt: string): Promise<void> {
+    await conditionalPut(subTopicItem(tenant, subTopic), readAt, 'sub-topic');
+  },
+  async remove(tenant: string, id: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.subTopic(tenant, id) }));
+  },
+  putMany: (tenant: string, subTopics: SubTopic[]) =>
+    batchWriteItems(subTopics.map((subTopic) => ({ PutRequest: { Item: subTopicItem(tenant, subTopic) } }))),
+};
+
+async function conditionalPut(item: Record<string, unknown>, readAt: string, label: string): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':read': readAt },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) {
+      throw new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+import type { MetaTag } from '../../shared/schemas/meta-tag';
+import { collections } from '../table/access-patterns';
+import { sitePathCollection } from './site-paths';
+
+export const metaTagsRepository = sitePathCollection<MetaTag>({
+  collection: collections.metaTags,
+  label: 'meta tag',
+  searchFields: ['path', 'title', 'description'],
+  sortFields: ['path', 'title', 'createdAt', 'updatedAt'],
+  pathField: 'path',
+  lookupFields: ['title', 'description'],
+  duplicateMessage: (path) => `A meta tag for ${path} already exists`,
+});

@@ -1,0 +1,50 @@
+import { ForbiddenError } from '../../shared/http/errors';
+import { directorySearchKey, normalizeDirectorySearch } from '../../shared/rules/user-directory';
+import { isUserAdmin } from '../learning/access';
+import { resourceHandler, withCaller } from '../lib/pipeline';
+import { courseMembers, userMemberships } from '../repositories/courses';
+import { listDirectoryUsers } from '../repositories/users';
+
+type StudentsQuery = { limit: number; offset: number; searchText?: string };
+
+/** The students of the courses a tutor teaches (enabled on the course, student enrolled), by name. */
+async function tutorStudents(tenant: string, tutorId: string, query: StudentsQuery) {
+  const courses = (await userMemberships(tenant, tutorId))
+    .filter((m) => m.role === 'tutor' && m.status === 'ENABLE')
+    .map((m) => m.course);
+  const members = (await Promise.all(courses.map((course) => courseMembers(tenant, course)))).flat();
+  const byId = new Map(
+    members
+      .filter((m) => m.role === 'student' && m.enrolment === 'ENROLLED')
+      .map((m) => [m.user._id, m.user] as const),
+  );
+  const search = normalizeDirectorySearch(query.searchText);
+  const found = [...byId.values()]
+    .map((user) => ({ user, key: directorySearchKey(user) }))
+    .filter(({ key }) => !search || key.includes(search))
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map(({ user }) => user);
+  return { totalDocs: found.length, docs: found.slice(query.offset, query.offset + query.limit) };
+}
+
+export const handler = resourceHandler('students', {
+  'students.list': withCaller<StudentsQuery, unknown>(async ({ tenant, caller, query }) => {
+    if (isUserAdmin(caller)) {
+      const page = await listDirectoryUsers(tenant.key, ['student'], { ...query, name: query.searchText });
+      const docs = page.docs.map(({ _id, firstname, lastname, email }) => ({
+        _id,
+        firstname,
+        lastname,
+        email,
+      }));
+      return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
+    }
+    if (caller.user.type !== 'tutor')
+      throw new ForbiddenError('Only tutors and administrators can list students');
+    return {
+      limit: query.limit,
+      offset: query.offset,
+      ...(await tutorStudents(tenant.key, caller.user._id, query)),
+    };
+  }),
+});

@@ -1,0 +1,100 @@
+import { applyContentAction } from '../../shared/catalogue/content';
+import { uniqueSlug } from '../../shared/catalogue/paths';
+import { AppError } from '../../shared/http/errors';
+import {
+  type SubTopic,
+  type SubTopicContentAction,
+  subTopicContentActions,
+} from '../../shared/schemas/catalogue';
+import { newId } from '../lib/ids';
+import { type Operation, resourceHandler } from '../lib/pipeline';
+import { respond } from '../lib/request';
+import { subTopicsRepository, topicsRepository } from '../repositories/catalogue';
+import { definedOnly } from '../topics/handler';
+
+const bySorting = (a: { sortingOrder: number; name: string }, b: { sortingOrder: number; name: string }) =>
+  a.sortingOrder - b.sortingOrder || a.name.localeCompare(b.name);
+
+/** Each content call reads the sub-topic, applies the pure rule and writes back if nobody wrote since. */
+const contentOperations: Record<string, Operation> = Object.fromEntries(
+  (Object.keys(subTopicContentActions) as SubTopicContentAction[]).map((action) => [
+    `subTopics.${action}`,
+    async ({ tenant, params, body }) => {
+      const current = await subTopicsRepository.require(tenant.key, params.id!);
+      const change = applyContentAction(current, action, body as never, newId);
+      if (!change.ok) throw new AppError(change.status, change.message);
+      const next: SubTopic = { ...current, ...change.content, updatedAt: new Date().toISOString() };
+      await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
+      return next;
+    },
+  ]),
+);
+
+export const handler = resourceHandler('sub-topics', {
+  'subTopics.get': async ({ tenant, params }) => subTopicsRepository.require(tenant.key, params.id!),
+
+  'subTopics.grouped': async ({ tenant, body }) => {
+    const { topicIds } = body as { topicIds: string[] };
+    const unique = [...new Set(topicIds)];
+    const groups = await Promise.all(unique.map((id) => subTopicsRepository.summariesOf(tenant.key, id)));
+    return { docs: unique.map((topicId, i) => ({ topicId, subTopics: groups[i]!.sort(bySorting) })) };
+  },
+
+  'subTopics.adminList': async ({ tenant, query }) => {
+    const { topicId, subTopicId, limit, offset } = query as {
+      topicId: string;
+      subTopicId?: string;
+      limit: number;
+      offset: number;
+    };
+    await topicsRepository.require(tenant.key, topicId);
+    let all = (await subTopicsRepository.summariesOf(tenant.key, topicId)).sort(bySorting);
+    if (subTopicId) all = all.filter((s) => s._id === subTopicId);
+    return { limit, offset, totalDocs: all.length, docs: all.slice(offset, offset + limit) };
+  },
+
+  'subTopics.adminCreate': async ({ tenant, body }) => {
+    const input = body as { topicId: string; name: string; summary: string; sortingOrder?: number };
+    const topic = await topicsRepository.require(tenant.key, input.topicId);
+    const siblings = await subTopicsRepository.summariesOf(tenant.key, topic._id);
+    const now = new Date().toISOString();
+    const subTopic: SubTopic = {
+      _id: newId(),
+      topicId: topic._id,
+      subjectId: topic.subjectId,
+      curriculumId: topic.curriculumId,
+      name: input.name,
+      slug: uniqueSlug(
+        input.name,
+        siblings.map((s) => s.slug),
+      ),
+      summary: input.summary,
+      sortingOrder: input.sortingOrder ?? Math.max(0, ...siblings.map((s) => s.sortingOrder + 1)),
+      resources: [],
+      videoLinks: [],
+      contents: [],
+      faqs: [],
+      reviews: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    await subTopicsRepository.insert(tenant.key, subTopic);
+    return respond(201, subTopic);
+  },
+
+  'subTopics.adminUpdate': async ({ tenant, params, body }) => {
+    const current = await subTopicsRepository.require(tenant.key, params.id!);
+    const changes = definedOnly(body as { name?: string; summary?: string; sortingOrder?: number });
+    const next: SubTopic = { ...current, ...changes, updatedAt: new Date().toISOString() };
+    await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
+    return next;
+  },
+
+  'subTopics.adminDelete': async ({ tenant, params }) => {
+    const subTopic = await subTopicsRepository.require(tenant.key, params.id!);
+    await subTopicsRepository.remove(tenant.key, subTopic._id);
+    return { _id: subTopic._id };
+  },
+
+  ...contentOperations,
+});

@@ -1,0 +1,11 @@
+import { allSubjects, requireCurriculum, subjectsOf } from '../catalogue/lookups';
+import { resourceHandler } from '../lib/pipeline';
+
+export const handler = resourceHandler('subjects', {
+  'subjects.list': async ({ tenant, query }) => {
+    const { curriculum } = query as { curriculum?: string };
+    if (!curriculum) return { docs: await allSubjects(tenant.key) };
+    const found = await requireCurriculum(tenant.key, curriculum);
+    return { docs: await subjectsOf(tenant.key, found._id) };
+  },
+});

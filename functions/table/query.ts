@@ -1,0 +1,38 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db';
+import { stripKeys } from './items';
+
+/** Every item a query matches, page after page (for partitions known to stay small or for jobs). */
+export async function queryAll<T>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<T[]> {
+  const found: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    found.push(...(page.Items ?? []).map((item) => stripKeys<T>(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** Every item of one index partition. */
+export function queryIndex<T>(
+  index: 'gsi1' | 'gsi2',
+  partition: string,
+  projection?: readonly string[],
+): Promise<T[]> {
+  const key = `${index}pk`;
+  return queryAll<T>({
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: {
+      '#pk': key,
+      ...Object.fromEntries((projection ?? []).map((name, i) => [`#p${i}`, name])),
+    },
+    ExpressionAttributeValues: { ':pk': partition },
+    ...(projection?.length ? { ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', ') } : {}),
+  });
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { directoryUserTypes, parseUserTypes } from '../rules/user-directory';
+import { pageSchema, pagingQuerySchema } from '../schemas/paging';
+import { permission, type RouteDef, route } from './define';
+
+export const directoryUserSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  type: z.enum(directoryUserTypes),
+});
+export type DirectoryUser = z.infer<typeof directoryUserSchema>;
+
+const userTypesList = z
+  .string()
+  .max(100)
+  .refine((list) => parseUserTypes(list).length > 0, {
+    message: `Use a comma list of ${directoryUserTypes.join(', ')}`,
+  })
+  .refine((list) => list.split(',').every((name) => parseUserTypes(name).length > 0 || !name.trim()), {
+    message: `Unknown user type; use ${directoryUserTypes.join(', ')}`,
+  });
+
+/**
+ * Spec 002 "Admin users: GET dropdown": the people pickers of the back-office (add a tutor or a student to
+ * a course, filter the schedule by tutor or student). Course and schedule admins need it as much as user
+ * admins, so any of those views opens it.
+ */
+export const userDirectoryRoutes: RouteDef[] = [
+  route({
+    id: 'users.adminDropdown',
+    method: 'GET',
+    path: '/admin/users/dropdown',
+    resource: 'users',
+    access: permission(['adminUsers', 'adminCourses', 'schedule'], 'view'),
+    query: pagingQuerySchema
+      .extend({
+        name: z.string().trim().max(100).optional(),
+        userTypes: userTypesList.default('student,tutor'),
+      })
+      .strict(),
+    response: pageSchema(directoryUserSchema),
+    silent: true,
+    summary: 'Students and tutors by name (the back-office people pickers)',
+  }),
+];

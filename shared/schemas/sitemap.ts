@@ -1,0 +1,23 @@
+import * as z from 'zod';
+
+export const sitemapStatuses = ['RUNNING', 'COMPLETED', 'FAILED'] as const;
+export type SitemapStatus = (typeof sitemapStatuses)[number];
+
+/** One sitemap generation: started by an admin (POST, spec 001 section 7) or by the daily schedule. */
+export const sitemapGenerationSchema = z.object({
+  _id: z.string(),
+  status: z.enum(sitemapStatuses),
+  trigger: z.enum(['admin', 'schedule']),
+  requestedBy: z.string().optional(),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  urlCount: z.number().optional(),
+  /** The files written: `sitemap.xml`, plus `sitemap-N.xml` when it is an index. */
+  files: z.array(z.string()).optional(),
+  /** The public address of the sitemap. */
+  url: z.string().optional(),
+  error: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SitemapGeneration = z.infer<typeof sitemapGenerationSchema>;

@@ -1,0 +1,330 @@
+import { DateTime } from 'luxon';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { apiClient, demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+const COURSE_TITLE = 'IGCSE Mathematics (Grade 10)';
+
+async function signInAsAdmin(page: Page, redirect: string) {
+  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
+  await page.getByLabel(/^Email/).fill(demo.admin.email);
+  await page.getByLabel(/^Password/).fill(demo.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The titles of the top-level rows of the section editor, in the order shown. */
+async function topLevelTitles(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid="section-tree"] > div > [data-testid="section-row"]')
+    .evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('[data-testid="section-title"]')?.textContent ?? ''),
+    );
+}
+
+const row = (page: Page, title: string): Locator =>
+  page.getByTestId('section-row').filter({ has: page.getByText(title, { exact: true }) });
+
+/** A date far enough ahead that nothing else in this stack is booked then, as YYYY-MM-DD. */
+function farDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+it('lets an admin build the demo course: folder, link, homework, lesson, order, audience, delete, people, schedule', async () => {
+  // Prepare: from the courses list to the course page
+  const page = await browser.newPage();
+  await signInAsAdmin(page, '/admin/courses');
+  await page.getByLabel('Search courses').fill(COURSE_TITLE);
+  await page
+    .getByRole('row', { name: new RegExp(COURSE_TITLE.replace(/[()]/g, '\\$&')) })
+    .getByRole('link', { name: 'Open course' })
+    .click();
+  await page.waitForURL(/\/admin\/courses\/course-demo-igcse-maths$/);
+  await page.getByRole('heading', { name: COURSE_TITLE }).waitFor();
+  await page.getByText('Cambridge IGCSE · Mathematics · Grade 10').waitFor();
+  await row(page, 'Lesson 1').waitFor();
+  await screenshot(page, 'admin-course-page');
+
+  // Act: a folder
+  await page.getByRole('button', { name: 'Add folder' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Unit 1: Algebra');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Section Added').waitFor();
+  await row(page, 'Unit 1: Algebra').waitFor();
+
+  // Act: a link resource (the link path needs no upload)
+  await page.getByRole('button', { name: 'Add resource' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Algebra notes');
+  await dialog.getByText('Link', { exact: true }).click();
+  await dialog.getByLabel(/^Link URL/).fill('not a link');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText('Enter a valid link').waitFor();
+  await dialog.getByLabel(/^Link URL/).fill('example.com/algebra-notes');
+  await screenshot(page, 'admin-course-resource-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Resource Added').waitFor();
+  const notes = row(page, 'Algebra notes');
+  await notes.getByRole('link', { name: 'https://example.com/algebra-notes' }).waitFor();
+
+  // Act: a file resource (presigned upload, then the section points at the stored file)
+  const bytes = Buffer.from('%PDF-1.4 formula sheet for unit 1');
+  await page.getByRole('button', { name: 'Add resource' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Formula sheet');
+  await dialog
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'formulas?.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Resource Added').waitFor();
+  const fileLink = row(page, 'Formula sheet').getByRole('link', { name: /^formulas.*\.pdf$/ });
+  await fileLink.waitFor();
+  const stored = await fetch((await fileLink.getAttribute('href'))!);
+  expect(stored.status).toBe(200);
+  expect(Buffer.from(await stored.arrayBuffer()).equals(bytes)).toBe(true);
+
+  // Act: homework with a due date
+  await page.getByRole('button', { name: 'Add homework' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Algebra worksheet');
+  await dialog.getByLabel('Instructions').fill('Solve questions 1 to 10.');
+  await dialog.getByLabel('Due date').fill(farDate(14));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Homework Added').waitFor();
+  await row(page, 'Algebra worksheet').getByRole('link', { name: 'Submissions' }).waitFor();
+
+  // Act: reorder (the homework goes above the file, the folder below the notes)
+  let titles = await topLevelTitles(page);
+  expect(titles.slice(-4)).toEqual([
+    'Unit 1: Algebra',
+    'Algebra notes',
+    'Formula sheet',
+    'Algebra worksheet',
+  ]);
+  await page.getByRole('button', { name: 'Move Algebra worksheet up' }).click();
+  await expect
+    .poll(async () => (await topLevelTitles(page)).slice(-4))
+    .toEqual(['Unit 1: Algebra', 'Algebra notes', 'Algebra worksheet', 'Formula sheet']);
+  await page.getByRole('button', { name: 'Move Unit 1: Algebra down' }).click();
+  await expect
+    .poll(async () => (await topLevelTitles(page)).slice(-4))
+    .toEqual(['Algebra notes', 'Unit 1: Algebra', 'Algebra worksheet', 'Formula sheet']);
+  // The order is the server's: it stays after a reload.
+  await page.reload();
+  await row(page, 'Algebra notes').waitFor();
+  titles = await topLevelTitles(page);
+  expect(titles.slice(-4)).toEqual([
+    'Algebra notes',
+    'Unit 1: Algebra',
+    'Algebra worksheet',
+    'Formula sheet',
+  ]);
+
+  // Act: audience, for tutors only
+  await notes.getByRole('button', { name: /Audience of Algebra notes: students/ }).click();
+  await page.getByText('Section Updated').first().waitFor();
+  await notes.getByRole('button', { name: /Audience of Algebra notes: tutors only/ }).waitFor();
+
+  // Act: a lesson inside the folder (date and time in the admin's zone, a tutor of the course)
+  const lessonDate = farDate(200);
+  await page.getByRole('button', { name: 'Add to Unit 1: Algebra' }).click();
+  await page.getByRole('menuitem', { name: 'Lesson' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Algebra kick-off');
+  await dialog.getByLabel(/^Date/).fill(lessonDate);
+  await dialog.getByLabel(/^Time/).fill('10:00');
+  await dialog.getByLabel('Duration').selectOption({ label: '45 min' });
+  expect(await dialog.getByLabel(/^Tutor/).inputValue()).toBe('demo-tutor-1');
+  await dialog.getByText('Times are in Asia/Singapore').waitFor();
+  await screenshot(page, 'admin-course-lesson-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Teams Meeting Added').waitFor();
+  const kickOff = row(page, 'Algebra kick-off');
+  await kickOff.getByText('Class Not Started').waitFor();
+  await kickOff.getByText('10:00 AM').waitFor();
+
+  // Act: the same time again is taken: the server's 409 shows in the dialog
+  await page.getByRole('button', { name: 'Add lesson' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Clashing lesson');
+  await dialog.getByLabel(/^Date/).fill(lessonDate);
+  await dialog.getByLabel(/^Time/).fill('10:15');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog
+    .getByRole('alert')
+    .getByText('Sorry, this time is no longer free. Please choose another one.')
+    .waitFor();
+  await screenshot(page, 'admin-course-lesson-conflict');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Act: deleting the folder is refused while it holds the upcoming lesson
+  await row(page, 'Unit 1: Algebra').getByRole('button', { name: 'Delete Unit 1: Algebra' }).click();
+  let confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await confirm
+    .getByRole('alert')
+    .getByText('This section holds 1 upcoming lesson. Cancel them first.')
+    .waitFor();
+  await screenshot(page, 'admin-course-delete-refused');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // Act: delete the resource
+  await notes.getByRole('button', { name: 'Delete Algebra notes' }).click();
+  confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Resource Deleted').waitFor();
+  await notes.waitFor({ state: 'detached' });
+  await screenshot(page, 'admin-course-content');
+
+  // Act: tutors: add Grace as a substitute, then disable her
+  await page.getByRole('tab', { name: 'Tutors' }).click();
+  await page.getByRole('cell', { name: 'Tom Turing' }).waitFor();
+  await page.getByRole('button', { name: 'New tutor' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Search tutors').fill('grace');
+  await dialog.getByLabel(/^Tutor$/).selectOption({ label: 'Grace Hopper (tutor2@demo.test)' });
+  await dialog.getByLabel('Tutor type').selectOption({ label: 'Substitute' });
+  await screenshot(page, 'admin-course-add-tutor');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Tutor Added').waitFor();
+  const grace = page.getByRole('row', { name: /Grace Hopper/ });
+  await grace.getByText('Substitute').waitFor();
+  await grace.getByRole('button', { name: 'Disable' }).click();
+  await page.getByText('Tutor Updated').waitFor();
+  await grace.getByText('Disabled').waitFor();
+  // Tom still teaches upcoming lessons: verify-delete says so and removal is not offered.
+  await page
+    .getByRole('row', { name: /Tom Turing/ })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  confirm = page.getByRole('alertdialog');
+  await confirm
+    .getByTestId('verify-delete')
+    .getByText(/upcoming lessons? of this course/)
+    .waitFor();
+  expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+  await screenshot(page, 'admin-course-tutors-remove');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  // Grace has no lessons: she can be removed.
+  await grace.getByRole('button', { name: 'Remove' }).click();
+  confirm = page.getByRole('alertdialog');
+  await confirm.getByText('This tutor can be removed').waitFor();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Tutor Deleted').waitFor();
+  await grace.waitFor({ state: 'detached' });
+
+  // Act: students: enrol Leo
+  await page.getByRole('tab', { name: 'Students' }).click();
+  await page.getByRole('cell', { name: 'Sam Student' }).waitFor();
+  await page.getByRole('button', { name: 'New student' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Search students').fill('leo');
+  await dialog.getByLabel(/^Student$/).selectOption({ label: 'Leo Learner (student3@demo.test)' });
+  await dialog.getByLabel('Enrolment type').selectOption({ label: 'Credit' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Student Added').waitFor();
+  const leo = page.getByRole('row', { name: /Leo Learner/ });
+  await leo.getByText('Credit').waitFor();
+  await leo.getByText('Enrolled').waitFor();
+  await screenshot(page, 'admin-course-students');
+  await leo.getByRole('button', { name: 'Edit student' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Enrolment', { exact: true }).selectOption({ label: 'Unenrolled' });
+  await dialog.getByText("Unenrolling takes the student out of this course's upcoming lessons.").waitFor();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Student Updated').waitFor();
+  await leo.getByText('Unenrolled').waitFor();
+  await leo.getByRole('button', { name: 'Delete student' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Student Deleted').waitFor();
+  await leo.waitFor({ state: 'detached' });
+
+  // Assess: the schedule tab lists the course's lessons with the timing chip
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  expect(await page.getByTestId('class-timing').first().textContent()).toBe('Class Not Started');
+  await screenshot(page, 'admin-course-schedule');
+}, 120_000);
+
+it('shows the admin schedule with its count and filters it by tutor', async () => {
+  const page = await browser.newPage();
+  await signInAsAdmin(page, '/admin/schedule');
+  await page.getByRole('link', { name: 'Schedule' }).waitFor();
+  await page.getByRole('heading', { name: 'Schedule' }).waitFor();
+  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  // The badge is the countOnly answer for now .. the start of the 7th day ahead (the admin's zone).
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const weekEnd = DateTime.now().setZone('Asia/Singapore').plus({ days: 7 }).startOf('day').toUTC().toISO()!;
+  const expected = await api.call<{ totalDocs: number; docs: unknown[] }>('schedule.adminMeetings', {
+    ...admin,
+    query: { startDate: new Date().toISOString(), endDate: weekEnd, limit: 100 },
+  });
+  await expect
+    .poll(async () => Number(await page.getByTestId('upcoming-count').textContent()))
+    .toBe(expected.body.docs.length);
+  const totalAll = Number(/of (\d+)/.exec((await page.getByTestId('list-total').textContent()) ?? '')?.[1]);
+  expect(totalAll).toBeGreaterThanOrEqual(4);
+  await screenshot(page, 'admin-schedule');
+
+  // Act: Tom's lessons only
+  await page.getByLabel('Tutor').selectOption({ label: 'Tom Turing' });
+  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: COURSE_TITLE }) });
+  expect(await rows.count()).toBeGreaterThanOrEqual(4);
+  for (const text of await page.locator('tbody tr td:nth-child(4)').allTextContents()) {
+    expect(text).toBe('Tom Turing');
+  }
+  await screenshot(page, 'admin-schedule-by-tutor');
+
+  // Act: a tutor with no lessons
+  await page.getByLabel('Tutor').selectOption({ label: 'Mei Lin' });
+  await page.getByText('No lessons found').waitFor();
+  await page.getByTestId('list-total').getByText('No results').waitFor();
+
+  // Assess: a row's course link opens the admin course page
+  await page.getByLabel('Tutor').selectOption({ label: 'Tom Turing' });
+  await page.getByRole('link', { name: COURSE_TITLE }).first().click();
+  await page.waitForURL(/\/admin\/courses\/course-demo-igcse-maths$/);
+}, 60_000);
+
+it('edits a course from its header and, on delete, goes back to the list', async () => {
+  // Prepare: a course of its own
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const title = `Header course ${Date.now().toString(36)}`;
+  const created = await api.call<{ _id: string }>('courses.adminCreate', {
+    ...admin,
+    body: { title, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' },
+  });
+  const page = await browser.newPage();
+  await signInAsAdmin(page, `/admin/courses/${created.body._id}`);
+  await page.getByRole('heading', { name: title }).waitFor();
+  await page.getByText('No content yet').waitFor();
+
+  // Act: edit
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.getByLabel(/^Title/).inputValue()).toBe(title);
+  await dialog.getByLabel(/^Title/).fill(`${title} v2`);
+  await dialog.getByLabel('Lesson duration').selectOption({ label: '1 hr 30 min' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  // Assess
+  await page.getByText('Course Updated').waitFor();
+  await page.getByRole('heading', { name: `${title} v2` }).waitFor();
+  await page.getByText('1 hr 30 min').waitFor();
+  await screenshot(page, 'admin-course-header-edited');
+
+  // Act: delete
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+
+  // Assess: the toast and the list
+  await page.getByText('Course Deleted').waitFor();
+  await page.waitForURL(/\/admin\/courses$/);
+  const gone = await api.call('courses.adminGet', { ...admin, params: { id: created.body._id } });
+  expect(gone.status).toBe(404);
+}, 60_000);

@@ -1,0 +1,111 @@
+import { expect, it } from 'vitest';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+
+async function signInAsAdmin(redirect: string) {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
+  await page.getByLabel(/^Email/).fill('admin@demo.test');
+  await page.getByLabel(/^Password/).fill('Demo-admin-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(new RegExp(`/learning-portal${redirect}`));
+  return page;
+}
+
+it('sets a page’s title and description from a meta tag the admin creates', async () => {
+  // Prepare
+  const page = await signInAsAdmin('/admin/meta-tags');
+  await page.getByRole('heading', { name: 'Meta tags' }).waitFor();
+
+  // Act: create the meta tag of /learning-portal/about-us
+  await page.getByRole('button', { name: 'New meta tag' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Path/).fill('/learning-portal/About Us');
+  await dialog.getByLabel(/^Title/).fill('About Demo Academy');
+  await dialog.getByLabel(/^Description/).fill('Who teaches at Demo Academy, and how.');
+  await screenshot(page, 'admin-meta-tag-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  // Assess: listed with the cleaned path
+  await page.getByText('MetaTag created!').waitFor();
+  await page.getByRole('row', { name: /\/learning-portal\/about-us/ }).waitFor();
+  await screenshot(page, 'admin-meta-tags-list');
+  const defaultTitle = await page.title();
+  expect(defaultTitle).not.toBe('About Demo Academy');
+
+  // Act: visit the page
+  await page.goto(browser.portalUrl('/about-us'));
+
+  // Assess: the tab title and description come from the meta tag
+  await page.waitForFunction(() => document.title === 'About Demo Academy');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+    'Who teaches at Demo Academy, and how.',
+  );
+  await screenshot(page, 'meta-tag-applied');
+
+  // And a page without a meta tag shows the defaults again, on an in-app navigation too.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/learning-portal/login');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.waitForFunction((title) => document.title === title, defaultTitle);
+});
+
+it('redirects the browser from a path the admin redirects', async () => {
+  // Prepare
+  const page = await signInAsAdmin('/admin/redirections');
+  await page.getByRole('heading', { name: 'Redirections' }).waitFor();
+
+  // Act
+  await page.getByRole('button', { name: 'New redirection' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^From path/).fill('/learning-portal/old-courses');
+  await dialog.getByLabel(/^To/).fill('/learning-portal/portal/courses');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Redirection created!').waitFor();
+  await page.getByRole('row', { name: /\/learning-portal\/old-courses/ }).waitFor();
+  await screenshot(page, 'admin-redirections-list');
+
+  // A loop is refused with a clear message.
+  await page.getByRole('button', { name: 'New redirection' }).click();
+  await dialog.getByLabel(/^From path/).fill('/learning-portal/portal/courses');
+  await dialog.getByLabel(/^To/).fill('/learning-portal/old-courses');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(/This redirection would make a loop/).waitFor();
+  await screenshot(page, 'admin-redirection-loop-refused');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Act: a visitor opens the old address
+  const response = await page.goto(browser.portalUrl('/old-courses'));
+
+  // Assess: the browser lands on the target
+  await page.waitForURL(/\/learning-portal\/portal\/courses$/);
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/learning-portal\/old-courses$/);
+  await screenshot(page, 'redirection-landed');
+});
+
+it('starts a sitemap generation and lists it COMPLETED', async () => {
+  // Prepare
+  const page = await signInAsAdmin('/admin/sitemap');
+  await page.getByRole('heading', { name: 'Sitemap generations' }).waitFor();
+
+  // Act
+  await page.getByRole('button', { name: 'Generate sitemap' }).click();
+
+  // Assess
+  await page.getByText('Sitemap generate started!').waitFor();
+  await page
+    .getByRole('row', { name: /COMPLETED/ })
+    .first()
+    .waitFor();
+  await page.getByText(/Latest: http:\/\/localhost:\d+\/sitemap\.xml/).waitFor();
+  await screenshot(page, 'admin-sitemap');
+
+  // The sitemap is served at the site's root.
+  const sitemap = await page.goto(`${browser.stack().webUrl}/sitemap.xml`);
+  expect(sitemap?.status()).toBe(200);
+  const xml = await sitemap!.text();
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(xml).toMatch(/<loc>http:\/\/localhost:\d+\/learning-portal\/cambridge-igcse<\/loc>/);
+});

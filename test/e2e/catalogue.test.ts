@@ -1,0 +1,116 @@
+import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+
+it('a visitor goes from the home page to a curriculum, a subject and a sub-topic and sees its video and FAQ', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/'));
+
+  // The home search finds a topic across the catalogue
+  await page
+    .getByRole('combobox', { name: 'Search curricula, subjects and topics' })
+    .fill('igcse trigonometry');
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /Trigonometry/ })
+    .first()
+    .waitFor();
+  await screenshot(page, 'home-catalogue-search');
+  await page.getByRole('combobox').fill('');
+
+  // Curriculum → subject → topic → sub-topic by links
+  await page.getByRole('link', { name: 'Cambridge IGCSE', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Cambridge IGCSE' }).waitFor();
+  await screenshot(page, 'curriculum-page');
+  await page.getByRole('link', { name: /^Mathematics 0580/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Mathematics' }).waitFor();
+  await screenshot(page, 'subject-page');
+  await page.getByRole('link', { name: 'Linear equations' }).click();
+  await page.waitForURL(
+    /\/learning-portal\/cambridge-igcse\/mathematics\/algebra-and-graphs\/linear-equations$/,
+  );
+  await page.getByRole('heading', { level: 1, name: 'Linear equations' }).waitFor();
+
+  // Assess: the video, the FAQ (opening to its answer), notes and resources are shown
+  const videos = page.getByTestId('video-card');
+  await videos.filter({ hasText: 'Solving linear equations step by step' }).waitFor();
+  expect(await videos.locator('iframe').first().getAttribute('src')).toBe(
+    'https://www.youtube-nocookie.com/embed/l3XzepN03KQ',
+  );
+  await page.getByRole('button', { name: 'Do I always have to check my answer?' }).click();
+  await page.getByText('substituting your answer back into the original equation').waitFor();
+  await page.getByRole('link', { name: 'Practice worksheet (30 questions)' }).waitFor();
+  await page.getByRole('link', { name: 'Algebra and graphs', exact: true }).waitFor();
+  await screenshot(page, 'sub-topic-page');
+
+  // A path that names nothing says so
+  await page.goto(browser.portalUrl('/cambridge-igcse/astrology'));
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+});
+
+it('a visitor opens a subject’s topical past papers from the subject page', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/cambridge-igcse/mathematics'));
+  await page.getByRole('link', { name: 'Topical past papers' }).click();
+  await page
+    .getByRole('region', { name: 'Trigonometry' })
+    .getByRole('link', { name: 'Trigonometry: mark scheme' })
+    .waitFor();
+  expect(page.url()).toContain('/topical-past-papers?curriculum=cambridge-igcse&subject=mathematics');
+  await screenshot(page, 'topical-past-papers');
+});
+
+it('an admin in edit mode reorders topics by drag and drop and adds a video link', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(demo.admin.email);
+  await page.getByLabel(/^Password/).fill(demo.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+
+  // Act: switch edit mode on and drag Statistics above Number
+  await page.getByText('Edit mode', { exact: true }).click();
+  await page.goto(browser.portalUrl('/edexcel-igcse/physics'));
+  await page.getByText('Edit mode', { exact: true }).first().waitFor();
+  const cards = page.getByTestId('topic-card');
+  await cards.first().waitFor();
+  const names = async () => cards.locator('h2').allTextContents();
+  const before = await names();
+  const last = before.at(-1)!;
+  // Playwright's dragTo scrolls mid-drag on a long page; dispatching the drag events is what a drag does
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await cards.filter({ hasText: last }).dispatchEvent('dragstart', { dataTransfer });
+  await cards.first().dispatchEvent('dragover', { dataTransfer });
+  await cards.first().dispatchEvent('drop', { dataTransfer });
+  await page.getByText('Topics updated!').waitFor();
+  await screenshot(page, 'edit-mode-topics-reordered');
+
+  // Assess: the new order is kept after a reload
+  await page.reload();
+  await cards.first().waitFor();
+  expect((await names())[0]).toBe(last);
+  expect((await names()).slice(1)).toEqual(before.slice(0, -1));
+
+  // Act: add a video link to a sub-topic where it is shown
+  await page.goto(browser.portalUrl('/edexcel-igcse/physics/waves/sound'));
+  await page.getByLabel('Video title').fill('Sound waves in 5 minutes');
+  await page.getByLabel('Video link').fill('https://www.youtube.com/watch?v=qV4lR9EWGlY');
+  await page.getByRole('button', { name: 'Add video link' }).click();
+  await page.getByText('Sub topic Updated').waitFor();
+  await page.getByTestId('video-card').filter({ hasText: 'Sound waves in 5 minutes' }).waitFor();
+
+  // A bad link gets the server's message, not a broken page
+  await page.getByLabel('Video title').fill('Broken');
+  await page.getByLabel('Video link').fill('not a link');
+  await page.getByRole('button', { name: 'Add video link' }).click();
+  await page.getByText('Video link must be a valid URL').waitFor();
+  await screenshot(page, 'edit-mode-video-added');
+
+  // Assess: a visitor sees it too
+  const visitor = await browser.newPage();
+  await visitor.goto(browser.portalUrl('/edexcel-igcse/physics/waves/sound'));
+  await visitor.getByTestId('video-card').filter({ hasText: 'Sound waves in 5 minutes' }).waitFor();
+  expect(await visitor.getByLabel('Video title').count()).toBe(0);
+});

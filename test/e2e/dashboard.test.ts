@@ -1,0 +1,195 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { apiClient, demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/(portal|manage-accounts)$/);
+}
+
+const LINEAR = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations';
+const SIMULTANEOUS = '/cambridge-igcse/mathematics/algebra-and-graphs/simultaneous-equations';
+
+it('a new student onboards in four steps and lands on a dashboard of their subjects', async () => {
+  const page = await browser.newPage();
+  await signIn(page, demo.student3);
+  await page.goto(browser.portalUrl('/dashboard'));
+  await page.getByText('Tell us about your studies').waitFor();
+  await screenshot(page, 'dashboard-before-onboarding');
+  await page.getByRole('link', { name: 'Start' }).click();
+  await page.waitForURL(/\/onboarding$/);
+
+  // Step 1 to 4
+  await page.getByText('Step 1 of 4: Curriculum').waitFor();
+  expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Cambridge IGCSE' }).click();
+  await screenshot(page, 'onboarding-curriculum');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Grade 10' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Mathematics (0580)' }).click();
+  await page.getByRole('button', { name: 'Physics (0625)' }).click();
+  await page.getByRole('button', { name: 'Physics (0625)', pressed: true }).waitFor();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'onboarding-subjects');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Prepare for exams' }).click();
+  await page.getByRole('button', { name: 'Save and go to my dashboard' }).click();
+
+  // Assess: the dashboard opens on the chosen curriculum with a ring per chosen subject
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByText('Details updated successfully!').waitFor();
+  await page.getByRole('img', { name: 'Mathematics: 0% complete', exact: true }).waitFor();
+  await page.getByRole('img', { name: 'Physics: 0% complete', exact: true }).waitFor();
+  expect(await page.getByTestId('subject-card').count()).toBe(2);
+  expect(await page.getByLabel('Curriculum').inputValue()).toBe('Cambridge IGCSE');
+  expect(await page.getByText('Tell us about your studies').count()).toBe(0);
+  await screenshot(page, 'dashboard-after-onboarding');
+});
+
+it('a student reads two sub-topics, marks one done, and the dashboard charts show it', async () => {
+  const page = await browser.newPage();
+  await signIn(page, demo.student3);
+
+  // Act: the first sub-topic is opened and marked done
+  await page.goto(browser.portalUrl(LINEAR));
+  const strip = page.getByTestId('sub-topic-learning');
+  await strip.getByText('In progress').waitFor();
+  await strip.getByRole('button', { name: 'Mark as done' }).click();
+  await strip.getByText('Done', { exact: true }).waitFor();
+  await strip.getByText(/^100% · read \d of 3 pages/).waitFor();
+  await screenshot(page, 'sub-topic-marked-done');
+
+  // A question about page 2 goes into a study session
+  await strip.getByRole('button', { name: 'Ask a question about this sub-topic' }).click();
+  await strip.getByLabel('Page').selectOption('2');
+  await strip.getByLabel('Your question').fill('Why multiply every term by the same number?');
+  await strip.getByRole('button', { name: 'Save question' }).click();
+  await page.getByText('Question saved to your study session').waitFor();
+
+  // The page is bookmarked
+  await strip.getByRole('button', { name: 'Bookmark' }).click();
+  await page.getByText(/^Bookmarked page \d$/).waitFor();
+
+  // A broken link is reported from the same strip
+  await strip.getByRole('button', { name: 'Report a broken link' }).click();
+  await page.getByLabel('What does not work?').selectOption({ label: 'Practice worksheet (30 questions)' });
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await page.getByText('Issue reported successfully!').waitFor();
+
+  // The second sub-topic (one page) is only read
+  await page.goto(browser.portalUrl(SIMULTANEOUS));
+  await strip.getByText('90% · read 1 of 1 page').waitFor();
+
+  // A quiz score for the first one (quizzes record scores through the same progress call)
+  const api = apiClient(browser.stack().apiUrl);
+  const leo = await api.signIn(demo.student3.email, demo.student3.password);
+  const linear = await api.call<{ subTopic: { _id: string } }>('curriculums.resolvePath', {
+    query: { path: LINEAR },
+  });
+  await api.call('progress.record', {
+    token: leo.token,
+    body: { subTopicId: linear.body.subTopic._id, score: 85 },
+  });
+  const topics = await api.call<{ docs: Array<{ subTopics: unknown[] }> }>('topics.getTopics', {
+    body: { subjectCode: '0580', subjectLevel: 'IGCSE' },
+  });
+  const subTopicCount = topics.body.docs.reduce((sum, t) => sum + t.subTopics.length, 0);
+
+  // Assess: rings, topic bars and score bars carry the values
+  await page.goto(browser.portalUrl('/dashboard'));
+  const mathsPercent = Math.round(190 / subTopicCount);
+  await page.getByRole('img', { name: `Mathematics: ${mathsPercent}% complete` }).waitFor();
+  const topicBar = page.locator('[data-testid="bar"][aria-label="Algebra and graphs: 38%"]');
+  expect(await topicBar.count()).toBe(1);
+  const scoreBar = page.locator('[data-testid="bar"][aria-label="Algebra and graphs: 85%"]');
+  expect(await scoreBar.count()).toBe(1);
+  await page.getByText('Average score 85% · Good').waitFor();
+  await page.getByText(`${mathsPercent}% complete`, { exact: true }).waitFor();
+  const sessions = page.getByRole('region', { name: 'Recent study sessions' });
+  await sessions.getByText('Linear equations').waitFor();
+  await sessions.getByLabel('1 question asked').waitFor();
+  await page.getByRole('region', { name: 'Bookmarks' }).getByText('Linear equations').waitFor();
+  await screenshot(page, 'dashboard-with-progress');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await screenshot(page, 'dashboard-with-progress-dark');
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+
+  // The curriculum choice is kept in local storage across reloads
+  await page.getByLabel('Curriculum').selectOption('IB Diploma');
+  // IB subjects: none studied or chosen at onboarding, so every one of them gets a ring.
+  await page.getByRole('img', { name: 'Economics: 0% complete' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('selectedDashboardCurriculum'))).toBe('IB Diploma');
+  await page.reload();
+  await page.getByRole('img', { name: 'Economics: 0% complete' }).waitFor();
+  expect(await page.getByLabel('Curriculum').inputValue()).toBe('IB Diploma');
+  await page.getByLabel('Curriculum').selectOption('Cambridge IGCSE');
+  await page.getByRole('img', { name: `Mathematics: ${mathsPercent}% complete` }).waitFor();
+});
+
+it("a parent chooses among their children; a free plan's used-up slide views are shown on the page", async () => {
+  // Prepare: a tiny free plan, so Maya's first page uses it up
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  await api.call('usage.updateSettings', { token: admin.token, body: { slideViews: 1 } });
+
+  const maya = await browser.newPage();
+  await signIn(maya, demo.student2);
+  await maya.goto(browser.portalUrl(LINEAR));
+  await maya.getByTestId('sub-topic-learning').getByText('In progress').waitFor();
+  await maya.goto(browser.portalUrl(SIMULTANEOUS));
+  await maya.getByText('Free plan limit reached').first().waitFor();
+  await maya
+    .getByText(/You have used all 1 slide view of your free plan this month/)
+    .first()
+    .waitFor();
+  await screenshot(maya, 'sub-topic-usage-limit');
+
+  const page = await browser.newPage();
+  await signIn(page, demo.parent);
+  await page.goto(browser.portalUrl('/dashboard'));
+  await page.getByRole('heading', { name: "Sam's learning" }).waitFor();
+  await page.getByLabel('Learner').selectOption({ label: 'Maya Student' });
+  await page.getByRole('heading', { name: "Maya's learning" }).waitFor();
+  await page
+    .getByRole('img', { name: /^Mathematics: \d+% complete$/ })
+    .first()
+    .waitFor();
+  await screenshot(page, 'dashboard-parent');
+});
+
+it('the back-office sees the reported broken link and resolves it', async () => {
+  const page = await browser.newPage();
+  await signIn(page, demo.admin);
+  await page.goto(browser.portalUrl('/admin/report-issues'));
+  const row = page.getByRole('row').filter({ hasText: 'Broken link: Practice worksheet (30 questions)' });
+  await row.waitFor();
+  expect(await row.getByText('Leo Learner').count()).toBe(1);
+  await screenshot(page, 'admin-reported-issues');
+  await row.getByRole('button', { name: 'Mark resolved' }).click();
+  await page.getByText('Issue resolved!').waitFor();
+  await row.waitFor({ state: 'detached' });
+});
+
+it("a tutor opens their student's dashboard from the students list", async () => {
+  const page = await browser.newPage();
+  await signIn(page, demo.tutor);
+  await page.goto(browser.portalUrl('/dashboard'));
+  // Tom teaches Sam only: the list holds him, and his dashboard opens first.
+  await page.getByRole('heading', { name: "Sam's learning" }).waitFor();
+  expect(await page.getByLabel('Student').locator('option').allTextContents()).toEqual(['Sam Student']);
+  await page.getByLabel('Find a student').fill('maya');
+  await page
+    .getByLabel('Student')
+    .locator('option', { hasText: 'No students found' })
+    .waitFor({ state: 'attached' });
+  await page.getByRole('img', { name: 'Mathematics: 0% complete', exact: true }).waitFor();
+  expect(await page.getByRole('region', { name: "This month's usage" }).count()).toBe(0);
+  await screenshot(page, 'dashboard-tutor');
+});

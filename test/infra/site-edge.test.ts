@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PlatformStack } from '../../infra/cloud/stack';
+import { cleanSitePath } from '../../shared/rules/slug';
+
+/**
+ * The CloudFront Function, run in Node against a fake KeyValueStore: `import cf from 'cloudfront'` is the
+ * one line Node cannot run, so it is swapped for the fake before the code is evaluated.
+ */
+type EdgeRequest = { uri: string; headers: Record<string, { value: string }> };
+type EdgeResult = EdgeRequest | { statusCode: number; headers: Record<string, { value: string }> };
+
+function edgeFunction(store: Record<string, unknown>) {
+  const source = readFileSync(resolve(import.meta.dirname, '../../infra/cloud/edge-routing.js'), 'utf8');
+  expect(source).toContain("import cf from 'cloudfront';");
+  const body = source.replace("import cf from 'cloudfront';", '');
+  const fakeCf = {
+    kvs: () => ({
+      async get(key: string, options: { format: string }) {
+        if (!(key in store)) throw new Error(`The key ${key} does not exist`);
+        expect(options).toEqual({ format: 'json' });
+        return store[key];
+      },
+    }),
+  };
+  const make = new Function('cf', `${body}\nreturn { handler, cleanPath };`) as (cf: unknown) => {
+    handler: (event: { request: EdgeRequest }) => Promise<EdgeResult>;
+    cleanPath: (uri: string) => string | undefined;
+  };
+  return make(fakeCf);
+}
+
+const request = (uri: string, host = 'learn.example.com'): { request: EdgeRequest } => ({
+  request: { uri, headers: { host: { value: host } } },
+});
+
+describe('edge routing function', () => {
+  const edge = edgeFunction({
+    'learn.example.com/old-maths': { to: '/learning-portal/cambridge-igcse', status: 301 },
+    'learn.example.com/learning-portal/promo': { to: 'https://example.org/promo', status: 302 },
+    'other.example.com/only-there': { to: '/x', status: 301 },
+  });
+
+  it('redirects a path the store has for this host, with its status', async () => {
+    expect(await edge.handler(request('/old-maths'))).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/learning-portal/cambridge-igcse' } },
+    });
+    expect(await edge.handler(request('/Old-Maths/'))).toMatchObject({ statusCode: 301 });
+    expect(await edge.handler(request('/learning-portal/promo'))).toMatchObject({
+      statusCode: 302,
+      headers: { location: { value: 'https://example.org/promo' } },
+    });
+  });
+
+  it('keeps tenants apart: the key includes the host', async () => {
+    expect(await edge.handler(request('/only-there'))).toMatchObject({ uri: '/only-there' });
+    expect(await edge.handler(request('/only-there', 'other.example.com'))).toMatchObject({
+      statusCode: 301,
+    });
+  });
+
+  it('serves the SPA for portal routes and leaves files alone', async () => {
+    expect(await edge.handler(request('/learning-portal/portal/courses'))).toMatchObject({
+      uri: '/learning-portal/index.html',
+    });
+    expect(await edge.handler(request('/learning-portal/assets/index-abc.js'))).toMatchObject({
+      uri: '/learning-portal/assets/index-abc.js',
+    });
+    expect(await edge.handler(request('/'))).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/learning-portal/' } },
+    });
+  });
+
+  it("serves each tenant's sitemap from its own folder, and refuses odd hosts", async () => {
+    expect(await edge.handler(request('/sitemap.xml'))).toMatchObject({
+      uri: '/sitemaps/learn.example.com/sitemap.xml',
+    });
+    expect(await edge.handler(request('/sitemap-2.xml', 'Learn.Example.com'))).toMatchObject({
+      uri: '/sitemaps/learn.example.com/sitemap-2.xml',
+    });
+    expect(await edge.handler(request('/sitemap.xml', 'evil/../x'))).toMatchObject({ uri: '/sitemap.xml' });
+  });
+
+  it('cleans paths exactly like shared/rules/slug.ts, so keys written by the API are the keys read here', () => {
+    for (const uri of [
+      '/Old Page',
+      '/old%20page/',
+      '/A//B///c',
+      '/learning-portal/Cambridge%20IGCSE',
+      '/page.html',
+      '/%E6%95%B0%E5%AD%A6',
+      '/a%2Fb',
+      '/',
+    ]) {
+      expect(edge.cleanPath(uri), uri).toBe(cleanSitePath(decodeURIComponent(uri)));
+    }
+    expect(edge.cleanPath('/%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('cloud stack: redirections and sitemap', () => {
+  let template: Template;
+  beforeAll(() => {
+    const app = new App({ context: { stage: 'dev' } });
+    const stack = new PlatformStack(app, 'SiteEdge-dev', {
+      stage: 'dev',
+      mailFrom: 'no-reply@example.com',
+      defaultTenantKey: 'demo',
+      tenantOrigins: [],
+    });
+    template = Template.fromStack(stack);
+  }, 180_000);
+
+  const functionWithEnv = (name: string) =>
+    Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
+      Object.keys(
+        ((fn.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment
+          ?.Variables ?? {}) as object,
+      ).includes(name),
+    );
+
+  it('associates a KeyValueStore with the viewer-request function on runtime 2.0', () => {
+    template.resourceCountIs('AWS::CloudFront::KeyValueStore', 1);
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({
+        Runtime: 'cloudfront-js-2.0',
+        KeyValueStoreAssociations: [{ KeyValueStoreARN: Match.anyValue() }],
+      }),
+    });
+  });
+
+  it('lets only the redirect-edge function write the store, and tells the redirections API it exists', () => {
+    const writers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties).includes('cloudfront-keyvaluestore:PutKey'),
+    );
+    expect(writers).toHaveLength(1);
+    expect(JSON.stringify(writers[0]!.Properties)).toMatch(/RedirectEdge/);
+    expect(
+      functionWithEnv('REDIRECTS_KVS_ARN')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([
+      expect.stringMatching(/^FunctionsRedirectEdge/),
+      expect.stringMatching(/^FunctionsRedirections/),
+    ]);
+  });
+
+  it('lets the sitemap function put objects under sitemaps/ of the site bucket, and nothing else does', () => {
+    const withBucket = functionWithEnv('SITE_BUCKET');
+    expect(withBucket.map(([id]) => id)).toEqual([expect.stringMatching(/^FunctionsSitemap/)]);
+    const putters = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties).includes('/sitemaps/*'),
+    );
+    expect(putters).toHaveLength(1);
+    expect(JSON.stringify(putters[0]!.Properties)).toMatch(/s3:PutObject/);
+    expect(JSON.stringify(putters[0]!.Properties)).toMatch(/FunctionsSitemap/);
+  });
+
+  it('runs the sitemap daily and on request, and mirrors redirections on change', () => {
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(0 3 * * ? *)' });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['learning-platform'], 'detail-type': ['SitemapRequested'] },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['learning-platform'], 'detail-type': ['RedirectionChanged'] },
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  subjectsRepository,
+  subTopicsRepository,
+  topicsRepository,
+} from '../../../functions/repositories/catalogue';
+import { localSiteEdge } from '../../../infra/local/site-edge';
+import { startWeb } from '../../../infra/local/web';
+import { SITEMAP_NAMESPACE } from '../../../shared/rules/sitemap';
+import { demo, northwind } from '../../support/api-client';
+import { localStackForFile } from '../../support/stack';
+
+const local = localStackForFile();
+let admin: { token: string; userId: string };
+let web: Awaited<ReturnType<typeof startWeb>>;
+
+beforeAll(async () => {
+  admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+  web = await startWeb(
+    0,
+    () => ({ apiUrl: local.stack.apiUrl, wsUrl: local.stack.wsUrl, stage: 'local' }),
+    localSiteEdge(),
+  );
+}, 60_000);
+afterAll(async () => {
+  await web?.close();
+});
+
+type Generation = Record<string, any>;
+type Page = { limit: number; offset: number; totalDocs: number; docs: Generation[] };
+
+/**
+ * Checks the sitemaps.org structure of a urlset: the XML declaration, the namespace, one <url> per entry
+ * with exactly one absolute, escaped <loc> and an optional W3C <lastmod>, and nothing else.
+ */
+function parseUrlset(xml: string): Array<{ loc: string; lastmod?: string }> {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+  const body = xml.slice(xml.indexOf('\n') + 1).trim();
+  expect(body.startsWith(`<urlset xmlns="${SITEMAP_NAMESPACE}">`)).toBe(true);
+  expect(body.endsWith('</urlset>')).toBe(true);
+  const inner = body.slice(`<urlset xmlns="${SITEMAP_NAMESPACE}">`.length, -'</urlset>'.length).trim();
+  const urls = inner === '' ? [] : inner.split('\n');
+  return urls.map((line) => {
+    const match = line.match(/^<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>$/);
+    expect(match, line).not.toBeNull();
+    const loc = match![1]!;
+    expect(loc).toMatch(/^https?:\/\/[^\s]+$/);
+    expect(loc).not.toMatch(/&(?!amp;|apos;|quot;|lt;|gt;)|[<>"']/);
+    expect(loc.length).toBeLessThan(2048);
+    if (match![2]) expect(match![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    return { loc, ...(match![2] ? { lastmod: match![2] } : {}) };
+  });
+}
+
+async function generate(token = admin.token, tenant?: string) {
+  const started = await local.api.call<Generation>('sitemap.create', { token, tenant });
+  await local.stack.bus.idle();
+  return started;
+}
+
+describe('sitemap generation', () => {
+  it('starts on POST (202, RUNNING), runs on the bus and is listed COMPLETED', async () => {
+    // Act
+    const started = await local.api.call<Generation>('sitemap.create', { token: admin.token });
+    // Assess
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ status: 'RUNNING', trigger: 'admin', requestedBy: 'demo-admin' });
+    await local.stack.bus.idle();
+    const list = await local.api.call<Page>('sitemap.list', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.totalDocs).toBeGreaterThanOrEqual(1);
+    const done = list.body.docs.find((g) => g._id === started.body._id);
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      files: ['sitemap.xml'],
+      url: 'http://localhost:5173/sitemap.xml',
+    });
+    expect(done!.urlCount).toBeGreaterThan(5);
+    expect(Date.parse(done!.finishedAt)).toBeGreaterThanOrEqual(Date.parse(done!.startedAt));
+  });
+
+  it('writes a valid sitemap.xml listing the seeded public pages', async () => {
+    const started = await generate();
+    const xml = await readFile(join(local.stack.dataDir, 'sitemaps', 'localhost', 'sitemap.xml'), 'utf8');
+    const urls = parseUrlset(xml);
+    const locs = new Set(urls.map((u) => u.loc));
+    expect(urls).toHaveLength(locs.size); // each URL once
+
+    const origin = 'http://localhost:5173/learning-portal';
+    expect(locs.has(`${origin}/`)).toBe(true);
+    for (const curriculum of ['cambridge-igcse', 'edexcel-igcse', 'ib-diploma']) {
+      expect(locs.has(`${origin}/${curriculum}`)).toBe(true);
+    }
+    // Every seeded subject, topic and sub-topic page is there, at its catalogue path.
+    const [subjects, topics, subTopics] = await Promise.all([
+      subjectsRepository.all('demo'),
+      topicsRepository.all('demo', ['_id', 'subjectId', 'slug'] as const),
+      subTopicsRepository.all('demo', ['_id', 'topicId', 'slug'] as const),
+    ]);
+    expect(subjects.length).toBeGreaterThan(0);
+    const subjectPath = new Map(subjects.map((s) => [s._id, `${origin}/${s.curriculumSlug}/${s.slug}`]));
+    const topicPath = new Map(topics.map((t) => [t._id, `${subjectPath.get(t.subjectId)}/${t.slug}`]));
+    for (const path of subjectPath.values()) expect(locs.has(path), path).toBe(true);
+    for (const path of topicPath.values()) expect(locs.has(path), path).toBe(true);
+    for (const subTopic of subTopics) {
+      const path = `${topicPath.get(subTopic.topicId)}/${subTopic.slug}`;
+      expect(locs.has(path), path).toBe(true);
+    }
+    const list = await local.api.call<Page>('sitemap.list', { token: admin.token, query: { limit: 1 } });
+    expect(list.body.docs[0]).toMatchObject({ _id: started.body._id, urlCount: urls.length });
+  });
+
+  it('is served at /sitemap.xml by the local web server, per tenant domain', async () => {
+    await generate();
+    const port = new URL(web.url).port;
+    const response = await fetch(`http://localhost:${port}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(parseUrlset(await response.text()).length).toBeGreaterThan(5);
+    // Parts that do not exist, and names that are not sitemap files, are not served.
+    expect((await fetch(`http://localhost:${port}/sitemap-9.xml`)).status).toBe(404);
+    // northwind (127.0.0.1) has its own, written once it asks for one.
+    const northwindAdmin = await local.api.signIn(
+      northwind.admin.email,
+      northwind.admin.password,
+      'northwind',
+    );
+    await generate(northwindAdmin.token, 'northwind');
+    const other = await fetch(`http://127.0.0.1:${port}/sitemap.xml`);
+    expect(other.status).toBe(200);
+    const northwindLocs = parseUrlset(await other.text()).map((u) => u.loc);
+    expect(northwindLocs.every((loc) => loc.startsWith('http://127.0.0.1:5173/'))).toBe(true);
+  });
+
+  it('the daily schedule writes every tenant’s sitemap', async () => {
+    const before = await local.api.call<Page>('sitemap.list', { token: admin.token });
+    local.stack.bus.triggerSchedule('sitemap-daily');
+    await local.stack.bus.idle();
+    const after = await local.api.call<Page>('sitemap.list', { token: admin.token, query: { limit: 1 } });
+    expect(after.body.totalDocs).toBe(before.body.totalDocs + 1);
+    expect(after.body.docs[0]).toMatchObject({ trigger: 'schedule', status: 'COMPLETED' });
+    const northwindAdmin = await local.api.signIn(
+      northwind.admin.email,
+      northwind.admin.password,
+      'northwind',
+    );
+    const theirs = await local.api.call<Page>('sitemap.list', {
+      token: northwindAdmin.token,
+      tenant: 'northwind',
+      query: { limit: 1 },
+    });
+    expect(theirs.body.docs[0]).toMatchObject({ trigger: 'schedule', status: 'COMPLETED' });
+  });
+
+  it('pages the list with the paging contract', async () => {
+    const { body } = await local.api.call<Page>('sitemap.list', {
+      token: admin.token,
+      query: { limit: 2, offset: 1 },
+    });
+    expect(body).toMatchObject({ limit: 2, offset: 1 });
+    expect(body.docs.length).toBeLessThanOrEqual(2);
+    const bad = await local.api.call('sitemap.list', { token: admin.token, query: { limit: 1000 } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('is for admins with the sitemap permission only', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    expect((await local.api.call('sitemap.create', { token: student.token })).status).toBe(403);
+    expect((await local.api.call('sitemap.list', { token: student.token })).status).toBe(403);
+    expect((await local.api.call('sitemap.create', {})).status).toBe(401);
+  });
+});

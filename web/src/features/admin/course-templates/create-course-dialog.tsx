@@ -1,0 +1,73 @@
+import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { generatePath, useNavigate } from 'react-router-dom';
+import type { Course } from '../../../../../shared/schemas/course';
+import type { CourseTemplate } from '../../../../../shared/schemas/course-template';
+import { paths } from '../../../config/paths';
+import { callApi } from '../../../lib/api-client';
+import { toastSuccess } from '../../../lib/toaster';
+
+/**
+ * "Create course from template": a DRAFT course with the template's details (the title may differ) and its
+ * outline as sections; then the admin goes to the new course's page (spec 001 section 2).
+ */
+export function CreateCourseDialog({ template, onClose }: { template: CourseTemplate; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(template.title);
+  const [busy, setBusy] = useState(false);
+  const trimmed = title.trim();
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      const course = await callApi<Course>('course-templates.createCourse', {
+        params: { id: template._id },
+        body: { title: trimmed },
+      });
+      toastSuccess('Course Created');
+      navigate(generatePath(paths.adminCourse, { courseId: course._id }));
+    } catch {
+      // Toasted by the API client.
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Create course from template</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text color="fg.muted" fontSize="sm">
+                  A draft course with this template's details and its {template.sectionCount} section
+                  {template.sectionCount === 1 ? '' : 's'}. Add tutors, students and lessons on the course
+                  page.
+                </Text>
+                <Field.Root required invalid={trimmed === ''}>
+                  <Field.Label>
+                    Course title <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+                  {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button loading={busy} disabled={trimmed === ''} onClick={create}>
+                Create course
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

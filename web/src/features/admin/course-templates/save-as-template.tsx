@@ -1,0 +1,85 @@
+import { Button, Dialog, Field, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuBookmarkPlus } from 'react-icons/lu';
+import type { Course } from '../../../../../shared/schemas/course';
+import { callApi } from '../../../lib/api-client';
+import { canCourseTemplates } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
+import { toastSuccess } from '../../../lib/toaster';
+
+/**
+ * "Save as template", a row action of the admin courses list: the course's details and its sections,
+ * resources and homework (not its lessons) become a new course template.
+ */
+export function SaveAsTemplateButton({ course }: { course: Course }) {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState(course.title);
+  const [busy, setBusy] = useState(false);
+  if (!canCourseTemplates(session?.user, 'create')) return null;
+  const trimmed = title.trim();
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await callApi('course-templates.create', { body: { courseId: course._id, title: trimmed } });
+      toastSuccess('Course Template Saved!');
+      setOpen(false);
+    } catch {
+      // Toasted by the API client (e.g. a course too large for a template).
+    }
+    setBusy(false);
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Save as template"
+        title="Save as template"
+        size="xs"
+        variant="ghost"
+        onClick={() => {
+          setTitle(course.title);
+          setOpen(true);
+        }}
+      >
+        <LuBookmarkPlus />
+      </IconButton>
+      <Dialog.Root open={open} onOpenChange={(e) => !e.open && setOpen(false)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Save as template</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <Text color="fg.muted" fontSize="sm">
+                    Copies the details of “{course.title}” and its sections, resources and homework. Lessons
+                    stay with the course.
+                  </Text>
+                  <Field.Root required invalid={trimmed === ''}>
+                    <Field.Label>
+                      Template title <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+                    {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button loading={busy} disabled={trimmed === ''} onClick={save}>
+                  Save template
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
+import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { dateRangeFilters, lessonColumns } from '../schedule/lesson-columns';
+import { useAdminZone } from './admin-zone';
+
+/** The course's lessons (GET /admin/schedule/meetings?courseId=…) with the class timing chip. */
+export function CourseScheduleTab({ courseId }: { courseId: string }) {
+  const zone = useAdminZone();
+  const config = useMemo<AdminResource<ScheduledLesson>>(
+    () => ({
+      resource: 'schedule',
+      routes: { list: 'schedule.adminMeetings', verifyDelete: false },
+      title: 'Lessons',
+      label: 'lesson',
+      listQuery: { courseId },
+      searchable: false,
+      deletable: false,
+      messages: {},
+      // From a month back to three months ahead by default; clear "To" for the server's 60-day window.
+      filters: dateRangeFilters(zone, { from: -30, to: 90 }),
+      columns: lessonColumns({ withCourse: false, zone }),
+    }),
+    [courseId, zone],
+  );
+  return <AdminListPage config={config} />;
+}

@@ -1,0 +1,388 @@
+import { Badge, Button, Dialog, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { VerifyDeleteResult } from '../../../../../shared/routes/crud';
+import {
+  type CourseMember,
+  courseTutorTypes,
+  enrolments,
+  enrolmentTypes,
+} from '../../../../../shared/schemas/course';
+import { SelectField } from '../../../components/admin/admin-fields';
+import {
+  AdminListPage,
+  type AdminResource,
+  type ListControls,
+} from '../../../components/admin/admin-list-page';
+import { callApi } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { toastSuccess } from '../../../lib/toaster';
+import { PersonSelect, personLabel } from './person-picker';
+
+const tutorTypeLabels: Record<(typeof courseTutorTypes)[number], string> = {
+  PRIMARY: 'Primary',
+  SUBSTITUTE: 'Substitute',
+  TRIAL: 'Trial',
+};
+const enrolmentTypeLabels: Record<(typeof enrolmentTypes)[number], string> = {
+  ONETIME: 'One-time',
+  SUBSCRIPTION: 'Subscription',
+  CREDIT: 'Credit',
+  TRIAL: 'Trial',
+};
+const enrolmentLabels: Record<(typeof enrolments)[number], string> = {
+  ENROLLED: 'Enrolled',
+  UNENROLLED: 'Unenrolled',
+};
+
+const personColumns = [
+  {
+    key: 'name',
+    label: 'Name',
+    render: (member: CourseMember) => <Text fontWeight="medium">{personLabel(member.user)}</Text>,
+  },
+  { key: 'email', label: 'E-mail', render: (member: CourseMember) => member.user.email },
+];
+
+// ---- Tutors -------------------------------------------------------------------------------------------
+
+interface TutorInput {
+  /** Set when editing: only the type changes then. */
+  memberId?: string;
+  tutor: string;
+  type: (typeof courseTutorTypes)[number];
+}
+
+type RemovalMode = 'DELETE' | 'DISABLE';
+
+/**
+ * Removing a tutor (spec 001 section 4): DELETE takes them off the course, DISABLE keeps them listed but
+ * disabled. Either waits for verify-delete, which refuses while lessons with them are still to come.
+ */
+function RemoveTutorDialog({
+  member,
+  onClose,
+  onDone,
+}: {
+  member: CourseMember;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [mode, setMode] = useState<RemovalMode>('DELETE');
+  const [check, setCheck] = useState<VerifyDeleteResult | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setCheck(undefined);
+    callApi<VerifyDeleteResult>('courseTutors.verifyDelete', {
+      params: { id: member._id },
+      query: { type: mode },
+    }).then(
+      (result) => current && setCheck(result),
+      () => current && onClose(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [member._id, mode, onClose]);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await callApi('courseTutors.delete', {
+        params: { id: member._id },
+        query: { course: member.course, mode },
+      });
+    } catch {
+      setBusy(false);
+      return;
+    }
+    toastSuccess(mode === 'DELETE' ? 'Tutor Deleted' : 'Tutor Updated');
+    onDone();
+  };
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Remove {personLabel(member.user)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <RadioGroup.Root
+                  value={mode}
+                  onValueChange={(e) => setMode(e.value as RemovalMode)}
+                  aria-label="Removal"
+                >
+                  <Stack gap="2">
+                    <RadioGroup.Item value="DELETE">
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>Delete from this course</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                    <RadioGroup.Item value="DISABLE">
+                      <RadioGroup.ItemHiddenInput />
+                      <RadioGroup.ItemIndicator />
+                      <RadioGroup.ItemText>Keep on the course, disabled</RadioGroup.ItemText>
+                    </RadioGroup.Item>
+                  </Stack>
+                </RadioGroup.Root>
+                {!check ? (
+                  <Text color="fg.muted">Checking whether the tutor can be removed…</Text>
+                ) : (
+                  <Text
+                    data-testid="verify-delete"
+                    color={check.canDelete ? undefined : 'red.600'}
+                    _dark={check.canDelete ? undefined : { color: 'red.300' }}
+                  >
+                    {check.message}
+                  </Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={busy} disabled={!check?.canDelete} onClick={remove}>
+                {mode === 'DELETE' ? 'Delete' : 'Disable'}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function TutorRowActions({
+  member,
+  list,
+  onChanged,
+}: {
+  member: CourseMember;
+  list: ListControls<CourseMember>;
+  onChanged: () => void;
+}) {
+  const [removing, setRemoving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const enabled = member.status === 'ENABLE';
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const updated = await callApi<CourseMember>('courseTutors.update', {
+        params: { id: member._id },
+        body: { action: enabled ? 'DISABLE' : 'ENABLE' },
+      });
+      toastSuccess('Tutor Updated');
+      list.replace(updated);
+      onChanged();
+    } catch {
+      // Toasted (e.g. upcoming lessons keep the tutor enabled).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="xs" variant="outline" loading={busy} onClick={toggle}>
+        {enabled ? 'Disable' : 'Enable'}
+      </Button>
+      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(true)}>
+        Remove
+      </Button>
+      {removing && (
+        <RemoveTutorDialog
+          member={member}
+          onClose={() => setRemoving(false)}
+          onDone={() => {
+            setRemoving(false);
+            void list.reload();
+            onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The course's tutors: add (people picker), change type, enable/disable, remove after verify-delete. */
+export function TutorsTab({ courseId, onChanged }: { courseId: string; onChanged: () => void }) {
+  const config = useMemo<AdminResource<CourseMember, TutorInput>>(
+    () => ({
+      resource: 'courseTutors',
+      routes: { verifyDelete: false },
+      title: 'Tutors',
+      label: 'tutor',
+      listQuery: { course: courseId },
+      searchable: false,
+      deletable: false,
+      messages: { created: 'Tutor Added', updated: 'Tutor Updated' },
+      rowLabel: (member) => personLabel(member.user),
+      columns: [
+        ...personColumns,
+        {
+          key: 'type',
+          label: 'Type',
+          render: (member) => (
+            <Badge colorPalette={member.type === 'PRIMARY' ? 'teal' : 'gray'}>
+              {member.type ? tutorTypeLabels[member.type] : '-'}
+            </Badge>
+          ),
+        },
+        {
+          key: 'status',
+          label: 'Status',
+          render: (member) => (
+            <Badge colorPalette={member.status === 'ENABLE' ? 'green' : 'red'}>
+              {member.status === 'ENABLE' ? 'Enabled' : 'Disabled'}
+            </Badge>
+          ),
+        },
+        { key: 'createdAt', label: 'Added', render: (member) => formatDate(member.createdAt) },
+      ],
+      rowActions: (member, list) => <TutorRowActions member={member} list={list} onChanged={onChanged} />,
+      emptyInput: () => ({ tutor: '', type: 'PRIMARY' }),
+      toInput: (member) => ({ memberId: member._id, tutor: member.user._id, type: member.type ?? 'PRIMARY' }),
+      validate: (value) => {
+        if (value.memberId) return { ok: true, body: { type: value.type } };
+        if (!value.tutor) return { ok: false, errors: { tutor: 'Choose a tutor' } };
+        return { ok: true, body: { course: courseId, tutor: value.tutor, type: value.type } };
+      },
+      renderForm: (value, onChange, errors) => (
+        <Stack gap="4">
+          {!value.memberId && (
+            <PersonSelect
+              label="Tutor"
+              userTypes="tutor"
+              required
+              value={value.tutor}
+              error={errors.tutor}
+              onChange={(tutor) => onChange({ ...value, tutor })}
+            />
+          )}
+          <SelectField
+            label="Tutor type"
+            value={value.type}
+            onChange={(type) => onChange({ ...value, type: type as TutorInput['type'] })}
+          >
+            {courseTutorTypes.map((type) => (
+              <option key={type} value={type}>
+                {tutorTypeLabels[type]}
+              </option>
+            ))}
+          </SelectField>
+        </Stack>
+      ),
+    }),
+    [courseId, onChanged],
+  );
+  return <AdminListPage config={config} />;
+}
+
+// ---- Students -----------------------------------------------------------------------------------------
+
+interface StudentInput {
+  memberId?: string;
+  student: string;
+  type: (typeof enrolmentTypes)[number];
+  status: (typeof enrolments)[number];
+}
+
+/** The course's students: enrol (people picker), change the enrolment or its type, remove. */
+export function StudentsTab({ courseId }: { courseId: string }) {
+  const config = useMemo<AdminResource<CourseMember, StudentInput>>(
+    () => ({
+      resource: 'courseStudents',
+      routes: { verifyDelete: false },
+      title: 'Students',
+      label: 'student',
+      listQuery: { course: courseId },
+      searchable: false,
+      messages: { created: 'Student Added', updated: 'Student Updated', deleted: 'Student Deleted' },
+      rowLabel: (member) => personLabel(member.user),
+      columns: [
+        ...personColumns,
+        {
+          key: 'enrolment',
+          label: 'Enrolment',
+          render: (member) => (
+            <Badge colorPalette={member.enrolment === 'ENROLLED' ? 'green' : 'gray'}>
+              {enrolmentLabels[member.enrolment]}
+            </Badge>
+          ),
+        },
+        {
+          key: 'enrolmentType',
+          label: 'Type',
+          render: (member) => (member.enrolmentType ? enrolmentTypeLabels[member.enrolmentType] : '-'),
+        },
+        { key: 'createdAt', label: 'Added', render: (member) => formatDate(member.createdAt) },
+      ],
+      emptyInput: () => ({ student: '', type: 'ONETIME', status: 'ENROLLED' }),
+      toInput: (member) => ({
+        memberId: member._id,
+        student: member.user._id,
+        type: member.enrolmentType ?? 'ONETIME',
+        status: member.enrolment,
+      }),
+      validate: (value) => {
+        if (value.memberId) return { ok: true, body: { type: value.type, status: value.status } };
+        if (!value.student) return { ok: false, errors: { student: 'Choose a student' } };
+        return { ok: true, body: { course: courseId, student: value.student, type: value.type } };
+      },
+      renderForm: (value, onChange, errors) => (
+        <Stack gap="4">
+          {!value.memberId && (
+            <PersonSelect
+              label="Student"
+              userTypes="student"
+              required
+              value={value.student}
+              error={errors.student}
+              onChange={(student) => onChange({ ...value, student })}
+            />
+          )}
+          <SelectField
+            label="Enrolment type"
+            value={value.type}
+            onChange={(type) => onChange({ ...value, type: type as StudentInput['type'] })}
+          >
+            {enrolmentTypes.map((type) => (
+              <option key={type} value={type}>
+                {enrolmentTypeLabels[type]}
+              </option>
+            ))}
+          </SelectField>
+          {value.memberId && (
+            <SelectField
+              label="Enrolment"
+              value={value.status}
+              onChange={(status) => onChange({ ...value, status: status as StudentInput['status'] })}
+            >
+              {enrolments.map((status) => (
+                <option key={status} value={status}>
+                  {enrolmentLabels[status]}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {value.memberId && value.status === 'UNENROLLED' && (
+            <Text fontSize="sm" color="fg.muted">
+              Unenrolling takes the student out of this course's upcoming lessons.
+            </Text>
+          )}
+        </Stack>
+      ),
+    }),
+    [courseId],
+  );
+  return (
+    <Stack gap="2">
+      <AdminListPage config={config} />
+      <Text fontSize="xs" color="fg.muted">
+        Removing a student also takes them out of this course's upcoming lessons.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Input, Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
+import type { Page } from '../../../../../shared/schemas/paging';
+import { SelectField } from '../../../components/admin/admin-fields';
+import { useApi } from '../../../lib/api-client';
+
+export const personLabel = (person: { firstname: string; lastname: string }) =>
+  `${person.firstname} ${person.lastname}`.trim();
+
+/**
+ * A back-office people picker: type part of a name or e-mail, choose from the matches (GET
+ * /admin/users/dropdown). The chosen person stays listed while the search changes.
+ */
+export function PersonSelect(props: {
+  label: string;
+  userTypes: 'tutor' | 'student' | 'student,tutor';
+  value: string;
+  onChange: (userId: string, person?: DirectoryUser) => void;
+  placeholder?: string;
+  /** Ids not to offer (e.g. people already on the course). */
+  exclude?: string[];
+  error?: string | undefined;
+  required?: boolean;
+  width?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [name, setName] = useState('');
+  const chosen = useRef<DirectoryUser | undefined>(undefined);
+  useEffect(() => {
+    const timer = setTimeout(() => setName(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const { data } = useApi<Page<DirectoryUser>>(
+    ['users.adminDropdown', { query: { userTypes: props.userTypes, name, limit: 50, offset: 0 } }],
+    { keepPreviousData: true },
+  );
+  const excluded = new Set(props.exclude ?? []);
+  const matches = (data?.docs ?? []).filter((person) => !excluded.has(person._id));
+  const current = chosen.current?._id === props.value ? chosen.current : undefined;
+  const options = current && !matches.some((p) => p._id === current._id) ? [current, ...matches] : matches;
+  const noun = props.userTypes === 'tutor' ? 'tutors' : props.userTypes === 'student' ? 'students' : 'people';
+  return (
+    <Stack gap="1.5" w={props.width}>
+      <Input
+        size="sm"
+        bg="bg"
+        aria-label={`Search ${noun}`}
+        placeholder={`Search ${noun} by name or e-mail`}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <SelectField
+        label={props.label}
+        required={props.required}
+        error={props.error}
+        value={props.value}
+        placeholder={props.placeholder ?? `Choose from ${data ? data.totalDocs : '…'} ${noun}`}
+        onChange={(id) => {
+          const person = options.find((p) => p._id === id);
+          chosen.current = person;
+          props.onChange(id, person);
+        }}
+      >
+        {options.map((person) => (
+          <option key={person._id} value={person._id}>
+            {personLabel(person)} ({person.email})
+          </option>
+        ))}
+      </SelectField>
+    </Stack>
+  );
+}

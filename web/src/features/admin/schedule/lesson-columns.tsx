@@ -1,0 +1,130 @@
+import { HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { DateTime } from 'luxon';
+import { LuExternalLink } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
+import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
+import { summarizeLabels } from '../../../../../shared/rules/labels';
+import { formatDuration } from '../../../../../shared/scheduling/durations';
+import type { AdminColumn, AdminFilter } from '../../../components/admin/admin-list-page';
+import { MISSING_VALUE } from '../../../config/app-constants';
+import { formatTime } from '../../../lib/time-zone';
+import { ClassTimingChip } from '../../courses/lesson-row';
+import { adminCoursePath } from '../courses/course-links';
+import { personLabel } from '../courses/person-picker';
+import { kindLabels } from '../courses/section-editor';
+
+/** A `YYYY-MM-DD` in the viewer's zone as the instant its day starts (or, with `days`, that many days on). */
+export function dayStartIso(date: string, zone: string, days = 0): string | undefined {
+  const day = DateTime.fromISO(date, { zone });
+  return day.isValid ? (day.startOf('day').plus({ days }).toUTC().toISO() ?? undefined) : undefined;
+}
+
+/** Today plus `days`, as `YYYY-MM-DD` in the zone (the date filters' initial values). */
+export function dayInZone(zone: string, days = 0, now = new Date()): string {
+  return DateTime.fromJSDate(now, { zone }).plus({ days }).toISODate() ?? '';
+}
+
+/** From / To date filters of schedule.adminMeetings: To includes its whole day. */
+export function dateRangeFilters(zone: string, initial: { from: number; to?: number }): AdminFilter[] {
+  return [
+    {
+      key: 'startDate',
+      label: 'From',
+      kind: 'date',
+      initial: dayInZone(zone, initial.from),
+      toQuery: (value) => dayStartIso(value, zone),
+    },
+    {
+      key: 'endDate',
+      label: 'To',
+      kind: 'date',
+      initial: initial.to === undefined ? '' : dayInZone(zone, initial.to),
+      toQuery: (value) => dayStartIso(value, zone, 1),
+    },
+  ];
+}
+
+/** The columns of a lesson list: date YYYY MMM DD, time hh:mm A, people summarised after two names. */
+/** YYYY MMM DD of an instant in a zone (spec 001 section 9). */
+function dateIn(iso: string | undefined, zone: string): string {
+  const day = iso ? DateTime.fromISO(iso, { zone }) : undefined;
+  return day?.isValid ? day.toFormat('yyyy LLL dd') : MISSING_VALUE;
+}
+
+export function lessonColumns(options: {
+  withCourse: boolean;
+  zone: string;
+}): AdminColumn<ScheduledLesson>[] {
+  const { zone } = options;
+  return [
+    {
+      key: 'start',
+      label: 'Date',
+      sortable: true,
+      render: (lesson) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{dateIn(lesson.start, zone)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {formatTime(lesson.start, zone)} – {formatTime(lesson.end, zone)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'title',
+      label: 'Lesson',
+      sortable: true,
+      render: (lesson) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{lesson.title}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {kindLabels[lesson.kind]} · {formatDuration(lesson.duration ?? 0)}
+          </Text>
+        </Stack>
+      ),
+    },
+    ...(options.withCourse
+      ? [
+          {
+            key: 'course',
+            label: 'Course',
+            render: (lesson: ScheduledLesson) => (
+              <Link to={adminCoursePath(lesson.course)}>
+                <Text color="teal.fg" textDecoration="underline">
+                  {lesson.courseTitle}
+                </Text>
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'tutor',
+      label: 'Tutor',
+      render: (lesson) => (lesson.tutor ? personLabel(lesson.tutor) : MISSING_VALUE),
+    },
+    {
+      key: 'students',
+      label: 'Students',
+      render: (lesson) => summarizeLabels(lesson.students.map(personLabel)) || MISSING_VALUE,
+    },
+    {
+      key: 'status',
+      label: 'Timing',
+      sortable: true,
+      render: (lesson) => <ClassTimingChip lesson={lesson} />,
+    },
+  ];
+}
+
+export function OpenCourseAction({ lesson }: { lesson: ScheduledLesson }) {
+  return (
+    <HStack>
+      <IconButton asChild aria-label="Open course" title="Open course" size="xs" variant="ghost">
+        <Link to={adminCoursePath(lesson.course)}>
+          <LuExternalLink />
+        </Link>
+      </IconButton>
+    </HStack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
+import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
+import type { Course } from '../../../../../shared/schemas/course';
+import type { Page } from '../../../../../shared/schemas/paging';
+import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { useApi } from '../../../lib/api-client';
+import { useAdminZone } from '../courses/admin-zone';
+import { personLabel } from '../courses/person-picker';
+import { dateRangeFilters, dayInZone, dayStartIso, lessonColumns, OpenCourseAction } from './lesson-columns';
+
+/** How far ahead the "upcoming" badge counts. */
+const UPCOMING_DAYS = 7;
+
+function usePeople(userTypes: 'tutor' | 'student') {
+  return useApi<Page<DirectoryUser>>(['users.adminDropdown', { query: { userTypes, limit: 100, offset: 0 } }])
+    .data?.docs;
+}
+
+/** The count badge: lessons from now to a week ahead (countOnly=1 answers only totalDocs). */
+function UpcomingCount({ zone }: { zone: string }) {
+  const query = useMemo(
+    () => ({
+      countOnly: '1',
+      startDate: new Date().toISOString(),
+      endDate: dayStartIso(dayInZone(zone, UPCOMING_DAYS), zone),
+    }),
+    [zone],
+  );
+  const { data } = useApi<{ totalDocs: number }>(['schedule.adminMeetings', { query }]);
+  // Drawn into the right of the list's title row (the list page has no slot there).
+  return (
+    <HStack gap="2" justify="end" mb="-11" position="relative" zIndex="1" pointerEvents="none">
+      <Badge colorPalette="teal" size="lg" data-testid="upcoming-count">
+        {data ? data.totalDocs : '…'}
+      </Badge>
+      <Text fontSize="sm" color="fg.muted">
+        {data?.totalDocs === 1 ? 'lesson' : 'lessons'} in the next {UPCOMING_DAYS} days ({zone})
+      </Text>
+    </HStack>
+  );
+}
+
+/** /admin/schedule: every lesson with the date, course, tutor and student filters of spec 001 section 7. */
+export default function AdminSchedulePage() {
+  const zone = useAdminZone();
+  const courses = useApi<Page<Course>>(['courses.adminList', { query: { limit: 100, offset: 0 } }]).data
+    ?.docs;
+  const tutors = usePeople('tutor');
+  const students = usePeople('student');
+  const config = useMemo<AdminResource<ScheduledLesson>>(
+    () => ({
+      resource: 'schedule',
+      routes: { list: 'schedule.adminMeetings', verifyDelete: false },
+      title: 'Schedule',
+      label: 'lesson',
+      searchable: false,
+      deletable: false,
+      messages: {},
+      filters: [
+        // From today, for the server's default 60 days unless "To" is set.
+        ...dateRangeFilters(zone, { from: 0 }),
+        {
+          key: 'courseId',
+          label: 'Course',
+          options: (courses ?? []).map((course) => ({ value: course._id, label: course.title })),
+        },
+        {
+          key: 'tutorId',
+          label: 'Tutor',
+          options: (tutors ?? []).map((tutor) => ({ value: tutor._id, label: personLabel(tutor) })),
+        },
+        {
+          key: 'studentId',
+          label: 'Student',
+          options: (students ?? []).map((student) => ({ value: student._id, label: personLabel(student) })),
+        },
+      ],
+      columns: lessonColumns({ withCourse: true, zone }),
+      rowActions: (lesson) => <OpenCourseAction lesson={lesson} />,
+    }),
+    [zone, courses, tutors, students],
+  );
+  return (
+    <Stack gap="3">
+      <UpcomingCount zone={zone} />
+      <AdminListPage config={config} />
+    </Stack>
+  );
+}

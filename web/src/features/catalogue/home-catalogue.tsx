@@ -1,0 +1,133 @@
+import {
+  Badge,
+  Box,
+  Card,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuSearch } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SearchOption } from '../../../../shared/schemas/catalogue';
+import { useHomeCurricula, useSearchOptions } from './use-catalogue';
+
+const MAX_RESULTS = 8;
+const kindLabels: Record<SearchOption['kind'], string> = {
+  curriculum: 'Curriculum',
+  subject: 'Subject',
+  topic: 'Topic',
+};
+
+/** Options whose label or context holds every word typed, curricula and subjects before topics. */
+export function matchSearchOptions(options: readonly SearchOption[], text: string): SearchOption[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const rank = { curriculum: 0, subject: 1, topic: 2 } as const;
+  return options
+    .filter((option) => {
+      const haystack = `${option.label} ${option.context}`.toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    })
+    .sort((a, b) => rank[a.kind] - rank[b.kind])
+    .slice(0, MAX_RESULTS);
+}
+
+/** The home page's curriculum landing: search across the catalogue, then every curriculum's subjects. */
+export function HomeCatalogue() {
+  const curricula = useHomeCurricula();
+  const options = useSearchOptions();
+  const [text, setText] = useState('');
+  const results = useMemo(() => matchSearchOptions(options.data?.docs ?? [], text), [options.data, text]);
+
+  return (
+    <Box maxW="6xl" mx="auto" px="4" py="12">
+      <Stack gap="3" mb="10" maxW="2xl" mx="auto">
+        <Heading as="h2" size="2xl" textAlign="center">
+          Explore the curriculum
+        </Heading>
+        <InputGroup startElement={<LuSearch />}>
+          <Input
+            size="lg"
+            role="combobox"
+            aria-expanded={results.length > 0}
+            aria-controls="catalogue-search-results"
+            aria-label="Search curricula, subjects and topics"
+            placeholder="Search a curriculum, subject or topic"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </InputGroup>
+        {text.trim() && (
+          <Stack
+            id="catalogue-search-results"
+            role="listbox"
+            gap="0"
+            borderWidth="1px"
+            rounded="md"
+            bg="bg"
+            shadow="sm"
+          >
+            {results.map((option) => (
+              <Link
+                asChild
+                key={`${option.kind}-${option.path}`}
+                role="option"
+                px="4"
+                py="2"
+                _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+              >
+                <RouterLink to={option.path}>
+                  <HStack justify="space-between" w="full">
+                    <Stack gap="0">
+                      <Text fontWeight="medium">{option.label}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {option.context}
+                      </Text>
+                    </Stack>
+                    <Badge variant="subtle">{kindLabels[option.kind]}</Badge>
+                  </HStack>
+                </RouterLink>
+              </Link>
+            ))}
+            {results.length === 0 && (
+              <Text px="4" py="3" color="fg.muted">
+                Nothing matches “{text.trim()}”.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+        {curricula.data?.docs.map((curriculum) => (
+          <Card.Root key={curriculum._id} variant="outline">
+            <Card.Header>
+              <Heading as="h3" size="lg">
+                <Link asChild>
+                  <RouterLink to={`/${curriculum.slug}`}>{curriculum.name}</RouterLink>
+                </Link>
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {curriculum.grades.join(', ')}
+              </Text>
+            </Card.Header>
+            <Card.Body>
+              <HStack gap="2" wrap="wrap">
+                {curriculum.subjects.map((subject) => (
+                  <Badge key={subject._id} asChild variant="outline" colorPalette="teal" size="lg">
+                    <RouterLink to={`/${curriculum.slug}/${subject.slug}`}>{subject.name}</RouterLink>
+                  </Badge>
+                ))}
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import type { SubTopic } from '../../../../shared/schemas/catalogue';
+import { FullScreenSpinner } from '../../components/full-screen-spinner';
+import { NotFound } from '../../components/not-found';
+import { BASE_PATH, paths } from '../../config/paths';
+import { useAdminEditMode } from '../../lib/edit-mode';
+import type { Crumb } from './breadcrumbs';
+import { CatalogueBreadcrumbs } from './breadcrumbs';
+import { SubTopicView } from './sub-topic-view';
+import { TopicList } from './topic-list';
+import { type ResolvedCataloguePath, useCataloguePath, useTopicsWithSubTopics } from './use-catalogue';
+
+/** The catalogue path of the current page, without the portal base path or a trailing slash. */
+function useCatalogueLocation(): string {
+  const { pathname } = useLocation();
+  const inside = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname;
+  return inside.replace(/\/+$/, '') || '/';
+}
+
+/**
+ * /{curriculum}/{subject} and the deeper subject pages: the subject's topics, a topic's sub-topics, or a
+ * sub-topic's content, whichever the path names (spec 000 section 2).
+ */
+export default function SubjectPage() {
+  const path = useCatalogueLocation();
+  const resolved = useCataloguePath(path);
+  const editMode = useAdminEditMode();
+  if (resolved.missing) return <NotFound />;
+  if (!resolved.data) return <FullScreenSpinner belowHeader />;
+  const { curriculum, subject, topic, subTopic } = resolved.data;
+  if (!subject) return <NotFound />;
+
+  const subjectPath = `/${curriculum.slug}/${subject.slug}`;
+  const crumbs: Crumb[] = [
+    { label: 'Home', to: paths.home },
+    { label: curriculum.name, to: `/${curriculum.slug}` },
+    { label: subject.name, to: topic ? subjectPath : undefined },
+  ];
+  if (topic) crumbs.push({ label: topic.name, to: subTopic ? `${subjectPath}/${topic.slug}` : undefined });
+  if (subTopic) crumbs.push({ label: subTopic.name });
+
+  const replaceSubTopic = (next: SubTopic) =>
+    resolved.mutate({ ...resolved.data!, subTopic: next } satisfies ResolvedCataloguePath, {
+      revalidate: false,
+    });
+
+  return (
+    <Box maxW="5xl" mx="auto" px="4" py="8">
+      <CatalogueBreadcrumbs crumbs={crumbs} />
+      <Stack gap="2" mb="8">
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h1" size="3xl">
+            {subTopic?.name ?? topic?.name ?? subject.name}
+          </Heading>
+          {editMode.active && (
+            <Badge colorPalette="orange" variant="solid">
+              Edit mode
+            </Badge>
+          )}
+        </HStack>
+        <Text color="fg.muted">
+          {curriculum.name} · {subject.name} ({subject.subjectCode}) · {subject.subjectLevel}
+        </Text>
+      </Stack>
+      {subTopic ? (
+        <SubTopicView subTopic={subTopic} editing={editMode.active} onChanged={replaceSubTopic} />
+      ) : topic ? (
+        <TopicOverview resolved={resolved.data} />
+      ) : (
+        <SubjectOverview resolved={resolved.data} editing={editMode.active} />
+      )}
+    </Box>
+  );
+}
+
+function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePath; editing: boolean }) {
+  const subject = resolved.subject!;
+  const topics = useTopicsWithSubTopics(subject);
+  if (!topics.data) return <FullScreenSpinner belowHeader />;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text>{subject.description}</Text>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink
+            to={`${paths.topicalPastPapers}?curriculum=${subject.curriculumSlug}&subject=${subject.slug}`}
+          >
+            Topical past papers
+          </RouterLink>
+        </Button>
+      </HStack>
+      <TopicList
+        subject={subject}
+        topics={topics.data.docs}
+        editing={editing}
+        onChanged={(optimistic) =>
+          optimistic ? topics.mutate({ docs: optimistic }, { revalidate: false }) : topics.mutate()
+        }
+      />
+    </Stack>
+  );
+}
+
+function TopicOverview({ resolved }: { resolved: ResolvedCataloguePath }) {
+  const subject = resolved.subject!;
+  const topic = resolved.topic!;
+  const topics = useTopicsWithSubTopics(subject);
+  const withSubTopics = topics.data?.docs.find((t) => t._id === topic._id);
+  const base = `/${subject.curriculumSlug}/${subject.slug}/${topic.slug}`;
+  return (
+    <Stack gap="4">
+      {topic.description && <Text>{topic.description}</Text>}
+      <Stack as="ol" gap="3" ps="5">
+        {withSubTopics?.subTopics.map((subTopic) => (
+          <Box as="li" key={subTopic._id}>
+            <Link asChild fontWeight="semibold" color="teal.600" _dark={{ color: 'teal.300' }}>
+              <RouterLink to={`${base}/${subTopic.slug}`}>{subTopic.name}</RouterLink>
+            </Link>
+            {subTopic.summary && (
+              <Text fontSize="sm" color="fg.muted">
+                {subTopic.summary}
+              </Text>
+            )}
+          </Box>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,390 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { LuBookmarkPlus, LuCircleCheck, LuFlag, LuMessageCircleQuestion, LuRotateCcw } from 'react-icons/lu';
+import { useLocation } from 'react-router-dom';
+import { pagesOf, type SubTopicProgressEntry, subTopicPercent } from '../../../../shared/learning/progress';
+import type { SubTopic } from '../../../../shared/schemas/catalogue';
+import type { LearningSession } from '../../../../shared/schemas/learning-data';
+import { ApiError, callApi } from '../../lib/api-client';
+import { canBookmarkPages, canSeeUsage, canTrackLearning } from '../../lib/permissions';
+import { toastSuccess } from '../../lib/toaster';
+import { useAuthUser } from '../../lib/use-auth-user';
+
+const statusLabels: Record<SubTopicProgressEntry['status'], string> = {
+  NOT_STARTED: 'Not started',
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Done',
+};
+
+/**
+ * The learner's strip on a sub-topic page: records the pages read (a page is a notes block; page 1 when
+ * the page opens, later pages as their notes scroll into view), counts each page once a month against the
+ * free plan, marks the sub-topic done or not done, and reports a broken link. When the free plan's slide
+ * views are used up it says so and stops recording.
+ */
+export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
+  const { user } = useAuthUser();
+  const tracks = canTrackLearning(user);
+  const metered = canSeeUsage(user);
+  const [entry, setEntry] = useState<SubTopicProgressEntry>();
+  const [limitMessage, setLimitMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [bookmarking, setBookmarking] = useState(false);
+  const canBookmark = tracks && user?.type === 'student' && canBookmarkPages(user);
+  const recorded = useRef(new Set<number>());
+  const blocked = useRef(false);
+  const pages = pagesOf(subTopic);
+
+  const viewPage = useCallback(
+    async (pageNo: number) => {
+      if (blocked.current || recorded.current.has(pageNo)) return;
+      recorded.current.add(pageNo);
+      try {
+        if (metered) {
+          await callApi('usage.record', {
+            body: { kind: 'slideViews', itemKey: `${subTopic._id}#${pageNo}` },
+          });
+        }
+        setEntry(
+          await callApi<SubTopicProgressEntry>('progress.record', {
+            body: { subTopicId: subTopic._id, pageNo },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 429) {
+          blocked.current = true;
+          setLimitMessage(
+            (error.data as { message?: string } | undefined)?.message ?? 'Free plan limit reached',
+          );
+        } else {
+          recorded.current.delete(pageNo);
+        }
+      }
+    },
+    [subTopic._id, metered],
+  );
+
+  // A new sub-topic starts afresh (compared by id, so a re-run of the effect alone changes nothing).
+  const shownId = useRef(subTopic._id);
+  useEffect(() => {
+    if (shownId.current === subTopic._id) return;
+    shownId.current = subTopic._id;
+    recorded.current = new Set();
+    blocked.current = false;
+    setEntry(undefined);
+    setLimitMessage(undefined);
+  }, [subTopic._id]);
+
+  useEffect(() => {
+    if (!tracks) return;
+    void viewPage(1);
+    // Later pages count when their notes heading is on screen.
+    const headings = [...document.querySelectorAll('section[aria-label="Notes"] h3')];
+    if (headings.length < 2 || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      for (const item of seen) {
+        if (!item.isIntersecting) continue;
+        const pageNo = headings.indexOf(item.target) + 1;
+        if (pageNo > 1 && pageNo <= pages) void viewPage(pageNo);
+      }
+    });
+    for (const heading of headings) observer.observe(heading);
+    return () => observer.disconnect();
+  }, [tracks, viewPage, pages]);
+
+  if (!user) return null;
+
+  const mark = async (completed: boolean) => {
+    setBusy(true);
+    try {
+      setEntry(
+        await callApi<SubTopicProgressEntry>('progress.record', {
+          body: { subTopicId: subTopic._id, completed },
+        }),
+      );
+      toastSuccess(completed ? 'Marked as done' : 'Marked as not done');
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A student bookmarks the page they last read (their tutor sees it too). */
+  const bookmark = async () => {
+    setBookmarking(true);
+    try {
+      await callApi('bookmarks.create', {
+        body: { subTopicId: subTopic._id, pageNo: entry?.lastPageNo ?? 1 },
+      });
+      toastSuccess(`Bookmarked page ${entry?.lastPageNo ?? 1}`);
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBookmarking(false);
+    }
+  };
+
+  const percent = subTopicPercent(entry);
+  return (
+    <Card.Root variant="outline" data-testid="sub-topic-learning">
+      <Card.Body gap="3" py="4">
+        {limitMessage && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Free plan limit reached</Alert.Title>
+              <Alert.Description>{limitMessage}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          {tracks ? (
+            <Stack gap="1" flex="1" minW="60">
+              <HStack gap="2">
+                <Text fontWeight="semibold">Your progress</Text>
+                <Badge colorPalette={entry?.status === 'COMPLETED' ? 'green' : entry ? 'teal' : 'gray'}>
+                  {statusLabels[entry?.status ?? 'NOT_STARTED']}
+                </Badge>
+              </HStack>
+              <Progress.Root
+                value={percent}
+                size="sm"
+                colorPalette="teal"
+                aria-label={`Sub-topic progress ${percent}%`}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {percent}% · read {entry?.pagesViewed.length ?? 0} of {pages} page{pages === 1 ? '' : 's'}
+                {entry?.bestScore != null ? ` · best quiz score ${entry.bestScore}%` : ''}
+              </Text>
+            </Stack>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">
+              Found a problem with this page?
+            </Text>
+          )}
+          <HStack gap="2">
+            {tracks &&
+              (entry?.status === 'COMPLETED' ? (
+                <Button size="sm" variant="outline" loading={busy} onClick={() => mark(false)}>
+                  <LuRotateCcw /> Mark as not done
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  colorPalette="teal"
+                  loading={busy}
+                  disabled={!!limitMessage}
+                  onClick={() => mark(true)}
+                >
+                  <LuCircleCheck /> Mark as done
+                </Button>
+              ))}
+            {canBookmark && (
+              <Button size="sm" variant="outline" loading={bookmarking} onClick={bookmark}>
+                <LuBookmarkPlus /> Bookmark
+              </Button>
+            )}
+            <ReportDialog subTopic={subTopic} />
+          </HStack>
+        </HStack>
+        {tracks && <QuestionForm key={subTopic._id} subTopic={subTopic} pages={pages} />}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * A question about a page goes into the learner's study session on this sub-topic (started with the first
+ * question of a visit), where their tutor can read it and the dashboard lists it.
+ */
+function QuestionForm({ subTopic, pages }: { subTopic: SubTopic; pages: number }) {
+  const [open, setOpen] = useState(false);
+  const [pageNo, setPageNo] = useState(1);
+  const [question, setQuestion] = useState('');
+  const [sending, setSending] = useState(false);
+  const sessionId = useRef<string | undefined>(undefined);
+
+  const ask = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      sessionId.current ??= (
+        await callApi<LearningSession>('sessions.create', { body: { subTopicId: subTopic._id } })
+      )._id;
+      await callApi('sessions.addQuestion', {
+        params: { id: sessionId.current },
+        body: { pageNo, question: question.trim() },
+      });
+      toastSuccess('Question saved to your study session');
+      setQuestion('');
+      setOpen(false);
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setOpen(true)}>
+        <LuMessageCircleQuestion /> Ask a question about this sub-topic
+      </Button>
+    );
+  }
+  return (
+    <Stack as="form" onSubmit={ask} gap="2" borderTopWidth="1px" pt="3">
+      <HStack gap="2" align="end" wrap="wrap">
+        <Field.Root w="28">
+          <Field.Label fontSize="sm">Page</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              aria-label="Page"
+              value={pageNo}
+              onChange={(e) => setPageNo(Number(e.target.value))}
+            >
+              {pageNumbers(pages).map((page) => (
+                <option key={page} value={page}>
+                  {page}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root flex="1" minW="60">
+          <Field.Label fontSize="sm">Your question</Field.Label>
+          <Input size="sm" maxLength={2000} value={question} onChange={(e) => setQuestion(e.target.value)} />
+        </Field.Root>
+        <Button size="sm" type="submit" colorPalette="teal" loading={sending} disabled={!question.trim()}>
+          Save question
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+const pageNumbers = (pages: number) => Array.from({ length: pages }, (_, i) => i + 1);
+
+const OTHER = 'other';
+
+/**
+ * "Report a broken link": one of the sub-topic's resources (POST /resources/report) or anything else on the
+ * page (POST /report-issue). Both land in the back-office's issue reports.
+ */
+function ReportDialog({ subTopic }: { subTopic: SubTopic }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState(subTopic.resources[0]?._id ?? OTHER);
+  const [description, setDescription] = useState('');
+  const [sending, setSending] = useState(false);
+  const needsDescription = target === OTHER && !description.trim();
+
+  const send = async () => {
+    setSending(true);
+    try {
+      if (target === OTHER) {
+        await callApi('reportIssues.create', {
+          body: {
+            subject: `Problem on ${subTopic.name}`.slice(0, 160),
+            description: description.trim(),
+            pagePath: pathname,
+          },
+        });
+      } else {
+        await callApi('learningResources.report', {
+          body: { resourceKey: target, description: description.trim(), pagePath: pathname },
+        });
+      }
+      toastSuccess('Issue reported successfully!');
+      setOpen(false);
+      setDescription('');
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="ghost" colorPalette="red">
+          <LuFlag /> Report a broken link
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Report a broken link</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Field.Root>
+                  <Field.Label>What does not work?</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      aria-label="What does not work?"
+                      value={target}
+                      onChange={(event) => setTarget(event.target.value)}
+                    >
+                      {subTopic.resources.map((resource) => (
+                        <option key={resource._id} value={resource._id}>
+                          {resource.title}
+                        </option>
+                      ))}
+                      <option value={OTHER}>Something else on this page</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Field.Root required={target === OTHER}>
+                  <Field.Label>Details{target === OTHER ? '' : ' (optional)'}</Field.Label>
+                  <Textarea
+                    maxLength={2000}
+                    value={description}
+                    onChange={(event) => setDescription(event.target.value)}
+                    placeholder="What happened?"
+                  />
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={sending} disabled={needsDescription} onClick={send}>
+                Send report
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

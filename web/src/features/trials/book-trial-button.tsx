@@ -1,0 +1,20 @@
+import { cloneElement, type JSX, lazy, Suspense, useState } from 'react';
+
+const BookTrialDialog = lazy(() =>
+  import('./book-trial-dialog').then((m) => ({ default: m.BookTrialDialog })),
+);
+
+/**
+ * The "Book your FREE Class" trigger. The dialog (selectors, slots, sign-up form, date handling) loads on
+ * the first click, not with the page: most visitors of the home page never open it, and it would more than
+ * double the JavaScript the home page needs before its first render.
+ */
+export function BookTrialButton({ trigger }: { trigger: JSX.Element }) {
+  const [wanted, setWanted] = useState(false);
+  if (!wanted) return cloneElement(trigger, { onClick: () => setWanted(true) });
+  return (
+    <Suspense fallback={cloneElement(trigger, { loading: true })}>
+      <BookTrialDialog trigger={trigger} defaultOpen />
+    </Suspense>
+  );
+}
