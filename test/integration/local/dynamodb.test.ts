@@ -44,5 +44,6 @@ describe('DynamoDB Local', () => {
     expect(none).toBeUndefined();
     again.destroy();
     await second.stop();
-  });
+    // Two cold JVM starts: allow for a busy 2-core machine.
+  }, 120_000);
 });
