@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { AppRouter } from './app/app-router';
 import { AppProvider } from './app/provider';
 import { loadRuntimeConfig } from './config/runtime-config';
 
@@ -12,7 +12,7 @@ loadRuntimeConfig()
     root.render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={router} />
+          <AppRouter router={router} />
         </AppProvider>
       </StrictMode>,
     );

@@ -1,7 +1,8 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { LazyPage, type PageLoader } from '../components/lazy-page';
 import { BASE_PATH, paths } from '../config/paths';
+import { routeTable } from './app-router';
 
 /** Each route's page, loaded on demand (its own key, so a route change never shows the previous page). */
 function page(name: string, load: PageLoader) {
@@ -61,7 +62,7 @@ const AdminReportedIssuesPage = page(
   () => import('../features/admin/reported-issues/reported-issues-page'),
 );
 
-export const router = createBrowserRouter(
+export const router = routeTable(
   [
     {
       element: <AppLayout />,
