@@ -1,3 +1,4 @@
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { putAnalyticsEvent } from '../repositories/analytics';
 
@@ -5,7 +6,7 @@ import { putAnalyticsEvent } from '../repositories/analytics';
  * Spec 000 "POST analytics (payload not shown)": one bounded event (name, path, at most 20 short
  * properties) from a signed-in user, stored in the tenant with a 90-day TTL.
  */
-export const handler = resourceHandler('analytics', {
+export const handler = resourceHandler('analytics', learningDataRoutes, {
   'analytics.record': withCaller<
     unknown,
     { name: string; path: string; properties: Record<string, string | number | boolean> }

@@ -1,8 +1,9 @@
+import { authRoutes } from '../../shared/routes/accounts';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';
 
-export const handler = resourceHandler('auth', {
+export const handler = resourceHandler('auth', authRoutes, {
   'auth.signUp': async ({ tenant, body }) => respond(201, await signUp(tenant.key, body)),
   'auth.token': async ({ tenant, body, sourceIp }) => token(tenant.key, body, sourceIp),
   'auth.forgotPassword': async ({ tenant, body }) => forgotPassword(tenant.key, body.email),

@@ -1,6 +1,7 @@
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { isMeetingEnded } from '../../shared/learning/bookmarks';
 import { pagesOf } from '../../shared/learning/progress';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Bookmark } from '../../shared/schemas/learning-data';
 import { isLessonKind } from '../../shared/schemas/section';
 import { isUserAdmin, requireLearnerAccess, teaches } from '../learning/access';
@@ -60,7 +61,7 @@ async function bookmarkParties(tenant: string, caller: Caller, body: CreateBody)
   return { studentId, tutorId };
 }
 
-export const handler = resourceHandler('bookmarks', {
+export const handler = resourceHandler('bookmarks', learningDataRoutes, {
   'bookmarks.create': withCaller<unknown, CreateBody>(async ({ tenant, caller, body }) => {
     const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);
     const subject = await subjectsRepository.get(tenant.key, subTopic.subjectId);

@@ -1,3 +1,4 @@
+import { courseTemplateRoutes } from '../../shared/routes/course-templates';
 import { crudOperations } from '../crud/operations';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
@@ -8,7 +9,7 @@ import { createCourseFromTemplate, createTemplate, readTemplate, updateTemplate 
  * The generic CRUD operations serve list and delete (the repository's `remove` takes the outline along);
  * read, create and update know about the outline, and a course can be made from a template.
  */
-export const handler = resourceHandler('course-templates', {
+export const handler = resourceHandler('course-templates', courseTemplateRoutes, {
   ...crudOperations({
     resource: 'course-templates',
     label: 'course template',

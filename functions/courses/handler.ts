@@ -1,3 +1,5 @@
+import { courseMemberRoutes } from '../../shared/routes/course-members';
+import { schedulingRoutes } from '../../shared/routes/scheduling';
 import type { CourseInput } from '../../shared/schemas/course';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { callerHolds, requireSelfOr } from '../lib/access';
@@ -28,7 +30,7 @@ import {
 
 type SubSectionsQuery = { subSections?: '0' | '1' };
 
-export const handler = resourceHandler('courses', {
+export const handler = resourceHandler('courses', [...courseMemberRoutes, ...schedulingRoutes], {
   'courses.adminList': async ({ tenant, query }) => {
     const { curriculum, subject, grade, status, type, studentId, tutorId, ...paging } = query as ListQuery &
       AdminCourseFilters;

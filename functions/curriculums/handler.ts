@@ -1,4 +1,6 @@
 import { NotFoundError } from '../../shared/http/errors';
+import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
+import { schedulingRoutes } from '../../shared/routes/scheduling';
 import {
   curricula,
   findCurriculum,
@@ -9,7 +11,7 @@ import {
 } from '../catalogue/lookups';
 import { resourceHandler } from '../lib/pipeline';
 
-export const handler = resourceHandler('curriculums', {
+export const handler = resourceHandler('curriculums', [...learningCatalogueRoutes, ...schedulingRoutes], {
   'curriculums.listWithGrades': async ({ tenant }) => ({ docs: await curricula(tenant.key) }),
   'curriculums.list': async ({ tenant }) => ({ docs: await curricula(tenant.key) }),
   'curriculums.forHomePage': async ({ tenant }) => ({ docs: await homePage(tenant.key) }),

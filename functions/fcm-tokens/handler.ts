@@ -1,9 +1,10 @@
 import { NotFoundError } from '../../shared/http/errors';
+import { fcmTokenRoutes } from '../../shared/routes/accounts';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { deleteFcmToken, putFcmToken } from '../repositories/fcm-tokens';
 
-export const handler = resourceHandler('fcm-tokens', {
+export const handler = resourceHandler('fcm-tokens', fcmTokenRoutes, {
   'fcmTokens.create': withCaller<unknown, { token: string; device?: string }>(
     async ({ tenant, caller, body }) =>
       respond(201, { _id: await putFcmToken(tenant.key, caller.user._id, body.token, body.device) }),

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
 import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
@@ -78,7 +79,7 @@ const adminList: Operation = async ({ tenant, query }) => {
   return page(await sectionSubmissions(tenant.key, q.section, q.student), q);
 };
 
-export const handler = resourceHandler('homework', {
+export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
   'homework.list': withCaller<ListQuery, unknown>(async ({ tenant, caller, query }) => {
     const section = await requireHomework(tenant.key, query.section);
     const role = await courseRole(tenant.key, caller, section.course);

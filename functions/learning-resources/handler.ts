@@ -1,5 +1,6 @@
 import { cataloguePath } from '../../shared/catalogue/paths';
 import { NotFoundError } from '../../shared/http/errors';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { ResourceItem } from '../../shared/schemas/catalogue';
 import { curricula } from '../catalogue/lookups';
 import { resourceHandler, withCaller } from '../lib/pipeline';
@@ -46,7 +47,7 @@ async function findResource(tenant: string, resourceKey: string) {
   };
 }
 
-export const handler = resourceHandler('learning-resources', {
+export const handler = resourceHandler('learning-resources', learningDataRoutes, {
   'learningResources.browse': async ({ tenant, query }) =>
     findResource(tenant.key, (query as { resourceKey: string }).resourceKey),
 

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, EventBridgeEvent } from 'aws-lambda';
+import { lessonHistoryRoutes } from '../../shared/routes/lesson-history';
 import type {
   LessonHistoryListQuery,
   LessonHistoryPaymentStatusBody,
@@ -8,7 +9,7 @@ import { resourceHandler, withCaller } from '../lib/pipeline';
 import { recordEndedLessonsEverywhere } from './job';
 import { getLessonHistoryFor, listLessonHistory, updateTutorPaymentStatus } from './service';
 
-const http = resourceHandler('lesson-history', {
+const http = resourceHandler('lesson-history', lessonHistoryRoutes, {
   'lessonHistory.list': withCaller<LessonHistoryListQuery, unknown>(async ({ tenant, caller, query }) =>
     listLessonHistory(tenant.key, caller, query),
   ),

@@ -11,7 +11,6 @@ import {
   UnsupportedMediaTypeError,
 } from '../../shared/http/errors';
 import { holdsAny, holdsAnyInTenant } from '../../shared/permissions/check';
-import { routes } from '../../shared/routes/catalogue';
 import type { RouteDef } from '../../shared/routes/define';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { getTenant, getTenantKeyByDomain } from '../repositories/tenants';
@@ -54,12 +53,25 @@ const MAX_BODY_BYTES = 256 * 1024;
  * access check -> zod validation -> operation -> JSON. Every resource's Lambda is this pipeline over its
  * own routes and operations.
  */
-export function resourceHandler(resource: string, operations: Record<string, Operation>) {
-  const resourceRoutes = routes.filter((r) => r.resource === resource);
+/** The route ids each resource's handler serves, as built (a test compares them with the catalogue). */
+export const servedRouteIds = new Map<string, string[]>();
+
+export function resourceHandler(
+  resource: string,
+  declared: readonly RouteDef[],
+  operations: Record<string, Operation>,
+) {
+  // `declared` is the route group(s) holding this resource's routes: importing only those keeps the
+  // schemas of the rest of the API out of this Lambda's cold start.
+  const resourceRoutes = declared.filter((r) => r.resource === resource);
   for (const r of resourceRoutes) {
     if (!operations[r.id]) throw new Error(`Route ${r.id} has no operation in functions/${resource}`);
   }
   const byRouteKey = new Map(resourceRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+  servedRouteIds.set(
+    resource,
+    resourceRoutes.map((r) => r.id),
+  );
 
   return middy<Event, Result, Error, PipelineContext>()
     .before((request) => {

@@ -1,3 +1,4 @@
+import { meetingRoutes } from '../../shared/routes/meetings';
 import type { RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { requireAdminRole } from '../lib/access';
@@ -12,7 +13,7 @@ import {
 
 type Query = ListQuery & MeetingRequestFilters;
 
-export const handler = resourceHandler('meeting-requests', {
+export const handler = resourceHandler('meeting-requests', meetingRoutes, {
   'meetingRequests.adminList': async ({ tenant, query }) => listRequests(tenant.key, query as Query),
   'meetingRequests.adminGet': async ({ tenant, params, query }) =>
     getRequest(tenant.key, params.id!, {

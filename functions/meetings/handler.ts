@@ -1,4 +1,5 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { meetingRoutes } from '../../shared/routes/meetings';
 import type { CourseMember } from '../../shared/schemas/course';
 import type { LessonInput, RescheduleBody } from '../../shared/schemas/meeting';
 import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
@@ -85,7 +86,7 @@ function mainTutor(members: CourseMember[]): CourseMember | undefined {
   return tutors.find((m) => m.type === 'PRIMARY') ?? tutors[0];
 }
 
-export const handler = resourceHandler('meetings', {
+export const handler = resourceHandler('meetings', meetingRoutes, {
   ...kindOperations('teams', 'TEAMS'),
   ...kindOperations('zoom', 'ZOOM'),
   'meetings.courseMeetingBook': withCaller<

@@ -1,3 +1,4 @@
+import { metaTagRoutes } from '../../shared/routes/site';
 import { cleanSitePath } from '../../shared/rules/slug';
 import type { MetaTagLookup } from '../../shared/schemas/meta-tag';
 import { crudOperations } from '../crud/operations';
@@ -23,7 +24,7 @@ const clearingLookups =
     return result;
   };
 
-export const handler = resourceHandler('meta-tags', {
+export const handler = resourceHandler('meta-tags', metaTagRoutes, {
   ...crud,
   'meta-tags.create': clearingLookups(crud['meta-tags.create']!),
   'meta-tags.update': clearingLookups(crud['meta-tags.update']!),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BadRequestError } from '../../shared/http/errors';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Onboarding, onboardingInputSchema } from '../../shared/schemas/learning-data';
 import { findCurriculum, subjectsOf } from '../catalogue/lookups';
 import { requireLearnerAccess } from '../learning/access';
@@ -8,7 +9,7 @@ import { getOnboarding, putOnboarding } from '../repositories/onboarding';
 
 type OnboardingInput = z.infer<typeof onboardingInputSchema>;
 
-export const handler = resourceHandler('onboarding', {
+export const handler = resourceHandler('onboarding', learningDataRoutes, {
   /**
    * The caller's answers, checked against the catalogue: a known curriculum, one of its grades and its
    * subjects (by subject code). Saving again replaces the answers and keeps the first saved time.

@@ -7,6 +7,7 @@ import {
   type SubjectProgress,
   type SubTopicProgressEntry,
 } from '../../shared/learning/progress';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Subject } from '../../shared/schemas/catalogue';
 import type { RecordProgress } from '../../shared/schemas/learning-data';
 import { allSubjects, findSubjectByCode, requireCurriculum, subjectsOf } from '../catalogue/lookups';
@@ -31,7 +32,7 @@ async function rollUp(
   );
 }
 
-export const handler = resourceHandler('progress', {
+export const handler = resourceHandler('progress', learningDataRoutes, {
   /** The caller's own progress: the sub-topic (and so its subject and pages) comes from the catalogue. */
   'progress.record': withCaller<unknown, RecordProgress>(async ({ tenant, caller, body }) => {
     const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);

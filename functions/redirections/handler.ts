@@ -1,3 +1,4 @@
+import { redirectionRoutes } from '../../shared/routes/site';
 import type { RedirectionInput } from '../../shared/schemas/redirection';
 import { crudOperations } from '../crud/operations';
 import { resourceHandler } from '../lib/pipeline';
@@ -11,7 +12,7 @@ const crud = crudOperations({
   repository: redirectionsRepository,
 });
 
-export const handler = resourceHandler('redirections', {
+export const handler = resourceHandler('redirections', redirectionRoutes, {
   'redirections.list': crud['redirections.list']!,
   'redirections.get': crud['redirections.get']!,
   'redirections.create': async ({ tenant, body }) =>

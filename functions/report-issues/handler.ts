@@ -1,10 +1,11 @@
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { ReportedIssue } from '../../shared/schemas/learning-data';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { reportedIssuesRepository, reporter } from '../repositories/reported-issues';
 
-export const handler = resourceHandler('report-issues', {
+export const handler = resourceHandler('report-issues', learningDataRoutes, {
   'reportIssues.create': withCaller<unknown, { subject: string; description: string; pagePath: string }>(
     async ({ tenant, caller, body }) =>
       respond(

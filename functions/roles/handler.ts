@@ -1,11 +1,12 @@
 import { permissionCatalogue } from '../../shared/permissions/catalogue';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
+import { roleRoutes } from '../../shared/routes/accounts';
 import { crudOperations } from '../crud/operations';
 import { resourceHandler } from '../lib/pipeline';
 import { countUsersWithRole } from '../repositories/users';
 import { rolesRepository } from './repository';
 
-export const handler = resourceHandler('roles', {
+export const handler = resourceHandler('roles', roleRoutes, {
   ...crudOperations({
     resource: 'roles',
     label: 'role',

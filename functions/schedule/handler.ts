@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { NotFoundError } from '../../shared/http/errors';
 import type { ScheduledLesson } from '../../shared/routes/schedule';
+import { scheduleRoutes } from '../../shared/routes/schedule';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { isDescending } from '../../shared/schemas/paging';
 import { callerHolds } from '../lib/access';
@@ -64,7 +65,7 @@ type RangeQuery = {
   tutorId?: string;
 };
 
-export const handler = resourceHandler('schedule', {
+export const handler = resourceHandler('schedule', scheduleRoutes, {
   'schedule.adminMeetings': async ({ tenant, query }) => {
     const q = query as AdminMeetingsQuery;
     const from = q.startDate

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../shared/http/errors';
+import { sectionRoutes } from '../../shared/routes/sections';
 import type { SectionInput, SectionUpdate } from '../../shared/schemas/section';
 import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
@@ -38,7 +39,7 @@ const remove =
     return { _id: section._id };
   };
 
-export const handler = resourceHandler('sections', {
+export const handler = resourceHandler('sections', sectionRoutes, {
   'sections.adminList': async ({ tenant, query }) => ({
     docs: await sectionTree(tenant.key, (query as { course: string }).course, 'all'),
   }),

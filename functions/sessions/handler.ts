@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { pagesOf } from '../../shared/learning/progress';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { type LearningSession, MAX_SESSION_QUESTIONS } from '../../shared/schemas/learning-data';
 import { requireLearnerAccess } from '../learning/access';
 import { newId } from '../lib/ids';
@@ -14,7 +15,7 @@ import {
 
 const notFound = () => new NotFoundError('Session not found');
 
-export const handler = resourceHandler('sessions', {
+export const handler = resourceHandler('sessions', learningDataRoutes, {
   /** A study session of the caller on a sub-topic of the catalogue. */
   'sessions.create': withCaller<unknown, { subTopicId: string }>(async ({ tenant, caller, body }) => {
     const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, Context, EventBridgeEvent } from 'aws-lambda';
 import { eventCatalogue } from '../../shared/events/catalogue';
+import { sitemapRoutes } from '../../shared/routes/site';
 import { publish } from '../lib/events';
 import { logger } from '../lib/logger';
 import { resourceHandler, withCaller } from '../lib/pipeline';
@@ -11,7 +12,7 @@ import { runGeneration, startGeneration } from './service';
  * One Lambda, two doors: the admin routes through the HTTP pipeline, and the bus (an admin's
  * SitemapRequested, or the daily schedule) for the generation itself.
  */
-const http = resourceHandler('sitemap', {
+const http = resourceHandler('sitemap', sitemapRoutes, {
   'sitemap.list': async ({ tenant, query }) => sitemapsRepository.list(tenant.key, query),
   // Recorded first, so the list shows it RUNNING at once; the bus then does the work.
   'sitemap.create': withCaller(async ({ tenant, caller }) => {

@@ -1,4 +1,5 @@
 import { ForbiddenError } from '../../shared/http/errors';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { directorySearchKey, normalizeDirectorySearch } from '../../shared/rules/user-directory';
 import { isUserAdmin } from '../learning/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
@@ -27,7 +28,7 @@ async function tutorStudents(tenant: string, tutorId: string, query: StudentsQue
   return { totalDocs: found.length, docs: found.slice(query.offset, query.offset + query.limit) };
 }
 
-export const handler = resourceHandler('students', {
+export const handler = resourceHandler('students', learningDataRoutes, {
   'students.list': withCaller<StudentsQuery, unknown>(async ({ tenant, caller, query }) => {
     if (isUserAdmin(caller)) {
       const page = await listDirectoryUsers(tenant.key, ['student'], { ...query, name: query.searchText });

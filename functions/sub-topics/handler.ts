@@ -1,6 +1,7 @@
 import { applyContentAction } from '../../shared/catalogue/content';
 import { uniqueSlug } from '../../shared/catalogue/paths';
 import { AppError } from '../../shared/http/errors';
+import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
 import {
   type SubTopic,
   type SubTopicContentAction,
@@ -30,7 +31,7 @@ const contentOperations: Record<string, Operation> = Object.fromEntries(
   ]),
 );
 
-export const handler = resourceHandler('sub-topics', {
+export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
   'subTopics.get': async ({ tenant, params }) => subTopicsRepository.require(tenant.key, params.id!),
 
   'subTopics.grouped': async ({ tenant, body }) => {

@@ -1,7 +1,8 @@
+import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
 import { allSubjects, requireCurriculum, subjectsOf } from '../catalogue/lookups';
 import { resourceHandler } from '../lib/pipeline';
 
-export const handler = resourceHandler('subjects', {
+export const handler = resourceHandler('subjects', learningCatalogueRoutes, {
   'subjects.list': async ({ tenant, query }) => {
     const { curriculum } = query as { curriculum?: string };
     if (!curriculum) return { docs: await allSubjects(tenant.key) };

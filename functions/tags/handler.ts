@@ -3,8 +3,9 @@ import { BadRequestError, ConflictError } from '../../shared/http/errors';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { tagsRepository } from '../repositories/tags';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 
-export const handler = resourceHandler('tags', {
+export const handler = resourceHandler('tags', learningDataRoutes, {
   /** By name as one types (a substring, any case), in name order. */
   'tags.list': async ({ tenant, query }) => {
     const q = query as { limit: number; offset: number; name?: string };

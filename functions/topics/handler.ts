@@ -1,5 +1,6 @@
 import { mergeSortingOrder, uniqueSlug } from '../../shared/catalogue/paths';
 import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
+import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
 import { pastPaperKinds, type Topic } from '../../shared/schemas/catalogue';
 import {
   findSubject,
@@ -15,7 +16,7 @@ import { subjectsRepository, subTopicsRepository, topicsRepository } from '../re
 
 type SubjectLookup = { subjectCode: string; subjectLevel?: string };
 
-export const handler = resourceHandler('topics', {
+export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   'topics.list': async ({ tenant, query }) => {
     const { subjectCode, subjectLevel } = query as SubjectLookup;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);

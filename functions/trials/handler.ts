@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../shared/http/errors';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
+import { schedulingRoutes } from '../../shared/routes/scheduling';
 import type { ListQuery } from '../../shared/schemas/paging';
 import type { TrialBooking, TrialStatus } from '../../shared/schemas/trial';
 import type { SignUpBody } from '../../shared/schemas/user';
@@ -16,7 +17,7 @@ import { bookTrial } from './booking';
 
 type TrialListQuery = ListQuery & { status?: TrialStatus; studentId?: string; tutorId?: string };
 
-export const handler = resourceHandler('trials', {
+export const handler = resourceHandler('trials', schedulingRoutes, {
   'trials.slots': async ({ tenant, query }) => trialSlots(tenant, query),
 
   'trials.book': withCaller<unknown, TrialBooking>(async ({ tenant, caller, body }) => {

@@ -1,10 +1,11 @@
+import { uploadRoutes } from '../../shared/routes/uploads';
 import { cleanFileName } from '../../shared/rules/file-name';
 import { UPLOAD_URL_TTL_SECONDS, uploadKey } from '../../shared/rules/uploads';
 import type { PresignedUpload, PresignUploadBody } from '../../shared/schemas/upload';
 import { fileStorage } from '../lib/file-storage';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 
-export const handler = resourceHandler('uploads', {
+export const handler = resourceHandler('uploads', uploadRoutes, {
   // Any signed-in user may upload: what the file is then attached to (a resource, a submission) is checked
   // by that route. The key keeps the file under the caller's tenant and user.
   'uploads.presign': withCaller<unknown, PresignUploadBody>(

@@ -9,6 +9,7 @@ import {
   usageResetsAt,
 } from '../../shared/learning/usage';
 import { holdsAny } from '../../shared/permissions/check';
+import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { UsageDetails } from '../../shared/schemas/learning-data';
 import { requireLearnerAccess } from '../learning/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
@@ -46,7 +47,7 @@ async function usageDetails(tenant: string, user: UserRecord, now = new Date()):
   };
 }
 
-export const handler = resourceHandler('usage', {
+export const handler = resourceHandler('usage', learningDataRoutes, {
   'usage.get': withCaller(async ({ tenant, caller, params }) => {
     const user = await requireLearnerAccess(tenant.key, caller, params.id!, 'private');
     const period = usagePeriod(new Date());

@@ -1,4 +1,5 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { schedulingRoutes } from '../../shared/routes/scheduling';
 import { DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
 import {
   type AvailabilityInput,
@@ -36,7 +37,7 @@ function emptyAvailability(tutor: UserRecord) {
 const isScheduleAdmin = (caller: Caller, action: 'view' | 'edit') =>
   callerHolds(caller, ['schedule', 'adminUsers'], action === 'view' ? ['view', 'edit'] : ['edit']);
 
-export const handler = resourceHandler('user-availability', {
+export const handler = resourceHandler('user-availability', schedulingRoutes, {
   'availability.get': withCaller(async ({ tenant, caller, params }) => {
     requireSelfOr(caller, params.userId!, ['schedule', 'adminUsers'], ['view', 'edit']);
     const tutor = await requireTutor(tenant.key, params.userId!);

@@ -1,10 +1,12 @@
 import { ForbiddenError } from '../../shared/http/errors';
+import { userRoutes } from '../../shared/routes/accounts';
+import { userDirectoryRoutes } from '../../shared/routes/user-directory';
 import { parseUserTypes } from '../../shared/rules/user-directory';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { listDirectoryUsers } from '../repositories/users';
 import { loadAuthUser, mappedUsers, tokenResponse } from './service';
 
-export const handler = resourceHandler('users', {
+export const handler = resourceHandler('users', [...userRoutes, ...userDirectoryRoutes], {
   'users.authUser': withCaller(async ({ tenant, caller }) =>
     loadAuthUser(tenant.key, caller.user, caller.impersonatedBy),
   ),
