@@ -72,12 +72,51 @@ export async function putAvailability(
           entity: 'teaching',
           userId,
           ...subject,
+          // What the slot rule reads, copied here (rewritten on every save) so the trial dialog's one
+          // Query of the index returns each tutor's hours too, with no read per tutor.
+          ...slotFields(record),
         },
       },
     })),
   ];
   await batchWriteItems(writes);
   return record;
+}
+
+/** What the slot rule reads of a tutor's availability (not, e.g., the subjects they teach). */
+export const SLOT_ATTRIBUTES = [
+  'userId',
+  'status',
+  'timezone',
+  'weeklyHours',
+  'exceptions',
+  'windows',
+] as const;
+export type SlotAvailability = Pick<AvailabilityRecord, (typeof SLOT_ATTRIBUTES)[number]>;
+
+function slotFields(record: AvailabilityRecord): Omit<SlotAvailability, 'userId'> {
+  const { status, timezone, weeklyHours, exceptions, windows } = record;
+  return { status, timezone, weeklyHours, exceptions, windows };
+}
+
+/**
+ * The slot-rule fields of every tutor who teaches a curriculum's subject at a grade: one Query of the
+ * teaching index, whose items carry a copy of them. Items written before the copy existed are completed
+ * from the availability records.
+ */
+export async function teachingAvailabilities(
+  tenant: string,
+  subject: TeachingSubject,
+): Promise<SlotAvailability[]> {
+  const items = await queryIndex<Partial<SlotAvailability> & { userId: string }>(
+    'gsi1',
+    keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
+    SLOT_ATTRIBUTES,
+  );
+  const complete = items.filter((item): item is SlotAvailability => item.timezone !== undefined);
+  if (complete.length === items.length) return complete;
+  const missing = items.filter((item) => item.timezone === undefined).map((item) => item.userId);
+  return [...complete, ...(await getAvailabilities(tenant, missing, SLOT_ATTRIBUTES))];
 }
 
 /** Ids of the tutors who teach a curriculum's subject at a grade. */

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSY_ATTRIBUTE_PREFIX,
   busyEntry,
@@ -12,6 +12,7 @@ import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';
+import { queryIndex } from '../table/query';
 import type { TransactItem } from '../table/transactions';
 import { type SectionRecord, sectionItem } from './sections';
 
@@ -91,12 +92,15 @@ function claimKeys(tenant: string, lesson: LessonRecord | undefined): Map<string
   return claims;
 }
 
-function busyDays(tenant: string, lesson: LessonRecord | undefined): Map<string, Record<string, string>> {
-  const days = new Map<string, Record<string, string>>();
+function busyDays(
+  tenant: string,
+  lesson: LessonRecord | undefined,
+): Map<string, { key: Record<string, string>; day: string }> {
+  const days = new Map<string, { key: Record<string, string>; day: string }>();
   if (!isLive(lesson)) return days;
   for (const day of utcDaysTouched(span(lesson))) {
     const key = keys.busyDay(tenant, lesson.tutorId, day);
-    days.set(key.pk, key);
+    days.set(key.pk, { key, day });
   }
   return days;
 }
@@ -144,7 +148,7 @@ export function lessonWrites(
 
   const attribute = `${BUSY_ATTRIBUTE_PREFIX}${after._id}`;
   const daysAfter = busyDays(tenant, after);
-  for (const [pk, key] of busyDays(tenant, before)) {
+  for (const [pk, { key }] of busyDays(tenant, before)) {
     if (daysAfter.has(pk)) continue;
     items.push({
       Update: {
@@ -155,14 +159,19 @@ export function lessonWrites(
       },
     });
   }
-  for (const key of daysAfter.values()) {
+  for (const { key, day } of daysAfter.values()) {
+    // The day index lets the trial dialog read every tutor's day in one Query (see busyLessons).
     items.push({
       Update: {
         TableName: table,
         Key: key,
-        UpdateExpression: 'SET #lesson = :span',
+        UpdateExpression: 'SET #lesson = :span, gsi1pk = :day, gsi1sk = :tutor, tutorId = :tutor',
         ExpressionAttributeNames: { '#lesson': attribute },
-        ExpressionAttributeValues: { ':span': busyEntry(span(after)) },
+        ExpressionAttributeValues: {
+          ':span': busyEntry(span(after)),
+          ':day': keys.busyDayIndex(tenant, day),
+          ':tutor': after.tutorId,
+        },
       },
     });
   }
@@ -210,7 +219,7 @@ export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Transa
       Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, lesson.start, lesson._id) },
     })),
   ];
-  for (const key of busyDays(tenant, lesson).values()) {
+  for (const { key } of busyDays(tenant, lesson).values()) {
     items.push({
       Update: {
         TableName: table,
@@ -249,23 +258,42 @@ export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle
 }
 
 /**
- * Each tutor's booked lessons on the given UTC days, in a few batched reads (100 keys per call), so the
- * slots of hundreds of tutors cost a handful of round trips. `utcDays` is one list for every tutor, or each
- * tutor's own list (the slot finder reads only the days a tutor's possible slots can clash on).
+ * Above this many tutor-days, busyLessons reads whole days from the day index instead of the tutors' own
+ * items: one Query a day returns every tutor's busy item that day, where BatchGet pays per key (about
+ * 0.2 ms a key on DynamoDB Local, against a few hundredths for a Query's items). Below it, a tenant's
+ * other tutors would make the day read the larger of the two.
+ */
+const DAY_INDEX_THRESHOLD = 60;
+
+type BusyLesson = TimeSpan & { sectionId: string };
+
+/**
+ * Each tutor's booked lessons on the given UTC days. `utcDays` is one list for every tutor, or each tutor's
+ * own list (the slot finder reads only the days a tutor's possible slots can clash on). A few tutors: their
+ * day items by key, 100 keys a call, all in flight at once. Many tutors: each day's whole index partition,
+ * one Query a day in parallel, keeping the tutors and days asked for.
  */
 export async function busyLessons(
   tenant: string,
   tutorIds: string[],
   utcDays: string[] | ((tutorId: string) => string[]),
-): Promise<Map<string, Array<TimeSpan & { sectionId: string }>>> {
-  const busy = new Map<string, Array<TimeSpan & { sectionId: string }>>(tutorIds.map((id) => [id, []]));
-  const prefix = `T#${tenant}#BUSY#`;
+): Promise<Map<string, BusyLesson[]>> {
+  const busy = new Map<string, BusyLesson[]>(tutorIds.map((id) => [id, []]));
   const daysOf = typeof utcDays === 'function' ? utcDays : () => utcDays;
-  const items = await batchGetItems(
-    tutorIds.flatMap((tutorId) => daysOf(tutorId).map((day) => keys.busyDay(tenant, tutorId, day))),
-  );
+  const wanted = new Map(tutorIds.map((id) => [id, new Set(daysOf(id))]));
+  const tutorDays = [...wanted].reduce((sum, [, days]) => sum + days.size, 0);
+  const items =
+    tutorDays >= DAY_INDEX_THRESHOLD
+      ? await busyItemsByDay(tenant, wanted)
+      : await batchGetItems(
+          [...wanted].flatMap(([tutorId, days]) =>
+            [...days].map((day) => keys.busyDay(tenant, tutorId, day)),
+          ),
+        );
+  const prefix = `T#${tenant}#BUSY#`;
   for (const item of items) {
-    const tutorId = (item.pk as string).slice(prefix.length, -'#YYYY-MM-DD'.length);
+    const tutorId =
+      (item.tutorId as string | undefined) ?? (item.pk as string).slice(prefix.length, -'#YYYY-MM-DD'.length);
     const lessons = busy.get(tutorId);
     if (!lessons) continue;
     for (const [name, value] of Object.entries(item)) {
@@ -283,6 +311,58 @@ export async function busyLessons(
     );
   }
   return busy;
+}
+
+/**
+ * Data written before the day index existed: puts each of a tenant's busy items into it (idempotent; the
+ * local stack runs it at start). A Scan, so only for a migration, never on a request.
+ */
+export async function indexBusyDays(tenant: string): Promise<number> {
+  const prefix = `T#${tenant}#BUSY#`;
+  let indexed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'begins_with(pk, :prefix) AND attribute_not_exists(gsi1pk)',
+        ExpressionAttributeValues: { ':prefix': prefix },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const { pk, sk } of (page.Items ?? []) as Array<{ pk: string; sk: string }>) {
+      const rest = pk.slice(prefix.length);
+      const day = rest.slice(-'YYYY-MM-DD'.length);
+      const tutorId = rest.slice(0, -'#YYYY-MM-DD'.length);
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk, sk },
+          UpdateExpression: 'SET gsi1pk = :day, gsi1sk = :tutor, tutorId = :tutor',
+          ExpressionAttributeValues: { ':day': keys.busyDayIndex(tenant, day), ':tutor': tutorId },
+        }),
+      );
+      indexed++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return indexed;
+}
+
+/** The busy items of the wanted tutors on their wanted days, read a whole day at a time from the index. */
+async function busyItemsByDay(
+  tenant: string,
+  wanted: Map<string, Set<string>>,
+): Promise<Array<Record<string, unknown>>> {
+  const days = new Set([...wanted.values()].flatMap((set) => [...set]));
+  const byDay = await Promise.all(
+    [...days].map(async (day) => {
+      const items = await queryIndex<Record<string, unknown>>('gsi1', keys.busyDayIndex(tenant, day));
+      return items.filter((item) => wanted.get(item.tutorId as string)?.has(day));
+    }),
+  );
+  return byDay.flat();
 }
 
 /** A user's calendar lines starting in [from, to) (ISO instants). */

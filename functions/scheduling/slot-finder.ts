@@ -10,7 +10,13 @@ import {
 } from '../../shared/scheduling/slots';
 import { offersTrials, type SlotDoc, type TutorAvailabilityStatus } from '../../shared/schemas/availability';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { type AvailabilityRecord, getAvailabilities, tutorsTeaching } from '../repositories/availability';
+import {
+  type AvailabilityRecord,
+  getAvailabilities,
+  SLOT_ATTRIBUTES,
+  type SlotAvailability,
+  teachingAvailabilities,
+} from '../repositories/availability';
 import { busyLessons } from '../repositories/lessons';
 
 export interface SlotQuery {
@@ -34,9 +40,6 @@ export function weeklyHoursOf(availability: Pick<AvailabilityRecord, 'weeklyHour
   return weekly;
 }
 
-/** What the slot rule reads of each availability record (the rest, e.g. the subjects, is not read). */
-const SLOT_ATTRIBUTES = ['userId', 'status', 'timezone', 'weeklyHours', 'exceptions', 'windows'] as const;
-
 /**
  * Each eligible tutor's free slots for one viewer day, in two batched reads (a few round trips for hundreds
  * of tutors): their availability, then their booked lessons on only the UTC days their possible slots can
@@ -51,18 +54,26 @@ export async function slotsByTutor(
   tutorIds: string[],
   query: SlotQuery,
 ): Promise<Map<string, Slot[]>> {
+  if (tutorIds.length === 0) return new Map();
+  return slotsOf(tenant, await getAvailabilities(tenant.key, tutorIds, SLOT_ATTRIBUTES), query);
+}
+
+/** {@link slotsByTutor} for availabilities already read. */
+async function slotsOf(
+  tenant: Tenant,
+  availabilityList: SlotAvailability[],
+  query: SlotQuery,
+): Promise<Map<string, Slot[]>> {
   const settings = schedulingSettings(tenant.settings?.scheduling);
   const now = query.now ?? new Date();
   const viewerZone = query.viewerTimeZone || DEFAULT_TIME_ZONE;
   const dayStart = DateTime.fromISO(query.date, { zone: viewerZone }).startOf('day');
   const result = new Map<string, Slot[]>();
-  if (!dayStart.isValid || tutorIds.length === 0) return result;
+  if (!dayStart.isValid || availabilityList.length === 0) return result;
   const horizon = now.getTime() + settings.bookingHorizonDays * 86_400_000;
   if (dayStart.toMillis() > horizon || dayStart.plus({ days: 1 }).toMillis() < now.getTime()) return result;
 
-  const availabilities = (await getAvailabilities(tenant.key, tutorIds, SLOT_ATTRIBUTES)).filter((a) =>
-    query.eligible(a.status),
-  );
+  const availabilities = availabilityList.filter((a) => query.eligible(a.status));
   if (availabilities.length === 0) return result;
   const tutors = availabilities.map((availability) => {
     const request = {
@@ -101,8 +112,12 @@ export async function slotsByTutor(
  * Free slots pooled across tutors: one button per start time; each start goes to the tutor with the most
  * free time that day (then the lowest id), which spreads trials across the team.
  */
-export async function pooledSlots(tenant: Tenant, tutorIds: string[], query: SlotQuery): Promise<SlotDoc[]> {
-  const byTutor = await slotsByTutor(tenant, tutorIds, query);
+async function pooledSlots(
+  tenant: Tenant,
+  availabilities: SlotAvailability[],
+  query: SlotQuery,
+): Promise<SlotDoc[]> {
+  const byTutor = await slotsOf(tenant, availabilities, query);
   const byStart = new Map<number, { slot: Slot; tutorId: string; load: number }>();
   for (const [tutorId, slots] of byTutor) {
     const load = -slots.length;
@@ -160,10 +175,10 @@ export async function trialSlots(
     tutorId?: string;
   },
 ) {
-  const teaching = await tutorsTeaching(tenant.key, query);
-  const tutorIds = query.tutorId ? teaching.filter((id) => id === query.tutorId) : teaching;
+  const teaching = await teachingAvailabilities(tenant.key, query);
+  const tutors = query.tutorId ? teaching.filter((tutor) => tutor.userId === query.tutorId) : teaching;
   const settings = schedulingSettings(tenant.settings?.scheduling);
-  const docs = await pooledSlots(tenant, tutorIds, {
+  const docs = await pooledSlots(tenant, tutors, {
     date: query.date,
     durationMinutes: settings.trialDurationMinutes,
     ...(query.deviceTimezone ? { viewerTimeZone: query.deviceTimezone } : {}),

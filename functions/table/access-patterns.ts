@@ -24,6 +24,7 @@
  * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
  * | tutors teaching a subject and grade   | Query gsi1                   | gsi1pk T#t#TEACHES#<curriculum>#<subject>#<grade> |
  * | a tutor's booked lessons on a UTC day | BatchGetItem (string set)    | pk T#t#BUSY#<tutorId>#<YYYY-MM-DD>, sk BUSY       |
+ * | every tutor's booked lessons on a day | Query gsi1                   | gsi1pk T#t#BUSYDAY#<YYYY-MM-DD>, gsi1sk <tutorId> |
  * | a tutor's claimed 5-minute buckets    | conditional Put / Delete     | pk T#t#CLAIM#<tutorId>, sk <bucket start ISO>     |
  * | a user's lessons in a date range      | Query                        | pk T#t#USER#<id>, sk between LESSON#<from> .. <to>|
  * | section by id                         | GetItem                      | pk T#t#SECTION#<id>, sk SECTION                   |
@@ -114,6 +115,7 @@ export const keys = {
     pk: `T#${tenant}#BUSY#${tutorId}#${utcDate}`,
     sk: 'BUSY',
   }),
+  busyDayIndex: (tenant: string, utcDate: string) => `T#${tenant}#BUSYDAY#${utcDate}`,
   timeClaim: (tenant: string, tutorId: string, bucketStart: string) => ({
     pk: `T#${tenant}#CLAIM#${tutorId}`,
     sk: bucketStart,

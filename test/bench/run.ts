@@ -135,9 +135,11 @@ async function main() {
         met: slots.slots > 0,
       });
       info('trial slots in process, no HTTP (median): total', slots.phases.total);
-      info('trial slots in process: tutors teaching (gsi1 query)', slots.phases.tutorsTeaching);
-      info('trial slots in process: availabilities (batch get)', slots.phases.availabilities);
-      info('trial slots in process: busy lists (batch get)', slots.phases.busyLessons);
+      info(
+        'trial slots in process: tutors teaching, with their hours (gsi1 query)',
+        slots.phases.teachingAvailabilities,
+      );
+      info('trial slots in process: busy lists, 3 UTC days (day index queries)', slots.phases.busyLessons);
       info('trial slots in process: slot rule for every tutor (CPU)', slots.phases.slotRules);
       info('trial slots: booked lessons in the busy days read', slots.bookedAround, 'count');
     }

@@ -1,0 +1,178 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/lib/db';
+import {
+  getAvailability,
+  putAvailability,
+  teachingAvailabilities,
+  teachingKey,
+} from '../../../functions/repositories/availability';
+import {
+  busyLessons,
+  indexBusyDays,
+  type LessonRecord,
+  lessonWrites,
+} from '../../../functions/repositories/lessons';
+import { keys } from '../../../functions/table/access-patterns';
+import { writeTransaction } from '../../../functions/table/transactions';
+import { AppError } from '../../../shared/http/errors';
+import { busyEntry } from '../../../shared/scheduling/claims';
+import { localStackForFile } from '../../support/stack';
+
+localStackForFile();
+
+const TENANT = 'demo';
+const DAYS = ['2031-03-10', '2031-03-11', '2031-03-12'];
+
+function lesson(id: string, tutorId: string, start: string, minutes = 60): LessonRecord {
+  const now = new Date().toISOString();
+  return {
+    _id: id,
+    course: 'slot-reads-course',
+    parent: null,
+    kind: 'TEAMS',
+    title: id,
+    description: '',
+    sortingKey: 0,
+    audience: 'STUDENT',
+    type: 'LESSON',
+    billing: 'BILLABLE',
+    status: 'ACTIVE',
+    start,
+    end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
+    duration: minutes,
+    tutorId,
+    studentIds: ['slot-reads-student'],
+    joinUrl: `https://teams.test/${id}`,
+    bufferMinutes: 15,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+async function book(record: LessonRecord): Promise<void> {
+  const { items } = lessonWrites(TENANT, undefined, record, 'Slot reads');
+  await writeTransaction(items, () => new AppError(409, 'taken'));
+}
+
+const sortById = (lessons: Array<{ sectionId: string }> = []) =>
+  lessons.toSorted((a, b) => a.sectionId.localeCompare(b.sectionId));
+
+describe('busy lessons of many tutors', () => {
+  it('reads the same lessons from the day index as by key, only for the tutors and days asked', async () => {
+    const tutors = Array.from({ length: 25 }, (_, i) => `slot-reads-tutor-${i}`);
+    let n = 0;
+    for (const [i, tutorId] of tutors.entries()) {
+      for (const day of DAYS) {
+        await book(lesson(`slot-reads-${n++}`, tutorId, `${day}T0${i % 9}:00:00.000Z`));
+      }
+    }
+    // Across midnight: listed on two days, returned once.
+    await book(lesson('slot-reads-midnight', tutors[5]!, `${DAYS[0]}T23:30:00.000Z`));
+    // A tutor not asked for, busy the same days.
+    await book(lesson('slot-reads-other', 'slot-reads-elsewhere', `${DAYS[1]}T10:00:00.000Z`));
+
+    // 25 tutors x 3 days: over the threshold, read by day; one tutor at a time, read by key.
+    const byDay = await busyLessons(TENANT, tutors, DAYS);
+    expect(byDay.size).toBe(25);
+    for (const tutorId of tutors) {
+      const byKey = await busyLessons(TENANT, [tutorId], DAYS);
+      expect(sortById(byDay.get(tutorId))).toEqual(sortById(byKey.get(tutorId)));
+    }
+    expect(byDay.get(tutors[5]!)!.filter((l) => l.sectionId === 'slot-reads-midnight')).toHaveLength(1);
+    expect(byDay.get(tutors[5]!)).toHaveLength(4);
+    expect(byDay.has('slot-reads-elsewhere')).toBe(false);
+
+    // Each tutor's own days: only those are returned.
+    const firstDayOnly = await busyLessons(TENANT, tutors, (tutorId) =>
+      tutorId === tutors[1] ? [DAYS[0]!] : DAYS,
+    );
+    expect(firstDayOnly.get(tutors[1]!)!.map((l) => l.start.toISOString())).toEqual([
+      `${DAYS[0]}T01:00:00.000Z`,
+    ]);
+    expect(sortById(firstDayOnly.get(tutors[2]!))).toEqual(sortById(byDay.get(tutors[2]!)));
+  });
+
+  it('puts busy days written before the index into it (the local stack runs this at start)', async () => {
+    const tutors = Array.from({ length: 30 }, (_, i) => `slot-reads-legacy-${i}`);
+    const legacy = lesson('slot-reads-legacy-lesson', tutors[0]!, `${DAYS[2]}T08:00:00.000Z`);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.busyDay(TENANT, tutors[0]!, DAYS[2]!),
+          [`L_${legacy._id}`]: busyEntry({ start: new Date(legacy.start), end: new Date(legacy.end) }),
+        },
+      }),
+    );
+    const before = await busyLessons(TENANT, tutors, DAYS);
+    expect(before.get(tutors[0]!)).toEqual([]);
+
+    expect(await indexBusyDays(TENANT)).toBeGreaterThanOrEqual(1);
+    const after = await busyLessons(TENANT, tutors, DAYS);
+    expect(after.get(tutors[0]!)!.map((l) => l.sectionId)).toEqual([legacy._id]);
+    expect(await indexBusyDays(TENANT)).toBe(0);
+  });
+});
+
+describe('tutors teaching a combination, with their hours', () => {
+  const subject = { curriculum: 'Slot Reads', subject: 'Physics', grade: 'Grade 11' };
+
+  it('answers every tutor with the fields the slot rule reads, from one index query', async () => {
+    const record = await putAvailability(TENANT, 'slot-reads-teacher', {
+      status: 'available',
+      timezone: 'Europe/London',
+      weeklyHours: [{ weekday: 1, from: '09:00', to: '12:00' }],
+      exceptions: [{ date: '2031-03-10', kind: 'dayOff' }],
+      windows: [],
+      subjects: [subject],
+    });
+    const [found, ...rest] = await teachingAvailabilities(TENANT, subject);
+    expect(rest).toEqual([]);
+    expect(found).toEqual({
+      userId: 'slot-reads-teacher',
+      status: record.status,
+      timezone: record.timezone,
+      weeklyHours: record.weeklyHours,
+      exceptions: record.exceptions,
+      windows: record.windows,
+    });
+
+    // A change of status or hours reaches the index with the save.
+    await putAvailability(TENANT, 'slot-reads-teacher', { ...record, status: 'onABreak' });
+    expect((await teachingAvailabilities(TENANT, subject))[0]!.status).toBe('onABreak');
+  });
+
+  it('completes index items written before they carried the hours from the availability records', async () => {
+    await putAvailability(TENANT, 'slot-reads-older', {
+      status: 'available',
+      timezone: 'Asia/Singapore',
+      weeklyHours: [{ weekday: 3, from: '10:00', to: '11:00' }],
+      exceptions: [],
+      windows: [],
+      subjects: [],
+    });
+    const older = { ...subject, grade: 'Grade 12' };
+    const combination = teachingKey(older);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.teaching(TENANT, 'slot-reads-older', combination),
+          gsi1pk: keys.tutorsTeachingIndex(TENANT, combination),
+          gsi1sk: 'slot-reads-older',
+          entity: 'teaching',
+          userId: 'slot-reads-older',
+          ...older,
+        },
+      }),
+    );
+    const [found] = await teachingAvailabilities(TENANT, older);
+    const stored = await getAvailability(TENANT, 'slot-reads-older');
+    expect(found).toMatchObject({
+      userId: 'slot-reads-older',
+      timezone: 'Asia/Singapore',
+      weeklyHours: stored!.weeklyHours,
+    });
+  });
+});
