@@ -41,13 +41,10 @@ export function weeklyHoursOf(availability: Pick<AvailabilityRecord, 'weeklyHour
 }
 
 /**
- * Each eligible tutor's free slots for one viewer day, in two batched reads (a few round trips for hundreds
- * of tutors): their availability, then their booked lessons on only the UTC days their possible slots can
- * clash on, then the pure slot rule runs per tutor. Reading the busy lists at the same time as the
- * availability would have to read every tutor's widest span of days (three a tutor where this reads 1.9 on
- * average for 200 tutors in eight zones, and none for tutors without hours that day or not eligible);
- * against DynamoDB Local, where each key costs about 0.1 ms, reading fewer keys was measured the faster
- * of the two (about 90 ms against 130 ms for 200 tutors).
+ * Each eligible tutor's free slots for one viewer day: their availability (one batched read; the trial
+ * dialog gets it from the teaching index instead), then their booked lessons on only the UTC days their
+ * possible slots can clash on (none for tutors without hours that day or not eligible), then the pure slot
+ * rule per tutor. For many tutors busyLessons reads whole days from the day index, a Query a day.
  */
 export async function slotsByTutor(
   tenant: Tenant,
