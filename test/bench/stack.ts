@@ -1,3 +1,4 @@
+import { logger } from '../../functions/lib/logger';
 import { startLocalStack } from '../../infra/local/stack';
 import { apiClient } from '../support/api-client';
 
@@ -6,7 +7,9 @@ export type BenchStack = Awaited<ReturnType<typeof startLocalStack>> & { api: Re
 /** One in-memory local stack for all the benchmarks that go through the gateway. */
 export async function withBenchStack(run: (stack: BenchStack) => Promise<void>): Promise<void> {
   // Per-request logs go to CloudWatch in the cloud; here they would only measure the terminal.
+  // The logger may be built already (imported by a benchmark module), so its level is set, not only the env.
   process.env.LOG_LEVEL = 'ERROR';
+  logger.setLogLevel('ERROR');
   const stack = await startLocalStack({
     apiPort: 0,
     inMemory: true,
