@@ -1,4 +1,4 @@
-import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import type { CourseMember } from '../../shared/schemas/course';
 import {
   buildSectionTree,
@@ -34,9 +34,13 @@ export async function courseRole(tenant: string, caller: Caller, courseId: strin
   return member.role;
 }
 
+/**
+ * Changing a course's content is for its admins and its (enabled) tutors. Someone outside the course gets
+ * a 404 (the course does not exist for them); its students can see it, so refusing them is a 403.
+ */
 export async function requireCourseEditor(tenant: string, caller: Caller, courseId: string): Promise<void> {
   const role = await courseRole(tenant, caller, courseId);
-  if (role === 'student') throw new NotFoundError('Course not found');
+  if (role === 'student') throw new ForbiddenError("Only the course's tutors can change its content");
 }
 
 export async function sectionTree(tenant: string, courseId: string, audience: 'all' | 'STUDENT') {

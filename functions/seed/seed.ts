@@ -10,6 +10,7 @@ import { rolesRepository } from '../roles/repository';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
 import { seedScheduling } from './scheduling-seed';
+import { seedTags } from './tags-seed';
 
 interface SeedUser {
   id: string;
@@ -209,7 +210,10 @@ export async function seedDemo(): Promise<SeedResult> {
       });
     }
     await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
-    if (tenant.key === 'demo') await seedCourseTemplates(tenant);
+    if (tenant.key === 'demo') {
+      await seedCourseTemplates(tenant);
+      await seedTags(tenant);
+    }
     await seedCatalogue(tenant);
   }
   return {

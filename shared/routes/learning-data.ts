@@ -32,6 +32,7 @@ import {
   usageLimitsSchema,
 } from '../schemas/learning-data';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
+import { partialWithoutDefaults } from './crud';
 import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
 
 /**
@@ -202,6 +203,28 @@ const tagRoutes: RouteDef[] = [
     summary: 'Add a tag (names are unique, ignoring case)',
   }),
   route({
+    id: 'tags.adminList',
+    method: 'GET',
+    path: '/admin/tags',
+    resource: 'tags',
+    access: permission('adminUsers', 'view'),
+    query: listQuerySchema.strict(),
+    response: pageSchema(tagSchema),
+    summary: 'The back-office tag list: paged, sorted (name, createdAt, updatedAt) and searched by name',
+  }),
+  route({
+    // A renamed tag keeps its id (what records refer to); its new name must not clash with another tag's.
+    id: 'tags.update',
+    method: 'PUT',
+    path: '/admin/tags/{id}',
+    resource: 'tags',
+    access: permission('adminUsers', 'edit'),
+    body: partialWithoutDefaults(tagInputSchema).strict(),
+    response: tagSchema,
+    summary: 'Rename a tag or change its description',
+  }),
+  route({
+    // No verify-delete: nothing refers to a tag yet, so a delete only needs the screen's confirmation.
     id: 'tags.delete',
     method: 'DELETE',
     path: '/admin/tags/{id}',

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoTags, seedTags } from '../../../functions/seed/tags-seed';
+import type { Tenant } from '../../../shared/schemas/tenant';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -486,8 +488,27 @@ describe('onboarding', () => {
 });
 
 describe('tags and the students list', () => {
+  it('the demo tenant has its seeded tags, seeded once; northwind has none', async () => {
+    // Prepare: seeding again (as every restart of the local stack does)
+    const before = await local.api.call<Json>('tags.adminList', { ...as(admin), query: { limit: 100 } });
+    await seedTags({ key: 'demo' } as Tenant);
+
+    // Assess
+    const after = await local.api.call<Json>('tags.adminList', { ...as(admin), query: { limit: 100 } });
+    expect(after.body.totalDocs).toBe(before.body.totalDocs);
+    const names = after.body.docs.map((t: Json) => t.name);
+    for (const { name } of demoTags) expect(names).toContain(name);
+    expect(new Set(names).size).toBe(names.length);
+    const northwindTags = await local.api.call<Json>('tags.adminList', {
+      ...as(northwindAdmin),
+      tenant: 'northwind',
+    });
+    expect(northwindTags.body.totalDocs).toBe(0);
+  });
+
   it('admins add tags (unique by name); anyone signed in finds them by name, paged', async () => {
-    for (const name of ['Exam focus', 'Needs support', 'Scholarship']) {
+    const seeded = (await local.api.call<Json>('tags.list', { ...as(student) })).body.totalDocs as number;
+    for (const name of ['Exam focus', 'Needs support', 'Zoology club']) {
       const created = await local.api.call<Json>('tags.create', { ...as(admin), body: { name } });
       expect(created.status).toBe(201);
     }
@@ -498,10 +519,10 @@ describe('tags and the students list', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('The tag Exam focus already exists');
     const page = await local.api.call<Json>('tags.list', { ...as(student), query: { limit: 2, offset: 0 } });
-    expect(page.body).toMatchObject({ totalDocs: 3, limit: 2 });
-    expect(page.body.docs.map((t: Json) => t.name)).toEqual(['Exam focus', 'Needs support']);
+    expect(page.body).toMatchObject({ totalDocs: seeded + 3, limit: 2 });
+    expect(page.body.docs.map((t: Json) => t.name)).toEqual(['Access arrangements', 'Exam focus']);
     const found = await local.api.call<Json>('tags.list', { ...as(student), query: { name: 'SUPP' } });
-    expect(found.body.docs.map((t: Json) => t.name)).toEqual(['Needs support']);
+    expect(found.body.docs.map((t: Json) => t.name)).toEqual(['Needs extra support', 'Needs support']);
     expect((await local.api.call('tags.create', { ...as(student), body: { name: 'Mine' } })).status).toBe(
       403,
     );
@@ -509,11 +530,78 @@ describe('tags and the students list', () => {
     expect(blank.status).toBe(400);
     const removed = await local.api.call<Json>('tags.delete', {
       ...as(admin),
-      params: { id: 'scholarship' },
+      params: { id: 'zoology-club' },
     });
     expect(removed.status).toBe(200);
-    const gone = await local.api.call<Json>('tags.delete', { ...as(admin), params: { id: 'scholarship' } });
+    const gone = await local.api.call<Json>('tags.delete', { ...as(admin), params: { id: 'zoology-club' } });
     expect(gone.status).toBe(404);
+  });
+
+  it('the back-office lists, searches and sorts tags, and renames one without clashing names', async () => {
+    // Prepare
+    const created = await local.api.call<Json>('tags.create', {
+      ...as(admin),
+      body: { name: 'Chess club', description: 'Plays in the school team' },
+    });
+    expect(created.body._id).toBe('chess-club');
+
+    // Act: search (name), sort (name descending), page
+    const searched = await local.api.call<Json>('tags.adminList', {
+      ...as(admin),
+      query: { searchText: 'CHESS', limit: 10, offset: 0 },
+    });
+    const sorted = await local.api.call<Json>('tags.adminList', {
+      ...as(admin),
+      query: { sortKey: 'name', sortValue: 'desc', limit: 2, offset: 0 },
+    });
+
+    // Assess
+    expect(searched.body).toMatchObject({ totalDocs: 1, docs: [{ name: 'Chess club' }] });
+    const names = sorted.body.docs.map((t: Json) => t.name as string);
+    expect(names).toHaveLength(2);
+    expect(names[0]!.localeCompare(names[1]!)).toBeGreaterThan(0);
+
+    // Act: rename, keeping the id; a clashing name is refused; a student cannot rename
+    const renamed = await local.api.call<Json>('tags.update', {
+      ...as(admin),
+      params: { id: 'chess-club' },
+      body: { name: 'Chess and strategy club' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      _id: 'chess-club',
+      name: 'Chess and strategy club',
+      description: 'Plays in the school team',
+    });
+    const clash = await local.api.call<Json>('tags.update', {
+      ...as(admin),
+      params: { id: 'chess-club' },
+      body: { name: 'exam year' },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('The tag Exam year already exists');
+    const sameName = await local.api.call<Json>('tags.update', {
+      ...as(admin),
+      params: { id: 'chess-club' },
+      body: { name: 'Chess and Strategy Club', description: '' },
+    });
+    expect(sameName.body).toMatchObject({ name: 'Chess and Strategy Club', description: '' });
+    // The old name is free again: a new tag takes it with the next free id.
+    const again = await local.api.call<Json>('tags.create', { ...as(admin), body: { name: 'Chess club' } });
+    expect(again.status).toBe(201);
+    expect(again.body._id).toBe('chess-club-2');
+    const byStudent = await local.api.call('tags.update', {
+      ...as(student),
+      params: { id: 'chess-club' },
+      body: { description: 'Mine' },
+    });
+    expect(byStudent.status).toBe(403);
+    const missing = await local.api.call('tags.update', {
+      ...as(admin),
+      params: { id: 'no-such-tag' },
+      body: { description: 'x' },
+    });
+    expect(missing.status).toBe(404);
   });
 
   it("a tutor lists their courses' students; admins list every student; students cannot", async () => {

@@ -9,6 +9,7 @@ let admin: Session;
 let tutor: Session;
 let sam: Session;
 let maya: Session;
+let grace: Session;
 const COURSE = 'course-demo-igcse-maths';
 
 beforeAll(async () => {
@@ -16,6 +17,7 @@ beforeAll(async () => {
   tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
   sam = await local.api.signIn(demo.student.email, demo.student.password);
   maya = await local.api.signIn(demo.student2.email, demo.student2.password);
+  grace = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
 });
 
 const titles = (nodes: Json[]): string[] => nodes.map((n) => n.title);
@@ -88,7 +90,7 @@ describe('sections, resources and homework', () => {
       ...sam,
       body: { course: COURSE, kind: 'SECTION', title: 'Mine' },
     });
-    expect(byStudent.status).toBe(404);
+    expect(byStudent.status).toBe(403);
     const noFile = await local.api.call<Json>('resources.adminCreate', {
       ...admin,
       body: { course: COURSE, title: 'Empty' },
@@ -181,5 +183,76 @@ describe('sections, resources and homework', () => {
     expect(deleted.status).toBe(200);
     const gone = await local.api.call('schedule.get', { ...admin, params: { sectionId: lesson.body._id } });
     expect(gone.status).toBe(404);
+  });
+});
+
+describe("a course's content is changed by its own tutors only", () => {
+  /** The four calls a tutor in tutor edit mode makes, on a course and one of its folders. */
+  const tutorCalls = (course: string, folder: string) =>
+    [
+      ['sections.create', { body: { course, kind: 'SECTION', title: 'Week 5' } }],
+      ['sections.update', { params: { id: folder }, body: { title: 'Renamed', description: 'New notes' } }],
+      [
+        'resources.create',
+        { body: { course, parent: folder, title: 'Notes', resource: { url: 'https://example.com/n.pdf' } } },
+      ],
+      ['homeworks.create', { body: { course, parent: folder, title: 'Exercise 5A' } }],
+    ] as const;
+
+  it("lets the course's tutor add and edit; another course's tutor gets a 404, a student a 403", async () => {
+    // Prepare: a folder in Tom's course, and a course Grace (tutor 2) teaches
+    const folder = await local.api.call<Json>('sections.adminCreate', {
+      ...admin,
+      body: { course: COURSE, kind: 'SECTION', title: 'Unit 5: Vectors', description: 'Before' },
+    });
+    const graceCourse = await local.api.call<Json>('courses.adminCreate', {
+      ...admin,
+      body: { title: 'IGCSE Physics', curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 10' },
+    });
+    await local.api.call('courseTutors.create', {
+      ...admin,
+      body: { course: graceCourse.body._id, tutor: 'demo-tutor-2', type: 'PRIMARY' },
+    });
+    const graceFolder = await local.api.call<Json>('sections.adminCreate', {
+      ...admin,
+      body: { course: graceCourse.body._id, kind: 'SECTION', title: 'Unit 1' },
+    });
+
+    // Act + Assess: Grace on Tom's course (it does not exist for her), Sam (a student of it), Maya (outside it)
+    for (const [routeId, options] of tutorCalls(COURSE, folder.body._id)) {
+      const other = await local.api.call<Json>(routeId, { ...grace, ...options });
+      expect(other.status, `${routeId} by another course's tutor`).toBe(404);
+      expect(other.body.message).toMatch(/not found/);
+      const student = await local.api.call<Json>(routeId, { ...sam, ...options });
+      expect(student.status, `${routeId} by the course's student`).toBe(403);
+      const outsider = await local.api.call<Json>(routeId, { ...maya, ...options });
+      expect(outsider.status, `${routeId} by a student outside the course`).toBe(404);
+    }
+    const untouched = await local.api.call<Json>('sections.get', {
+      ...tutor,
+      params: { id: folder.body._id },
+    });
+    expect(untouched.body).toMatchObject({ title: 'Unit 5: Vectors', description: 'Before' });
+
+    // Act + Assess: each tutor on their own course
+    for (const [routeId, options] of tutorCalls(COURSE, folder.body._id)) {
+      const own = await local.api.call<Json>(routeId, { ...tutor, ...options });
+      expect(own.status, `${routeId} by the course's tutor`).toBe(routeId === 'sections.update' ? 200 : 201);
+    }
+    for (const [routeId, options] of tutorCalls(graceCourse.body._id, graceFolder.body._id)) {
+      const own = await local.api.call<Json>(routeId, { ...grace, ...options });
+      expect(own.status, `${routeId} by Grace on her course`).toBe(routeId === 'sections.update' ? 200 : 201);
+    }
+    const edited = await local.api.call<Json>('courses.get', {
+      ...sam,
+      params: { id: COURSE },
+      query: { subSections: '1' },
+    });
+    const unit = edited.body.sections.find((s: Json) => s._id === folder.body._id);
+    expect(unit).toMatchObject({ title: 'Renamed', description: 'New notes' });
+    expect(unit.sections.map((s: Json) => [s.kind, s.title])).toEqual([
+      ['RESOURCE', 'Notes'],
+      ['HOMEWORK', 'Exercise 5A'],
+    ]);
   });
 });

@@ -61,6 +61,11 @@ const AdminReportedIssuesPage = page(
   'AdminReportedIssuesPage',
   () => import('../features/admin/reported-issues/reported-issues-page'),
 );
+const AdminTagsPage = page('AdminTagsPage', () => import('../features/admin/tags/tags-page'));
+const VerifyNotesLinkPage = page(
+  'VerifyNotesLinkPage',
+  () => import('../features/catalogue/verify-notes-link-page'),
+);
 
 export const router = routeTable(
   [
@@ -100,9 +105,11 @@ export const router = routeTable(
             { path: 'redirections', element: AdminRedirectionsPage },
             { path: 'sitemap', element: AdminSitemapPage },
             { path: 'report-issues', element: AdminReportedIssuesPage },
+            { path: 'tags', element: AdminTagsPage },
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },
+        { path: paths.verifyNotesLink, element: VerifyNotesLinkPage },
         { path: paths.curriculum, element: CurriculumPage },
         { path: paths.subject, element: SubjectPage },
         { path: '*', element: ContentPage },

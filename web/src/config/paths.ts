@@ -31,6 +31,7 @@ export const paths = {
   adminRedirections: '/admin/redirections',
   adminSitemap: '/admin/sitemap',
   adminReportedIssues: '/admin/report-issues',
+  adminTags: '/admin/tags',
   // later: trials, curriculum, quizzes, payments, onboarding, meetings
   trialRecording: '/trial-recording/:trialId',
   curriculum: '/:curriculum',

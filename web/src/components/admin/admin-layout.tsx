@@ -12,6 +12,7 @@ import {
   canViewLessonRequests,
   canViewReportedIssues,
   canViewSchedule,
+  canViewUsers,
 } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
@@ -26,6 +27,8 @@ const sections = [
   { label: 'Redirections', to: paths.adminRedirections, visible: canManageRedirections },
   { label: 'Sitemap', to: paths.adminSitemap, visible: canManageSitemap },
   { label: 'Reported issues', to: paths.adminReportedIssues, visible: canViewReportedIssues },
+  // GET /admin/tags needs adminUsers view: tags label the users that role manages.
+  { label: 'Tags', to: paths.adminTags, visible: canViewUsers },
 ];
 
 function AdminFrame() {

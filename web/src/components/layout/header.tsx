@@ -2,13 +2,13 @@ import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { canEditCatalogue } from '../../lib/edit-mode';
+import { canEditCatalogue, canUseTutorModes } from '../../lib/edit-mode';
 import { canUseBackOffice } from '../../lib/permissions';
 import { endSession, useSession } from '../../lib/session';
 import { useTenant } from '../../lib/use-tenant';
 import { ThemeToggle } from './theme-toggle';
 
-/** Only catalogue editors see the switch, so its code loads only for them. */
+/** Only catalogue editors and tutors see the mode switches, so their code loads only for them. */
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
@@ -40,7 +40,7 @@ export function Header() {
               <Button asChild variant="ghost" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
                 <RouterLink to={paths.dashboard}>Dashboard</RouterLink>
               </Button>
-              {canEditCatalogue(session.user) && (
+              {(canEditCatalogue(session.user) || canUseTutorModes(session.user)) && (
                 <Suspense fallback={null}>
                   <EditModeSwitch />
                 </Suspense>

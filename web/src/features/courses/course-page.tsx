@@ -1,53 +1,81 @@
 import { Badge, Box, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
-import { paths } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/time-zone';
+import { homeworkPath } from '../admin/courses/course-links';
 import { LessonRow } from './lesson-row';
+import {
+  AddContentButtons,
+  EditInPlaceButton,
+  HomeworkSubmissions,
+  InPlaceEditor,
+  type TutorTools,
+  useTutorTools,
+} from './tutor-tools';
 
 const kindLabels: Record<string, string> = { RESOURCE: 'Resource', HOMEWORK: 'Homework' };
 
-function SectionNode({ node, depth }: { node: SectionTree; depth: number }) {
+function SectionNode({ node, depth, tools }: { node: SectionTree; depth: number; tools: TutorTools }) {
+  const [inPlace, setInPlace] = useState(false);
   if (isLessonKind(node.kind)) return <LessonRow lesson={node} />;
+  if (inPlace) return <InPlaceEditor section={node} tools={tools} onDone={() => setInPlace(false)} />;
   if (node.kind === 'SECTION') {
     return (
       <Stack gap="3" pl={depth > 0 ? '4' : '0'} borderLeftWidth={depth > 0 ? '2px' : '0'}>
-        <Heading size={depth === 0 ? 'md' : 'sm'}>{node.title}</Heading>
+        <HStack gap="2" justify="space-between" wrap="wrap">
+          <HStack gap="1">
+            <Heading size={depth === 0 ? 'md' : 'sm'}>{node.title}</Heading>
+            {tools.editing && <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />}
+          </HStack>
+          {tools.editing && <AddContentButtons tools={tools} parent={node._id} folderTitle={node.title} />}
+        </HStack>
         {node.description && <Text color="fg.muted">{node.description}</Text>}
         {node.sections.map((child) => (
-          <SectionNode key={child._id} node={child} depth={depth + 1} />
+          <SectionNode key={child._id} node={child} depth={depth + 1} tools={tools} />
         ))}
       </Stack>
     );
   }
   return (
-    <HStack gap="2">
-      <Badge>{kindLabels[node.kind] ?? node.kind}</Badge>
-      <Text>{node.title}</Text>
-      {node.kind === 'HOMEWORK' && (
-        <Link asChild color="teal.fg" fontSize="sm">
-          <RouterLink
-            to={`${paths.portalCourses}/${encodeURIComponent(node.course)}/homework/${encodeURIComponent(node._id)}`}
-          >
-            Open homework
-          </RouterLink>
-        </Link>
+    <Stack gap="1">
+      <HStack gap="2" wrap="wrap">
+        <Badge>{kindLabels[node.kind] ?? node.kind}</Badge>
+        <Text>{node.title}</Text>
+        {tools.editing && <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />}
+        {node.kind === 'HOMEWORK' &&
+          (tools.homework ? (
+            <HomeworkSubmissions section={node} tools={tools} />
+          ) : (
+            <Link asChild color="teal.fg" fontSize="sm">
+              <RouterLink to={homeworkPath(node.course, node._id)}>Open homework</RouterLink>
+            </Link>
+          ))}
+        {node.kind === 'RESOURCE' && node.resource && (
+          <Link href={node.resource.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
+            Open
+          </Link>
+        )}
+      </HStack>
+      {tools.editing && node.description && (
+        <Text color="fg.muted" fontSize="sm">
+          {node.description}
+        </Text>
       )}
-      {node.kind === 'RESOURCE' && node.resource && (
-        <Link href={node.resource.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
-          Open
-        </Link>
-      )}
-    </HStack>
+    </Stack>
   );
 }
 
 function Course() {
   const { courseId } = useParams();
-  const { data: course, error } = useApi<CourseDetail>(
+  const {
+    data: course,
+    error,
+    mutate,
+  } = useApi<CourseDetail>(
     courseId
       ? [
           'courses.get',
@@ -63,6 +91,11 @@ function Course() {
     );
   }
   if (!course) return null;
+  return <CourseView course={course} reload={() => mutate()} />;
+}
+
+function CourseView({ course, reload }: { course: CourseDetail; reload: () => Promise<unknown> }) {
+  const tools = useTutorTools(course, reload);
   const names = (members: CourseDetail['tutors']) =>
     members.map((m) => `${m.user.firstname} ${m.user.lastname}`).join(', ') || '-';
   return (
@@ -85,11 +118,20 @@ function Course() {
         </Stack>
         <Card.Root>
           <Card.Header>
-            <Heading size="lg">Lessons and materials</Heading>
+            <HStack justify="space-between" gap="3" wrap="wrap">
+              <HStack gap="2">
+                <Heading size="lg">Lessons and materials</Heading>
+                {tools.editing && <Badge colorPalette="orange">Editing</Badge>}
+                {tools.homework && <Badge colorPalette="orange">Homework mode</Badge>}
+              </HStack>
+              {tools.editing && <AddContentButtons tools={tools} parent={null} />}
+            </HStack>
           </Card.Header>
           <Card.Body gap="5">
             {course.sections?.length ? (
-              course.sections.map((node) => <SectionNode key={node._id} node={node} depth={0} />)
+              course.sections.map((node) => (
+                <SectionNode key={node._id} node={node} depth={0} tools={tools} />
+              ))
             ) : (
               <Text color="fg.muted">Nothing here yet.</Text>
             )}

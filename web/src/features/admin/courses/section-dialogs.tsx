@@ -23,7 +23,7 @@ import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { canUploadFiles, uploadFile } from '../../../lib/upload-file';
 import { personLabel } from './person-picker';
-import { dateInZone, dueAtOf, zonedInstant } from './section-editor';
+import { dateInZone, dueAtOf, type EditorScope, saveCallOf, zonedInstant } from './section-editor';
 
 export type SectionDialogState =
   | { mode: 'create'; kind: SectionKind; parent: string | null }
@@ -113,18 +113,21 @@ function TextField(props: {
  * Create or edit one section of the tree: a folder, a live lesson (date and time in the admin's zone, a
  * duration of the stage's choices, one of the course's tutors), a resource (an uploaded file or a link) or
  * homework (instructions and a due date). The server's answer to a refused save (a taken time: 409) is
- * shown in the dialog as well as toasted.
+ * shown in the dialog as well as toasted. A course's tutor (tutor edit mode, `scope="tutor"`) adds and
+ * edits folders, resources and homework with the tutor calls; lessons stay with the back-office.
  */
 export function SectionDialog({
   state,
   course,
   zone,
+  scope = 'admin',
   onClose,
   onSaved,
 }: {
   state: SectionDialogState;
   course: CourseDetail;
   zone: string;
+  scope?: EditorScope;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -208,13 +211,13 @@ export function SectionDialog({
           return;
         }
         if (editing) {
-          await callApi('resources.adminUpdate', {
+          await callApi(saveCallOf('RESOURCE', 'edit', scope), {
             params: { id: editing._id },
             body: { ...base, ...(resource ? { resource } : {}) },
           });
           toastSuccess('Resource Updated');
         } else {
-          await callApi('resources.adminCreate', {
+          await callApi(saveCallOf('RESOURCE', 'create', scope), {
             body: {
               ...base,
               course: course._id,
@@ -227,10 +230,13 @@ export function SectionDialog({
       } else if (kind === 'HOMEWORK') {
         const homework = { instructions: values.instructions.trim(), dueAt: dueAtOf(values.dueDate, zone) };
         if (editing) {
-          await callApi('homeworks.update', { params: { id: editing._id }, body: { ...base, homework } });
+          await callApi(saveCallOf('HOMEWORK', 'edit', scope), {
+            params: { id: editing._id },
+            body: { ...base, homework },
+          });
           toastSuccess('Homework Updated');
         } else {
-          await callApi('homeworks.create', {
+          await callApi(saveCallOf('HOMEWORK', 'create', scope), {
             body: {
               ...base,
               course: course._id,
@@ -241,10 +247,10 @@ export function SectionDialog({
           toastSuccess('Homework Added');
         }
       } else if (editing) {
-        await callApi('sections.adminUpdate', { params: { id: editing._id }, body: base });
+        await callApi(saveCallOf('SECTION', 'edit', scope), { params: { id: editing._id }, body: base });
         toastSuccess('Section Updated');
       } else {
-        await callApi('sections.adminCreate', {
+        await callApi(saveCallOf('SECTION', 'create', scope), {
           body: {
             ...base,
             kind: 'SECTION',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, deleteCallOf, dueAtOf, reorderUpdates, zonedInstant } from './section-editor';
+import {
+  dateInZone,
+  deleteCallOf,
+  dueAtOf,
+  reorderUpdates,
+  saveCallOf,
+  zonedInstant,
+} from './section-editor';
 
 describe('reorderUpdates', () => {
   const siblings = [
@@ -60,5 +67,28 @@ describe('deleteCallOf', () => {
     expect(deleteCallOf('RESOURCE')).toEqual({ routeId: 'resources.adminDelete', toast: 'Resource Deleted' });
     expect(deleteCallOf('HOMEWORK')).toEqual({ routeId: 'sections.adminDelete', toast: 'Section Deleted' });
     expect(deleteCallOf('SECTION').toast).toBe('Section Deleted');
+  });
+});
+
+describe('saveCallOf', () => {
+  it('uses the admin calls in the back-office', () => {
+    expect(saveCallOf('SECTION', 'create', 'admin')).toBe('sections.adminCreate');
+    expect(saveCallOf('SECTION', 'edit', 'admin')).toBe('sections.adminUpdate');
+    expect(saveCallOf('RESOURCE', 'create', 'admin')).toBe('resources.adminCreate');
+    expect(saveCallOf('RESOURCE', 'edit', 'admin')).toBe('resources.adminUpdate');
+  });
+
+  it("uses the course tutor's calls in tutor edit mode", () => {
+    expect(saveCallOf('SECTION', 'create', 'tutor')).toBe('sections.create');
+    expect(saveCallOf('RESOURCE', 'create', 'tutor')).toBe('resources.create');
+    expect(saveCallOf('RESOURCE', 'edit', 'tutor')).toBe('sections.update');
+    expect(saveCallOf('SECTION', 'edit', 'tutor')).toBe('sections.update');
+  });
+
+  it('sets and changes homework through the homework calls either way', () => {
+    for (const scope of ['admin', 'tutor'] as const) {
+      expect(saveCallOf('HOMEWORK', 'create', scope)).toBe('homeworks.create');
+      expect(saveCallOf('HOMEWORK', 'edit', scope)).toBe('homeworks.update');
+    }
   });
 });

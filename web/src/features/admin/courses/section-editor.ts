@@ -66,3 +66,24 @@ export const kindLabels: Record<SectionKind, string> = {
   RESOURCE: 'Resource',
   HOMEWORK: 'Homework',
 };
+
+/**
+ * Who edits: the back-office (admin calls, course-editor permission) or a course's own tutor in tutor edit
+ * mode (the tutor calls, which the server allows on that tutor's courses only).
+ */
+export type EditorScope = 'admin' | 'tutor';
+
+/** The call that saves a folder, resource or homework, by who edits and whether it is new. */
+export function saveCallOf(
+  kind: 'SECTION' | 'RESOURCE' | 'HOMEWORK',
+  mode: 'create' | 'edit',
+  scope: EditorScope,
+): string {
+  if (kind === 'HOMEWORK') return mode === 'create' ? 'homeworks.create' : 'homeworks.update';
+  if (scope === 'tutor') {
+    if (mode === 'edit') return 'sections.update';
+    return kind === 'RESOURCE' ? 'resources.create' : 'sections.create';
+  }
+  if (kind === 'RESOURCE') return mode === 'create' ? 'resources.adminCreate' : 'resources.adminUpdate';
+  return mode === 'create' ? 'sections.adminCreate' : 'sections.adminUpdate';
+}

@@ -1,0 +1,84 @@
+import { Badge, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type Tag, tagInputSchema } from '../../../../../shared/schemas/learning-data';
+import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { fieldErrors } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
+
+interface TagForm {
+  name: string;
+  description: string;
+}
+
+/**
+ * The tenant's tags (the labels the back-office puts on students; spec 000 section 7 "GET tags"): the list
+ * pattern with create, rename and delete. Nothing refers to a tag yet, so a delete only asks to confirm.
+ */
+const tagsResource: AdminResource<Tag, TagForm> = {
+  resource: 'tags',
+  routes: { list: 'tags.adminList', verifyDelete: false },
+  title: 'Tags',
+  label: 'tag',
+  messages: { created: 'Tag created!', updated: 'Tag updated!', deleted: 'Tag deleted!' },
+  columns: [
+    {
+      key: 'name',
+      label: 'Name',
+      sortable: true,
+      render: (tag) => (
+        <Badge colorPalette="teal" variant="subtle" size="md">
+          {tag.name}
+        </Badge>
+      ),
+    },
+    {
+      key: 'description',
+      label: 'Description',
+      render: (tag) => (
+        <Text fontSize="sm" color="fg.muted" lineClamp={2} maxW="md">
+          {tag.description || '-'}
+        </Text>
+      ),
+    },
+    { key: 'createdAt', label: 'Created', sortable: true, render: (tag) => formatDate(tag.createdAt) },
+  ],
+  emptyInput: () => ({ name: '', description: '' }),
+  toInput: (tag) => ({ name: tag.name, description: tag.description }),
+  validate: (value) => {
+    const parsed = tagInputSchema.safeParse(value);
+    return parsed.success
+      ? { ok: true, body: parsed.data }
+      : { ok: false, errors: fieldErrors(parsed.error) };
+  },
+  renderForm: (value, onChange, errors) => (
+    <Stack gap="4">
+      <Field.Root invalid={!!errors.name} required>
+        <Field.Label>
+          Name <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          placeholder="Exam year"
+          value={value.name}
+          onChange={(e) => onChange({ ...value, name: e.target.value })}
+        />
+        <Field.HelperText>
+          Unique: names that differ only in capitals or punctuation are the same tag.
+        </Field.HelperText>
+        {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.description}>
+        <Field.Label>Description</Field.Label>
+        <Textarea
+          rows={3}
+          placeholder="What the tag means and when to use it"
+          value={value.description}
+          onChange={(e) => onChange({ ...value, description: e.target.value })}
+        />
+        {errors.description && <Field.ErrorText>{errors.description}</Field.ErrorText>}
+      </Field.Root>
+    </Stack>
+  ),
+};
+
+export default function TagsPage() {
+  return <AdminListPage config={tagsResource} />;
+}
