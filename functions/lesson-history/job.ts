@@ -4,6 +4,7 @@ import { isLessonKind } from '../../shared/schemas/section';
 import { logger } from '../lib/logger';
 import { type CourseRecord, coursesRepository } from '../repositories/courses';
 import { getJobWatermark, insertLessonHistory, setJobWatermark } from '../repositories/lesson-history';
+import { lessonJoinsOf } from '../repositories/lesson-joins';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { lessonsStartingBetween, type SectionRecord } from '../repositories/sections';
 import { listTenantKeys } from '../repositories/tenants';
@@ -37,7 +38,8 @@ async function peopleOf(tenant: string, lessons: LessonRecord[]): Promise<UserRe
 
 /**
  * One tenant's run: every ACTIVE lesson that ended since the watermark gets its history row (written once,
- * keyed by the lesson id) and becomes COMPLETED, which also frees its time claims. The watermark moves to
+ * keyed by the lesson id, with its tutor's and students' first join times; joining closes at the end, so
+ * they are final by now) and becomes COMPLETED, which also frees its time claims. The watermark moves to
  * this run's end only when every lesson went through; otherwise the next run reads the same lessons again,
  * and the rows already written are left as they are.
  */
@@ -48,15 +50,22 @@ export async function recordEndedLessons(tenant: string, now = new Date()): Prom
   const report: JobReport = { tenant, ended: lessons.length, written: 0, completed: 0, failed: 0 };
   if (lessons.length > 0) {
     const courseIds = [...new Set(lessons.map((l) => l.course))];
-    const [courses, people] = await Promise.all([
+    const [courses, people, joins] = await Promise.all([
       coursesRepository.getMany(tenant, courseIds),
       peopleOf(tenant, lessons),
+      lessonJoinsOf(tenant, lessons),
     ]);
     const courseById = new Map<string, CourseRecord>(courses.map((c) => [c._id, c]));
     for (const lesson of lessons) {
       const course = courseById.get(lesson.course);
       try {
-        const row = toLessonHistory({ ...lesson, studentIds: lesson.studentIds ?? [] }, course, people, to);
+        const row = toLessonHistory(
+          { ...lesson, studentIds: lesson.studentIds ?? [] },
+          course,
+          people,
+          to,
+          joins.get(lesson._id),
+        );
         if (await insertLessonHistory(tenant, row)) report.written++;
         const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: to };
         const writes = lessonWrites(tenant, lesson, completed, course?.title ?? '');

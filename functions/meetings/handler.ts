@@ -1,13 +1,14 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { meetingRoutes } from '../../shared/routes/meetings';
 import type { CourseMember } from '../../shared/schemas/course';
-import type { LessonInput, RescheduleBody } from '../../shared/schemas/meeting';
+import type { JoinMeetingBody, LessonInput, RescheduleBody } from '../../shared/schemas/meeting';
 import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { courseMembers, coursesRepository } from '../repositories/courses';
 import { lessonDeleteWrites, lessonWrites } from '../repositories/lessons';
 import { courseSections } from '../repositories/sections';
 import { writeTransaction } from '../table/transactions';
+import { joinLesson } from './join';
 import { createLesson, requestChange, requireLesson } from './lessons';
 
 type ChangeBody = { reason: string; category?: string; note?: string };
@@ -89,6 +90,9 @@ function mainTutor(members: CourseMember[]): CourseMember | undefined {
 export const handler = resourceHandler('meetings', meetingRoutes, {
   ...kindOperations('teams', 'TEAMS'),
   ...kindOperations('zoom', 'ZOOM'),
+  'meetings.notifyJoined': withCaller<unknown, JoinMeetingBody>(async ({ tenant, caller, body }) =>
+    joinLesson(tenant.key, caller, body.sectionId),
+  ),
   'meetings.courseMeetingBook': withCaller<
     unknown,
     { course: string; start: string; duration: number; kind: 'TEAMS' | 'ZOOM'; title?: string }

@@ -30,6 +30,8 @@
  * | section by id                         | GetItem                      | pk T#t#SECTION#<id>, sk SECTION                   |
  * | a course's sections (tree)            | Query gsi1                   | gsi1pk T#t#COURSE#<id>#SECTIONS                   |
  * | every lesson by start (admin schedule)| Query gsi2                   | gsi2pk T#t#LESSONS, gsi2sk <start>#<id>           |
+ * | a participant's first join of a lesson| UpdateItem (if_not_exists)   | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
+ * | the joins of ended lessons (history)  | BatchGetItem (participants)  | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
@@ -128,6 +130,11 @@ export const keys = {
   section: (tenant: string, sectionId: string) => ({ pk: `T#${tenant}#SECTION#${sectionId}`, sk: 'SECTION' }),
   courseSectionsIndex: (tenant: string, courseId: string) => `T#${tenant}#COURSE#${courseId}#SECTIONS`,
   lessonsIndex: (tenant: string) => `T#${tenant}#LESSONS`,
+  /** Keyed by the lesson's start too: a lesson moved to another time starts with nobody joined. */
+  lessonJoin: (tenant: string, sectionId: string, start: string, userId: string) => ({
+    pk: `T#${tenant}#ATTENDANCE#${sectionId}`,
+    sk: `${start}#${userId}`,
+  }),
   courseMember: (tenant: string, courseId: string, role: string, userId: string) => ({
     pk: `T#${tenant}#COURSE#${courseId}#MEMBERS`,
     sk: `${role}#${userId}`,

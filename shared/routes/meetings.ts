@@ -1,8 +1,11 @@
 import * as z from 'zod';
+import { JOIN_OPENS_MINUTES } from '../scheduling/join-window';
 import { requesterRoles, requestTypes } from '../scheduling/lesson-changes';
 import {
   cancelBodySchema,
   courseMeetingBookSchema,
+  joinMeetingBodySchema,
+  joinMeetingResponseSchema,
   lessonChangeResponseSchema,
   lessonInputSchema,
   lessonUpdateSchema,
@@ -127,6 +130,16 @@ export const meetingRoutes: RouteDef[] = [
     body: courseMeetingBookSchema.strict(),
     response: sectionSchema,
     summary: "A student books a lesson in their course from the tutor's free slots (one winner per slot)",
+  }),
+  route({
+    id: 'meetings.notifyJoined',
+    method: 'POST',
+    path: '/notify-user-joined-to-meeting',
+    resource: 'meetings',
+    access: signedIn,
+    body: joinMeetingBodySchema.strict(),
+    response: joinMeetingResponseSchema,
+    summary: `A lesson's tutor or student joins it (${JOIN_OPENS_MINUTES} minutes before the start to the end): records their first join time`,
   }),
   route({
     id: 'meetingRequests.adminList',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   durationMinutes,
   historyScanWindow,
+  joinTimesOf,
   lessonTypeOf,
   MAX_LESSON_MS,
   matchesLessonHistory,
@@ -97,6 +98,50 @@ describe('lesson history row of a lesson that ended', () => {
     expect(referenceKeyOf('abc')).toBe('abc');
     expect(referenceKeyOf('1234567890')).toBe('12345678');
     expect(durationMinutes('2030-01-01T10:00:00Z', '2030-01-01T10:45:00Z')).toBe(45);
+  });
+});
+
+describe('join times of the row', () => {
+  const joins = [
+    { userId: 'student-2', joinedAt: '2030-01-07T10:03:00.000Z' },
+    { userId: 'tutor-1', joinedAt: '2030-01-07T09:52:00.000Z' },
+    { userId: 'student-1', joinedAt: '2030-01-07T10:01:30.000Z' },
+  ];
+
+  it("takes the tutor's first join and the earliest student's", () => {
+    const row = toLessonHistory(lesson, course, people, lesson.end, joins);
+    expect([row.tutorJoinTime, row.studentJoinTime]).toEqual([
+      '2030-01-07T09:52:00.000Z',
+      '2030-01-07T10:01:30.000Z',
+    ]);
+  });
+
+  it('leaves a side that never joined null', () => {
+    expect(joinTimesOf(lesson, [joins[0]!])).toEqual({
+      tutorJoinTime: null,
+      studentJoinTime: '2030-01-07T10:03:00.000Z',
+    });
+    expect(joinTimesOf(lesson, [joins[1]!])).toEqual({
+      tutorJoinTime: '2030-01-07T09:52:00.000Z',
+      studentJoinTime: null,
+    });
+    expect(joinTimesOf(lesson, [])).toEqual({ tutorJoinTime: null, studentJoinTime: null });
+  });
+
+  it("ignores joins of people who are not the lesson's tutor or students (a tutor replaced since)", () => {
+    const others = [
+      { userId: 'tutor-2', joinedAt: '2030-01-07T09:50:00.000Z' },
+      { userId: 'student-9', joinedAt: '2030-01-07T09:55:00.000Z' },
+    ];
+    expect(joinTimesOf(lesson, others)).toEqual({ tutorJoinTime: null, studentJoinTime: null });
+  });
+
+  it('compares instants, not strings, when the offsets differ', () => {
+    const mixed = [
+      { userId: 'student-1', joinedAt: '2030-01-07T11:00:00+02:00' },
+      { userId: 'student-2', joinedAt: '2030-01-07T09:30:00.000Z' },
+    ];
+    expect(joinTimesOf(lesson, mixed).studentJoinTime).toBe('2030-01-07T11:00:00+02:00');
   });
 });
 

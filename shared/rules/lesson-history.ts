@@ -34,6 +34,32 @@ export interface HistoryCourse {
   isTrial: boolean;
 }
 
+/** A participant's first join of a lesson (recorded by the waiting room's notify-user-joined call). */
+export interface LessonJoin {
+  userId: string;
+  joinedAt: string;
+}
+
+/**
+ * The row's join times: the tutor's first join, and the earliest first join among the students (a group
+ * lesson has one column for all of them). Joins of anyone else (a tutor replaced since) do not count; null
+ * when nobody of that side joined.
+ */
+export function joinTimesOf(
+  lesson: Pick<EndedLesson, 'tutorId' | 'studentIds'>,
+  joins: LessonJoin[],
+): { tutorJoinTime: string | null; studentJoinTime: string | null } {
+  const earliest = (userIds: string[]) =>
+    joins
+      .filter((join) => userIds.includes(join.userId))
+      .map((join) => join.joinedAt)
+      .reduce<string | null>(
+        (first, at) => (first === null || Date.parse(at) < Date.parse(first) ? at : first),
+        null,
+      );
+  return { tutorJoinTime: earliest([lesson.tutorId]), studentJoinTime: earliest(lesson.studentIds) };
+}
+
 export interface HistoryPerson {
   _id: string;
   firstname: string;
@@ -69,6 +95,7 @@ export function toLessonHistory(
   course: HistoryCourse | undefined,
   people: HistoryPerson[],
   now: string,
+  joins: LessonJoin[] = [],
 ): LessonHistory {
   const byId = new Map(people.map((person) => [person._id, person]));
   const named = (id: string) => {
@@ -98,8 +125,7 @@ export function toLessonHistory(
     grade: course?.grade ?? '',
     lessonType: lessonTypeOf(lesson.type, course),
     paymentType: course?.paymentType ?? '',
-    studentJoinTime: null,
-    tutorJoinTime: null,
+    ...joinTimesOf(lesson, joins),
     tutorPaymentStatus: 'PROCESSING',
     createdAt: now,
     updatedAt: now,

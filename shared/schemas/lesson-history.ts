@@ -37,7 +37,10 @@ export const lessonHistorySchema = z.object({
   grade: z.string(),
   lessonType: z.enum(lessonTypes),
   paymentType: z.string(),
-  /** When the student and tutor joined; nothing records joins yet, so these stay null for now. */
+  /**
+   * The tutor's first join and the earliest first join of the lesson's students (recorded by
+   * notify-user-joined-to-meeting); null when nobody of that side joined.
+   */
   studentJoinTime: z.string().nullable(),
   tutorJoinTime: z.string().nullable(),
   tutorPaymentStatus: z.enum(tutorPaymentStatuses),

@@ -117,3 +117,11 @@ export const tutorPaymentStatusBodySchema = z.object({
   tutorPaymentStatus: z.enum(tutorPaymentStatuses),
   meetingRequestIds: z.array(idSchema).min(1, 'Choose at least one request').max(100),
 });
+
+/** notify-user-joined-to-meeting (spec 001 section 7, waiting room: payload not shown): the lesson joined. */
+export const joinMeetingBodySchema = z.object({ sectionId: idSchema });
+export type JoinMeetingBody = z.infer<typeof joinMeetingBodySchema>;
+
+/** The caller's first join of the lesson (a later join keeps it) and where the meeting is. */
+export const joinMeetingResponseSchema = z.object({ joinedAt: z.string(), joinUrl: z.string() });
+export type JoinMeetingResponse = z.infer<typeof joinMeetingResponseSchema>;

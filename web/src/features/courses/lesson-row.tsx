@@ -2,15 +2,15 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { classTiming } from '../../../../shared/scheduling/class-timing';
 import { formatDuration } from '../../../../shared/scheduling/durations';
+import { isJoinOpen } from '../../../../shared/scheduling/join-window';
+import type { JoinMeetingResponse } from '../../../../shared/schemas/meeting';
 import type { SectionTree } from '../../../../shared/schemas/section';
+import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
 import { LessonChangeDialog } from '../schedule/lesson-change-dialog';
 
 /** Spec 001 section 9 chip colours (red, blue, amber, green) as Chakra palettes. */
 const chipPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
-
-/** Joining opens ten minutes before the start and closes at the end. */
-const JOIN_OPENS_MS = 10 * 60_000;
 
 function useNow(everyMs = 30_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -38,6 +38,21 @@ export function ClassTimingChip({ lesson }: { lesson: { start?: string; end?: st
   );
 }
 
+/**
+ * Join: tells the server (which records the first join time for the lesson history) and opens the meeting
+ * it answers. The tab is opened at the click, since browsers block a window opened after an await; when
+ * the call fails (already toasted) the lesson's own link still opens, so the user is never held back.
+ */
+async function joinLesson(lesson: { _id: string; joinUrl: string }) {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  const url = await callApi<JoinMeetingResponse>('meetings.notifyJoined', { body: { sectionId: lesson._id } })
+    .then((answer) => answer.joinUrl)
+    .catch(() => lesson.joinUrl);
+  if (tab) tab.location.href = url;
+  else window.location.assign(url);
+}
+
 /** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
 export function LessonRow({ lesson }: { lesson: SectionTree }) {
   const now = useNow();
@@ -56,8 +71,8 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
   const end = new Date(lesson.end);
   const timing = classTiming({ start, end, now });
   const cancelled = lesson.status === 'CANCELLED';
-  const canJoin =
-    !cancelled && lesson.joinUrl && now.getTime() >= start.getTime() - JOIN_OPENS_MS && now < end;
+  const joinUrl = lesson.joinUrl;
+  const canJoin = !!joinUrl && isJoinOpen({ start, end, status: lesson.status, now });
   return (
     <HStack justify="space-between" align="start" gap="4" wrap="wrap" data-testid="lesson-row">
       <Stack gap="1">
@@ -95,14 +110,13 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
               </>
             )
           )}
-          <Button asChild={!!canJoin} size="sm" colorPalette="teal" disabled={!canJoin}>
-            {canJoin ? (
-              <a href={lesson.joinUrl} target="_blank" rel="noreferrer">
-                Join lesson
-              </a>
-            ) : (
-              'Join lesson'
-            )}
+          <Button
+            size="sm"
+            colorPalette="teal"
+            disabled={!canJoin}
+            onClick={() => joinUrl && joinLesson({ _id: lesson._id, joinUrl })}
+          >
+            Join lesson
           </Button>
         </HStack>
       )}

@@ -1,0 +1,35 @@
+import { ConflictError, ForbiddenError } from '../../shared/http/errors';
+import { decideJoin } from '../../shared/scheduling/join-window';
+import type { JoinMeetingResponse } from '../../shared/schemas/meeting';
+import { meetingJoinUrl } from '../lib/meetings';
+import type { Caller } from '../lib/request';
+import { type JoinRole, recordLessonJoin } from '../repositories/lesson-joins';
+import { requireLesson } from './lessons';
+
+/**
+ * notify-user-joined-to-meeting: the lesson's tutor or one of its students joins it while it is open
+ * (shared/scheduling/join-window.ts). Their first join time is kept for the lesson history; the answer
+ * says where the meeting is. An unknown lesson (or another tenant's) is a 404, anyone else a 403, a
+ * lesson not open for joining a 409.
+ */
+export async function joinLesson(
+  tenant: string,
+  caller: Caller,
+  sectionId: string,
+  now = new Date(),
+): Promise<JoinMeetingResponse> {
+  const lesson = await requireLesson(tenant, sectionId);
+  const userId = caller.user._id;
+  const role: JoinRole | undefined =
+    lesson.tutorId === userId ? 'tutor' : lesson.studentIds.includes(userId) ? 'student' : undefined;
+  if (!role) throw new ForbiddenError("Only this lesson's tutor and students can join it");
+  const decision = decideJoin({
+    start: new Date(lesson.start),
+    end: new Date(lesson.end),
+    status: lesson.status,
+    now,
+  });
+  if (decision.outcome === 'refused') throw new ConflictError(decision.message);
+  const joinedAt = await recordLessonJoin(tenant, lesson, userId, role, now.toISOString());
+  return { joinedAt, joinUrl: lesson.joinUrl ?? meetingJoinUrl(lesson._id) };
+}

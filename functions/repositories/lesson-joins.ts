@@ -1,0 +1,72 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LessonJoin } from '../../shared/rules/lesson-history';
+import { db, tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { batchGetItems } from '../table/batch';
+import type { LessonRecord } from './lessons';
+
+/**
+ * Who joined a lesson and when: one item per lesson sitting (its start) and participant, beside the
+ * lesson rather than on its section item. Recording a join therefore never touches the section, whose
+ * `updatedAt` guards every cancel, reschedule and completion; a join racing a reschedule neither fails it
+ * nor is lost by it.
+ */
+export type JoinRole = 'tutor' | 'student';
+
+/**
+ * Records a join and answers the participant's first join time of this sitting. `if_not_exists` keeps the
+ * first time whatever the number of joins, and DynamoDB applies concurrent updates of one item one after
+ * the other, so two simultaneous first joins agree on one time. The last join and a count come along for
+ * the attendance history.
+ */
+export async function recordLessonJoin(
+  tenant: string,
+  lesson: Pick<LessonRecord, '_id' | 'start'>,
+  userId: string,
+  role: JoinRole,
+  at: string,
+): Promise<string> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.lessonJoin(tenant, lesson._id, lesson.start, userId),
+      UpdateExpression:
+        'SET joinedAt = if_not_exists(joinedAt, :at), lastJoinedAt = :at, entity = :entity, ' +
+        'sectionId = :section, lessonStart = :start, userId = :user, #role = :role ADD joinCount :one',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':at': at,
+        ':entity': 'lessonJoin',
+        ':section': lesson._id,
+        ':start': lesson.start,
+        ':user': userId,
+        ':role': role,
+        ':one': 1,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes!.joinedAt as string;
+}
+
+/** The first joins of each lesson's tutor and students at the lesson's current start, by lesson id. */
+export async function lessonJoinsOf(
+  tenant: string,
+  lessons: Array<Pick<LessonRecord, '_id' | 'start' | 'tutorId' | 'studentIds'>>,
+): Promise<Map<string, LessonJoin[]>> {
+  const joins = new Map<string, LessonJoin[]>(lessons.map((lesson) => [lesson._id, []]));
+  const itemKeys = lessons.flatMap((lesson) =>
+    [...new Set([lesson.tutorId, ...(lesson.studentIds ?? [])])].map((userId) =>
+      keys.lessonJoin(tenant, lesson._id, lesson.start, userId),
+    ),
+  );
+  if (itemKeys.length === 0) return joins;
+  const items = await batchGetItems(itemKeys, { attributes: ['sectionId', 'userId', 'joinedAt'] });
+  for (const item of items) {
+    joins.get(item.sectionId as string)?.push({
+      userId: item.userId as string,
+      joinedAt: item.joinedAt as string,
+    });
+  }
+  return joins;
+}

@@ -1,0 +1,214 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordEndedLessons } from '../../../functions/lesson-history/job';
+import { newId } from '../../../functions/lib/ids';
+import { type LessonRecord, lessonWrites } from '../../../functions/repositories/lessons';
+import { getSection } from '../../../functions/repositories/sections';
+import { writeTransaction } from '../../../functions/table/transactions';
+import { ConflictError } from '../../../shared/http/errors';
+import { JOIN_OPENS_MINUTES } from '../../../shared/scheduling/join-window';
+import { demo, northwind } from '../../support/api-client';
+import { localStackForFile } from '../../support/stack';
+
+const local = localStackForFile();
+type Session = { token: string; userId: string };
+type Json = Record<string, any>;
+let admin: Session;
+let tutor: Session;
+let tutor2: Session;
+let sam: Session;
+let maya: Session;
+let leo: Session;
+let northwindStudent: Session;
+
+const COURSE = 'course-demo-igcse-maths';
+const MINUTE = 60_000;
+const at = (minutesFromNow: number) =>
+  new Date(Math.floor((Date.now() + minutesFromNow * MINUTE) / MINUTE) * MINUTE).toISOString();
+
+/** A lesson placed straight in the table, at any time (the booking routes refuse times in the past). */
+async function lesson(options: {
+  start: number;
+  minutes: number;
+  tutorId: string;
+  studentIds: string[];
+  status?: LessonRecord['status'];
+}): Promise<LessonRecord> {
+  const now = new Date().toISOString();
+  const _id = newId();
+  const record: LessonRecord = {
+    _id,
+    course: COURSE,
+    parent: null,
+    kind: 'TEAMS',
+    title: `Join lesson ${_id.slice(-4)}`,
+    description: '',
+    sortingKey: 100,
+    audience: 'STUDENT',
+    type: 'LESSON',
+    billing: 'BILLABLE',
+    status: options.status ?? 'ACTIVE',
+    start: at(options.start),
+    end: at(options.start + options.minutes),
+    duration: options.minutes,
+    tutorId: options.tutorId,
+    studentIds: options.studentIds,
+    joinUrl: `http://localhost/learning-portal/waiting-room/${_id}`,
+    bufferMinutes: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const writes = lessonWrites('demo', undefined, record, 'IGCSE Mathematics');
+  await writeTransaction(writes.items, () => new ConflictError('taken'));
+  return record;
+}
+
+function join(session: Session, sectionId: string, tenant?: string) {
+  return local.api.call<Json>('meetings.notifyJoined', { ...session, tenant, body: { sectionId } });
+}
+
+let group: LessonRecord;
+let untouched: LessonRecord;
+
+beforeAll(async () => {
+  admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+  tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+  tutor2 = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
+  sam = await local.api.signIn(demo.student.email, demo.student.password);
+  maya = await local.api.signIn(demo.student2.email, demo.student2.password);
+  leo = await local.api.signIn(demo.student3.email, demo.student3.password);
+  northwindStudent = await local.api.signIn(northwind.student.email, northwind.student.password, 'northwind');
+
+  // Under way: started 10 minutes ago, for an hour; two students.
+  group = await lesson({
+    start: -10,
+    minutes: 60,
+    tutorId: 'demo-tutor-1',
+    studentIds: ['demo-student-1', 'demo-student-2'],
+  });
+  // Ended an hour ago, nobody joined.
+  untouched = await lesson({
+    start: -120,
+    minutes: 60,
+    tutorId: 'demo-tutor-1',
+    studentIds: ['demo-student-1'],
+  });
+});
+
+describe('joining a lesson', () => {
+  it('records the tutor’s and each student’s first join, and answers where the meeting is', async () => {
+    const tutorJoin = await join(tutor, group._id);
+    expect(tutorJoin.status).toBe(200);
+    expect(tutorJoin.body).toEqual({ joinedAt: expect.any(String), joinUrl: group.joinUrl });
+    expect(Math.abs(Date.parse(tutorJoin.body.joinedAt) - Date.now())).toBeLessThan(60_000);
+
+    const samJoin = await join(sam, group._id);
+    expect(samJoin.status).toBe(200);
+    expect(Date.parse(samJoin.body.joinedAt)).toBeGreaterThanOrEqual(Date.parse(tutorJoin.body.joinedAt));
+  });
+
+  it('keeps the first time on a second join, and concurrent first joins agree on one time', async () => {
+    const first = await join(sam, group._id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await join(sam, group._id);
+    expect(again.status).toBe(200);
+    expect(again.body.joinedAt).toBe(first.body.joinedAt);
+
+    const racing = await Promise.all(Array.from({ length: 10 }, () => join(maya, group._id)));
+    expect(racing.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(racing.map((r) => r.body.joinedAt)).size).toBe(1);
+  });
+
+  it('never touches the lesson itself, so a reschedule racing joins neither fails nor loses its change', async () => {
+    const before = (await getSection('demo', group._id))!;
+    await join(tutor, group._id);
+    expect((await getSection('demo', group._id))?.updatedAt).toBe(before.updatedAt);
+
+    const moving = await lesson({
+      start: -5,
+      minutes: 30,
+      tutorId: 'demo-tutor-2',
+      studentIds: ['demo-student-3'],
+    });
+    const quarter = 15 * MINUTE;
+    const newStart = new Date(Math.ceil((Date.now() + 500 * 86_400_000) / quarter) * quarter).toISOString();
+    const [reschedule, ...joins] = await Promise.all([
+      local.api.call<Json>('meetings.teamsAdminReschedule', {
+        ...admin,
+        params: { id: moving._id },
+        body: { reason: 'Sickness', start: newStart },
+      }),
+      join(leo, moving._id),
+      join(tutor2, moving._id),
+      join(leo, moving._id),
+    ]);
+    expect(reschedule.status, JSON.stringify(reschedule.body)).toBe(200);
+    // A join that read the lesson before the move counts for the old time; one after it finds it not open.
+    for (const answer of joins) expect([200, 409]).toContain(answer.status);
+    expect((await getSection('demo', moving._id))?.start).toBe(newStart);
+  });
+
+  it('is for the lesson’s tutor and students only (403), from this tenant only (404)', async () => {
+    for (const outsider of [leo, tutor2, admin]) {
+      const refused = await join(outsider, group._id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Only this lesson's tutor and students can join it");
+    }
+    expect((await join(sam, 'no-such-lesson')).status).toBe(404);
+    const foreign = await join(northwindStudent, group._id, 'northwind');
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses a lesson that is not open for joining (409)', async () => {
+    const later = await lesson({
+      start: JOIN_OPENS_MINUTES + 30,
+      minutes: 30,
+      tutorId: 'demo-tutor-2',
+      studentIds: ['demo-student-3'],
+    });
+    const early = await join(leo, later._id);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(
+      `This lesson opens for joining ${JOIN_OPENS_MINUTES} minutes before it starts`,
+    );
+
+    const ended = await join(sam, untouched._id);
+    expect(ended.status).toBe(409);
+    expect(ended.body.message).toBe('This lesson has ended');
+
+    const cancelled = await lesson({
+      start: -5,
+      minutes: 30,
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1'],
+      status: 'CANCELLED',
+    });
+    const refused = await join(sam, cancelled._id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This lesson was cancelled');
+  });
+});
+
+describe('lesson history join times', () => {
+  it('writes the tutor’s first join and the earliest student’s into the row at lesson end', async () => {
+    const tutorFirst = (await join(tutor, group._id)).body.joinedAt as string;
+    const samFirst = (await join(sam, group._id)).body.joinedAt as string;
+    const mayaFirst = (await join(maya, group._id)).body.joinedAt as string;
+    const earliestStudent = [samFirst, mayaFirst].sort()[0];
+
+    // The job as it runs once the lesson has ended (two hours from now).
+    const report = await recordEndedLessons('demo', new Date(Date.now() + 2 * 3_600_000));
+    expect(report.failed).toBe(0);
+
+    const row = await local.api.call<Json>('lessonHistory.get', { ...admin, params: { id: group._id } });
+    expect(row.status).toBe(200);
+    expect(row.body).toMatchObject({ tutorJoinTime: tutorFirst, studentJoinTime: earliestStudent });
+    const empty = await local.api.call<Json>('lessonHistory.get', {
+      ...admin,
+      params: { id: untouched._id },
+    });
+    expect(empty.body).toMatchObject({ tutorJoinTime: null, studentJoinTime: null });
+
+    // The lesson is over: joining is closed.
+    expect((await join(sam, group._id)).status).toBe(409);
+  });
+});
