@@ -34,6 +34,10 @@ const AdminMeetingRequestsPage = page(
   'AdminMeetingRequestsPage',
   () => import('../features/admin/meeting-requests/meeting-requests-page'),
 );
+const AdminLessonHistoryPage = page(
+  'AdminLessonHistoryPage',
+  () => import('../features/admin/lesson-history/lesson-history-page'),
+);
 const AdminMetaTagsPage = page(
   'AdminMetaTagsPage',
   () => import('../features/admin/meta-tags/meta-tags-page'),
@@ -101,6 +105,7 @@ export const router = routeTable(
             { path: 'course-templates', element: AdminCourseTemplatesPage },
             { path: 'schedule', element: AdminSchedulePage },
             { path: 'meeting-requests', element: AdminMeetingRequestsPage },
+            { path: 'lesson-history', element: AdminLessonHistoryPage },
             { path: 'meta-tags', element: AdminMetaTagsPage },
             { path: 'redirections', element: AdminRedirectionsPage },
             { path: 'sitemap', element: AdminSitemapPage },

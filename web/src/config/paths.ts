@@ -27,6 +27,7 @@ export const paths = {
   adminCourseTemplates: '/admin/course-templates',
   adminSchedule: '/admin/schedule',
   adminMeetingRequests: '/admin/meeting-requests',
+  adminLessonHistory: '/admin/lesson-history',
   adminMetaTags: '/admin/meta-tags',
   adminRedirections: '/admin/redirections',
   adminSitemap: '/admin/sitemap',

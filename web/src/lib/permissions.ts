@@ -51,6 +51,11 @@ export function canRespondToLessonRequests(user: AuthUser | undefined): boolean 
   );
 }
 
+/** GET /lesson-history: an admin role holding lessonHistory view sees every lesson of the tenant. */
+export function canViewLessonHistory(user: AuthUser | undefined): boolean {
+  return !!user && holdsAny(user.role.permissions, { areas: ['lessonHistory'], actions: ['view'] });
+}
+
 export function canSetTutorPaymentStatus(user: AuthUser | undefined): boolean {
   return (
     !!user && holdsAny(user.role.permissions, { areas: ['lessonHistory'], actions: ['tutorPaymentStatus'] })

@@ -1,0 +1,94 @@
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { recordEndedLessons } from '../../functions/lesson-history/job';
+import { newId } from '../../functions/lib/ids';
+import { getLessonHistory } from '../../functions/repositories/lesson-history';
+import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
+import { writeTransaction } from '../../functions/table/transactions';
+import { ConflictError } from '../../shared/http/errors';
+import { demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+const COURSE = 'course-demo-igcse-maths';
+
+async function signIn(page: Page, who: { email: string; password: string }, path: string) {
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Where a sign-in lands depends on the account (Sam's is linked to a parent's: /manage-accounts).
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto(browser.portalUrl(path));
+}
+
+/** A lesson of the demo course under way now (placed in the table: booking refuses past starts). */
+async function runningLesson(): Promise<LessonRecord> {
+  const now = new Date();
+  const _id = newId();
+  const minute = 60_000;
+  const start = new Date(Math.floor(now.getTime() / minute) * minute - 5 * minute);
+  const lesson: LessonRecord = {
+    _id,
+    course: COURSE,
+    parent: null,
+    kind: 'TEAMS',
+    title: 'Lesson under way',
+    description: '',
+    sortingKey: 100,
+    audience: 'STUDENT',
+    type: 'LESSON',
+    billing: 'BILLABLE',
+    status: 'ACTIVE',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 60 * minute).toISOString(),
+    duration: 60,
+    tutorId: 'demo-tutor-1',
+    studentIds: ['demo-student-1'],
+    joinUrl: browser.portalUrl(`/waiting-room/${_id}`),
+    bufferMinutes: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const writes = lessonWrites('demo', undefined, lesson, 'IGCSE Mathematics');
+  await writeTransaction(writes.items, () => new ConflictError('taken'));
+  return lesson;
+}
+
+it('records a student’s join from the course page and shows it in the admin lesson history', async () => {
+  // Prepare
+  const lesson = await runningLesson();
+  const page = await browser.newPage();
+  await signIn(page, demo.student, `/portal/courses/${COURSE}`);
+  const row = page.getByTestId('lesson-row').filter({ hasText: 'Lesson under way' });
+  const join = row.getByRole('button', { name: 'Join lesson' });
+  await join.waitFor();
+  expect(await join.isDisabled()).toBe(false);
+
+  // Act: join (the meeting opens in a new tab)
+  const joinedAfter = Date.now();
+  const [meeting] = await Promise.all([page.waitForEvent('popup'), join.click()]);
+
+  // Assess: the tab goes to the lesson's meeting
+  await meeting.waitForURL(new RegExp(`/waiting-room/${lesson._id}$`));
+
+  // Act: the lesson ends and the job writes its history row; an admin opens the lesson history
+  await recordEndedLessons('demo', new Date(Date.parse(lesson.end) + 60_000));
+  const admin = await browser.newPage();
+  await signIn(admin, demo.admin, '/admin/lesson-history');
+  await admin.getByRole('heading', { name: 'Lesson history' }).waitFor();
+
+  // Assess: the student's join in the admin's zone (Asia/Singapore, from their profile), five minutes late
+  const stored = await getLessonHistory('demo', lesson._id);
+  expect(stored?.tutorJoinTime).toBeNull();
+  expect(Date.parse(stored!.studentJoinTime!)).toBeGreaterThanOrEqual(joinedAfter - 1000);
+  const historyRow = admin.getByRole('row').filter({ hasText: stored!.referenceKey });
+  await historyRow.waitFor();
+  const text = (await historyRow.textContent()) ?? '';
+  expect(text).toContain(
+    DateTime.fromISO(stored!.studentJoinTime!, { zone: 'Asia/Singapore' }).toFormat('yyyy LLL dd, hh:mm a'),
+  );
+  expect(text).toMatch(/[56] Min Late/);
+  await screenshot(admin, 'admin-lesson-history');
+}, 120_000);

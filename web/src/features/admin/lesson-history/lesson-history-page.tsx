@@ -1,0 +1,96 @@
+import { Badge, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-changes';
+import { type LessonHistory, lessonTypes } from '../../../../../shared/schemas/lesson-history';
+import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { MISSING_VALUE } from '../../../config/app-constants';
+import { formatDateTime, formatTime } from '../../../lib/time-zone';
+import { useAdminZone } from '../courses/admin-zone';
+import { peopleNames, personName, tutorPaymentLabels } from '../meeting-requests/request-labels';
+import { joinTimeCell } from './join-time';
+
+const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
+
+/** A join time in the viewer's zone with its On Time / N Min Late chip; a dash when nobody joined. */
+function JoinTime({ joinedAt, row, zone }: { joinedAt: string | null; row: LessonHistory; zone: string }) {
+  const { text, timing } = joinTimeCell(joinedAt, row, zone);
+  return (
+    <Stack gap="1" align="start">
+      <Text whiteSpace="nowrap">{text}</Text>
+      {timing && (
+        <Badge size="sm" colorPalette={timingPalette[timing.color]}>
+          {timing.label}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+function historyResource(zone: string): AdminResource<LessonHistory> {
+  return {
+    resource: 'lessonHistory',
+    routes: { list: 'lessonHistory.list', verifyDelete: false },
+    title: 'Lesson history',
+    label: 'lesson',
+    messages: {},
+    searchable: false,
+    deletable: false,
+    dense: true,
+    filters: [
+      {
+        key: 'lessonType',
+        label: 'Lesson type',
+        options: lessonTypes.map((type) => ({ value: type, label: type })),
+      },
+      {
+        key: 'tutorPaymentStatus',
+        label: 'Tutor payment',
+        options: tutorPaymentStatuses.map((status) => ({ value: status, label: tutorPaymentLabels[status] })),
+      },
+    ],
+    columns: [
+      {
+        key: 'start',
+        label: 'Date',
+        sortable: true,
+        render: (row) => (
+          <Text whiteSpace="nowrap">
+            {formatDateTime(row.start, zone)}
+            <Text as="span" display="block" color="fg.muted">
+              to {formatTime(row.end, zone)}
+            </Text>
+          </Text>
+        ),
+      },
+      { key: 'referenceKey', label: 'Reference', sortable: true, render: (row) => row.referenceKey },
+      { key: 'course', label: 'Course', render: (row) => row.course?.title || MISSING_VALUE },
+      { key: 'tutor', label: 'Tutor', render: (row) => personName(row.tutor) },
+      { key: 'students', label: 'Students', render: (row) => peopleNames(row.students) },
+      { key: 'lessonType', label: 'Type', sortable: true, render: (row) => row.lessonType },
+      {
+        key: 'tutorJoinTime',
+        label: 'Tutor joined',
+        render: (row) => <JoinTime joinedAt={row.tutorJoinTime} row={row} zone={zone} />,
+      },
+      {
+        key: 'studentJoinTime',
+        label: 'Student joined',
+        render: (row) => <JoinTime joinedAt={row.studentJoinTime} row={row} zone={zone} />,
+      },
+      {
+        key: 'tutorPaymentStatus',
+        label: 'Tutor payment',
+        sortable: true,
+        render: (row) =>
+          row.tutorPaymentStatus ? tutorPaymentLabels[row.tutorPaymentStatus] : MISSING_VALUE,
+      },
+    ],
+  };
+}
+
+/** /admin/lesson-history: the lessons that ended, with the people's join times in the viewer's zone. */
+export default function AdminLessonHistoryPage() {
+  const zone = useAdminZone();
+  const config = useMemo(() => historyResource(zone), [zone]);
+  return <AdminListPage config={config} />;
+}
