@@ -91,4 +91,15 @@ it('records a student’s join from the course page and shows it in the admin le
   );
   expect(text).toMatch(/[56] Min Late/);
   await screenshot(admin, 'admin-lesson-history');
+
+  // Act: the admin marks the tutor paid for this lesson (the bulk action on the checked rows)
+  await historyRow.getByRole('checkbox', { name: /^Select / }).check({ force: true });
+  await admin.getByText('1 selected').waitFor();
+  await admin.getByLabel('Tutor payment status').selectOption({ label: 'Paid' });
+  await admin.getByRole('button', { name: 'Set tutor payment status' }).click();
+
+  // Assess
+  await admin.getByText('Tutor payment status updated!').waitFor();
+  await historyRow.getByText('Paid', { exact: true }).waitFor();
+  expect((await getLessonHistory('demo', lesson._id))?.tutorPaymentStatus).toBe('PAID');
 }, 120_000);

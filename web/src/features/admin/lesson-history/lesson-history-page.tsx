@@ -4,9 +4,13 @@ import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-ch
 import { type LessonHistory, lessonTypes } from '../../../../../shared/schemas/lesson-history';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
 import { MISSING_VALUE } from '../../../config/app-constants';
+import { callApi } from '../../../lib/api-client';
+import { canSetTutorPaymentStatus } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
 import { useAdminZone } from '../courses/admin-zone';
 import { peopleNames, personName, tutorPaymentLabels } from '../meeting-requests/request-labels';
+import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { joinTimeCell } from './join-time';
 
 const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
@@ -26,7 +30,7 @@ function JoinTime({ joinedAt, row, zone }: { joinedAt: string | null; row: Lesso
   );
 }
 
-function historyResource(zone: string): AdminResource<LessonHistory> {
+function historyResource(zone: string, canSetPayment: boolean): AdminResource<LessonHistory> {
   return {
     resource: 'lessonHistory',
     routes: { list: 'lessonHistory.list', verifyDelete: false },
@@ -85,12 +89,29 @@ function historyResource(zone: string): AdminResource<LessonHistory> {
           row.tutorPaymentStatus ? tutorPaymentLabels[row.tutorPaymentStatus] : MISSING_VALUE,
       },
     ],
+    rowLabel: (row) => `${row.course?.title ?? 'Lesson'} ${formatDateTime(row.start, zone)}`,
+    ...(canSetPayment
+      ? {
+          bulkActions: (selected, list) => (
+            <TutorPaymentStatusAction
+              selected={selected}
+              list={list}
+              apply={(tutorPaymentStatus, lesssonHistoryIds) =>
+                callApi('lessonHistory.updateTutorPaymentStatus', {
+                  body: { tutorPaymentStatus, lesssonHistoryIds },
+                })
+              }
+            />
+          ),
+        }
+      : {}),
   };
 }
 
 /** /admin/lesson-history: the lessons that ended, with the people's join times in the viewer's zone. */
 export default function AdminLessonHistoryPage() {
   const zone = useAdminZone();
-  const config = useMemo(() => historyResource(zone), [zone]);
+  const canSetPayment = canSetTutorPaymentStatus(useSession()?.user);
+  const config = useMemo(() => historyResource(zone, canSetPayment), [zone, canSetPayment]);
   return <AdminListPage config={config} />;
 }

@@ -1,11 +1,10 @@
-import { Badge, Button, HStack, IconButton, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, IconButton, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuEye, LuReply } from 'react-icons/lu';
 import {
   requesterRoles,
   requestStatuses,
   requestTypes,
-  tutorPaymentStatuses,
 } from '../../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
 import {
@@ -18,7 +17,7 @@ import { callApi } from '../../../lib/api-client';
 import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
-import { toastSuccess } from '../../../lib/toaster';
+import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { RequestDialog } from './request-dialog';
 import {
   dayBoundary,
@@ -30,8 +29,6 @@ import {
   tutorPaymentLabels,
   typeLabels,
 } from './request-labels';
-
-type TutorPaymentStatus = MeetingRequest['tutorPaymentStatus'];
 
 /** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone; a dash when missing. */
 function When({ iso }: { iso: string | null | undefined }) {
@@ -75,55 +72,6 @@ function OpenRequest({
         <RequestDialog request={request} list={list} canRespond={canRespond} onClose={() => setOpen(false)} />
       )}
     </>
-  );
-}
-
-/** Bulk action: the tutor payment status of the checked requests. */
-function TutorPaymentStatusAction({
-  selected,
-  list,
-}: {
-  selected: MeetingRequest[];
-  list: ListControls<MeetingRequest> & { clearSelection: () => void };
-}) {
-  const [status, setStatus] = useState<TutorPaymentStatus>('PAID');
-  const [busy, setBusy] = useState(false);
-  const apply = async () => {
-    setBusy(true);
-    try {
-      await callApi('meetingRequests.updateTutorPaymentStatus', {
-        body: { tutorPaymentStatus: status, meetingRequestIds: selected.map((r) => r._id) },
-      });
-    } catch {
-      // Toasted by the API client.
-      setBusy(false);
-      return;
-    }
-    toastSuccess('Tutor payment status updated!');
-    list.clearSelection();
-    await list.reload();
-    setBusy(false);
-  };
-  return (
-    <HStack gap="2">
-      <NativeSelect.Root size="xs" w="36">
-        <NativeSelect.Field
-          aria-label="Tutor payment status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as TutorPaymentStatus)}
-        >
-          {tutorPaymentStatuses.map((value) => (
-            <option key={value} value={value}>
-              {tutorPaymentLabels[value]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Button size="xs" loading={busy} onClick={apply}>
-        Set tutor payment status
-      </Button>
-    </HStack>
   );
 }
 
@@ -241,10 +189,17 @@ function requestsResource(options: {
     ),
     ...(options.canSetPayment
       ? {
-          bulkActions: (
-            selected: MeetingRequest[],
-            list: Parameters<typeof TutorPaymentStatusAction>[0]['list'],
-          ) => <TutorPaymentStatusAction selected={selected} list={list} />,
+          bulkActions: (selected, list) => (
+            <TutorPaymentStatusAction
+              selected={selected}
+              list={list}
+              apply={(tutorPaymentStatus, meetingRequestIds) =>
+                callApi('meetingRequests.updateTutorPaymentStatus', {
+                  body: { tutorPaymentStatus, meetingRequestIds },
+                })
+              }
+            />
+          ),
         }
       : {}),
   };
