@@ -262,7 +262,9 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
     if (config.deletedPath && config.deletedPath !== location.pathname) navigate(config.deletedPath);
   };
 
-  const columnCount = config.columns.length + 1 + (config.bulkActions ? 1 : 0);
+  // A read-only list (no row actions, no edit form, no delete) has no Actions column.
+  const hasActions = !!config.rowActions || !!form || deletable;
+  const columnCount = config.columns.length + (hasActions ? 1 : 0) + (config.bulkActions ? 1 : 0);
 
   return (
     <Stack gap="4">
@@ -376,9 +378,11 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
                   )}
                 </Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader textAlign="end" position="sticky" right="0" bg="bg">
-                Actions
-              </Table.ColumnHeader>
+              {hasActions && (
+                <Table.ColumnHeader textAlign="end" position="sticky" right="0" bg="bg">
+                  Actions
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -402,33 +406,35 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
                 {config.columns.map((column) => (
                   <Table.Cell key={column.key}>{column.render(record)}</Table.Cell>
                 ))}
-                <Table.Cell textAlign="end" position="sticky" right="0" bg="bg">
-                  <HStack justify="end" gap="1">
-                    {config.rowActions?.(record, controls)}
-                    {form && (
-                      <IconButton
-                        aria-label={`Edit ${config.label}`}
-                        size="xs"
-                        variant="ghost"
-                        onClick={() => setEditing({ record, value: form.toInput(record) })}
-                      >
-                        <LuPencil />
-                      </IconButton>
-                    )}
-                    {deletable && (
-                      <IconButton
-                        aria-label={`Delete ${config.label}`}
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        disabled={config.canDelete ? !config.canDelete(record) : false}
-                        onClick={() => askDelete(record)}
-                      >
-                        <LuTrash2 />
-                      </IconButton>
-                    )}
-                  </HStack>
-                </Table.Cell>
+                {hasActions && (
+                  <Table.Cell textAlign="end" position="sticky" right="0" bg="bg">
+                    <HStack justify="end" gap="1">
+                      {config.rowActions?.(record, controls)}
+                      {form && (
+                        <IconButton
+                          aria-label={`Edit ${config.label}`}
+                          size="xs"
+                          variant="ghost"
+                          onClick={() => setEditing({ record, value: form.toInput(record) })}
+                        >
+                          <LuPencil />
+                        </IconButton>
+                      )}
+                      {deletable && (
+                        <IconButton
+                          aria-label={`Delete ${config.label}`}
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          disabled={config.canDelete ? !config.canDelete(record) : false}
+                          onClick={() => askDelete(record)}
+                        >
+                          <LuTrash2 />
+                        </IconButton>
+                      )}
+                    </HStack>
+                  </Table.Cell>
+                )}
               </Table.Row>
             ))}
             {data && data.docs.length === 0 && (
