@@ -2,13 +2,11 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_HISTORY_JOB, recordEndedLessons } from '../../../functions/lesson-history/job';
 import { db, tableName } from '../../../functions/lib/db';
-import { newId } from '../../../functions/lib/ids';
-import { type LessonRecord, lessonWrites } from '../../../functions/repositories/lessons';
+import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { getSection, sectionItem } from '../../../functions/repositories/sections';
 import { keys } from '../../../functions/table/access-patterns';
-import { writeTransaction } from '../../../functions/table/transactions';
-import { ConflictError } from '../../../shared/http/errors';
 import { apiClient, demo, northwind } from '../../support/api-client';
+import { minutesFromNow, placeLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -22,45 +20,17 @@ let maya: Session;
 let northwindAdmin: Session;
 
 const COURSE = 'course-demo-igcse-maths';
-const MINUTE = 60_000;
-const at = (minutesFromNow: number) =>
-  new Date(Math.floor((Date.now() + minutesFromNow * MINUTE) / MINUTE) * MINUTE).toISOString();
+const at = minutesFromNow;
 
 /** A lesson placed straight in the table (the booking routes refuse times in the past). */
-async function pastLesson(options: {
+function pastLesson(options: {
   start: number;
   minutes: number;
   tutorId: string;
   studentIds: string[];
   type?: 'LESSON' | 'TRIAL';
 }): Promise<LessonRecord> {
-  const now = new Date().toISOString();
-  const _id = newId();
-  const lesson: LessonRecord = {
-    _id,
-    course: COURSE,
-    parent: null,
-    kind: 'TEAMS',
-    title: `Past lesson ${_id.slice(-4)}`,
-    description: '',
-    sortingKey: 100,
-    audience: 'STUDENT',
-    type: options.type ?? 'LESSON',
-    billing: 'BILLABLE',
-    status: 'ACTIVE',
-    start: at(options.start),
-    end: at(options.start + options.minutes),
-    duration: options.minutes,
-    tutorId: options.tutorId,
-    studentIds: options.studentIds,
-    joinUrl: `http://localhost/learning-portal/waiting-room/${_id}`,
-    bufferMinutes: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const writes = lessonWrites('demo', undefined, lesson, 'IGCSE Mathematics');
-  await writeTransaction(writes.items, () => new ConflictError('taken'));
-  return lesson;
+  return placeLesson('demo', { ...options, start: at(options.start), course: COURSE });
 }
 
 async function runSchedule() {

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEndedLessons } from '../../../functions/lesson-history/job';
-import { newId } from '../../../functions/lib/ids';
-import { type LessonRecord, lessonWrites } from '../../../functions/repositories/lessons';
+import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { getSection } from '../../../functions/repositories/sections';
-import { writeTransaction } from '../../../functions/table/transactions';
-import { ConflictError } from '../../../shared/http/errors';
 import { JOIN_OPENS_MINUTES } from '../../../shared/scheduling/join-window';
 import { demo, northwind } from '../../support/api-client';
+import { minutesFromNow, placeLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -22,44 +20,17 @@ let northwindStudent: Session;
 
 const COURSE = 'course-demo-igcse-maths';
 const MINUTE = 60_000;
-const at = (minutesFromNow: number) =>
-  new Date(Math.floor((Date.now() + minutesFromNow * MINUTE) / MINUTE) * MINUTE).toISOString();
+const at = minutesFromNow;
 
 /** A lesson placed straight in the table, at any time (the booking routes refuse times in the past). */
-async function lesson(options: {
+function lesson(options: {
   start: number;
   minutes: number;
   tutorId: string;
   studentIds: string[];
   status?: LessonRecord['status'];
 }): Promise<LessonRecord> {
-  const now = new Date().toISOString();
-  const _id = newId();
-  const record: LessonRecord = {
-    _id,
-    course: COURSE,
-    parent: null,
-    kind: 'TEAMS',
-    title: `Join lesson ${_id.slice(-4)}`,
-    description: '',
-    sortingKey: 100,
-    audience: 'STUDENT',
-    type: 'LESSON',
-    billing: 'BILLABLE',
-    status: options.status ?? 'ACTIVE',
-    start: at(options.start),
-    end: at(options.start + options.minutes),
-    duration: options.minutes,
-    tutorId: options.tutorId,
-    studentIds: options.studentIds,
-    joinUrl: `http://localhost/learning-portal/waiting-room/${_id}`,
-    bufferMinutes: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const writes = lessonWrites('demo', undefined, record, 'IGCSE Mathematics');
-  await writeTransaction(writes.items, () => new ConflictError('taken'));
-  return record;
+  return placeLesson('demo', { ...options, start: at(options.start), course: COURSE });
 }
 
 function join(session: Session, sectionId: string, tenant?: string) {

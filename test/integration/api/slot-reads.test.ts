@@ -7,16 +7,10 @@ import {
   teachingAvailabilities,
   teachingKey,
 } from '../../../functions/repositories/availability';
-import {
-  busyLessons,
-  indexBusyDays,
-  type LessonRecord,
-  lessonWrites,
-} from '../../../functions/repositories/lessons';
+import { busyLessons, indexBusyDays, type LessonRecord } from '../../../functions/repositories/lessons';
 import { keys } from '../../../functions/table/access-patterns';
-import { writeTransaction } from '../../../functions/table/transactions';
-import { AppError } from '../../../shared/http/errors';
 import { busyEntry } from '../../../shared/scheduling/claims';
+import { lessonRecord, placeLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 localStackForFile();
@@ -24,35 +18,16 @@ localStackForFile();
 const TENANT = 'demo';
 const DAYS = ['2031-03-10', '2031-03-11', '2031-03-12'];
 
-function lesson(id: string, tutorId: string, start: string, minutes = 60): LessonRecord {
-  const now = new Date().toISOString();
-  return {
-    _id: id,
-    course: 'slot-reads-course',
-    parent: null,
-    kind: 'TEAMS',
-    title: id,
-    description: '',
-    sortingKey: 0,
-    audience: 'STUDENT',
-    type: 'LESSON',
-    billing: 'BILLABLE',
-    status: 'ACTIVE',
+function book(_id: string, tutorId: string, start: string): Promise<LessonRecord> {
+  return placeLesson(TENANT, {
+    _id,
     start,
-    end: new Date(Date.parse(start) + minutes * 60_000).toISOString(),
-    duration: minutes,
+    minutes: 60,
     tutorId,
     studentIds: ['slot-reads-student'],
-    joinUrl: `https://teams.test/${id}`,
+    course: 'slot-reads-course',
     bufferMinutes: 15,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-async function book(record: LessonRecord): Promise<void> {
-  const { items } = lessonWrites(TENANT, undefined, record, 'Slot reads');
-  await writeTransaction(items, () => new AppError(409, 'taken'));
+  });
 }
 
 const sortById = (lessons: Array<{ sectionId: string }> = []) =>
@@ -64,13 +39,13 @@ describe('busy lessons of many tutors', () => {
     let n = 0;
     for (const [i, tutorId] of tutors.entries()) {
       for (const day of DAYS) {
-        await book(lesson(`slot-reads-${n++}`, tutorId, `${day}T0${i % 9}:00:00.000Z`));
+        await book(`slot-reads-${n++}`, tutorId, `${day}T0${i % 9}:00:00.000Z`);
       }
     }
     // Across midnight: listed on two days, returned once.
-    await book(lesson('slot-reads-midnight', tutors[5]!, `${DAYS[0]}T23:30:00.000Z`));
+    await book('slot-reads-midnight', tutors[5]!, `${DAYS[0]}T23:30:00.000Z`);
     // A tutor not asked for, busy the same days.
-    await book(lesson('slot-reads-other', 'slot-reads-elsewhere', `${DAYS[1]}T10:00:00.000Z`));
+    await book('slot-reads-other', 'slot-reads-elsewhere', `${DAYS[1]}T10:00:00.000Z`);
 
     // 25 tutors x 3 days: over the threshold, read by day; one tutor at a time, read by key.
     const byDay = await busyLessons(TENANT, tutors, DAYS);
@@ -95,7 +70,13 @@ describe('busy lessons of many tutors', () => {
 
   it('puts busy days written before the index into it (the local stack runs this at start)', async () => {
     const tutors = Array.from({ length: 30 }, (_, i) => `slot-reads-legacy-${i}`);
-    const legacy = lesson('slot-reads-legacy-lesson', tutors[0]!, `${DAYS[2]}T08:00:00.000Z`);
+    const legacy = lessonRecord({
+      _id: 'slot-reads-legacy-lesson',
+      start: `${DAYS[2]}T08:00:00.000Z`,
+      minutes: 60,
+      tutorId: tutors[0]!,
+      studentIds: [],
+    });
     await db().send(
       new PutCommand({
         TableName: tableName(),
