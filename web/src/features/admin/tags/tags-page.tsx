@@ -1,6 +1,7 @@
-import { Badge, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type Tag, tagInputSchema } from '../../../../../shared/schemas/learning-data';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { FormField } from '../../../components/form-field';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
@@ -51,20 +52,15 @@ const tagsResource: AdminResource<Tag, TagForm> = {
   },
   renderForm: (value, onChange, errors) => (
     <Stack gap="4">
-      <Field.Root invalid={!!errors.name} required>
-        <Field.Label>
-          Name <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          placeholder="Exam year"
-          value={value.name}
-          onChange={(e) => onChange({ ...value, name: e.target.value })}
-        />
-        <Field.HelperText>
-          Unique: names that differ only in capitals or punctuation are the same tag.
-        </Field.HelperText>
-        {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-      </Field.Root>
+      <FormField
+        label="Name"
+        required
+        placeholder="Exam year"
+        value={value.name}
+        onValueChange={(name) => onChange({ ...value, name })}
+        helper="Unique: names that differ only in capitals or punctuation are the same tag."
+        {...(errors.name ? { error: errors.name } : {})}
+      />
       <Field.Root invalid={!!errors.description}>
         <Field.Label>Description</Field.Label>
         <Textarea
