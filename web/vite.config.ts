@@ -26,13 +26,57 @@ function routeTablePlugin(): Plugin {
   };
 }
 
+/**
+ * The entry (src/main.tsx) only requests config.json and imports the app (src/app/start.tsx); this lists the
+ * app's chunks in index.html as `<link rel="modulepreload">`, so the browser fetches them while it parses
+ * the page, in parallel with the entry, instead of once the entry has run.
+ */
+function preloadAppPlugin(): Plugin {
+  const appModule = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
+  let base = '/';
+  return {
+    name: 'preload-app',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).flatMap((output) =>
+          output.type === 'chunk' ? [output] : [],
+        );
+        const app = chunks.find((chunk) => chunk.moduleIds.includes(appModule));
+        if (!app) throw new Error(`preload-app: no chunk for ${appModule}`);
+        const files = new Set<string>();
+        const visit = (chunk: (typeof chunks)[number] | undefined) => {
+          // The entry is in index.html already.
+          if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const imported of chunk.imports) visit(chunks.find((c) => c.fileName === imported));
+        };
+        visit(app);
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/learning-portal/',
-  plugins: [react(), routeTablePlugin()],
+  plugins: [react(), routeTablePlugin(), preloadAppPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Chakra's theme module builds its default config with `defineConfig(...)` (an identity function) at load
+    // time; as an unknown call it would be kept, and with it every recipe of the theme, which the app's own
+    // system (src/theme/system.ts) does not use.
+    rolldownOptions: { treeshake: { manualPureFunctions: ['defineConfig'] } },
   },
   // The SPA imports route declarations and schemas from ../shared.
   server: { fs: { allow: [repoRoot] } },

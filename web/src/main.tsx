@@ -1,26 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/app-router';
-import { AppProvider } from './app/provider';
 import { loadRuntimeConfig } from './config/runtime-config';
 
-const root = createRoot(document.getElementById('root')!);
+/**
+ * A small entry point, so that config.json (which every API call waits for) is requested at once, while the
+ * app's JavaScript is still downloading, rather than after all of it has loaded and run. The app itself is
+ * one import away: its code is requested as soon as this runs.
+ */
+const config = loadRuntimeConfig();
+// startApp reports a failed config; this only keeps it from being an unhandled rejection meanwhile.
+config.catch(() => undefined);
 
-loadRuntimeConfig()
-  .then(async () => {
-    const { router } = await import('./app/router');
-    root.render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  })
-  .catch((error: Error) => {
-    root.render(
-      <p style={{ fontFamily: 'system-ui', padding: 24 }}>
-        The portal could not start: {error.message}. Please reload the page.
-      </p>,
-    );
-  });
+import('./app/start').then(
+  ({ startApp }) => startApp(config),
+  (error: Error) => {
+    const message = document.createElement('p');
+    message.style.cssText = 'font-family: system-ui; padding: 24px';
+    message.textContent = `The portal could not start: ${error.message}. Please reload the page.`;
+    document.getElementById('root')!.replaceChildren(message);
+  },
+);

@@ -1,20 +1,49 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { SWRConfig } from 'swr';
 import { storageKeys } from '../config/storage-keys';
-import { system } from '../theme/system';
+import { toaster } from '../lib/toaster';
+import { appSystem } from '../theme/system';
+
+const loadToaster = () => import('../components/toaster').then((m) => m.Toaster);
 
 /**
- * The toast list renders after the first paint (its state machine is not needed to show a page); toasts
- * raised before it mounts wait in the toaster store and show when it does.
+ * The toast list (its state machines, portal and dismiss layers: about 17 KB gzipped) loads when the first
+ * toast is raised, not with the page: most visits never show one. A toast raised before it mounts waits in
+ * the toaster store and shows when it does. If its code cannot load (offline), the next toast tries again.
  */
-const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })));
+function DeferredToaster() {
+  const [Toaster, setToaster] = useState<ComponentType>();
+  useEffect(() => {
+    if (Toaster) return;
+    let active = true;
+    let loading = false;
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      loadToaster().then(
+        (loaded) => active && setToaster(() => loaded),
+        (error: unknown) => {
+          console.error('The toast list failed to load', error);
+          loading = false;
+        },
+      );
+    };
+    if (toaster.getCount() > 0) load();
+    const unsubscribe = toaster.subscribe(load);
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, [Toaster]);
+  return Toaster ? <Toaster /> : null;
+}
 
 /** Chakra (teal, light by default, dark persisted), SWR defaults and the toaster. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <ThemeProvider
         attribute="class"
         defaultTheme="light"
@@ -24,9 +53,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       >
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
           {children}
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <DeferredToaster />
         </SWRConfig>
       </ThemeProvider>
     </ChakraProvider>

@@ -8,6 +8,19 @@ export type PageLoader = () => Promise<{ default: ComponentType }>;
 const loadedPages = new WeakMap<PageLoader, ComponentType>();
 
 /**
+ * Loads a page's code ahead of its first render (the first page, while the app starts), so `LazyPage` shows
+ * it at once. A failure is left to `LazyPage`, which tries again and offers Retry.
+ */
+export function preloadPage(load: PageLoader): Promise<void> {
+  return load().then(
+    (module) => {
+      loadedPages.set(load, module.default);
+    },
+    () => undefined,
+  );
+}
+
+/**
  * A page whose code loads on demand. If loading fails the page says so and offers Retry, which imports it
  * again, instead of a blank screen (spec 000 section 2).
  */

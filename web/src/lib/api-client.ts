@@ -1,4 +1,4 @@
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { mutate, preload, type SWRConfiguration } from 'swr';
 import { showsGlobalLoader } from '../config/global-loader';
 import { BASE_PATH } from '../config/paths';
 import { runtimeConfig } from '../config/runtime-config';
@@ -71,10 +71,25 @@ export function callApi<T>(routeId: string, options: ApiCallOptions = {}): Promi
 /** SWR key of a read: the route id and its call options; null skips the fetch (e.g. while signed out). */
 export type ApiKey = readonly [routeId: string, options?: ApiCallOptions] | null;
 
+const fetchKey = <T>([routeId, options]: readonly [string, ApiCallOptions | undefined]) =>
+  callApi<T>(routeId, options);
+
 export function useApi<T>(key: ApiKey, config?: SWRConfiguration<T>) {
-  return useSWR<T>(
-    key,
-    ([routeId, options]: readonly [string, ApiCallOptions | undefined]) => callApi<T>(routeId, options),
-    config,
+  return useSWR<T>(key, fetchKey<T>, config);
+}
+
+/**
+ * Starts a read before the component that shows it mounts (the first page's data, while its code is still
+ * loading). `useApi` with the same key takes over the request; the answer also goes into SWR's cache, so a
+ * component mounting after it arrived renders with the data at once. Resolves to undefined on failure (the
+ * failure is toasted and reported to the hook as usual).
+ */
+export function preloadApi<T>(key: NonNullable<ApiKey>): Promise<T | undefined> {
+  return preload(key, fetchKey<T>).then(
+    (data) => {
+      void mutate(key, data, { revalidate: false });
+      return data;
+    },
+    () => undefined,
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { MetaTagLookup } from '../../../shared/schemas/meta-tag';
 import { BASE_PATH } from '../config/paths';
-import { useApi } from './api-client';
+import { type ApiKey, preloadApi, useApi } from './api-client';
 
 /** The page's own title and description (index.html), shown where no meta tag is set. */
 const defaults =
@@ -28,13 +28,22 @@ export function applyMetaTag(tag: MetaTagLookup | undefined): void {
   meta.content = tag?.description || defaults.description;
 }
 
+const metaTagKey = (routerPath: string): NonNullable<ApiKey> => [
+  'meta-tags.byPath',
+  { query: { path: sitePathOf(routerPath) } },
+];
+
+/** The first page's meta tag, requested before the app renders (see `useMetaTags`). */
+export function preloadMetaTags(routerPath: string): void {
+  void preloadApi<MetaTagLookup>(metaTagKey(routerPath));
+}
+
 /**
  * Spec 000 section 2: on every navigation the meta-tag data (title, description) of the path is fetched
  * and applied if present; a path without one shows the site's defaults again.
  */
 export function useMetaTags(routerPath: string): void {
-  const path = sitePathOf(routerPath);
-  const { data } = useApi<MetaTagLookup>(['meta-tags.byPath', { query: { path } }], {
+  const { data } = useApi<MetaTagLookup>(metaTagKey(routerPath), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -1,6 +1,11 @@
 import type { Tenant } from '../../../shared/schemas/tenant';
-import { useApi } from './api-client';
+import { preloadApi, useApi } from './api-client';
 
 export function useTenant() {
   return useApi<Tenant>(['tenants.app'], { revalidateOnFocus: false });
+}
+
+/** The header shows the tenant's name on every page. */
+export function preloadTenant() {
+  void preloadApi<Tenant>(['tenants.app']);
 }

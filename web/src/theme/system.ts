@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints,
@@ -19,8 +19,8 @@ import { recipes, slotRecipes } from './recipes';
  * costs about 40 KB (gzipped) of JavaScript before the home page can render. Teal is the primary colour
  * (spec 000 section 9).
  */
-export const system = createSystem(
-  mergeConfigs(
+const createAppSystem = () =>
+  createSystem(
     defaultBaseConfig,
     defineConfig({
       preflight: true,
@@ -39,9 +39,20 @@ export const system = createSystem(
         animationStyles,
       },
     }),
-  ),
-  defineConfig({
-    globalCss: { html: { colorPalette: 'teal' } },
-    theme: { tokens: { sizes: { header: { value: '64px' } } } },
-  }),
-);
+    defineConfig({
+      globalCss: { html: { colorPalette: 'teal' } },
+      theme: { tokens: { sizes: { header: { value: '64px' } } } },
+    }),
+  );
+
+let system: SystemContext | undefined;
+
+/**
+ * The system is built on first use, not when this module loads: building it (token dictionary, CSS
+ * variables, global styles) is about 100 ms of CPU on a slow machine, which the app spends after it has
+ * requested the first page's code and data rather than before (see app/start.tsx).
+ */
+export function appSystem(): SystemContext {
+  system ??= createAppSystem();
+  return system;
+}

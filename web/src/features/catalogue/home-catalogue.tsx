@@ -4,7 +4,6 @@ import {
   Card,
   Heading,
   HStack,
-  Input,
   InputGroup,
   Link,
   SimpleGrid,
@@ -15,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SearchOption } from '../../../../shared/schemas/catalogue';
+import { PlainInput } from '../../components/plain-input';
 import { useHomeCurricula, useSearchOptions } from './use-catalogue';
 
 const MAX_RESULTS = 8;
@@ -52,7 +52,7 @@ export function HomeCatalogue() {
           Explore the curriculum
         </Heading>
         <InputGroup startElement={<LuSearch />}>
-          <Input
+          <PlainInput
             size="lg"
             role="combobox"
             aria-expanded={results.length > 0}

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
@@ -7,15 +8,24 @@ import { BASE_PATH, paths } from '../../config/paths';
 import { useAdminEditMode } from '../../lib/edit-mode';
 import type { Crumb } from './breadcrumbs';
 import { CatalogueBreadcrumbs } from './breadcrumbs';
-import { SubTopicView } from './sub-topic-view';
 import { TopicList } from './topic-list';
-import { type ResolvedCataloguePath, useCataloguePath, useTopicsWithSubTopics } from './use-catalogue';
+import {
+  cataloguePathOf,
+  type ResolvedCataloguePath,
+  useCataloguePath,
+  useTopicsWithSubTopics,
+} from './use-catalogue';
+
+/**
+ * A sub-topic's content (notes, video, resources and the learning tools with their dialogs) loads only on a
+ * sub-topic's page: the subject and topic pages, which list topics, do not wait for it.
+ */
+const SubTopicView = lazy(() => import('./sub-topic-view').then((m) => ({ default: m.SubTopicView })));
 
 /** The catalogue path of the current page, without the portal base path or a trailing slash. */
 function useCatalogueLocation(): string {
   const { pathname } = useLocation();
-  const inside = pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname;
-  return inside.replace(/\/+$/, '') || '/';
+  return cataloguePathOf(pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname);
 }
 
 /**
@@ -64,7 +74,9 @@ export default function SubjectPage() {
         </Text>
       </Stack>
       {subTopic ? (
-        <SubTopicView subTopic={subTopic} editing={editMode.active} onChanged={replaceSubTopic} />
+        <Suspense fallback={<FullScreenSpinner belowHeader />}>
+          <SubTopicView subTopic={subTopic} editing={editMode.active} onChanged={replaceSubTopic} />
+        </Suspense>
       ) : topic ? (
         <TopicOverview resolved={resolved.data} />
       ) : (
@@ -77,7 +89,7 @@ export default function SubjectPage() {
 function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePath; editing: boolean }) {
   const subject = resolved.subject!;
   const topics = useTopicsWithSubTopics(subject);
-  if (!topics.data) return <FullScreenSpinner belowHeader />;
+  // The subject's own text shows at once (it came with the path); only the topic list waits for its read.
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -90,14 +102,20 @@ function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePat
           </RouterLink>
         </Button>
       </HStack>
-      <TopicList
-        subject={subject}
-        topics={topics.data.docs}
-        editing={editing}
-        onChanged={(optimistic) =>
-          optimistic ? topics.mutate({ docs: optimistic }, { revalidate: false }) : topics.mutate()
-        }
-      />
+      {topics.data ? (
+        <TopicList
+          subject={subject}
+          topics={topics.data.docs}
+          editing={editing}
+          onChanged={(optimistic) =>
+            optimistic ? topics.mutate({ docs: optimistic }, { revalidate: false }) : topics.mutate()
+          }
+        />
+      ) : (
+        <Center py="16" role="status" aria-label="Loading">
+          <Spinner size="xl" color="teal.500" borderWidth="4px" />
+        </Center>
+      )}
     </Stack>
   );
 }

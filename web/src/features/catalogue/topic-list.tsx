@@ -1,20 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuGripVertical, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Subject } from '../../../../shared/schemas/catalogue';
+import { PlainInput } from '../../components/plain-input';
 import { callApi } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toaster';
 import type { TopicWithSubTopics } from './use-catalogue';
@@ -217,7 +206,7 @@ export function AddByName({
   };
   return (
     <HStack as="form" onSubmit={submit} gap="2">
-      <Input
+      <PlainInput
         size="sm"
         aria-label={label}
         placeholder={label}

@@ -7,27 +7,45 @@ import type {
   SubTopicSummary,
   Topic,
 } from '../../../../shared/schemas/catalogue';
-import { ApiError, useApi } from '../../lib/api-client';
+import { ApiError, type ApiKey, preloadApi, useApi } from '../../lib/api-client';
 
 export type HomeCurriculum = z.infer<typeof homeCurriculumSchema>;
 export type ResolvedCataloguePath = z.infer<typeof cataloguePathSchema>;
 export type TopicWithSubTopics = Topic & { subTopics: SubTopicSummary[] };
 
+const homeCurriculaKey: NonNullable<ApiKey> = ['curriculums.forHomePage'];
+const searchOptionsKey: NonNullable<ApiKey> = ['curriculums.searchOptions'];
+const cataloguePathKey = (path: string): NonNullable<ApiKey> => [
+  'curriculums.resolvePath',
+  { query: { path } },
+];
+const topicsKey = (subject: Subject): NonNullable<ApiKey> => [
+  'topics.getTopics',
+  { body: { subjectCode: subject.subjectCode, subjectLevel: subject.subjectLevel } },
+];
+
 export function useHomeCurricula() {
-  return useApi<{ docs: HomeCurriculum[] }>(['curriculums.forHomePage']);
+  return useApi<{ docs: HomeCurriculum[] }>(homeCurriculaKey);
 }
 
 export function useSearchOptions() {
-  return useApi<{ docs: SearchOption[] }>(['curriculums.searchOptions']);
+  return useApi<{ docs: SearchOption[] }>(searchOptionsKey);
+}
+
+/** The catalogue path of a router path: no trailing slash, `/` for the home page. */
+export function cataloguePathOf(routerPath: string): string {
+  return routerPath.replace(/\/+$/, '') || '/';
 }
 
 /** The catalogue records a page path names; `missing` when the path names nothing (a 404). */
 export function useCataloguePath(path: string) {
-  const result = useApi<ResolvedCataloguePath>(['curriculums.resolvePath', { query: { path } }], {
+  const result = useApi<ResolvedCataloguePath>(cataloguePathKey(path), {
     shouldRetryOnError: false,
   });
   const missing = result.error instanceof ApiError && result.error.status === 404;
-  return { ...result, missing };
+  // Only the fields the pages read: SWR re-renders a component for the fields it touched (spreading the
+  // result would touch `isValidating` too, and re-render the page when a revalidation starts and ends).
+  return { data: result.data, error: result.error, mutate: result.mutate, missing };
 }
 
 export function useSubjects(curriculum: string) {
@@ -35,12 +53,28 @@ export function useSubjects(curriculum: string) {
 }
 
 export function useTopicsWithSubTopics(subject: Subject | undefined) {
-  return useApi<{ docs: TopicWithSubTopics[] }>(
-    subject
-      ? [
-          'topics.getTopics',
-          { body: { subjectCode: subject.subjectCode, subjectLevel: subject.subjectLevel } },
-        ]
-      : null,
-  );
+  return useApi<{ docs: TopicWithSubTopics[] }>(subject ? topicsKey(subject) : null);
+}
+
+/** The home page's reads (its curricula and the search's options), requested before it renders. */
+export function preloadHomeCatalogue(): void {
+  void preloadApi(homeCurriculaKey);
+  void preloadApi(searchOptionsKey);
+}
+
+/** A curriculum page's reads, requested before it renders. */
+export function preloadCurriculumPage(routerPath: string): void {
+  void preloadApi(cataloguePathKey(cataloguePathOf(routerPath)));
+  void preloadApi(homeCurriculaKey);
+}
+
+/**
+ * A subject page's reads, requested before it renders: what the path names, then, as soon as that is known,
+ * the subject's topics (for the subject and topic pages, which list them) or the sub-topic view's code.
+ */
+export function preloadSubjectPage(routerPath: string): void {
+  void preloadApi<ResolvedCataloguePath>(cataloguePathKey(cataloguePathOf(routerPath))).then((resolved) => {
+    if (resolved?.subTopic) void import('./sub-topic-view').catch(() => undefined);
+    else if (resolved?.subject) void preloadApi(topicsKey(resolved.subject));
+  });
 }
