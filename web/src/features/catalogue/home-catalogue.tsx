@@ -41,7 +41,10 @@ export function matchSearchOptions(options: readonly SearchOption[], text: strin
 /** The home page's curriculum landing: search across the catalogue, then every curriculum's subjects. */
 export function HomeCatalogue() {
   const curricula = useHomeCurricula();
-  const options = useSearchOptions();
+  // The search's options (every curriculum, subject and topic) are read when the visitor starts a search,
+  // not with the page: the first paint does not need them.
+  const [searching, setSearching] = useState(false);
+  const options = useSearchOptions(searching);
   const [text, setText] = useState('');
   const results = useMemo(() => matchSearchOptions(options.data?.docs ?? [], text), [options.data, text]);
 
@@ -60,7 +63,11 @@ export function HomeCatalogue() {
             aria-label="Search curricula, subjects and topics"
             placeholder="Search a curriculum, subject or topic"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onFocus={() => setSearching(true)}
+            onChange={(e) => {
+              setSearching(true);
+              setText(e.target.value);
+            }}
           />
         </InputGroup>
         {text.trim() && (
@@ -97,7 +104,7 @@ export function HomeCatalogue() {
             ))}
             {results.length === 0 && (
               <Text px="4" py="3" color="fg.muted">
-                Nothing matches “{text.trim()}”.
+                {options.data ? `Nothing matches “${text.trim()}”.` : 'Searching…'}
               </Text>
             )}
           </Stack>

@@ -28,8 +28,9 @@ export function useHomeCurricula() {
   return useApi<{ docs: HomeCurriculum[] }>(homeCurriculaKey);
 }
 
-export function useSearchOptions() {
-  return useApi<{ docs: SearchOption[] }>(searchOptionsKey);
+/** The home search's options; `wanted` false skips the read until a search starts. */
+export function useSearchOptions(wanted = true) {
+  return useApi<{ docs: SearchOption[] }>(wanted ? searchOptionsKey : null);
 }
 
 /** The catalogue path of a router path: no trailing slash, `/` for the home page. */
@@ -56,10 +57,9 @@ export function useTopicsWithSubTopics(subject: Subject | undefined) {
   return useApi<{ docs: TopicWithSubTopics[] }>(subject ? topicsKey(subject) : null);
 }
 
-/** The home page's reads (its curricula and the search's options), requested before it renders. */
+/** The home page's read (its curricula), requested before it renders. */
 export function preloadHomeCatalogue(): void {
   void preloadApi(homeCurriculaKey);
-  void preloadApi(searchOptionsKey);
 }
 
 /** A curriculum page's reads, requested before it renders. */
