@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/lib/db';
 import {
@@ -8,6 +9,8 @@ import {
   teachingKey,
 } from '../../../functions/repositories/availability';
 import { busyLessons, indexBusyDays, type LessonRecord } from '../../../functions/repositories/lessons';
+import { getTenant } from '../../../functions/repositories/tenants';
+import { trialSlots } from '../../../functions/scheduling/slot-finder';
 import { keys } from '../../../functions/table/access-patterns';
 import { busyEntry } from '../../../shared/scheduling/claims';
 import { lessonRecord, placeLesson } from '../../support/lessons';
@@ -155,5 +158,39 @@ describe('tutors teaching a combination, with their hours', () => {
       timezone: 'Asia/Singapore',
       weeklyHours: stored!.weeklyHours,
     });
+  });
+});
+
+describe('trial slots for a combination with many tutors', () => {
+  it('reads every tutor’s busy days from the day index and leaves their booked times out', async () => {
+    const subject = { curriculum: 'Slot Reads', subject: 'Chemistry', grade: 'Grade 9' };
+    const zones = ['Europe/London', 'Asia/Singapore', 'America/New_York', 'Australia/Sydney'];
+    const tutors = Array.from({ length: 36 }, (_, i) => `slot-reads-chem-${i}`);
+    // A Wednesday 1-2 weeks ahead (inside the booking horizon).
+    let day = DateTime.utc().startOf('day').plus({ days: 7 });
+    while (day.weekday !== 3) day = day.plus({ days: 1 });
+    const date = day.toISODate()!;
+    for (const [i, tutorId] of tutors.entries()) {
+      await putAvailability(TENANT, tutorId, {
+        status: 'available',
+        timezone: zones[i % zones.length]!,
+        weeklyHours: [{ weekday: 3, from: '09:00', to: '12:00' }],
+        exceptions: [],
+        windows: [],
+        subjects: [subject],
+      });
+    }
+    // Every tutor is booked 09:00-10:00 London time (their own morning for the London tutors).
+    for (const tutorId of tutors) await book(`${tutorId}-lesson`, tutorId, `${date}T09:00:00.000Z`);
+
+    const tenant = (await getTenant(TENANT))!;
+    const query = { date, ...subject, deviceTimezone: 'Europe/London' };
+    const first = await trialSlots(tenant, query);
+    expect(first.docs.length).toBeGreaterThan(0);
+    // London tutors' 09:00 is booked (with its buffer), so no slot starts at 09:00 London for them.
+    const londoners = new Set(tutors.filter((_, i) => i % zones.length === 0));
+    for (const slot of first.docs.filter((doc) => londoners.has(doc.tutorId!))) {
+      expect(Date.parse(slot.start) >= Date.parse(`${date}T10:00:00.000Z`)).toBe(true);
+    }
   });
 });
