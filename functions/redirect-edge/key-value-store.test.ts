@@ -1,5 +1,12 @@
+import { Readable } from 'node:stream';
+import { signatureV4aContainer } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { type KeyValueStoreApi, writeEdgeRedirect } from './key-value-store';
+import {
+  type KeyValueStoreApi,
+  keyValueStoreClient,
+  sdkKeyValueStore,
+  writeEdgeRedirect,
+} from './key-value-store';
 
 /** An in-memory store with the service's ETag rule: a write with a stale ETag is a ConflictException. */
 function fakeStore(conflicts = 0) {
@@ -47,5 +54,61 @@ describe('mirroring a redirection into the key value store', () => {
     await writeEdgeRedirect(api, 'k', undefined);
     expect(data.has('k')).toBe(false);
     await expect(writeEdgeRedirect(api, 'k', undefined)).resolves.toBeUndefined();
+  });
+});
+
+describe('the KeyValueStore adapter over the real SDK client (fake transport)', () => {
+  const arn = 'arn:aws:cloudfront::123456789012:key-value-store/7f3a2c1e-1111-2222-3333-444455556666';
+
+  async function recordingStore() {
+    const requests: Array<{ method: string; hostname: string; path: string; headers: Record<string, string> }> =
+      [];
+    const client = await keyValueStoreClient({
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+      requestHandler: {
+        handle: async (request: {
+          method: string;
+          hostname: string;
+          path: string;
+          headers: Record<string, string>;
+        }) => {
+          requests.push(request);
+          const body =
+            request.method === 'GET'
+              ? { KvsARN: arn, Created: 1_700_000_000, ItemCount: 1, TotalSizeInBytes: 10 }
+              : { ItemCount: 1, TotalSizeInBytes: 10 };
+          return {
+            response: {
+              statusCode: 200,
+              headers: { 'content-type': 'application/json', etag: 'ETAG-2' },
+              body: Readable.from([Buffer.from(JSON.stringify(body))]),
+            },
+          };
+        },
+      },
+    });
+    return { store: await sdkKeyValueStore(arn, client), requests };
+  }
+
+  it('signs with SigV4a through the signer it is given, not one registered globally', async () => {
+    const { store, requests } = await recordingStore();
+    // The Lambda runtime's client has no JS SigV4a signer registered; neither does this one now.
+    const registered = signatureV4aContainer.SignatureV4a;
+    signatureV4aContainer.SignatureV4a = null;
+    try {
+      expect(await store.etag()).toBe('ETAG-2');
+      await store.put('learn.example.com/old', '{"to":"/new","status":301}', 'ETAG-2');
+    } finally {
+      signatureV4aContainer.SignatureV4a = registered;
+    }
+    expect(requests).toHaveLength(2);
+    const [describeCall, put] = requests;
+    expect(describeCall!.method).toBe('GET');
+    expect(put!.method).toBe('PUT');
+    expect(put!.hostname).toBe('123456789012.cloudfront-kvs.global.api.aws');
+    expect(decodeURIComponent(put!.path)).toBe(`/key-value-stores/${arn}/keys/learn.example.com/old`);
+    expect(put!.headers['if-match']).toBe('ETAG-2');
+    expect(put!.headers['x-amz-region-set']).toBe('*');
+    expect(put!.headers.authorization).toMatch(/^AWS4-ECDSA-P256-SHA256 Credential=AKIDEXAMPLE\//);
   });
 });

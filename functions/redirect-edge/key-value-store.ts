@@ -1,3 +1,7 @@
+import type {
+  CloudFrontKeyValueStoreClient,
+  CloudFrontKeyValueStoreClientConfig,
+} from '@aws-sdk/client-cloudfront-keyvaluestore';
 import type { EdgeRedirect } from '../lib/redirect-edge';
 
 /** The few KeyValueStore calls the edge writer makes (the SDK client in production, a fake in tests). */
@@ -34,23 +38,43 @@ export async function writeEdgeRedirect(
   }
 }
 
-/** The production API over @aws-sdk/client-cloudfront-keyvaluestore (SigV4a signing, global endpoint). */
-export async function sdkKeyValueStore(arn: string): Promise<KeyValueStoreApi> {
-  // The KeyValueStore API is signed with SigV4a; the JS signer registers itself when imported.
-  await import('@aws-sdk/signature-v4a');
+/**
+ * The KeyValueStore client. Its API is signed with SigV4a; the client takes the JS signer as its signer
+ * constructor instead of looking for one registered in its own copy of @smithy/signature-v4, so only the
+ * signer is bundled and the client itself is the Lambda runtime's.
+ */
+export async function keyValueStoreClient(
+  config: CloudFrontKeyValueStoreClientConfig = {},
+): Promise<CloudFrontKeyValueStoreClient> {
+  const [{ SignatureV4a }, kvs] = await Promise.all([
+    import('@aws-sdk/signature-v4a'),
+    import('@aws-sdk/client-cloudfront-keyvaluestore'),
+  ]);
+  return new kvs.CloudFrontKeyValueStoreClient({
+    region: 'us-east-1',
+    signerConstructor: SignatureV4a,
+    ...config,
+  });
+}
+
+/** The production API over @aws-sdk/client-cloudfront-keyvaluestore (global endpoint). */
+export async function sdkKeyValueStore(
+  arn: string,
+  client?: CloudFrontKeyValueStoreClient,
+): Promise<KeyValueStoreApi> {
   const kvs = await import('@aws-sdk/client-cloudfront-keyvaluestore');
-  const client = new kvs.CloudFrontKeyValueStoreClient({ region: 'us-east-1' });
+  const store = client ?? (await keyValueStoreClient());
   return {
     async etag() {
-      const { ETag } = await client.send(new kvs.DescribeKeyValueStoreCommand({ KvsARN: arn }));
+      const { ETag } = await store.send(new kvs.DescribeKeyValueStoreCommand({ KvsARN: arn }));
       if (!ETag) throw new Error('The key value store answered without an ETag');
       return ETag;
     },
     async put(key, value, etag) {
-      await client.send(new kvs.PutKeyCommand({ KvsARN: arn, Key: key, Value: value, IfMatch: etag }));
+      await store.send(new kvs.PutKeyCommand({ KvsARN: arn, Key: key, Value: value, IfMatch: etag }));
     },
     async delete(key, etag) {
-      await client.send(new kvs.DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag }));
+      await store.send(new kvs.DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag }));
     },
   };
 }

@@ -14,12 +14,11 @@ const external = ['@aws-sdk/*'];
 
 /**
  * SDK packages a function bundles itself instead of taking the runtime's: the CloudFront KeyValueStore
- * API needs SigV4a signing, whose JS signer the runtime does not promise, and the signer registers itself
- * in the client's own copy of @smithy/signature-v4, so client and signer travel together. Only the
- * redirect-edge function (an event target, off the request path) pays for the larger bundle.
+ * API needs SigV4a signing, whose JS signer the runtime does not promise. The redirect-edge function hands
+ * the signer to the runtime's client as its signer constructor, so only the signer travels in its bundle.
  */
 const bundledSdk: Record<string, string[]> = {
-  'redirect-edge': ['@aws-sdk/client-cloudfront-keyvaluestore', '@aws-sdk/signature-v4a'],
+  'redirect-edge': ['@aws-sdk/signature-v4a'],
 };
 
 /** The external modules of a resource's bundle: every `@aws-sdk/*` package but the ones it bundles. */
