@@ -57,21 +57,22 @@ describe('mirroring a redirection into the key value store', () => {
   });
 });
 
+interface SentRequest {
+  method: string;
+  hostname: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
 describe('the KeyValueStore adapter over the real SDK client (fake transport)', () => {
   const arn = 'arn:aws:cloudfront::123456789012:key-value-store/7f3a2c1e-1111-2222-3333-444455556666';
 
   async function recordingStore() {
-    const requests: Array<{ method: string; hostname: string; path: string; headers: Record<string, string> }> =
-      [];
+    const requests: SentRequest[] = [];
     const client = await keyValueStoreClient({
       credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
       requestHandler: {
-        handle: async (request: {
-          method: string;
-          hostname: string;
-          path: string;
-          headers: Record<string, string>;
-        }) => {
+        handle: async (request: SentRequest) => {
           requests.push(request);
           const body =
             request.method === 'GET'
