@@ -85,12 +85,17 @@ export function resourceHandler(
     })
     .use(responseMiddleware())
     .before(async ({ event, context }) => {
-      context.pipeline.tenant = await resolveTenant(event);
-    })
-    .before(async ({ event, context }) => {
-      const { route, tenant } = context.pipeline;
-      if (route.access.kind === 'public') return;
-      context.pipeline.caller = await authenticate(event, tenant!);
+      // The tenant and the caller's user record are read together: both need only the tenant's key.
+      const tenantKey = await resolveTenantKey(event);
+      const [tenant, caller] = await Promise.allSettled([
+        loadTenant(tenantKey, event),
+        context.pipeline.route.access.kind === 'public' ? undefined : authenticate(event, tenantKey),
+      ]);
+      // An unknown tenant is the answer even when the token is bad too.
+      if (tenant.status === 'rejected') throw tenant.reason;
+      if (caller.status === 'rejected') throw caller.reason;
+      context.pipeline.tenant = tenant.value;
+      context.pipeline.caller = caller.value;
     })
     .before(({ context }) => {
       authorize(context.pipeline.route, context.pipeline.tenant!, context.pipeline.caller);
@@ -197,6 +202,7 @@ function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, s
   };
 }
 
+/** The host of an Origin header; `new URL` throws on bad input, so call it only when there is one. */
 function hostOf(url: string): string | undefined {
   try {
     return new URL(url).hostname.toLowerCase();
@@ -207,6 +213,7 @@ function hostOf(url: string): string | undefined {
 
 /** Tenants change rarely; a minute of staleness in a warm container is fine. */
 const tenantCache = ttlCache<Tenant>(60_000);
+const tenantKeyByDomain = ttlCache<string | undefined>(60_000);
 
 /**
  * The signed-in user's record, for five seconds per container: the same trade-off as API Gateway's
@@ -224,41 +231,49 @@ export function forgetCachedUser(tenant: string, userId: string): void {
  * the domain of the calling site (Origin), else it is the default brand. A token only works for the tenant
  * that issued it, so choosing a tenant by header grants nothing.
  */
-async function resolveTenant(event: Event): Promise<Tenant> {
+async function resolveTenantKey(event: Event): Promise<string> {
   const explicitKey = header(event, 'x-tenant-key')?.trim();
-  const domain = hostOf(header(event, 'origin') ?? '');
-  const cacheKey = explicitKey ? `key:${explicitKey}` : `domain:${domain ?? ''}`;
-  const tenant = await tenantCache.get(cacheKey, async () => {
-    let key = explicitKey;
-    if (!key && domain) key = await getTenantKeyByDomain(domain);
-    key ??= config().DEFAULT_TENANT_KEY;
+  if (explicitKey) return explicitKey;
+  const origin = header(event, 'origin');
+  const domain = origin ? hostOf(origin) : undefined;
+  const byDomain = domain
+    ? await tenantKeyByDomain.get(domain, () => getTenantKeyByDomain(domain))
+    : undefined;
+  return byDomain ?? config().DEFAULT_TENANT_KEY;
+}
+
+async function loadTenant(key: string, event: Event): Promise<Tenant> {
+  return tenantCache.get(key, async () => {
     const found = await getTenant(key);
-    if (!found) throw new AppError(404, explicitKey ? `Unknown tenant ${explicitKey}` : 'Unknown tenant');
+    if (!found) {
+      const explicit = Boolean(header(event, 'x-tenant-key')?.trim());
+      throw new AppError(404, explicit ? `Unknown tenant ${key}` : 'Unknown tenant');
+    }
     return found;
   });
-  return tenant;
 }
 
 export function clearPipelineCaches(): void {
   tenantCache.clear();
+  tenantKeyByDomain.clear();
   userCache.clear();
 }
 
-async function authenticate(event: Event, tenant: Tenant): Promise<Caller> {
+async function authenticate(event: Event, tenantKey: string): Promise<Caller> {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw new UnauthorizedError('Please sign in to continue');
-  const claims = await verifyToken(match[1]!, tenant.key);
+  const claims = await verifyToken(match[1]!, tenantKey);
   const userIdHeader = header(event, 'x-user-id');
   if (userIdHeader && userIdHeader !== claims.sub)
     throw new UnauthorizedError('The user id does not match the token');
-  const user = await userCache.get(`${tenant.key}#${claims.sub}`, () => getUser(tenant.key, claims.sub));
+  const user = await userCache.get(`${tenantKey}#${claims.sub}`, () => getUser(tenantKey, claims.sub));
   if (!user) throw new UnauthorizedError('This account no longer exists');
   // A password change ends every session issued before it.
   if (claims.iat * 1000 < Date.parse(user.passwordChangedAt) - 1000) {
     throw new UnauthorizedError('Your session has expired. Please sign in again');
   }
-  const role = await rolesRepository.getCached(tenant.key, user.roleId);
+  const role = await rolesRepository.getCached(tenantKey, user.roleId);
   if (!role) throw new UnauthorizedError('Your account has no role. Please contact support');
   return { user, role, permissions: role.permissions, ...(claims.imp ? { impersonatedBy: claims.imp } : {}) };
 }

@@ -26,4 +26,35 @@ describe('ttl cache', () => {
     cache.delete('a');
     expect(await cache.get('a', async () => 'A3')).toBe('A3');
   });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = ttlCache<number>(60_000);
+    let release: (value: number) => void = () => undefined;
+    const load = vi.fn(() => new Promise<number>((resolve) => (release = resolve)));
+    const waiting = Array.from({ length: 32 }, () => cache.get('user', load));
+    release(7);
+    expect(await Promise.all(waiting)).toEqual(Array(32).fill(7));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps no failed load: every waiter sees the error and the next call loads again', async () => {
+    const cache = ttlCache<number>(60_000);
+    const failing = vi.fn(async () => {
+      throw new Error('table unavailable');
+    });
+    const results = await Promise.allSettled([cache.get('k', failing), cache.get('k', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(await cache.get('k', async () => 5)).toBe(5);
+  });
+
+  it('does not keep a value whose key was deleted while it loaded', async () => {
+    const cache = ttlCache<string>(60_000);
+    let release: (value: string) => void = () => undefined;
+    const stale = cache.get('user', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.delete('user');
+    release('before the password change');
+    expect(await stale).toBe('before the password change');
+    expect(await cache.get('user', async () => 'after')).toBe('after');
+  });
 });

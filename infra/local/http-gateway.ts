@@ -32,6 +32,7 @@ export interface HttpGatewayOptions {
  */
 export async function startHttpGateway(options: HttpGatewayOptions) {
   const matcher = routeMatcher(options.routes);
+  const blobOptions = options.blobs && { ...options.blobs, allowOrigin: options.allowOrigin };
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error('local gateway error', error);
@@ -58,15 +59,7 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return response.end(mailboxPage(mails));
     }
-    if (
-      options.blobs &&
-      (await handleBlobRequest(request, response, url, {
-        ...options.blobs,
-        allowOrigin: options.allowOrigin,
-      }))
-    ) {
-      return;
-    }
+    if (blobOptions && (await handleBlobRequest(request, response, url, blobOptions))) return;
     if (method === 'OPTIONS') return preflight(request, response, matcher.hasPath(url.pathname), options);
 
     const matched = matcher.match(method, url.pathname);
@@ -109,8 +102,9 @@ export function closeServer(server: Server): Promise<void> {
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
+  const json = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(json.length) });
+  response.end(json);
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -157,8 +151,7 @@ export function toEvent(
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || contentType === '' || TEXT_TYPES.test(contentType);
   const now = new Date();
-  const address = server.address() as AddressInfo;
-  const domainName = headers.host ?? `127.0.0.1:${address.port}`;
+  const domainName = headers.host ?? `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const routeKey = `${route.method} ${route.path}`;
   return {
     version: '2.0',
@@ -201,9 +194,15 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   for (const [name, value] of Object.entries(result.headers ?? {}))
     headers[name.toLowerCase()] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  response.writeHead(result.statusCode ?? 200, headers);
-  const body = result.body ?? '';
-  response.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const body = result.isBase64Encoded
+    ? Buffer.from(result.body ?? '', 'base64')
+    : Buffer.from(result.body ?? '', 'utf8');
+  const status = result.statusCode ?? 200;
+  // As API Gateway does: a length, not chunked encoding, so headers and body leave in one write
+  // (204 and 304 answers carry neither).
+  if (status !== 204 && status !== 304) headers['content-length'] = String(body.length);
+  response.writeHead(status, headers);
+  response.end(body);
 }
 
 function preflight(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 
+const noop = () => undefined;
+
 /** A Lambda-like context for handlers run by the local gateways and bus. */
 export function lambdaContext(functionName: string, timeoutMs = 29_000): Context {
   const deadline = Date.now() + timeoutMs;
@@ -14,8 +16,8 @@ export function lambdaContext(functionName: string, timeoutMs = 29_000): Context
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    done: noop,
+    fail: noop,
+    succeed: noop,
   };
 }

@@ -212,6 +212,20 @@ describe('tokens and the user-id header', () => {
     const student = await local.api.signIn(demo.student.email, demo.student.password);
     const { status } = await local.api.call('users.authUser', { token: student.token, tenant: 'northwind' });
     expect(status).toBe(401);
+    // The tenant is chosen by the calling site's domain too: the demo token is no good on northwind's site.
+    const bySite = await fetch(`${local.stack.apiUrl}/user/authUser`, {
+      headers: { origin: 'http://127.0.0.1:5173', authorization: `Bearer ${student.token}` },
+    });
+    expect(bySite.status).toBe(401);
+  });
+
+  it('answers an unknown tenant with 404 even when the token is no good either', async () => {
+    const { status, body } = await local.api.call('users.authUser', {
+      token: 'not-a-token',
+      tenant: 'no-such-tenant',
+    });
+    expect(status).toBe(404);
+    expect(body.message).toBe('Unknown tenant no-such-tenant');
   });
 
   it('refuses expired, forged and malformed tokens', async () => {

@@ -108,6 +108,9 @@ describe('local HTTP gateway', () => {
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('x-echo')).toBe('yes');
+    // A length, as API Gateway sends, rather than chunked encoding.
+    expect(response.headers.get('content-length')).toBe(String('{"ok":true}'.length));
+    expect(response.headers.get('transfer-encoding')).toBeNull();
     const event = events[0]!;
     expect(event).toMatchObject({
       version: '2.0',
