@@ -3,13 +3,11 @@ import {
   Button,
   ButtonGroup,
   Checkbox,
-  Dialog,
   Flex,
   Heading,
   HStack,
   IconButton,
   Input,
-  Portal,
   Stack,
   Table,
   Text,
@@ -22,6 +20,7 @@ import type { Page } from '../../../../shared/schemas/paging';
 import { callApi, useApi } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/build-request';
 import { toastSuccess } from '../../lib/toaster';
+import { FormDialog } from '../form-dialog';
 import { SelectField } from './admin-fields';
 
 export interface AdminColumn<T> {
@@ -482,46 +481,27 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
         />
       )}
 
-      <Dialog.Root
+      <FormDialog
         open={!!deleting}
-        onOpenChange={(e) => !e.open && setDeleting(undefined)}
+        onClose={() => setDeleting(undefined)}
         role="alertdialog"
+        title={`Delete ${config.label}`}
+        onSave={confirmDelete}
+        busy={deleting?.busy}
+        saveLabel="Delete"
+        saveColorPalette="red"
+        saveDisabled={!deleting?.check?.canDelete}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete {config.label}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {!deleting?.check ? (
-                  <Text>Checking whether it can be deleted…</Text>
-                ) : deleting.check.canDelete ? (
-                  <Text>This cannot be undone. Delete it?</Text>
-                ) : (
-                  <Text color="red.600" _dark={{ color: 'red.300' }}>
-                    {deleting.check.message}
-                  </Text>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setDeleting(undefined)}>
-                  Cancel
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={deleting?.busy}
-                  disabled={!deleting?.check?.canDelete}
-                  onClick={confirmDelete}
-                >
-                  Delete
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {!deleting?.check ? (
+          <Text>Checking whether it can be deleted…</Text>
+        ) : deleting.check.canDelete ? (
+          <Text>This cannot be undone. Delete it?</Text>
+        ) : (
+          <Text color="red.600" _dark={{ color: 'red.300' }}>
+            {deleting.check.message}
+          </Text>
+        )}
+      </FormDialog>
     </Stack>
   );
 }
@@ -574,28 +554,14 @@ function EditDialog<T extends { _id: string }, Input>({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {editing.record ? 'Edit' : 'New'} {config.label}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{form.renderForm(value, setValue, errors)}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button loading={busy} onClick={save}>
-                Save
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      size="lg"
+      title={`${editing.record ? 'Edit' : 'New'} ${config.label}`}
+      onSave={save}
+      busy={busy}
+    >
+      {form.renderForm(value, setValue, errors)}
+    </FormDialog>
   );
 }

@@ -3,12 +3,10 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   Field,
   HStack,
   Input,
   NativeSelect,
-  Portal,
   Progress,
   Stack,
   Text,
@@ -20,6 +18,7 @@ import { useLocation } from 'react-router-dom';
 import { pagesOf, type SubTopicProgressEntry, subTopicPercent } from '../../../../shared/learning/progress';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import type { LearningSession } from '../../../../shared/schemas/learning-data';
+import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
 import { canBookmarkPages, canSeeUsage, canTrackLearning } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
@@ -330,61 +329,53 @@ function ReportDialog({ subTopic }: { subTopic: SubTopic }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
-      <Dialog.Trigger asChild>
+    <FormDialog
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      trigger={
         <Button size="sm" variant="ghost" colorPalette="red">
           <LuFlag /> Report a broken link
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Report a broken link</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>What does not work?</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      aria-label="What does not work?"
-                      value={target}
-                      onChange={(event) => setTarget(event.target.value)}
-                    >
-                      {subTopic.resources.map((resource) => (
-                        <option key={resource._id} value={resource._id}>
-                          {resource.title}
-                        </option>
-                      ))}
-                      <option value={OTHER}>Something else on this page</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root required={target === OTHER}>
-                  <Field.Label>Details{target === OTHER ? '' : ' (optional)'}</Field.Label>
-                  <Textarea
-                    maxLength={2000}
-                    value={description}
-                    onChange={(event) => setDescription(event.target.value)}
-                    placeholder="What happened?"
-                  />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={sending} disabled={needsDescription} onClick={send}>
-                Send report
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      placement="center"
+      title="Report a broken link"
+      onSave={send}
+      busy={sending}
+      saveLabel="Send report"
+      saveDisabled={needsDescription}
+      saveColorPalette="red"
+      cancelVariant="ghost"
+    >
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>What does not work?</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label="What does not work?"
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+            >
+              {subTopic.resources.map((resource) => (
+                <option key={resource._id} value={resource._id}>
+                  {resource.title}
+                </option>
+              ))}
+              <option value={OTHER}>Something else on this page</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root required={target === OTHER}>
+          <Field.Label>Details{target === OTHER ? '' : ' (optional)'}</Field.Label>
+          <Textarea
+            maxLength={2000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder="What happened?"
+          />
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

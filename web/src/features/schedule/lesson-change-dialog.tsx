@@ -1,19 +1,9 @@
-import {
-  Button,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-  Wrap,
-} from '@chakra-ui/react';
+import { Button, Field, Input, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { changeReasons, changeToast } from '../../../../shared/scheduling/lesson-changes';
 import type { SlotDoc } from '../../../../shared/schemas/availability';
+import { FormDialog } from '../../components/form-dialog';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -75,105 +65,88 @@ export function LessonChangeDialog(props: {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} size="md" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{mode === 'CANCEL' ? 'Cancel lesson' : 'Reschedule lesson'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>
-                  {lesson.title} · {formatDateTime(lesson.start, zone)}
-                </Text>
-                {mode === 'RESCHEDULE' && (
-                  <>
-                    <Field.Root required>
-                      <Field.Label>
-                        New date
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        type="date"
-                        min={today(zone)}
-                        value={date}
-                        onChange={(event) => {
-                          setDate(event.target.value);
-                          setSlot('');
-                        }}
-                      />
-                    </Field.Root>
-                    {isLoading ? (
-                      <Text color="fg.muted">Looking for free times…</Text>
-                    ) : slots?.docs.length ? (
-                      <Wrap gap="2" role="group" aria-label="Free times">
-                        {slots.docs.map((s) => (
-                          <Button
-                            key={s.start}
-                            size="sm"
-                            colorPalette="teal"
-                            variant={s.start === slot ? 'solid' : 'outline'}
-                            aria-pressed={s.start === slot}
-                            onClick={() => setSlot(s.start)}
-                          >
-                            {s.label}
-                          </Button>
-                        ))}
-                      </Wrap>
-                    ) : (
-                      <Text color="fg.muted">No slots are available</Text>
-                    )}
-                  </>
-                )}
-                <Field.Root required>
-                  <Field.Label>
-                    Reason
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      aria-label="Reason"
-                      value={reason}
-                      onChange={(e) => setReason(e.target.value)}
-                    >
-                      <option value="">Select a reason</option>
-                      {changeReasons.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Note</Field.Label>
-                  <Textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-                </Field.Root>
-                <Text fontSize="sm" color="fg.muted">
-                  Changes close to the lesson need an admin's approval; you will see whether it is done or
-                  sent.
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Dismiss
-              </Button>
-              <Button
-                colorPalette={mode === 'CANCEL' ? 'red' : 'teal'}
-                disabled={!ready}
-                loading={busy}
-                onClick={submit}
-              >
-                {mode === 'CANCEL' ? 'Cancel lesson' : 'Reschedule'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      title={mode === 'CANCEL' ? 'Cancel lesson' : 'Reschedule lesson'}
+      onSave={submit}
+      busy={busy}
+      saveLabel={mode === 'CANCEL' ? 'Cancel lesson' : 'Reschedule'}
+      saveDisabled={!ready}
+      saveColorPalette={mode === 'CANCEL' ? 'red' : 'teal'}
+      cancelLabel="Dismiss"
+    >
+      <Stack gap="4">
+        <Text>
+          {lesson.title} · {formatDateTime(lesson.start, zone)}
+        </Text>
+        {mode === 'RESCHEDULE' && (
+          <>
+            <Field.Root required>
+              <Field.Label>
+                New date
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="date"
+                min={today(zone)}
+                value={date}
+                onChange={(event) => {
+                  setDate(event.target.value);
+                  setSlot('');
+                }}
+              />
+            </Field.Root>
+            {isLoading ? (
+              <Text color="fg.muted">Looking for free times…</Text>
+            ) : slots?.docs.length ? (
+              <Wrap gap="2" role="group" aria-label="Free times">
+                {slots.docs.map((s) => (
+                  <Button
+                    key={s.start}
+                    size="sm"
+                    colorPalette="teal"
+                    variant={s.start === slot ? 'solid' : 'outline'}
+                    aria-pressed={s.start === slot}
+                    onClick={() => setSlot(s.start)}
+                  >
+                    {s.label}
+                  </Button>
+                ))}
+              </Wrap>
+            ) : (
+              <Text color="fg.muted">No slots are available</Text>
+            )}
+          </>
+        )}
+        <Field.Root required>
+          <Field.Label>
+            Reason
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label="Reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            >
+              <option value="">Select a reason</option>
+              {changeReasons.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Note</Field.Label>
+          <Textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+        </Field.Root>
+        <Text fontSize="sm" color="fg.muted">
+          Changes close to the lesson need an admin's approval; you will see whether it is done or sent.
+        </Text>
+      </Stack>
+    </FormDialog>
   );
 }

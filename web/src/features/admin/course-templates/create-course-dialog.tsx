@@ -1,8 +1,9 @@
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router-dom';
 import type { Course } from '../../../../../shared/schemas/course';
 import type { CourseTemplate } from '../../../../../shared/schemas/course-template';
+import { FormDialog } from '../../../components/form-dialog';
 import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toaster';
@@ -33,41 +34,27 @@ export function CreateCourseDialog({ template, onClose }: { template: CourseTemp
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Create course from template</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text color="fg.muted" fontSize="sm">
-                  A draft course with this template's details and its {template.sectionCount} section
-                  {template.sectionCount === 1 ? '' : 's'}. Add tutors, students and lessons on the course
-                  page.
-                </Text>
-                <Field.Root required invalid={trimmed === ''}>
-                  <Field.Label>
-                    Course title <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
-                  {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button loading={busy} disabled={trimmed === ''} onClick={create}>
-                Create course
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      title="Create course from template"
+      onSave={create}
+      busy={busy}
+      saveLabel="Create course"
+      saveDisabled={trimmed === ''}
+    >
+      <Stack gap="3">
+        <Text color="fg.muted" fontSize="sm">
+          A draft course with this template's details and its {template.sectionCount} section
+          {template.sectionCount === 1 ? '' : 's'}. Add tutors, students and lessons on the course page.
+        </Text>
+        <Field.Root required invalid={trimmed === ''}>
+          <Field.Label>
+            Course title <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+          {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { type CourseTemplate, outlineInputSchema } from '../../../../../shared/schemas/course-template';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi, useApi } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toaster';
 import { draftFromOutline, type OutlineDraftNode, outlineBody, templateErrors } from './outline-draft';
@@ -53,32 +54,20 @@ export function OutlineDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Outline of {template.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {outline ? (
-                <OutlineEditor value={outline} onChange={setOutline} errors={errors} />
-              ) : (
-                <Text color="fg.muted">Loading the outline…</Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button loading={busy} disabled={!outline} onClick={save}>
-                Save outline
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      size="lg"
+      title={`Outline of ${template.title}`}
+      onSave={save}
+      busy={busy}
+      saveLabel="Save outline"
+      saveDisabled={!outline}
+    >
+      {outline ? (
+        <OutlineEditor value={outline} onChange={setOutline} errors={errors} />
+      ) : (
+        <Text color="fg.muted">Loading the outline…</Text>
+      )}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Dialog, Field, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBookmarkPlus } from 'react-icons/lu';
 import type { Course } from '../../../../../shared/schemas/course';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api-client';
 import { canCourseTemplates } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
@@ -45,41 +46,29 @@ export function SaveAsTemplateButton({ course }: { course: Course }) {
       >
         <LuBookmarkPlus />
       </IconButton>
-      <Dialog.Root open={open} onOpenChange={(e) => !e.open && setOpen(false)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Save as template</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text color="fg.muted" fontSize="sm">
-                    Copies the details of “{course.title}” and its sections, resources and homework. Lessons
-                    stay with the course.
-                  </Text>
-                  <Field.Root required invalid={trimmed === ''}>
-                    <Field.Label>
-                      Template title <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
-                    {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button loading={busy} disabled={trimmed === ''} onClick={save}>
-                  Save template
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Save as template"
+        onSave={save}
+        busy={busy}
+        saveLabel="Save template"
+        saveDisabled={trimmed === ''}
+      >
+        <Stack gap="3">
+          <Text color="fg.muted" fontSize="sm">
+            Copies the details of “{course.title}” and its sections, resources and homework. Lessons stay with
+            the course.
+          </Text>
+          <Field.Root required invalid={trimmed === ''}>
+            <Field.Label>
+              Template title <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
+            {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
+          </Field.Root>
+        </Stack>
+      </FormDialog>
     </>
   );
 }

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Link as ChakraLink,
-  Dialog,
   Flex,
   HStack,
   IconButton,
@@ -28,6 +27,7 @@ import { Link } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
@@ -274,40 +274,29 @@ function DeleteSectionDialog({
   };
   const holds = section.sections.length;
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete {kindLabels[section.kind].toLowerCase()}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  Delete <b>{section.title}</b>
-                  {holds > 0 ? ` and the ${holds} item${holds === 1 ? '' : 's'} inside it` : ''}? This cannot
-                  be undone.
-                </Text>
-                {refusal && (
-                  <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
-                    {refusal}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} disabled={!!refusal} onClick={remove}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      role="alertdialog"
+      title={`Delete ${kindLabels[section.kind].toLowerCase()}`}
+      onSave={remove}
+      busy={busy}
+      saveLabel="Delete"
+      saveColorPalette="red"
+      saveDisabled={!!refusal}
+    >
+      <Stack gap="3">
+        <Text>
+          Delete <b>{section.title}</b>
+          {holds > 0 ? ` and the ${holds} item${holds === 1 ? '' : 's'} inside it` : ''}? This cannot be
+          undone.
+        </Text>
+        {refusal && (
+          <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
+            {refusal}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 

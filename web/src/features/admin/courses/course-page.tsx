@@ -1,22 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Dialog,
-  Flex,
-  Heading,
-  HStack,
-  Portal,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuArrowLeft, LuExternalLink, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import type { CourseInput } from '../../../../../shared/schemas/course';
+import { FormDialog } from '../../../components/form-dialog';
 import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -60,29 +49,9 @@ function EditCourseDialog({
     onSaved();
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit course</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <CourseForm value={value} onChange={setValue} errors={errors} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button loading={busy} onClick={save}>
-                Save
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog onClose={onClose} size="lg" title="Edit course" onSave={save} busy={busy}>
+      <CourseForm value={value} onChange={setValue} errors={errors} />
+    </FormDialog>
   );
 }
 
@@ -104,31 +73,19 @@ function DeleteCourseDialog({ course, onClose }: { course: CourseDetail; onClose
     navigate(paths.adminCourses);
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete course</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                Delete <b>{course.title}</b> with its sections and members? This cannot be undone.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} onClick={remove}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      role="alertdialog"
+      title="Delete course"
+      onSave={remove}
+      busy={busy}
+      saveLabel="Delete"
+      saveColorPalette="red"
+    >
+      <Text>
+        Delete <b>{course.title}</b> with its sections and members? This cannot be undone.
+      </Text>
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Dialog, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { VerifyDeleteResult } from '../../../../../shared/routes/crud';
 import {
@@ -13,6 +13,7 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';
@@ -99,59 +100,48 @@ function RemoveTutorDialog({
     onDone();
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Remove {personLabel(member.user)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <RadioGroup.Root
-                  value={mode}
-                  onValueChange={(e) => setMode(e.value as RemovalMode)}
-                  aria-label="Removal"
-                >
-                  <Stack gap="2">
-                    <RadioGroup.Item value="DELETE">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Delete from this course</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="DISABLE">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Keep on the course, disabled</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </Stack>
-                </RadioGroup.Root>
-                {!check ? (
-                  <Text color="fg.muted">Checking whether the tutor can be removed…</Text>
-                ) : (
-                  <Text
-                    data-testid="verify-delete"
-                    color={check.canDelete ? undefined : 'red.600'}
-                    _dark={check.canDelete ? undefined : { color: 'red.300' }}
-                  >
-                    {check.message}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} disabled={!check?.canDelete} onClick={remove}>
-                {mode === 'DELETE' ? 'Delete' : 'Disable'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onClose={onClose}
+      role="alertdialog"
+      title={`Remove ${personLabel(member.user)}`}
+      onSave={remove}
+      busy={busy}
+      saveLabel={mode === 'DELETE' ? 'Delete' : 'Disable'}
+      saveColorPalette="red"
+      saveDisabled={!check?.canDelete}
+    >
+      <Stack gap="4">
+        <RadioGroup.Root
+          value={mode}
+          onValueChange={(e) => setMode(e.value as RemovalMode)}
+          aria-label="Removal"
+        >
+          <Stack gap="2">
+            <RadioGroup.Item value="DELETE">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>Delete from this course</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="DISABLE">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>Keep on the course, disabled</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          </Stack>
+        </RadioGroup.Root>
+        {!check ? (
+          <Text color="fg.muted">Checking whether the tutor can be removed…</Text>
+        ) : (
+          <Text
+            data-testid="verify-delete"
+            color={check.canDelete ? undefined : 'red.600'}
+            _dark={check.canDelete ? undefined : { color: 'red.300' }}
+          >
+            {check.message}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 

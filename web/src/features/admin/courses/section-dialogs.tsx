@@ -1,21 +1,11 @@
-import {
-  Button,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  RadioGroup,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { isValidUrl } from '../../../../../shared/rules/url';
 import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
 import { SelectField } from '../../../components/admin/admin-fields';
+import { FormDialog } from '../../../components/form-dialog';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { errorToastMessage } from '../../../lib/error-message';
@@ -274,189 +264,169 @@ export function SectionDialog({
 
   const noun = nouns[kind];
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {editing ? 'Edit' : 'New'} {noun}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <TextField
-                  label="Title"
-                  required
-                  value={values.title}
-                  error={errors.title}
-                  onChange={(v) => set('title', v)}
-                />
-                <TextField
-                  label="Description"
-                  multiline
-                  value={values.description}
-                  onChange={(v) => set('description', v)}
-                />
-                {lesson && editing && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDateTime(editing.start, zone)} · its time and tutor change through reschedule.
-                  </Text>
-                )}
-                {lesson && !editing && (
-                  <>
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                      <SelectField
-                        label="Meeting"
-                        value={values.lessonKind}
-                        onChange={(v) => set('lessonKind', v as Values['lessonKind'])}
-                      >
-                        <option value="TEAMS">Teams meeting</option>
-                        <option value="ZOOM">Zoom meeting</option>
-                      </SelectField>
-                      <SelectField
-                        label="Tutor"
-                        required
-                        value={values.tutorId}
-                        error={errors.tutorId}
-                        placeholder={tutors.length ? undefined : 'No tutors on this course'}
-                        onChange={(v) => set('tutorId', v)}
-                      >
-                        {tutors.map((t) => (
-                          <option key={t.user._id} value={t.user._id}>
-                            {personLabel(t.user)}
-                          </option>
-                        ))}
-                      </SelectField>
-                    </SimpleGrid>
-                    <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                      <TextField
-                        label="Date"
-                        type="date"
-                        required
-                        value={values.date}
-                        error={errors.date}
-                        onChange={(v) => set('date', v)}
-                      />
-                      <TextField
-                        label="Time"
-                        type="time"
-                        required
-                        value={values.time}
-                        error={errors.time}
-                        onChange={(v) => set('time', v)}
-                      />
-                      <SelectField
-                        label="Duration"
-                        value={values.duration}
-                        onChange={(v) => set('duration', v)}
-                      >
-                        {durations.map((minutes) => (
-                          <option key={minutes} value={minutes}>
-                            {formatDuration(minutes)}
-                          </option>
-                        ))}
-                      </SelectField>
-                    </SimpleGrid>
-                    <Text fontSize="sm" color="fg.muted">
-                      Times are in {zone}. The course's enrolled students are invited.
-                    </Text>
-                  </>
-                )}
-                {lesson && (
-                  <SelectField
-                    label="Billing"
-                    value={values.billing}
-                    onChange={(v) => set('billing', v as Values['billing'])}
-                  >
-                    <option value="BILLABLE">Billable</option>
-                    <option value="NON_BILLABLE">Non-billable</option>
-                  </SelectField>
-                )}
-                {kind === 'RESOURCE' && (
-                  <>
-                    <RadioGroup.Root
-                      value={values.source}
-                      onValueChange={(e) => set('source', e.value as Values['source'])}
-                      aria-label="Resource source"
-                    >
-                      <Stack direction="row" gap="5">
-                        <RadioGroup.Item value="file">
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>Upload a file</RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                        <RadioGroup.Item value="link">
-                          <RadioGroup.ItemHiddenInput />
-                          <RadioGroup.ItemIndicator />
-                          <RadioGroup.ItemText>Link</RadioGroup.ItemText>
-                        </RadioGroup.Item>
-                      </Stack>
-                    </RadioGroup.Root>
-                    {values.source === 'link' ? (
-                      <TextField
-                        label="Link URL"
-                        required
-                        placeholder="https://…"
-                        value={values.url}
-                        error={errors.url}
-                        onChange={(v) => set('url', v)}
-                      />
-                    ) : (
-                      <Field.Root invalid={!!errors.file} required={!editing}>
-                        <Field.Label>File</Field.Label>
-                        <Input
-                          type="file"
-                          p="1"
-                          onChange={(e) => set('file', e.target.files?.[0])}
-                          aria-label="File"
-                        />
-                        {editing?.resource?.fileName && (
-                          <Field.HelperText>
-                            Now: {editing.resource.fileName} (choose a file to replace it)
-                          </Field.HelperText>
-                        )}
-                        {errors.file && <Field.ErrorText>{errors.file}</Field.ErrorText>}
-                      </Field.Root>
-                    )}
-                  </>
-                )}
-                {kind === 'HOMEWORK' && (
-                  <>
-                    <TextField
-                      label="Instructions"
-                      multiline
-                      value={values.instructions}
-                      onChange={(v) => set('instructions', v)}
-                    />
-                    <TextField
-                      label="Due date"
-                      type="date"
-                      value={values.dueDate}
-                      onChange={(v) => set('dueDate', v)}
-                      helper={`Due at the end of the day (${zone}); leave empty for no due date.`}
-                    />
-                  </>
-                )}
-                {serverError && (
-                  <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
-                    {serverError}
-                  </Text>
-                )}
+    <FormDialog
+      onClose={onClose}
+      size="lg"
+      title={`${editing ? 'Edit' : 'New'} ${noun}`}
+      onSave={save}
+      busy={busy}
+    >
+      <Stack gap="4">
+        <TextField
+          label="Title"
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(v) => set('title', v)}
+        />
+        <TextField
+          label="Description"
+          multiline
+          value={values.description}
+          onChange={(v) => set('description', v)}
+        />
+        {lesson && editing && (
+          <Text fontSize="sm" color="fg.muted">
+            {formatDateTime(editing.start, zone)} · its time and tutor change through reschedule.
+          </Text>
+        )}
+        {lesson && !editing && (
+          <>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <SelectField
+                label="Meeting"
+                value={values.lessonKind}
+                onChange={(v) => set('lessonKind', v as Values['lessonKind'])}
+              >
+                <option value="TEAMS">Teams meeting</option>
+                <option value="ZOOM">Zoom meeting</option>
+              </SelectField>
+              <SelectField
+                label="Tutor"
+                required
+                value={values.tutorId}
+                error={errors.tutorId}
+                placeholder={tutors.length ? undefined : 'No tutors on this course'}
+                onChange={(v) => set('tutorId', v)}
+              >
+                {tutors.map((t) => (
+                  <option key={t.user._id} value={t.user._id}>
+                    {personLabel(t.user)}
+                  </option>
+                ))}
+              </SelectField>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+              <TextField
+                label="Date"
+                type="date"
+                required
+                value={values.date}
+                error={errors.date}
+                onChange={(v) => set('date', v)}
+              />
+              <TextField
+                label="Time"
+                type="time"
+                required
+                value={values.time}
+                error={errors.time}
+                onChange={(v) => set('time', v)}
+              />
+              <SelectField label="Duration" value={values.duration} onChange={(v) => set('duration', v)}>
+                {durations.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {formatDuration(minutes)}
+                  </option>
+                ))}
+              </SelectField>
+            </SimpleGrid>
+            <Text fontSize="sm" color="fg.muted">
+              Times are in {zone}. The course's enrolled students are invited.
+            </Text>
+          </>
+        )}
+        {lesson && (
+          <SelectField
+            label="Billing"
+            value={values.billing}
+            onChange={(v) => set('billing', v as Values['billing'])}
+          >
+            <option value="BILLABLE">Billable</option>
+            <option value="NON_BILLABLE">Non-billable</option>
+          </SelectField>
+        )}
+        {kind === 'RESOURCE' && (
+          <>
+            <RadioGroup.Root
+              value={values.source}
+              onValueChange={(e) => set('source', e.value as Values['source'])}
+              aria-label="Resource source"
+            >
+              <Stack direction="row" gap="5">
+                <RadioGroup.Item value="file">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Upload a file</RadioGroup.ItemText>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="link">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Link</RadioGroup.ItemText>
+                </RadioGroup.Item>
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button loading={busy} onClick={save}>
-                Save
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </RadioGroup.Root>
+            {values.source === 'link' ? (
+              <TextField
+                label="Link URL"
+                required
+                placeholder="https://…"
+                value={values.url}
+                error={errors.url}
+                onChange={(v) => set('url', v)}
+              />
+            ) : (
+              <Field.Root invalid={!!errors.file} required={!editing}>
+                <Field.Label>File</Field.Label>
+                <Input
+                  type="file"
+                  p="1"
+                  onChange={(e) => set('file', e.target.files?.[0])}
+                  aria-label="File"
+                />
+                {editing?.resource?.fileName && (
+                  <Field.HelperText>
+                    Now: {editing.resource.fileName} (choose a file to replace it)
+                  </Field.HelperText>
+                )}
+                {errors.file && <Field.ErrorText>{errors.file}</Field.ErrorText>}
+              </Field.Root>
+            )}
+          </>
+        )}
+        {kind === 'HOMEWORK' && (
+          <>
+            <TextField
+              label="Instructions"
+              multiline
+              value={values.instructions}
+              onChange={(v) => set('instructions', v)}
+            />
+            <TextField
+              label="Due date"
+              type="date"
+              value={values.dueDate}
+              onChange={(v) => set('dueDate', v)}
+              helper={`Due at the end of the day (${zone}); leave empty for no due date.`}
+            />
+          </>
+        )}
+        {serverError && (
+          <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
+            {serverError}
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
