@@ -1,8 +1,11 @@
-import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSY_ATTRIBUTE_PREFIX,
+  busyAttribute,
   busyEntry,
+  busyShard,
   claimedBuckets,
+  parseBusyAttribute,
   parseBusyEntry,
   type TimeSpan,
   utcDaysTouched,
@@ -12,7 +15,6 @@ import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';
-import { queryIndex } from '../table/query';
 import type { TransactItem } from '../table/transactions';
 import { type SectionRecord, sectionItem } from './sections';
 
@@ -92,17 +94,75 @@ function claimKeys(tenant: string, lesson: LessonRecord | undefined): Map<string
   return claims;
 }
 
-function busyDays(
+/** The busy-day items a live lesson is listed in (one a UTC day it touches), with its attribute there. */
+function busyListings(
   tenant: string,
   lesson: LessonRecord | undefined,
-): Map<string, { key: Record<string, string>; day: string }> {
-  const days = new Map<string, { key: Record<string, string>; day: string }>();
-  if (!isLive(lesson)) return days;
-  for (const day of utcDaysTouched(span(lesson))) {
-    const key = keys.busyDay(tenant, lesson.tutorId, day);
-    days.set(key.pk, { key, day });
+): Array<{ key: Record<string, string>; attribute: string }> {
+  if (!isLive(lesson)) return [];
+  const shard = busyShard(lesson.tutorId);
+  const attribute = busyAttribute(lesson.tutorId, lesson._id);
+  return utcDaysTouched(span(lesson)).map((day) => ({
+    key: keys.busyDayShard(tenant, day, shard),
+    attribute,
+  }));
+}
+
+/**
+ * The busy-day updates that take a lesson from `before` to `after`: one Update per item, since a
+ * transaction may touch an item once (a lesson moved to another tutor in the same shard both leaves and
+ * joins one item).
+ */
+function busyDayWrites(
+  tenant: string,
+  before: LessonRecord | undefined,
+  after: LessonRecord | undefined,
+): TransactItem[] {
+  const changes = new Map<
+    string,
+    { key: Record<string, string>; set: Map<string, string>; remove: Set<string> }
+  >();
+  const changeOf = (key: Record<string, string>) => {
+    let change = changes.get(key.pk!);
+    if (!change) {
+      change = { key, set: new Map(), remove: new Set() };
+      changes.set(key.pk!, change);
+    }
+    return change;
+  };
+  const listed = busyListings(tenant, after);
+  const kept = new Set(listed.map(({ key, attribute }) => `${key.pk}|${attribute}`));
+  for (const { key, attribute } of busyListings(tenant, before)) {
+    if (!kept.has(`${key.pk}|${attribute}`)) changeOf(key).remove.add(attribute);
   }
-  return days;
+  for (const { key, attribute } of listed) changeOf(key).set.set(attribute, busyEntry(span(after!)));
+
+  return [...changes.values()].map(({ key, set, remove }) => {
+    const names: Record<string, string> = {};
+    const values: Record<string, string> = {};
+    const sets = [...set].map(([attribute, entry], i) => {
+      names[`#s${i}`] = attribute;
+      values[`:s${i}`] = entry;
+      return `#s${i} = :s${i}`;
+    });
+    const removes = [...remove].map((attribute, i) => {
+      names[`#r${i}`] = attribute;
+      return `#r${i}`;
+    });
+    const expression = [
+      sets.length ? `SET ${sets.join(', ')}` : '',
+      removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    ].join(' ');
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: expression.trim(),
+        ExpressionAttributeNames: names,
+        ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+      },
+    };
+  });
 }
 
 /**
@@ -146,35 +206,7 @@ export function lessonWrites(
   }
   items.push(...scheduleWrites(tenant, after, courseTitle));
 
-  const attribute = `${BUSY_ATTRIBUTE_PREFIX}${after._id}`;
-  const daysAfter = busyDays(tenant, after);
-  for (const [pk, { key }] of busyDays(tenant, before)) {
-    if (daysAfter.has(pk)) continue;
-    items.push({
-      Update: {
-        TableName: table,
-        Key: key,
-        UpdateExpression: 'REMOVE #lesson',
-        ExpressionAttributeNames: { '#lesson': attribute },
-      },
-    });
-  }
-  for (const { key, day } of daysAfter.values()) {
-    // The day index lets the trial dialog read every tutor's day in one Query (see busyLessons).
-    items.push({
-      Update: {
-        TableName: table,
-        Key: key,
-        UpdateExpression: 'SET #lesson = :span, gsi1pk = :day, gsi1sk = :tutor, tutorId = :tutor',
-        ExpressionAttributeNames: { '#lesson': attribute },
-        ExpressionAttributeValues: {
-          ':span': busyEntry(span(after)),
-          ':day': keys.busyDayIndex(tenant, day),
-          ':tutor': after.tutorId,
-        },
-      },
-    });
-  }
+  items.push(...busyDayWrites(tenant, before, after));
 
   const claimsAfter = claimKeys(tenant, after);
   const claimsBefore = claimKeys(tenant, before);
@@ -219,16 +251,7 @@ export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Transa
       Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, lesson.start, lesson._id) },
     })),
   ];
-  for (const { key } of busyDays(tenant, lesson).values()) {
-    items.push({
-      Update: {
-        TableName: table,
-        Key: key,
-        UpdateExpression: 'REMOVE #lesson',
-        ExpressionAttributeNames: { '#lesson': `${BUSY_ATTRIBUTE_PREFIX}${lesson._id}` },
-      },
-    });
-  }
+  items.push(...busyDayWrites(tenant, lesson, undefined));
   for (const key of claimKeys(tenant, lesson).values()) {
     items.push({
       Delete: {
@@ -257,21 +280,12 @@ export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle
   }));
 }
 
-/**
- * Above this many tutor-days, busyLessons reads whole days from the day index instead of the tutors' own
- * items: one Query a day returns every tutor's busy item that day, where BatchGet pays per key (about
- * 0.2 ms a key on DynamoDB Local, against a few hundredths for a Query's items). Below it, a tenant's
- * other tutors would make the day read the larger of the two.
- */
-const DAY_INDEX_THRESHOLD = 60;
-
 type BusyLesson = TimeSpan & { sectionId: string };
 
 /**
  * Each tutor's booked lessons on the given UTC days. `utcDays` is one list for every tutor, or each tutor's
- * own list (the slot finder reads only the days a tutor's possible slots can clash on). A few tutors: their
- * day items by key, 100 keys a call, all in flight at once. Many tutors: each day's whole index partition,
- * one Query a day in parallel, keeping the tutors and days asked for.
+ * own list (the slot finder reads only the days a tutor's possible slots can clash on). The items read are
+ * the day shards of the tutors asked for: for any number of tutors at most BUSY_SHARDS a day.
  */
 export async function busyLessons(
   tenant: string,
@@ -281,88 +295,72 @@ export async function busyLessons(
   const busy = new Map<string, BusyLesson[]>(tutorIds.map((id) => [id, []]));
   const daysOf = typeof utcDays === 'function' ? utcDays : () => utcDays;
   const wanted = new Map(tutorIds.map((id) => [id, new Set(daysOf(id))]));
-  const tutorDays = [...wanted].reduce((sum, [, days]) => sum + days.size, 0);
-  const items =
-    tutorDays >= DAY_INDEX_THRESHOLD
-      ? await busyItemsByDay(tenant, wanted)
-      : await batchGetItems(
-          [...wanted].flatMap(([tutorId, days]) =>
-            [...days].map((day) => keys.busyDay(tenant, tutorId, day)),
-          ),
-        );
-  const prefix = `T#${tenant}#BUSY#`;
-  for (const item of items) {
-    const tutorId =
-      (item.tutorId as string | undefined) ?? (item.pk as string).slice(prefix.length, -'#YYYY-MM-DD'.length);
-    const lessons = busy.get(tutorId);
-    if (!lessons) continue;
-    for (const [name, value] of Object.entries(item)) {
-      if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
-      lessons.push(parseBusyEntry(name.slice(BUSY_ATTRIBUTE_PREFIX.length), value as string));
+  const shardKeys = new Map<string, { key: Record<string, string>; day: string }>();
+  for (const [tutorId, days] of wanted) {
+    const shard = busyShard(tutorId);
+    for (const day of days) {
+      const key = keys.busyDayShard(tenant, day, shard);
+      shardKeys.set(key.pk, { key, day });
     }
   }
-  // A lesson across midnight is listed on both days.
-  for (const [tutorId, lessons] of busy) {
-    if (lessons.length < 2) continue;
-    const seen = new Set<string>();
-    busy.set(
-      tutorId,
-      lessons.filter((lesson) => !seen.has(lesson.sectionId) && seen.add(lesson.sectionId)),
-    );
+  const items = await batchGetItems([...shardKeys.values()].map(({ key }) => key));
+  const seen = new Set<string>();
+  for (const item of items) {
+    const day = shardKeys.get(item.pk as string)!.day;
+    for (const [name, value] of Object.entries(item)) {
+      const listing = parseBusyAttribute(name);
+      if (!listing || !wanted.get(listing.tutorId)?.has(day)) continue;
+      // A lesson across midnight is listed on both days.
+      if (seen.has(name)) continue;
+      seen.add(name);
+      busy.get(listing.tutorId)!.push(parseBusyEntry(listing.sectionId, value as string));
+    }
   }
   return busy;
 }
 
 /**
- * Data written before the day index existed: puts each of a tenant's busy items into it (idempotent; the
- * local stack runs it at start). A Scan, so only for a migration, never on a request.
+ * Busy days written before the shards, one item per tutor and day: moves their lessons into the day
+ * shards and deletes them (idempotent; the local stack runs it at start). A Scan, so only for a migration,
+ * never on a request.
  */
-export async function indexBusyDays(tenant: string): Promise<number> {
-  const prefix = `T#${tenant}#BUSY#`;
-  let indexed = 0;
+export async function migrateLegacyBusyDays(tenant: string): Promise<number> {
+  const prefix = keys.legacyBusyDayPrefix(tenant);
+  let moved = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'begins_with(pk, :prefix) AND attribute_not_exists(gsi1pk)',
+        FilterExpression: 'begins_with(pk, :prefix)',
         ExpressionAttributeValues: { ':prefix': prefix },
-        ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const { pk, sk } of (page.Items ?? []) as Array<{ pk: string; sk: string }>) {
-      const rest = pk.slice(prefix.length);
+    for (const item of page.Items ?? []) {
+      const rest = (item.pk as string).slice(prefix.length);
       const day = rest.slice(-'YYYY-MM-DD'.length);
       const tutorId = rest.slice(0, -'#YYYY-MM-DD'.length);
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk, sk },
-          UpdateExpression: 'SET gsi1pk = :day, gsi1sk = :tutor, tutorId = :tutor',
-          ExpressionAttributeValues: { ':day': keys.busyDayIndex(tenant, day), ':tutor': tutorId },
-        }),
-      );
-      indexed++;
+      for (const [name, entry] of Object.entries(item)) {
+        if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.busyDayShard(tenant, day, busyShard(tutorId)),
+            UpdateExpression: 'SET #lesson = :entry',
+            ExpressionAttributeNames: {
+              '#lesson': busyAttribute(tutorId, name.slice(BUSY_ATTRIBUTE_PREFIX.length)),
+            },
+            ExpressionAttributeValues: { ':entry': entry },
+          }),
+        );
+      }
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+      moved++;
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return indexed;
-}
-
-/** The busy items of the wanted tutors on their wanted days, read a whole day at a time from the index. */
-async function busyItemsByDay(
-  tenant: string,
-  wanted: Map<string, Set<string>>,
-): Promise<Array<Record<string, unknown>>> {
-  const days = new Set([...wanted.values()].flatMap((set) => [...set]));
-  const byDay = await Promise.all(
-    [...days].map(async (day) => {
-      const items = await queryIndex<Record<string, unknown>>('gsi1', keys.busyDayIndex(tenant, day));
-      return items.filter((item) => wanted.get(item.tutorId as string)?.has(day));
-    }),
-  );
-  return byDay.flat();
+  return moved;
 }
 
 /** A user's calendar lines starting in [from, to) (ISO instants). */

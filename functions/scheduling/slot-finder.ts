@@ -44,7 +44,7 @@ export function weeklyHoursOf(availability: Pick<AvailabilityRecord, 'weeklyHour
  * Each eligible tutor's free slots for one viewer day: their availability (one batched read; the trial
  * dialog gets it from the teaching index instead), then their booked lessons on only the UTC days their
  * possible slots can clash on (none for tutors without hours that day or not eligible), then the pure slot
- * rule per tutor. For many tutors busyLessons reads whole days from the day index, a Query a day.
+ * rule per tutor. busyLessons reads the tutors' day shards: at most BUSY_SHARDS items a day however many.
  */
 export async function slotsByTutor(
   tenant: Tenant,

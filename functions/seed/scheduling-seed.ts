@@ -8,7 +8,7 @@ import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, putAvailability } from '../repositories/availability';
 import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
-import { indexBusyDays, type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { type LessonRecord, lessonWrites, migrateLegacyBusyDays } from '../repositories/lessons';
 import { getUser, type UserRecord } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
@@ -158,7 +158,7 @@ export async function seedScheduling(tenant: Tenant, options: { withDemoCourse: 
       await putAvailability(tenant.key, tutorId, availability);
   }
   if (options.withDemoCourse) await seedDemoCourse(tenant);
-  await indexBusyDays(tenant.key);
+  await migrateLegacyBusyDays(tenant.key);
 }
 
 const DEMO_COURSE_ID = 'course-demo-igcse-maths';

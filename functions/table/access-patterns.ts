@@ -23,8 +23,7 @@
  * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
  * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
  * | tutors teaching a subject and grade   | Query gsi1                   | gsi1pk T#t#TEACHES#<curriculum>#<subject>#<grade> |
- * | a tutor's booked lessons on a UTC day | BatchGetItem (string set)    | pk T#t#BUSY#<tutorId>#<YYYY-MM-DD>, sk BUSY       |
- * | every tutor's booked lessons on a day | Query gsi1                   | gsi1pk T#t#BUSYDAY#<YYYY-MM-DD>, gsi1sk <tutorId> |
+ * | tutors' booked lessons on UTC days    | BatchGetItem (day x shard)   | pk T#t#BUSYDAY#<YYYY-MM-DD>#<shard>, sk BUSY      |
  * | a tutor's claimed 5-minute buckets    | conditional Put / Delete     | pk T#t#CLAIM#<tutorId>, sk <bucket start ISO>     |
  * | a user's lessons in a date range      | Query                        | pk T#t#USER#<id>, sk between LESSON#<from> .. <to>|
  * | section by id                         | GetItem                      | pk T#t#SECTION#<id>, sk SECTION                   |
@@ -113,11 +112,13 @@ export const keys = {
   }),
   teachingPrefix: 'TEACHES#',
   tutorsTeachingIndex: (tenant: string, combination: string) => `T#${tenant}#TEACHES#${combination}`,
-  busyDay: (tenant: string, tutorId: string, utcDate: string) => ({
-    pk: `T#${tenant}#BUSY#${tutorId}#${utcDate}`,
+  /** One of a UTC day's busy items (see shared/scheduling/claims): a tutor's lessons are in its shard. */
+  busyDayShard: (tenant: string, utcDate: string, shard: number) => ({
+    pk: `T#${tenant}#BUSYDAY#${utcDate}#${shard}`,
     sk: 'BUSY',
   }),
-  busyDayIndex: (tenant: string, utcDate: string) => `T#${tenant}#BUSYDAY#${utcDate}`,
+  /** Busy days as kept before the shards, one item per tutor and day: read only to migrate them. */
+  legacyBusyDayPrefix: (tenant: string) => `T#${tenant}#BUSY#`,
   timeClaim: (tenant: string, tutorId: string, bucketStart: string) => ({
     pk: `T#${tenant}#CLAIM#${tutorId}`,
     sk: bucketStart,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { busyEntry, claimedBuckets, parseBusyEntry, utcDaysBetween, utcDaysTouched } from './claims';
+import {
+  BUSY_SHARDS,
+  busyAttribute,
+  busyEntry,
+  busyShard,
+  claimedBuckets,
+  parseBusyAttribute,
+  parseBusyEntry,
+  utcDaysBetween,
+  utcDaysTouched,
+} from './claims';
 
 const at = (iso: string) => new Date(iso);
 
@@ -71,5 +81,28 @@ describe('time claims', () => {
   it('round-trips a busy entry', () => {
     const lesson = { start: at('2026-03-10T09:00:00Z'), end: at('2026-03-10T10:00:00Z') };
     expect(parseBusyEntry('s1', busyEntry(lesson))).toEqual({ ...lesson, sectionId: 's1' });
+  });
+});
+
+describe('busy-day shards', () => {
+  it('keeps a tutor in one shard, and spreads many tutors over all of them', () => {
+    expect(busyShard('64f1c0a2b3d4e5f6a7b8c9d0')).toBe(busyShard('64f1c0a2b3d4e5f6a7b8c9d0'));
+    const counts = Array(BUSY_SHARDS).fill(0) as number[];
+    for (let i = 0; i < 800; i++) counts[busyShard(`tutor-${i}`)]!++;
+    for (const count of counts) {
+      expect(count).toBeGreaterThan(50);
+      expect(count).toBeLessThan(150);
+    }
+  });
+
+  it('names a lesson by tutor and section, and reads the name back', () => {
+    const name = busyAttribute('demo-tutor-1', '0194a1b2c3d4e5f6a7b8c9d0');
+    expect(name).toBe('L_demo-tutor-1|0194a1b2c3d4e5f6a7b8c9d0');
+    expect(parseBusyAttribute(name)).toEqual({
+      tutorId: 'demo-tutor-1',
+      sectionId: '0194a1b2c3d4e5f6a7b8c9d0',
+    });
+    expect(parseBusyAttribute('pk')).toBeUndefined();
+    expect(parseBusyAttribute('L_no-separator')).toBeUndefined();
   });
 });

@@ -41,8 +41,40 @@ export function utcDaysBetween(from: Date, to: Date): string[] {
   return utcDaysTouched({ start: from, end: new Date(to.getTime() + 1) });
 }
 
-/** A tutor's busy day holds one attribute per lesson, `L_<sectionId>`, valued `start|end`. */
+/**
+ * Booked lessons are also listed by UTC day for the slot finder, which reads many tutors' days at once:
+ * each day is split into BUSY_SHARDS items, a tutor always in the same one, and each lesson is one
+ * attribute `L_<tutorId>|<sectionId>` valued `start|end`. A trial query for any number of tutors reads at
+ * most BUSY_SHARDS items a day; bookings of different tutors rarely share an item (and a transaction that
+ * meets another on one is retried).
+ */
 export const BUSY_ATTRIBUTE_PREFIX = 'L_';
+export const BUSY_SHARDS = 8;
+
+/** The busy-day shard of a tutor: a stable FNV-1a hash of the id. */
+export function busyShard(tutorId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < tutorId.length; i++) {
+    hash ^= tutorId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % BUSY_SHARDS;
+}
+
+export function busyAttribute(tutorId: string, sectionId: string): string {
+  return `${BUSY_ATTRIBUTE_PREFIX}${tutorId}|${sectionId}`;
+}
+
+/** The tutor and lesson of a busy attribute name; undefined for any other attribute. */
+export function parseBusyAttribute(name: string): { tutorId: string; sectionId: string } | undefined {
+  if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) return undefined;
+  const separator = name.lastIndexOf('|');
+  if (separator <= BUSY_ATTRIBUTE_PREFIX.length) return undefined;
+  return {
+    tutorId: name.slice(BUSY_ATTRIBUTE_PREFIX.length, separator),
+    sectionId: name.slice(separator + 1),
+  };
+}
 
 export function busyEntry(lesson: TimeSpan): string {
   return `${lesson.start.toISOString()}|${lesson.end.toISOString()}`;

@@ -139,7 +139,10 @@ async function main() {
         'trial slots in process: tutors teaching, with their hours (gsi1 query)',
         slots.phases.teachingAvailabilities,
       );
-      info('trial slots in process: busy lists, 3 UTC days (day index queries)', slots.phases.busyLessons);
+      info(
+        'trial slots in process: busy lists, 3 UTC days (day shards, one BatchGet)',
+        slots.phases.busyLessons,
+      );
       info('trial slots in process: slot rule for every tutor (CPU)', slots.phases.slotRules);
       info('trial slots: booked lessons in the busy days read', slots.bookedAround, 'count');
     }

@@ -8,11 +8,17 @@ import {
   teachingAvailabilities,
   teachingKey,
 } from '../../../functions/repositories/availability';
-import { busyLessons, indexBusyDays, type LessonRecord } from '../../../functions/repositories/lessons';
+import {
+  busyLessons,
+  type LessonRecord,
+  lessonWrites,
+  migrateLegacyBusyDays,
+} from '../../../functions/repositories/lessons';
 import { getTenant } from '../../../functions/repositories/tenants';
 import { trialSlots } from '../../../functions/scheduling/slot-finder';
 import { keys } from '../../../functions/table/access-patterns';
-import { busyEntry } from '../../../shared/scheduling/claims';
+import { writeTransaction } from '../../../functions/table/transactions';
+import { BUSY_SHARDS, busyEntry, busyShard } from '../../../shared/scheduling/claims';
 import { lessonRecord, placeLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
@@ -37,7 +43,7 @@ const sortById = (lessons: Array<{ sectionId: string }> = []) =>
   lessons.toSorted((a, b) => a.sectionId.localeCompare(b.sectionId));
 
 describe('busy lessons of many tutors', () => {
-  it('reads the same lessons from the day index as by key, only for the tutors and days asked', async () => {
+  it('reads the same lessons for many tutors at once as one tutor at a time, only for the days asked', async () => {
     const tutors = Array.from({ length: 25 }, (_, i) => `slot-reads-tutor-${i}`);
     let n = 0;
     for (const [i, tutorId] of tutors.entries()) {
@@ -47,19 +53,20 @@ describe('busy lessons of many tutors', () => {
     }
     // Across midnight: listed on two days, returned once.
     await book('slot-reads-midnight', tutors[5]!, `${DAYS[0]}T23:30:00.000Z`);
-    // A tutor not asked for, busy the same days.
+    // A tutor not asked for, busy the same days (and sharing a shard with some of those asked for).
     await book('slot-reads-other', 'slot-reads-elsewhere', `${DAYS[1]}T10:00:00.000Z`);
+    expect(new Set(tutors.map(busyShard)).size).toBe(BUSY_SHARDS);
 
-    // 25 tutors x 3 days: over the threshold, read by day; one tutor at a time, read by key.
-    const byDay = await busyLessons(TENANT, tutors, DAYS);
-    expect(byDay.size).toBe(25);
+    const together = await busyLessons(TENANT, tutors, DAYS);
+    expect(together.size).toBe(25);
     for (const tutorId of tutors) {
-      const byKey = await busyLessons(TENANT, [tutorId], DAYS);
-      expect(sortById(byDay.get(tutorId))).toEqual(sortById(byKey.get(tutorId)));
+      const alone = await busyLessons(TENANT, [tutorId], DAYS);
+      expect(sortById(together.get(tutorId))).toEqual(sortById(alone.get(tutorId)));
+      expect(together.get(tutorId)!.length).toBeGreaterThanOrEqual(3);
     }
-    expect(byDay.get(tutors[5]!)!.filter((l) => l.sectionId === 'slot-reads-midnight')).toHaveLength(1);
-    expect(byDay.get(tutors[5]!)).toHaveLength(4);
-    expect(byDay.has('slot-reads-elsewhere')).toBe(false);
+    expect(together.get(tutors[5]!)!.filter((l) => l.sectionId === 'slot-reads-midnight')).toHaveLength(1);
+    expect(together.get(tutors[5]!)).toHaveLength(4);
+    expect(together.has('slot-reads-elsewhere')).toBe(false);
 
     // Each tutor's own days: only those are returned.
     const firstDayOnly = await busyLessons(TENANT, tutors, (tutorId) =>
@@ -68,10 +75,28 @@ describe('busy lessons of many tutors', () => {
     expect(firstDayOnly.get(tutors[1]!)!.map((l) => l.start.toISOString())).toEqual([
       `${DAYS[0]}T01:00:00.000Z`,
     ]);
-    expect(sortById(firstDayOnly.get(tutors[2]!))).toEqual(sortById(byDay.get(tutors[2]!)));
+    expect(sortById(firstDayOnly.get(tutors[2]!))).toEqual(sortById(together.get(tutors[2]!)));
   });
 
-  it('puts busy days written before the index into it (the local stack runs this at start)', async () => {
+  it('moves a lesson between tutors of one shard in a single update of the day item', async () => {
+    const [from, to] = sameShardTutors();
+    const lesson = await book('slot-reads-handover', from, `${DAYS[1]}T14:00:00.000Z`);
+    const moved = { ...lesson, tutorId: to, updatedAt: new Date().toISOString() };
+    const dayItemUpdates = lessonWrites(TENANT, lesson, moved, 'Course').items.filter(
+      (item) => item.Update?.Key?.pk === keys.busyDayShard(TENANT, DAYS[1]!, busyShard(from)).pk,
+    );
+    expect(dayItemUpdates).toHaveLength(1);
+    expect(dayItemUpdates[0]!.Update!.UpdateExpression).toMatch(/^SET .* REMOVE /);
+
+    await writeTransaction(lessonWrites(TENANT, lesson, moved, 'Course').items, () => {
+      throw new Error('the handover should not meet a failing condition');
+    });
+    const busy = await busyLessons(TENANT, [from, to], [DAYS[1]!]);
+    expect(busy.get(from)!.map((l) => l.sectionId)).not.toContain('slot-reads-handover');
+    expect(busy.get(to)!.map((l) => l.sectionId)).toEqual(['slot-reads-handover']);
+  });
+
+  it('moves busy days kept per tutor (before the shards) into the day shards (the local stack runs this at start)', async () => {
     const tutors = Array.from({ length: 30 }, (_, i) => `slot-reads-legacy-${i}`);
     const legacy = lessonRecord({
       _id: 'slot-reads-legacy-lesson',
@@ -84,7 +109,8 @@ describe('busy lessons of many tutors', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.busyDay(TENANT, tutors[0]!, DAYS[2]!),
+          pk: `${keys.legacyBusyDayPrefix(TENANT)}${tutors[0]}#${DAYS[2]}`,
+          sk: 'BUSY',
           [`L_${legacy._id}`]: busyEntry({ start: new Date(legacy.start), end: new Date(legacy.end) }),
         },
       }),
@@ -92,12 +118,21 @@ describe('busy lessons of many tutors', () => {
     const before = await busyLessons(TENANT, tutors, DAYS);
     expect(before.get(tutors[0]!)).toEqual([]);
 
-    expect(await indexBusyDays(TENANT)).toBeGreaterThanOrEqual(1);
+    expect(await migrateLegacyBusyDays(TENANT)).toBeGreaterThanOrEqual(1);
     const after = await busyLessons(TENANT, tutors, DAYS);
     expect(after.get(tutors[0]!)!.map((l) => l.sectionId)).toEqual([legacy._id]);
-    expect(await indexBusyDays(TENANT)).toBe(0);
+    expect(await migrateLegacyBusyDays(TENANT)).toBe(0);
   });
 });
+
+/** Two tutor ids that hash to the same busy-day shard. */
+function sameShardTutors(): [string, string] {
+  const first = 'slot-reads-handover-a';
+  for (let i = 0; ; i++) {
+    const other = `slot-reads-handover-b${i}`;
+    if (busyShard(other) === busyShard(first)) return [first, other];
+  }
+}
 
 describe('tutors teaching a combination, with their hours', () => {
   const subject = { curriculum: 'Slot Reads', subject: 'Physics', grade: 'Grade 11' };
@@ -162,7 +197,7 @@ describe('tutors teaching a combination, with their hours', () => {
 });
 
 describe('trial slots for a combination with many tutors', () => {
-  it('reads every tutor’s busy days from the day index and leaves their booked times out', async () => {
+  it('reads every tutor’s busy days from the day shards and leaves their booked times out', async () => {
     const subject = { curriculum: 'Slot Reads', subject: 'Chemistry', grade: 'Grade 9' };
     const zones = ['Europe/London', 'Asia/Singapore', 'America/New_York', 'Australia/Sydney'];
     const tutors = Array.from({ length: 36 }, (_, i) => `slot-reads-chem-${i}`);
