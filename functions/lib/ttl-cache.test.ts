@@ -57,4 +57,37 @@ describe('ttl cache', () => {
     expect(await stale).toBe('before the password change');
     expect(await cache.get('user', async () => 'after')).toBe('after');
   });
+
+  it('reloads an entry in the last fifth of its life in the background, serving the current value meanwhile', async () => {
+    vi.useFakeTimers();
+    const cache = ttlCache<number>(1_000);
+    let version = 0;
+    const load = vi.fn(async () => ++version);
+    expect(await cache.get('role', load)).toBe(1);
+    vi.advanceTimersByTime(700);
+    expect(await cache.get('role', load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(150);
+    expect(await cache.get('role', load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await cache.get('role', load)).toBe(2);
+    // The reloaded entry lives a full time to live from its reload.
+    vi.advanceTimersByTime(700);
+    expect(await cache.get('role', load)).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps serving an entry whose background reload failed, until it expires', async () => {
+    vi.useFakeTimers();
+    const cache = ttlCache<string>(1_000);
+    await cache.get('tenant', async () => 'demo');
+    vi.advanceTimersByTime(900);
+    const failing = vi.fn(async (): Promise<string> => {
+      throw new Error('table unavailable');
+    });
+    expect(await cache.get('tenant', failing)).toBe('demo');
+    expect(await cache.get('tenant', failing)).toBe('demo');
+    vi.advanceTimersByTime(101);
+    await expect(cache.get('tenant', failing)).rejects.toThrow('table unavailable');
+  });
 });

@@ -144,8 +144,10 @@ export function toEvent(
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams)
-    query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  if (url.search) {
+    for (const [name, value] of url.searchParams)
+      query[name] = query[name] === undefined ? value : `${query[name]},${value}`;
+  }
   // API Gateway tells the function how the client reached it; locally that is plain HTTP.
   headers['x-forwarded-proto'] ??= 'http';
   const contentType = headers['content-type'] ?? '';

@@ -3,27 +3,28 @@ import type { RouteDef } from '../../shared/routes/define';
 interface CompiledRoute {
   route: RouteDef;
   segments: Array<{ literal: string } | { param: string }>;
+  /** Higher is more specific: '1' for each literal, '0' for each parameter, compared left to right. */
+  score: string;
 }
 
 /**
  * Matches a request path against the declared path templates as API Gateway does: a literal segment
  * beats a parameter at the same position (`/admin/roles/verify-delete/{id}` over `/admin/roles/{id}`).
+ * Routes are grouped by method and segment count, so a request compares only the templates it could fit.
  */
 export function routeMatcher(routes: RouteDef[]) {
-  const compiled: CompiledRoute[] = routes.map((route) => ({
-    route,
-    segments: route.path
+  const groups = new Map<string, CompiledRoute[]>();
+  for (const route of routes) {
+    const segments = route.path
       .split('/')
       .filter(Boolean)
       .map((segment) => {
         const param = segment.match(/^\{([^}]+)\}$/)?.[1];
         return param ? { param } : { literal: segment };
-      }),
-  }));
-
-  function score(candidate: CompiledRoute): string {
-    // Higher is more specific: '1' for each literal, '0' for each parameter, compared left to right.
-    return candidate.segments.map((s) => ('literal' in s ? '1' : '0')).join('');
+      });
+    const score = segments.map((s) => ('literal' in s ? '1' : '0')).join('');
+    const group = `${route.method} ${segments.length}`;
+    groups.set(group, [...(groups.get(group) ?? []), { route, segments, score }]);
   }
 
   function match(
@@ -31,9 +32,9 @@ export function routeMatcher(routes: RouteDef[]) {
     path: string,
   ): { route: RouteDef; pathParameters: Record<string, string> } | undefined {
     const parts = path.split('/').filter(Boolean);
-    let best: { candidate: CompiledRoute; params: Record<string, string>; score: string } | undefined;
-    for (const candidate of compiled) {
-      if (candidate.route.method !== method || candidate.segments.length !== parts.length) continue;
+    let best: { candidate: CompiledRoute; params: Record<string, string> } | undefined;
+    for (const candidate of groups.get(`${method} ${parts.length}`) ?? []) {
+      if (best && candidate.score <= best.candidate.score) continue;
       const params: Record<string, string> = {};
       const ok = candidate.segments.every((segment, i) => {
         const part = parts[i]!;
@@ -45,9 +46,7 @@ export function routeMatcher(routes: RouteDef[]) {
         }
         return true;
       });
-      if (!ok) continue;
-      const s = score(candidate);
-      if (!best || s > best.score) best = { candidate, params, score: s };
+      if (ok) best = { candidate, params };
     }
     return best ? { route: best.candidate.route, pathParameters: best.params } : undefined;
   }
