@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
@@ -18,6 +19,9 @@ const sellingPoints = [
 export default function HomePage() {
   const session = useSession();
   const { data: tenant } = useTenant();
+  // The hero is what a visitor sees first: it renders and paints on its own, and the sections below the
+  // fold follow in a second, interruptible render (their data is already on its way, see app/route-data).
+  const showBelowFold = useDeferredValue(true, false);
   return (
     <Box>
       <Box
@@ -68,22 +72,26 @@ export default function HomePage() {
           </HStack>
         </Stack>
       </Box>
-      <HomeCatalogue />
-      <SimpleGrid maxW="6xl" mx="auto" px="4" py="12" columns={{ base: 1, sm: 2, md: 3 }} gap="6">
-        {sellingPoints.map((point) => (
-          <Box
-            key={point}
-            bg="bg"
-            p="6"
-            rounded="lg"
-            shadow="sm"
-            borderTopWidth="4px"
-            borderTopColor="teal.500"
-          >
-            <Text fontWeight="semibold">{point}</Text>
-          </Box>
-        ))}
-      </SimpleGrid>
+      {showBelowFold && (
+        <>
+          <HomeCatalogue />
+          <SimpleGrid maxW="6xl" mx="auto" px="4" py="12" columns={{ base: 1, sm: 2, md: 3 }} gap="6">
+            {sellingPoints.map((point) => (
+              <Box
+                key={point}
+                bg="bg"
+                p="6"
+                rounded="lg"
+                shadow="sm"
+                borderTopWidth="4px"
+                borderTopColor="teal.500"
+              >
+                <Text fontWeight="semibold">{point}</Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
     </Box>
   );
 }
