@@ -3,7 +3,8 @@ import { historyScanWindow, toLessonHistory } from '../../shared/rules/lesson-hi
 import { isLessonKind } from '../../shared/schemas/section';
 import { logger } from '../lib/logger';
 import { type CourseRecord, coursesRepository } from '../repositories/courses';
-import { getJobWatermark, insertLessonHistory, setJobWatermark } from '../repositories/lesson-history';
+import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
+import { insertLessonHistory } from '../repositories/lesson-history';
 import { lessonJoinsOf } from '../repositories/lesson-joins';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { lessonsStartingBetween, type SectionRecord } from '../repositories/sections';

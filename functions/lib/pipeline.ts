@@ -88,8 +88,8 @@ export function resourceHandler(
       // The tenant and the caller's user record are read together: both need only the tenant's key.
       const tenantKey = await resolveTenantKey(event);
       const [tenant, caller] = await Promise.allSettled([
-        loadTenant(tenantKey, event),
-        context.pipeline.route.access.kind === 'public' ? undefined : authenticate(event, tenantKey),
+        loadTenant(tenantKey),
+        context.pipeline.route.access.kind === 'public' ? undefined : authenticate(event, tenantKey.key),
       ]);
       // An unknown tenant is the answer even when the token is bad too.
       if (tenant.status === 'rejected') throw tenant.reason;
@@ -231,24 +231,27 @@ export function forgetCachedUser(tenant: string, userId: string): void {
  * the domain of the calling site (Origin), else it is the default brand. A token only works for the tenant
  * that issued it, so choosing a tenant by header grants nothing.
  */
-async function resolveTenantKey(event: Event): Promise<string> {
+interface TenantKey {
+  key: string;
+  /** Named by the request's header (so a 404 may name it back), not found from the domain or defaulted. */
+  explicit: boolean;
+}
+
+async function resolveTenantKey(event: Event): Promise<TenantKey> {
   const explicitKey = header(event, 'x-tenant-key')?.trim();
-  if (explicitKey) return explicitKey;
+  if (explicitKey) return { key: explicitKey, explicit: true };
   const origin = header(event, 'origin');
   const domain = origin ? hostOf(origin) : undefined;
   const byDomain = domain
     ? await tenantKeyByDomain.get(domain, () => getTenantKeyByDomain(domain))
     : undefined;
-  return byDomain ?? config().DEFAULT_TENANT_KEY;
+  return { key: byDomain ?? config().DEFAULT_TENANT_KEY, explicit: false };
 }
 
-async function loadTenant(key: string, event: Event): Promise<Tenant> {
+async function loadTenant({ key, explicit }: TenantKey): Promise<Tenant> {
   return tenantCache.get(key, async () => {
     const found = await getTenant(key);
-    if (!found) {
-      const explicit = Boolean(header(event, 'x-tenant-key')?.trim());
-      throw new AppError(404, explicit ? `Unknown tenant ${key}` : 'Unknown tenant');
-    }
+    if (!found) throw new AppError(404, explicit ? `Unknown tenant ${key}` : 'Unknown tenant');
     return found;
   });
 }

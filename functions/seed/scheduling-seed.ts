@@ -8,6 +8,7 @@ import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, putAvailability } from '../repositories/availability';
 import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
+import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { type LessonRecord, lessonWrites, migrateLegacyBusyDays } from '../repositories/lessons';
 import { getUser, type UserRecord } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
@@ -158,8 +159,14 @@ export async function seedScheduling(tenant: Tenant, options: { withDemoCourse: 
       await putAvailability(tenant.key, tutorId, availability);
   }
   if (options.withDemoCourse) await seedDemoCourse(tenant);
-  await migrateLegacyBusyDays(tenant.key);
+  // Busy days written before they were sharded (older local data): moved once, not scanned for on every start.
+  if (!(await getJobWatermark(tenant.key, BUSY_DAY_SHARDS_MIGRATION))) {
+    await migrateLegacyBusyDays(tenant.key);
+    await setJobWatermark(tenant.key, BUSY_DAY_SHARDS_MIGRATION, now);
+  }
 }
+
+const BUSY_DAY_SHARDS_MIGRATION = 'busy-day-shards-migration';
 
 const DEMO_COURSE_ID = 'course-demo-igcse-maths';
 

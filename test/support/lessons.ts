@@ -62,3 +62,14 @@ export async function placeLesson(tenant: string, options: LessonOptions): Promi
   await writeTransaction(writes.items, () => new ConflictError('That time is taken'));
   return record;
 }
+
+/** A demo-tenant lesson on the demo maths course, starting `start` minutes from now (negative: in the past). */
+export function placeDemoLesson(
+  options: Omit<LessonOptions, 'start'> & { start: number },
+): Promise<LessonRecord> {
+  return placeLesson('demo', {
+    course: 'course-demo-igcse-maths',
+    ...options,
+    start: minutesFromNow(options.start),
+  });
+}

@@ -6,7 +6,7 @@ import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { getSection, sectionItem } from '../../../functions/repositories/sections';
 import { keys } from '../../../functions/table/access-patterns';
 import { apiClient, demo, northwind } from '../../support/api-client';
-import { minutesFromNow, placeLesson } from '../../support/lessons';
+import { minutesFromNow, placeDemoLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -23,15 +23,7 @@ const COURSE = 'course-demo-igcse-maths';
 const at = minutesFromNow;
 
 /** A lesson placed straight in the table (the booking routes refuse times in the past). */
-function pastLesson(options: {
-  start: number;
-  minutes: number;
-  tutorId: string;
-  studentIds: string[];
-  type?: 'LESSON' | 'TRIAL';
-}): Promise<LessonRecord> {
-  return placeLesson('demo', { ...options, start: at(options.start), course: COURSE });
-}
+const pastLesson = placeDemoLesson;
 
 async function runSchedule() {
   const before = local.stack.bus.deliveries.length;

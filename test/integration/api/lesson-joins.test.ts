@@ -4,7 +4,7 @@ import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { getSection } from '../../../functions/repositories/sections';
 import { JOIN_OPENS_MINUTES } from '../../../shared/scheduling/join-window';
 import { demo, northwind } from '../../support/api-client';
-import { minutesFromNow, placeLesson } from '../../support/lessons';
+import { placeDemoLesson } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -18,20 +18,10 @@ let maya: Session;
 let leo: Session;
 let northwindStudent: Session;
 
-const COURSE = 'course-demo-igcse-maths';
 const MINUTE = 60_000;
-const at = minutesFromNow;
 
-/** A lesson placed straight in the table, at any time (the booking routes refuse times in the past). */
-function lesson(options: {
-  start: number;
-  minutes: number;
-  tutorId: string;
-  studentIds: string[];
-  status?: LessonRecord['status'];
-}): Promise<LessonRecord> {
-  return placeLesson('demo', { ...options, start: at(options.start), course: COURSE });
-}
+/** A lesson placed straight in the table (the booking routes refuse times in the past). */
+const lesson = placeDemoLesson;
 
 function join(session: Session, sectionId: string, tenant?: string) {
   return local.api.call<Json>('meetings.notifyJoined', { ...session, tenant, body: { sectionId } });

@@ -8,6 +8,7 @@ import {
   teachingAvailabilities,
   teachingKey,
 } from '../../../functions/repositories/availability';
+import { getJobWatermark } from '../../../functions/repositories/job-watermarks';
 import {
   busyLessons,
   type LessonRecord,
@@ -16,6 +17,7 @@ import {
 } from '../../../functions/repositories/lessons';
 import { getTenant } from '../../../functions/repositories/tenants';
 import { trialSlots } from '../../../functions/scheduling/slot-finder';
+import { seedScheduling } from '../../../functions/seed/scheduling-seed';
 import { keys } from '../../../functions/table/access-patterns';
 import { writeTransaction } from '../../../functions/table/transactions';
 import { BUSY_SHARDS, busyEntry, busyShard } from '../../../shared/scheduling/claims';
@@ -96,7 +98,7 @@ describe('busy lessons of many tutors', () => {
     expect(busy.get(to)!.map((l) => l.sectionId)).toEqual(['slot-reads-handover']);
   });
 
-  it('moves busy days kept per tutor (before the shards) into the day shards (the local stack runs this at start)', async () => {
+  it('moves busy days kept per tutor (before the shards) into the day shards (the seed runs this once per tenant)', async () => {
     const tutors = Array.from({ length: 30 }, (_, i) => `slot-reads-legacy-${i}`);
     const legacy = lessonRecord({
       _id: 'slot-reads-legacy-lesson',
@@ -122,6 +124,23 @@ describe('busy lessons of many tutors', () => {
     const after = await busyLessons(TENANT, tutors, DAYS);
     expect(after.get(tutors[0]!)!.map((l) => l.sectionId)).toEqual([legacy._id]);
     expect(await migrateLegacyBusyDays(TENANT)).toBe(0);
+  });
+
+  it('the seed looks for legacy busy days once per tenant: after the first run a marker stands in for the scan', async () => {
+    const tenant = (await getTenant(TENANT))!;
+    expect(await getJobWatermark(TENANT, 'busy-day-shards-migration')).toEqual(expect.any(String));
+    const tutorId = 'slot-reads-late-legacy';
+    const late = lessonRecord({ start: `${DAYS[1]}T08:00:00.000Z`, minutes: 60, tutorId, studentIds: [] });
+    const legacyItem = {
+      pk: `${keys.legacyBusyDayPrefix(TENANT)}${tutorId}#${DAYS[1]}`,
+      sk: 'BUSY',
+      [`L_${late._id}`]: busyEntry({ start: new Date(late.start), end: new Date(late.end) }),
+    };
+    await db().send(new PutCommand({ TableName: tableName(), Item: legacyItem }));
+
+    await seedScheduling(tenant, { withDemoCourse: false });
+    expect((await busyLessons(TENANT, [tutorId], [DAYS[1]!])).get(tutorId)).toEqual([]);
+    expect(await migrateLegacyBusyDays(TENANT)).toBe(1);
   });
 });
 

@@ -21,7 +21,7 @@ import { callApi, useApi } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/build-request';
 import { toastSuccess } from '../../lib/toaster';
 import { FormDialog } from '../form-dialog';
-import { SelectField } from './admin-fields';
+import { SelectField } from '../select-field';
 
 export interface AdminColumn<T> {
   key: string;

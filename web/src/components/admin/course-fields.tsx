@@ -4,7 +4,8 @@ import { type Course, classTypes, courseStatuses, paymentTypes } from '../../../
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { runtimeConfig } from '../../config/runtime-config';
 import { useApi } from '../../lib/api-client';
-import { nameOptions, SelectField } from './admin-fields';
+import { SelectField } from '../select-field';
+import { nameOptions } from './admin-fields';
 
 export const statusLabels: Record<Course['status'], string> = { ACTIVE: 'Active', DRAFT: 'Draft' };
 export const paymentTypeLabels: Record<Course['paymentType'], string> = {

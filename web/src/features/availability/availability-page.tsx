@@ -6,6 +6,7 @@ import type { Availability } from '../../../../shared/schemas/availability';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { FormField } from '../../components/form-field';
 import { RequireSession } from '../../components/require-session';
+import { SelectField } from '../../components/select-field';
 import { useApi } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -24,7 +25,7 @@ import {
   weekdayNames,
 } from './availability-form';
 import { ExceptionsSection } from './exceptions-section';
-import { SectionCard, SelectField } from './fields';
+import { SectionCard } from './fields';
 import { HoursRanges } from './hours-ranges';
 import { SubjectsSection } from './subjects-section';
 import { WindowsSection } from './windows-section';

@@ -1,4 +1,5 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field';
 import {
   type DraftErrors,
   type ExceptionRow,
@@ -6,7 +7,7 @@ import {
   suggestExceptionDate,
   suggestRange,
 } from './availability-form';
-import { AddButton, DateTimeField, RemoveButton, SectionCard, SelectField } from './fields';
+import { AddButton, DateTimeField, RemoveButton, SectionCard } from './fields';
 import { HoursRanges } from './hours-ranges';
 
 const kindLabels: Record<ExceptionRow['kind'], string> = { dayOff: 'Day off', extraHours: 'Extra hours' };

@@ -1,40 +1,6 @@
-import { Button, Card, Field, Heading, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, IconButton, Input, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
-
-/** A labelled native select (the label may be visually hidden inside a row, and still names the field). */
-export function SelectField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-  placeholder?: string;
-  disabled?: boolean;
-  hideLabel?: boolean;
-  error?: string;
-  helper?: string;
-  /** A fixed width inside a row of fields (the default fills the column). */
-  width?: string;
-}) {
-  return (
-    <Field.Root disabled={props.disabled} invalid={!!props.error} w={props.width}>
-      {!props.hideLabel && <Field.Label>{props.label}</Field.Label>}
-      <NativeSelect.Root disabled={props.disabled} size="sm">
-        <NativeSelect.Field
-          aria-label={props.label}
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-        >
-          {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
-          {props.children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {props.helper && !props.error && <Field.HelperText>{props.helper}</Field.HelperText>}
-      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
 
 /** A labelled date or time input (its message shows under the whole row). */
 export function DateTimeField(props: {

@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
+import { SelectField } from '../../components/select-field';
 import { changeSubject, type DraftErrors, newRowId, optionsWith, type SubjectRow } from './availability-form';
-import { AddButton, RemoveButton, SectionCard, SelectField } from './fields';
+import { AddButton, RemoveButton, SectionCard } from './fields';
 
 const options = (names: string[]) =>
   names.map((name) => (

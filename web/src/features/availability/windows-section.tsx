@@ -1,6 +1,7 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field';
 import { type DraftErrors, newRowId, type WindowRow } from './availability-form';
-import { AddButton, DateTimeField, RemoveButton, SectionCard, SelectField } from './fields';
+import { AddButton, DateTimeField, RemoveButton, SectionCard } from './fields';
 
 const statusLabels: Record<WindowRow['status'], string> = { ENABLE: 'Enabled', DISABLE: 'Disabled' };
 

@@ -1,9 +1,10 @@
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router-dom';
 import type { Course } from '../../../../../shared/schemas/course';
 import type { CourseTemplate } from '../../../../../shared/schemas/course-template';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toaster';
@@ -47,13 +48,14 @@ export function CreateCourseDialog({ template, onClose }: { template: CourseTemp
           A draft course with this template's details and its {template.sectionCount} section
           {template.sectionCount === 1 ? '' : 's'}. Add tutors, students and lessons on the course page.
         </Text>
-        <Field.Root required invalid={trimmed === ''}>
-          <Field.Label>
-            Course title <Field.RequiredIndicator />
-          </Field.Label>
-          <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
-          {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
-        </Field.Root>
+        <FormField
+          label="Course title"
+          required
+          value={title}
+          maxLength={160}
+          onValueChange={setTitle}
+          error={trimmed === '' ? 'Title is required' : undefined}
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,8 +1,9 @@
-import { Field, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBookmarkPlus } from 'react-icons/lu';
 import type { Course } from '../../../../../shared/schemas/course';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { callApi } from '../../../lib/api-client';
 import { canCourseTemplates } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
@@ -60,13 +61,14 @@ export function SaveAsTemplateButton({ course }: { course: Course }) {
             Copies the details of “{course.title}” and its sections, resources and homework. Lessons stay with
             the course.
           </Text>
-          <Field.Root required invalid={trimmed === ''}>
-            <Field.Label>
-              Template title <Field.RequiredIndicator />
-            </Field.Label>
-            <Input value={title} maxLength={160} onChange={(e) => setTitle(e.target.value)} />
-            {trimmed === '' && <Field.ErrorText>Title is required</Field.ErrorText>}
-          </Field.Root>
+          <FormField
+            label="Template title"
+            required
+            value={title}
+            maxLength={160}
+            onValueChange={setTitle}
+            error={trimmed === '' ? 'Title is required' : undefined}
+          />
         </Stack>
       </FormDialog>
     </>

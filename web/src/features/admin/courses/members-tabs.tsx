@@ -7,13 +7,13 @@ import {
   enrolments,
   enrolmentTypes,
 } from '../../../../../shared/schemas/course';
-import { SelectField } from '../../../components/admin/admin-fields';
 import {
   AdminListPage,
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
 import { FormDialog } from '../../../components/form-dialog';
+import { SelectField } from '../../../components/select-field';
 import { callApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';

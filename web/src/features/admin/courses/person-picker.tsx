@@ -2,7 +2,7 @@ import { Input, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
 import type { Page } from '../../../../../shared/schemas/paging';
-import { SelectField } from '../../../components/admin/admin-fields';
+import { SelectField } from '../../../components/select-field';
 import { useApi } from '../../../lib/api-client';
 
 export const personLabel = (person: { firstname: string; lastname: string }) =>

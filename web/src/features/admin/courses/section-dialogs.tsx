@@ -1,11 +1,12 @@
-import { Field, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { Field, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { isValidUrl } from '../../../../../shared/rules/url';
 import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
-import { SelectField } from '../../../components/admin/admin-fields';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
+import { SelectField } from '../../../components/select-field';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { errorToastMessage } from '../../../lib/error-message';
@@ -63,40 +64,6 @@ function initialValues(state: SectionDialogState, course: CourseDetail, zone: st
     instructions: section?.homework?.instructions ?? '',
     dueDate: dateInZone(section?.homework?.dueAt, zone),
   };
-}
-
-function TextField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  required?: boolean;
-  multiline?: boolean;
-  type?: string;
-  placeholder?: string;
-  helper?: ReactNode;
-}) {
-  return (
-    <Field.Root invalid={!!props.error} required={props.required}>
-      <Field.Label>
-        {props.label}
-        {props.required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {props.multiline ? (
-        <Textarea rows={3} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
-      ) : (
-        <Input
-          type={props.type ?? 'text'}
-          value={props.value}
-          placeholder={props.placeholder}
-          onChange={(e) => props.onChange(e.target.value)}
-          {...(props.type === 'time' ? { step: 900 } : {})}
-        />
-      )}
-      {props.helper && <Field.HelperText>{props.helper}</Field.HelperText>}
-      {props.error && <Field.ErrorText>{props.error}</Field.ErrorText>}
-    </Field.Root>
-  );
 }
 
 /**
@@ -272,18 +239,18 @@ export function SectionDialog({
       busy={busy}
     >
       <Stack gap="4">
-        <TextField
+        <FormField
           label="Title"
           required
           value={values.title}
           error={errors.title}
-          onChange={(v) => set('title', v)}
+          onValueChange={(v) => set('title', v)}
         />
-        <TextField
+        <FormField
           label="Description"
           multiline
           value={values.description}
-          onChange={(v) => set('description', v)}
+          onValueChange={(v) => set('description', v)}
         />
         {lesson && editing && (
           <Text fontSize="sm" color="fg.muted">
@@ -317,21 +284,22 @@ export function SectionDialog({
               </SelectField>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-              <TextField
+              <FormField
                 label="Date"
                 type="date"
                 required
                 value={values.date}
                 error={errors.date}
-                onChange={(v) => set('date', v)}
+                onValueChange={(v) => set('date', v)}
               />
-              <TextField
+              <FormField
                 label="Time"
                 type="time"
+                step={900}
                 required
                 value={values.time}
                 error={errors.time}
-                onChange={(v) => set('time', v)}
+                onValueChange={(v) => set('time', v)}
               />
               <SelectField label="Duration" value={values.duration} onChange={(v) => set('duration', v)}>
                 {durations.map((minutes) => (
@@ -377,13 +345,13 @@ export function SectionDialog({
               </Stack>
             </RadioGroup.Root>
             {values.source === 'link' ? (
-              <TextField
+              <FormField
                 label="Link URL"
                 required
                 placeholder="https://…"
                 value={values.url}
                 error={errors.url}
-                onChange={(v) => set('url', v)}
+                onValueChange={(v) => set('url', v)}
               />
             ) : (
               <Field.Root invalid={!!errors.file} required={!editing}>
@@ -406,17 +374,17 @@ export function SectionDialog({
         )}
         {kind === 'HOMEWORK' && (
           <>
-            <TextField
+            <FormField
               label="Instructions"
               multiline
               value={values.instructions}
-              onChange={(v) => set('instructions', v)}
+              onValueChange={(v) => set('instructions', v)}
             />
-            <TextField
+            <FormField
               label="Due date"
               type="date"
               value={values.dueDate}
-              onChange={(v) => set('dueDate', v)}
+              onValueChange={(v) => set('dueDate', v)}
               helper={`Due at the end of the day (${zone}); leave empty for no due date.`}
             />
           </>

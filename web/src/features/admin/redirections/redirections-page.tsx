@@ -1,8 +1,8 @@
 import { Badge, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { LuArrowRight } from 'react-icons/lu';
 import { type Redirection, redirectionInputSchema } from '../../../../../shared/schemas/redirection';
-import { SelectField } from '../../../components/admin/admin-fields';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { SelectField } from '../../../components/select-field';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
