@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { routes } from '../shared/routes/catalogue';
 import { clientRouteTable } from '../shared/routes/route-table';
+import { themeCssPlugin } from './build/theme-css';
 
 /**
  * Paths are absolute so the local stack can pass this file as `configFile` to Vite's `createServer` from
@@ -69,7 +70,7 @@ function preloadAppPlugin(): Plugin {
 export default defineConfig({
   root: webRoot,
   base: '/learning-portal/',
-  plugins: [react(), routeTablePlugin(), preloadAppPlugin()],
+  plugins: [react(), routeTablePlugin(), preloadAppPlugin(), themeCssPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

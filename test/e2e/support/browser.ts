@@ -9,6 +9,7 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalStack } from '../../../infra/local/stack';
+import { servedBuild } from '../../support/served-build';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
@@ -21,10 +22,16 @@ export type { Mail };
 
 /**
  * One in-memory local stack (API, SPA on Vite, seeded demo tenant) and one Chromium per test file. A
- * missing Chromium fails the file: browser tests never skip silently.
+ * missing Chromium fails the file: browser tests never skip silently. With `productionBuild` the SPA is
+ * the production build (as CloudFront serves it) instead of Vite's dev server.
  */
-export function browserStackPerFile() {
-  const state: { stack?: Stack; browser?: Browser; contexts: BrowserContext[] } = { contexts: [] };
+export function browserStackPerFile(options: { productionBuild?: boolean } = {}) {
+  const state: {
+    stack?: Stack;
+    site?: Awaited<ReturnType<typeof servedBuild>>;
+    browser?: Browser;
+    contexts: BrowserContext[];
+  } = { contexts: [] };
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
@@ -34,10 +41,11 @@ export function browserStackPerFile() {
       apiPort: 0,
       webPort: 0,
       inMemory: true,
-      web: true,
+      web: !options.productionBuild,
       seed: true,
       schedules: false,
     });
+    if (options.productionBuild) state.site = await servedBuild(state.stack.apiUrl);
     state.browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [
@@ -55,6 +63,7 @@ export function browserStackPerFile() {
   afterAll(async () => {
     for (const context of state.contexts) await context.close().catch(() => undefined);
     await state.browser?.close();
+    await state.site?.close();
     await state.stack?.stop();
   });
 
@@ -67,7 +76,7 @@ export function browserStackPerFile() {
     stack,
     /** The SPA address of a router path, e.g. `portalUrl('/login')`. */
     portalUrl(path = '/'): string {
-      const webUrl = stack().webUrl;
+      const webUrl = state.site?.url ?? stack().webUrl;
       if (!webUrl) throw new Error('The local stack runs without the SPA');
       return `${webUrl}/learning-portal${path === '/' ? '/' : path}`;
     },
