@@ -1,6 +1,7 @@
 import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSY_ATTRIBUTE_PREFIX,
+  BUSY_SHARDS,
   busyAttribute,
   busyEntry,
   busyShard,
@@ -282,6 +283,34 @@ export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle
 
 type BusyLesson = TimeSpan & { sectionId: string };
 
+/** Day shard items as read, each with the UTC day it lists. */
+export type BusyDayItems = { day: string; item: Record<string, unknown> }[];
+
+async function readBusyShards(
+  tenant: string,
+  shards: Iterable<{ day: string; shard: number }>,
+): Promise<BusyDayItems> {
+  const byPk = new Map<string, { key: Record<string, string>; day: string }>();
+  for (const { day, shard } of shards) {
+    const key = keys.busyDayShard(tenant, day, shard);
+    byPk.set(key.pk, { key, day });
+  }
+  const items = await batchGetItems([...byPk.values()].map(({ key }) => key));
+  return items.map((item) => ({ day: byPk.get(item.pk as string)!.day, item }));
+}
+
+/**
+ * Every tutor's lessons on the given UTC days: all BUSY_SHARDS shards of each day, in one BatchGet. For a
+ * question about many tutors, read before knowing which (the trial dialog reads them alongside the
+ * teaching index); {@link busyLessonsIn} then picks the tutors' lessons.
+ */
+export function busyDays(tenant: string, utcDays: string[]): Promise<BusyDayItems> {
+  const shards = utcDays.flatMap((day) =>
+    Array.from({ length: BUSY_SHARDS }, (_, shard) => ({ day, shard })),
+  );
+  return readBusyShards(tenant, shards);
+}
+
 /**
  * Each tutor's booked lessons on the given UTC days. `utcDays` is one list for every tutor, or each tutor's
  * own list (the slot finder reads only the days a tutor's possible slots can clash on). The items read are
@@ -292,21 +321,23 @@ export async function busyLessons(
   tutorIds: string[],
   utcDays: string[] | ((tutorId: string) => string[]),
 ): Promise<Map<string, BusyLesson[]>> {
-  const busy = new Map<string, BusyLesson[]>(tutorIds.map((id) => [id, []]));
   const daysOf = typeof utcDays === 'function' ? utcDays : () => utcDays;
+  const shards = tutorIds.flatMap((tutorId) =>
+    daysOf(tutorId).map((day) => ({ day, shard: busyShard(tutorId) })),
+  );
+  return busyLessonsIn(await readBusyShards(tenant, shards), tutorIds, daysOf);
+}
+
+/** From day shards already read (which may list more tutors and days), these tutors' lessons on their days. */
+export function busyLessonsIn(
+  items: BusyDayItems,
+  tutorIds: string[],
+  daysOf: (tutorId: string) => string[],
+): Map<string, BusyLesson[]> {
+  const busy = new Map<string, BusyLesson[]>(tutorIds.map((id) => [id, []]));
   const wanted = new Map(tutorIds.map((id) => [id, new Set(daysOf(id))]));
-  const shardKeys = new Map<string, { key: Record<string, string>; day: string }>();
-  for (const [tutorId, days] of wanted) {
-    const shard = busyShard(tutorId);
-    for (const day of days) {
-      const key = keys.busyDayShard(tenant, day, shard);
-      shardKeys.set(key.pk, { key, day });
-    }
-  }
-  const items = await batchGetItems([...shardKeys.values()].map(({ key }) => key));
   const seen = new Set<string>();
-  for (const item of items) {
-    const day = shardKeys.get(item.pk as string)!.day;
+  for (const { day, item } of items) {
     for (const [name, value] of Object.entries(item)) {
       const listing = parseBusyAttribute(name);
       if (!listing || !wanted.get(listing.tutorId)?.has(day)) continue;
@@ -321,7 +352,7 @@ export async function busyLessons(
 
 /**
  * Busy days written before the shards, one item per tutor and day: moves their lessons into the day
- * shards and deletes them (idempotent; the local stack runs it at start). A Scan, so only for a migration,
+ * shards and deletes them (idempotent; the seed runs it once per tenant). A Scan, so only for a migration,
  * never on a request.
  */
 export async function migrateLegacyBusyDays(tenant: string): Promise<number> {

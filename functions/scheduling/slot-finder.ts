@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   type Slot,
   slotsAmong,
+  viewerDayBusyDays,
   type WeeklyHours,
 } from '../../shared/scheduling/slots';
 import { offersTrials, type SlotDoc, type TutorAvailabilityStatus } from '../../shared/schemas/availability';
@@ -17,7 +18,7 @@ import {
   type SlotAvailability,
   teachingAvailabilities,
 } from '../repositories/availability';
-import { busyLessons } from '../repositories/lessons';
+import { busyDays, busyLessons, busyLessonsIn } from '../repositories/lessons';
 
 export interface SlotQuery {
   /** `YYYY-MM-DD` in the viewer's zone. */
@@ -55,11 +56,18 @@ export async function slotsByTutor(
   return slotsOf(tenant, await getAvailabilities(tenant.key, tutorIds, SLOT_ATTRIBUTES), query);
 }
 
+/** How the slot finder gets the tutors' booked lessons on the UTC days each tutor's slots can clash on. */
+type BusyLessonsOf = (
+  tutorIds: string[],
+  daysOf: (tutorId: string) => string[],
+) => Promise<ReturnType<typeof busyLessonsIn>>;
+
 /** {@link slotsByTutor} for availabilities already read. */
 async function slotsOf(
   tenant: Tenant,
   availabilityList: SlotAvailability[],
   query: SlotQuery,
+  busyLessonsOf: BusyLessonsOf = (tutorIds, daysOf) => busyLessons(tenant.key, tutorIds, daysOf),
 ): Promise<Map<string, Slot[]>> {
   const settings = schedulingSettings(tenant.settings?.scheduling);
   const now = query.now ?? new Date();
@@ -93,8 +101,7 @@ async function slotsOf(
     return { tutorId: availability.userId, request, candidates, days };
   });
   const daysOf = new Map(tutors.map((tutor) => [tutor.tutorId, tutor.days]));
-  const busy = await busyLessons(
-    tenant.key,
+  const busy = await busyLessonsOf(
     tutors.map((tutor) => tutor.tutorId),
     (tutorId) => daysOf.get(tutorId) ?? [],
   );
@@ -113,8 +120,9 @@ async function pooledSlots(
   tenant: Tenant,
   availabilities: SlotAvailability[],
   query: SlotQuery,
+  busyLessonsOf: BusyLessonsOf,
 ): Promise<SlotDoc[]> {
-  const byTutor = await slotsOf(tenant, availabilities, query);
+  const byTutor = await slotsOf(tenant, availabilities, query, busyLessonsOf);
   const byStart = new Map<number, { slot: Slot; tutorId: string; load: number }>();
   for (const [tutorId, slots] of byTutor) {
     const load = -slots.length;
@@ -160,7 +168,11 @@ export async function isFreeSlot(
   return (slots.get(tutorId) ?? []).some((slot) => slot.start.getTime() === start.getTime());
 }
 
-/** The trial dialog's slots: tutors who teach the combination and take trials, pooled by start time. */
+/**
+ * The trial dialog's slots: tutors who teach the combination and take trials, pooled by start time. The
+ * question is about many tutors, so the viewer day's busy shards are read whole, at the same time as the
+ * teaching index rather than after it (a fixed BUSY_SHARDS items per UTC day).
+ */
 export async function trialSlots(
   tenant: Tenant,
   query: {
@@ -172,14 +184,28 @@ export async function trialSlots(
     tutorId?: string;
   },
 ) {
-  const teaching = await teachingAvailabilities(tenant.key, query);
-  const tutors = query.tutorId ? teaching.filter((tutor) => tutor.userId === query.tutorId) : teaching;
   const settings = schedulingSettings(tenant.settings?.scheduling);
-  const docs = await pooledSlots(tenant, tutors, {
+  const slotQuery: SlotQuery = {
     date: query.date,
     durationMinutes: settings.trialDurationMinutes,
     ...(query.deviceTimezone ? { viewerTimeZone: query.deviceTimezone } : {}),
     eligible: offersTrials,
-  });
+  };
+  const [teaching, dayItems] = await Promise.all([
+    teachingAvailabilities(tenant.key, query),
+    busyDays(
+      tenant.key,
+      viewerDayBusyDays(
+        query.date,
+        query.deviceTimezone || DEFAULT_TIME_ZONE,
+        settings.trialDurationMinutes,
+        settings.bufferMinutes,
+      ),
+    ),
+  ]);
+  const tutors = query.tutorId ? teaching.filter((tutor) => tutor.userId === query.tutorId) : teaching;
+  const docs = await pooledSlots(tenant, tutors, slotQuery, async (tutorIds, daysOf) =>
+    busyLessonsIn(dayItems, tutorIds, daysOf),
+  );
   return { docs };
 }

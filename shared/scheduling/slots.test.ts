@@ -7,6 +7,7 @@ import {
   fitsWindow,
   freeSlots,
   type SlotRequest,
+  viewerDayBusyDays,
   windowBounds,
 } from './slots';
 
@@ -246,6 +247,25 @@ describe('bounded memo', () => {
 });
 
 describe('busy days to read', () => {
+  it('reads, for a viewer’s day, the UTC days of any tutor’s slots that day', () => {
+    // Singapore (UTC+8): the day is 16:00 to 16:00 UTC; 15 minutes before, an hour and 15 minutes after.
+    expect(viewerDayBusyDays('2026-12-02', 'Asia/Singapore', 60, 15)).toEqual(['2026-12-01', '2026-12-02']);
+    // London in winter: the buffer before midnight reaches the day before, the last slot the day after.
+    expect(viewerDayBusyDays('2026-12-02', 'Europe/London', 60, 15)).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+    ]);
+    // New York on the autumn change (a 25-hour day): 04:00 UTC to 05:00 UTC the next day.
+    expect(viewerDayBusyDays('2026-11-01', 'America/New_York', 30, 0)).toEqual(['2026-11-01', '2026-11-02']);
+    // Kiritimati (UTC+14): 10:00 UTC the day before to 10:00 UTC.
+    expect(viewerDayBusyDays('2026-12-02', 'Pacific/Kiritimati', 60, 0)).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    expect(viewerDayBusyDays('not-a-date', 'Europe/London', 60, 0)).toEqual([]);
+  });
+
   const ms = (iso: string) => new Date(iso).getTime();
   const lastOfDay = (iso: string) => ms(iso) - 1;
 

@@ -172,6 +172,23 @@ export function busyDaysToRead(
   return utcDaysBetween(new Date(from), new Date(to));
 }
 
+/**
+ * The UTC days any slot of a viewer's day can clash on. A slot starts within the viewer's day whatever the
+ * tutor's zone, so every tutor's own days ({@link busyDaysToRead} of their first and last start) are among
+ * these: a question about many tutors can read them before it knows which tutors.
+ */
+export function viewerDayBusyDays(
+  date: string,
+  viewerTimeZone: string,
+  durationMinutes: number,
+  bufferMinutes: number,
+): string[] {
+  const dayStart = DateTime.fromISO(date, { zone: viewerTimeZone }).startOf('day');
+  if (!dayStart.isValid) return [];
+  const lastStart = dayStart.plus({ days: 1 }).toMillis() - 1;
+  return busyDaysToRead(dayStart.toMillis(), lastStart, durationMinutes, bufferMinutes);
+}
+
 /** A window as instants in the tutor's zone: `usable` false when its status is not ENABLE. */
 export interface WindowBounds {
   usable: boolean;

@@ -140,7 +140,7 @@ async function main() {
         slots.phases.teachingAvailabilities,
       );
       info(
-        'trial slots in process: busy lists, 3 UTC days (day shards, one BatchGet)',
+        'trial slots in process: busy days of the viewer day, every shard (one BatchGet, alongside the query)',
         slots.phases.busyLessons,
       );
       info('trial slots in process: slot rule for every tutor (CPU)', slots.phases.slotRules);

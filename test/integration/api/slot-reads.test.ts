@@ -10,7 +10,9 @@ import {
 } from '../../../functions/repositories/availability';
 import { getJobWatermark } from '../../../functions/repositories/job-watermarks';
 import {
+  busyDays,
   busyLessons,
+  busyLessonsIn,
   type LessonRecord,
   lessonWrites,
   migrateLegacyBusyDays,
@@ -78,6 +80,19 @@ describe('busy lessons of many tutors', () => {
       `${DAYS[0]}T01:00:00.000Z`,
     ]);
     expect(sortById(firstDayOnly.get(tutors[2]!))).toEqual(sortById(together.get(tutors[2]!)));
+  });
+
+  it('picks the same lessons from whole days read before the tutors are known (the trial dialog)', async () => {
+    const tutors = Array.from({ length: 25 }, (_, i) => `slot-reads-tutor-${i}`);
+    const ownDays = (tutorId: string) => (tutorId === tutors[1] ? [DAYS[0]!] : DAYS.slice(0, 2));
+    const wholeDays = await busyDays(TENANT, DAYS);
+    // Every shard of every day, whoever is in it.
+    expect(new Set(wholeDays.map(({ item }) => item.pk)).size).toBeLessThanOrEqual(BUSY_SHARDS * DAYS.length);
+    const picked = busyLessonsIn(wholeDays, tutors, ownDays);
+    const read = await busyLessons(TENANT, tutors, ownDays);
+    for (const tutorId of tutors) expect(sortById(picked.get(tutorId))).toEqual(sortById(read.get(tutorId)));
+    expect(picked.has('slot-reads-elsewhere')).toBe(false);
+    expect(picked.get(tutors[5]!)!.filter((l) => l.sectionId === 'slot-reads-midnight')).toHaveLength(1);
   });
 
   it('moves a lesson between tutors of one shard in a single update of the day item', async () => {
