@@ -107,7 +107,12 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(json);
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 async function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  // A request with neither a length nor chunks has no body (most GETs): nothing to wait for.
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined)
+    return EMPTY_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
