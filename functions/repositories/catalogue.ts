@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
 import { db, tableName } from '../lib/db';
@@ -37,7 +37,7 @@ export const subTopicItem = (tenant: string, subTopic: SubTopic) => ({
   gsi1pk: keys.topicSubTopicsIndex(tenant, subTopic.topicId),
   gsi1sk: subTopic._id,
   gsi2pk: keys.allSubTopicsIndex(tenant),
-  gsi2sk: subTopic._id,
+  gsi2sk: keys.subTopicBySubjectSk(subTopic.subjectId, subTopic._id),
   entity: 'subtopic',
   ...subTopic,
 });
@@ -102,6 +102,14 @@ export const subTopicsRepository = {
   /** A topic's sub-topics without their content. */
   summariesOf: (tenant: string, topicId: string) =>
     queryIndex<SubTopicSummary>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), summaryFields),
+  /** Every sub-topic of a subject, as summaries, in one query (the subject page lists them all). */
+  summariesOfSubject: (tenant: string, subjectId: string) =>
+    queryIndex<SubTopicSummary>(
+      'gsi2',
+      keys.allSubTopicsIndex(tenant),
+      summaryFields,
+      keys.subTopicsOfSubjectPrefix(subjectId),
+    ),
   /** A topic's sub-topics, only the named fields. */
   ofTopic: <K extends keyof SubTopic>(tenant: string, topicId: string, fields: readonly K[]) =>
     queryIndex<Pick<SubTopic, K>>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), fields),
@@ -124,6 +132,48 @@ export const subTopicsRepository = {
   },
   putMany: (tenant: string, subTopics: SubTopic[]) =>
     batchWriteItems(subTopics.map((subTopic) => ({ PutRequest: { Item: subTopicItem(tenant, subTopic) } }))),
+  /**
+   * Sub-topics written before their index key began with their subject get that key (idempotent; the seed
+   * runs it once per tenant). Answers how many were re-keyed.
+   */
+  async keyBySubject(tenant: string): Promise<number> {
+    let rekeyed = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ProjectionExpression: '#id, subjectId, gsi2sk',
+          ExpressionAttributeNames: { '#id': '_id' },
+          ExpressionAttributeValues: { ':pk': keys.allSubTopicsIndex(tenant) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      const items = (page.Items ?? []) as { _id: string; subjectId: string; gsi2sk: string }[];
+      for (const { _id, subjectId, gsi2sk } of items) {
+        if (gsi2sk === keys.subTopicBySubjectSk(subjectId, _id)) continue;
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: keys.subTopic(tenant, _id),
+              UpdateExpression: 'SET gsi2sk = :sk',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':sk': keys.subTopicBySubjectSk(subjectId, _id) },
+            }),
+          );
+          rekeyed++;
+        } catch (error) {
+          // Deleted meanwhile: nothing to re-key.
+          if (!isConditionalCheckFailure(error)) throw error;
+        }
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return rekeyed;
+  },
 };
 
 async function conditionalPut(item: Record<string, unknown>, readAt: string, label: string): Promise<void> {

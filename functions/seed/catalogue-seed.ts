@@ -3,6 +3,7 @@ import { catalogueSlug } from '../../shared/catalogue/paths';
 import type { Subject, SubTopic, Topic } from '../../shared/schemas/catalogue';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
+import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { generalTopics, richContent, topicOutline } from './catalogue-data';
 import { seedCurriculums } from './scheduling-seed';
 
@@ -149,11 +150,18 @@ function seedSubTopic(topic: Topic, name: string, sortingOrder: number, now: str
   };
 }
 
+const SUBTOPIC_KEYS_MIGRATION = 'subtopic-subject-keys-migration';
+
 /**
  * Seeds the catalogue once per tenant. Subjects are written last, so a seed cut off half-way is redone
  * from the start on the next run (writes are whole-record puts with stable ids: repeating one is harmless).
  */
 export async function seedCatalogue(tenant: Tenant): Promise<void> {
+  // Sub-topics written before their index key named their subject (older local data): re-keyed once.
+  if (!(await getJobWatermark(tenant.key, SUBTOPIC_KEYS_MIGRATION))) {
+    await subTopicsRepository.keyBySubject(tenant.key);
+    await setJobWatermark(tenant.key, SUBTOPIC_KEYS_MIGRATION, new Date().toISOString());
+  }
   if ((await subjectsRepository.all(tenant.key)).length > 0) return;
   const catalogue = buildSeedCatalogue(new Date().toISOString());
   await topicsRepository.putMany(tenant.key, catalogue.topics);

@@ -169,7 +169,10 @@ export const keys = {
   allTopicsIndex: (tenant: string) => `T#${tenant}#CATALOGUE#TOPICS`,
   subTopic: (tenant: string, id: string) => ({ pk: `T#${tenant}#SUBTOPIC#${id}`, sk: 'SUBTOPIC' }),
   topicSubTopicsIndex: (tenant: string, topicId: string) => `T#${tenant}#TOPIC#${topicId}#SUBTOPICS`,
+  /** Every sub-topic of the tenant, sorted by subject: one query reads a subject's (the subject page). */
   allSubTopicsIndex: (tenant: string) => `T#${tenant}#CATALOGUE#SUBTOPICS`,
+  subTopicBySubjectSk: (subjectId: string, subTopicId: string) => `${subjectId}#${subTopicId}`,
+  subTopicsOfSubjectPrefix: (subjectId: string) => `${subjectId}#`,
   sitePath: (tenant: string, collection: string, path: string) => ({
     pk: `T#${tenant}#${collection}#PATH#${path}`,
     sk: 'PATH',

@@ -23,16 +23,18 @@ export function queryIndex<T>(
   index: 'gsi1' | 'gsi2',
   partition: string,
   projection?: readonly string[],
+  sortKeyPrefix?: string,
 ): Promise<T[]> {
   const key = `${index}pk`;
   return queryAll<T>({
     IndexName: index,
-    KeyConditionExpression: '#pk = :pk',
+    KeyConditionExpression: sortKeyPrefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
     ExpressionAttributeNames: {
       '#pk': key,
+      ...(sortKeyPrefix ? { '#sk': `${index}sk` } : {}),
       ...Object.fromEntries((projection ?? []).map((name, i) => [`#p${i}`, name])),
     },
-    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeValues: { ':pk': partition, ...(sortKeyPrefix ? { ':prefix': sortKeyPrefix } : {}) },
     ...(projection?.length ? { ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', ') } : {}),
   });
 }

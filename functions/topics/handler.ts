@@ -50,14 +50,17 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   'topics.getTopics': async ({ tenant, body }) => {
     const { subjectCode, subjectLevel } = body as SubjectLookup;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);
-    const topics = await topicsOfSubject(tenant.key, subject._id);
-    const subTopics = await Promise.all(
-      topics.map((t) => subTopicsRepository.summariesOf(tenant.key, t._id)),
-    );
+    const [topics, subTopics] = await Promise.all([
+      topicsOfSubject(tenant.key, subject._id),
+      subTopicsRepository.summariesOfSubject(tenant.key, subject._id),
+    ]);
+    const byTopic = new Map<string, typeof subTopics>();
+    for (const subTopic of subTopics)
+      byTopic.set(subTopic.topicId, [...(byTopic.get(subTopic.topicId) ?? []), subTopic]);
     return {
-      docs: topics.map((topic, i) => ({
+      docs: topics.map((topic) => ({
         ...topic,
-        subTopics: subTopics[i]!.sort(
+        subTopics: (byTopic.get(topic._id) ?? []).sort(
           (a, b) => a.sortingOrder - b.sortingOrder || a.name.localeCompare(b.name),
         ),
       })),

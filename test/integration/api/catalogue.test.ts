@@ -1,4 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../functions/lib/db';
+import { subTopicItem, subTopicsRepository } from '../../../functions/repositories/catalogue';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -79,6 +82,38 @@ describe('the public catalogue', () => {
     const algebra = withSubTopics.body.docs.find((t: Json) => t.name === 'Algebra and graphs');
     expect(algebra.subTopics.map((s: Json) => s.name)).toContain('Linear equations');
     expect(algebra.subTopics[0]).not.toHaveProperty('faqs');
+  });
+
+  it('gives each topic exactly its own sub-topics, read for the whole subject at once', async () => {
+    const withSubTopics = await local.api.call<Json>('topics.getTopics', { body: IGCSE_MATHS });
+    expect(withSubTopics.body.docs.length).toBeGreaterThan(3);
+    for (const topic of withSubTopics.body.docs) {
+      const own = await subTopicsRepository.summariesOf('demo', topic._id);
+      const sorted = [...own].sort((a, b) => a.sortingOrder - b.sortingOrder || a.name.localeCompare(b.name));
+      expect(topic.subTopics.map((s: Json) => s._id)).toEqual(sorted.map((s) => s._id));
+    }
+  });
+
+  it('re-keys sub-topics written before their index key named their subject, once', async () => {
+    const [first] = await subTopicsRepository.summariesOf(
+      'demo',
+      (await topicNamed('Algebra and graphs'))._id,
+    );
+    const record = (await subTopicsRepository.get('demo', first!._id))!;
+    // As written before: the index sort key was the id alone, so the subject's read misses it.
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...subTopicItem('demo', record), gsi2sk: record._id },
+      }),
+    );
+    const missing = await subTopicsRepository.summariesOfSubject('demo', record.subjectId);
+    expect(missing.map((s) => s._id)).not.toContain(record._id);
+
+    expect(await subTopicsRepository.keyBySubject('demo')).toBe(1);
+    const found = await subTopicsRepository.summariesOfSubject('demo', record.subjectId);
+    expect(found.map((s) => s._id)).toContain(record._id);
+    expect(await subTopicsRepository.keyBySubject('demo')).toBe(0);
   });
 
   it('resolves public paths level by level, and 404s a path that names nothing', async () => {
