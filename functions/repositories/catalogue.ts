@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems, batchWriteItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { queryIndex } from '../table/query';
+import { queryIndex, queryItems } from '../table/query';
 
 /**
  * The learning catalogue: subjects, topics and sub-topics, each its own item, linked upwards by id and
@@ -137,41 +137,32 @@ export const subTopicsRepository = {
    * runs it once per tenant). Answers how many were re-keyed.
    */
   async keyBySubject(tenant: string): Promise<number> {
+    const items = (await queryItems({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ProjectionExpression: '#id, subjectId, gsi2sk',
+      ExpressionAttributeNames: { '#id': '_id' },
+      ExpressionAttributeValues: { ':pk': keys.allSubTopicsIndex(tenant) },
+    })) as { _id: string; subjectId: string; gsi2sk: string }[];
     let rekeyed = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ProjectionExpression: '#id, subjectId, gsi2sk',
-          ExpressionAttributeNames: { '#id': '_id' },
-          ExpressionAttributeValues: { ':pk': keys.allSubTopicsIndex(tenant) },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      const items = (page.Items ?? []) as { _id: string; subjectId: string; gsi2sk: string }[];
-      for (const { _id, subjectId, gsi2sk } of items) {
-        if (gsi2sk === keys.subTopicBySubjectSk(subjectId, _id)) continue;
-        try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: keys.subTopic(tenant, _id),
-              UpdateExpression: 'SET gsi2sk = :sk',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':sk': keys.subTopicBySubjectSk(subjectId, _id) },
-            }),
-          );
-          rekeyed++;
-        } catch (error) {
-          // Deleted meanwhile: nothing to re-key.
-          if (!isConditionalCheckFailure(error)) throw error;
-        }
+    for (const { _id, subjectId, gsi2sk } of items) {
+      if (gsi2sk === keys.subTopicBySubjectSk(subjectId, _id)) continue;
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.subTopic(tenant, _id),
+            UpdateExpression: 'SET gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':sk': keys.subTopicBySubjectSk(subjectId, _id) },
+          }),
+        );
+        rekeyed++;
+      } catch (error) {
+        // Deleted meanwhile: nothing to re-key.
+        if (!isConditionalCheckFailure(error)) throw error;
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
     return rekeyed;
   },
 };

@@ -1,10 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isLessonKind, type Section } from '../../shared/schemas/section';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { queryIndex } from '../table/query';
+import { queryAll, queryIndex } from '../table/query';
 
 /** A section as stored: lessons also remember the buffer their time claims were written with. */
 export interface SectionRecord extends Section {
@@ -49,26 +49,12 @@ export async function lessonsStartingBetween(
   from: string,
   to: string,
 ): Promise<SectionRecord[]> {
-  const lessons: SectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.lessonsIndex(tenant), ':from': from, ':to': `${to}` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    lessons.push(
-      ...(page.Items ?? [])
-        .map((item) => stripKeys<SectionRecord>(item))
-        .filter((lesson) => (lesson.start ?? '') < to),
-    );
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return lessons;
+  const items = await queryAll<SectionRecord>({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.lessonsIndex(tenant), ':from': from, ':to': `${to}` },
+  });
+  return items.filter((lesson) => (lesson.start ?? '') < to);
 }
 
 /** Creates a section that is not a booked lesson (groups, resources, homework, unscheduled lessons). */

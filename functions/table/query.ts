@@ -2,20 +2,28 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db';
 import { stripKeys } from './items';
 
-/** Every item a query matches, page after page (for partitions known to stay small or for jobs). */
-export async function queryAll<T>(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<T[]> {
-  const found: T[] = [];
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * Every item a query matches, page after page, as stored (key attributes included: for jobs that rewrite
+ * keys, and for partitions known to stay small).
+ */
+export async function queryItems(input: QueryInput): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
     );
-    found.push(...(page.Items ?? []).map((item) => stripKeys<T>(item)));
+    found.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return found;
+}
+
+/** Every item a query matches, page after page, without the key attributes. */
+export async function queryAll<T>(input: QueryInput): Promise<T[]> {
+  return (await queryItems(input)).map((item) => stripKeys<T>(item));
 }
 
 /** Every item of one index partition. */
