@@ -4,6 +4,11 @@ import type { Plugin, ViteDevServer } from 'vite';
 import type { LocalSiteEdge } from './site-edge';
 
 const configFile = resolve(import.meta.dirname, '../../web/vite.config.ts');
+/**
+ * Vite loads web/vite.config.ts with its module runner, which resolves the extensionless TypeScript imports
+ * of shared/ as the app does (the default loader bundles the config and warns about each of them).
+ */
+export const VITE_CONFIG_LOADER = 'runner';
 
 export interface RuntimeConfig {
   apiUrl: string;
@@ -85,6 +90,7 @@ export async function startWeb(port: number, runtime: () => RuntimeConfig, site?
   const { createServer } = await import('vite');
   const server: ViteDevServer = await createServer({
     configFile,
+    configLoader: VITE_CONFIG_LOADER,
     plugins: [runtimeConfigPlugin(runtime), ...(site ? [siteEdgePlugin(site)] : [])],
     server: { port, strictPort: port !== 0, host: '0.0.0.0' },
     logLevel: 'warn',

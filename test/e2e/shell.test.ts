@@ -18,6 +18,21 @@ it('keeps the dark theme across a reload (light by default)', async () => {
   await screenshot(page, 'home-dark');
 });
 
+it('renders the public pages without console errors (React warns there in development)', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(browser.portalUrl('/'));
+  await page.getByText('Explore the curriculum').waitFor();
+  await page.goto(browser.portalUrl('/cambridge-igcse/mathematics'));
+  await page.getByText('Algebra and graphs').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 it('shows the tenant name, the chat button and a content page for unknown paths', async () => {
   const page = await browser.newPage();
   await page.goto(browser.portalUrl('/no-such-page/'));

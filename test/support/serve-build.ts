@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Plugin, preview } from 'vite';
+import { VITE_CONFIG_LOADER } from '../../infra/local/web';
 
 /**
  * Serves a production build of the SPA (OUT_DIR) with config.json naming API_URL, then prints its address
@@ -21,6 +22,7 @@ const runtimeConfig: Plugin = {
 
 const server = await preview({
   configFile: resolve(import.meta.dirname, '../../web/vite.config.ts'),
+  configLoader: VITE_CONFIG_LOADER,
   logLevel: 'silent',
   plugins: [runtimeConfig],
   build: { outDir },

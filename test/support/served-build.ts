@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'vite';
+import { VITE_CONFIG_LOADER } from '../../infra/local/web';
 
 const configFile = resolve(import.meta.dirname, '../../web/vite.config.ts');
 const serverScript = resolve(import.meta.dirname, 'serve-build.ts');
@@ -27,7 +28,12 @@ export async function servedBuild(apiUrl: string) {
         },
       }
     : {};
-  await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true, ...splitPackages } });
+  await build({
+    configFile,
+    configLoader: VITE_CONFIG_LOADER,
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true, ...splitPackages },
+  });
   const server = spawn(process.execPath, ['--import', 'tsx', serverScript], {
     env: { ...process.env, OUT_DIR: outDir, API_URL: apiUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
