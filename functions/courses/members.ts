@@ -6,10 +6,10 @@ import { isLessonKind } from '../../shared/schemas/section';
 import { db, tableName } from '../lib/db';
 import {
   type CourseRecord,
-  courseMemberId,
   courseMembers,
   courseMemberWrite,
   coursesRepository,
+  newCourseMember,
   parseCourseMemberId,
   userMemberships,
 } from '../repositories/courses';
@@ -73,18 +73,12 @@ export async function addMember(
   const user = await getUser(tenant, input.userId);
   const expected = input.role === 'tutor' ? 'tutor' : 'student';
   if (user?.type !== expected) throw new BadRequestError(`Choose a ${expected} account`);
-  const member: CourseMember = {
-    _id: courseMemberId(course._id, input.role, user._id),
-    course: course._id,
-    user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
-    role: input.role,
-    ...(input.role === 'tutor'
-      ? { type: input.type as CourseMember['type'] }
-      : { enrolmentType: input.type as CourseMember['enrolmentType'] }),
-    status: 'ENABLE',
-    enrolment: 'ENROLLED',
-    createdAt: new Date().toISOString(),
-  };
+  const member = newCourseMember(
+    course._id,
+    user,
+    input.role,
+    input.type as NonNullable<CourseMember['type'] | CourseMember['enrolmentType']>,
+  );
   const taken = () => new ConflictError(`${user.firstname} ${user.lastname} is already on this course`);
   await writeTransaction(
     [

@@ -30,6 +30,31 @@ export function parseCourseMemberId(
   return { courseId, role, userId };
 }
 
+/**
+ * A new membership, enabled and enrolled. `type` is the tutor's type (PRIMARY, SUBSTITUTE, TRIAL) or the
+ * student's enrolment type (ONETIME, SUBSCRIPTION, CREDIT, TRIAL), by role.
+ */
+export function newCourseMember(
+  courseId: string,
+  user: CourseMember['user'],
+  role: CourseMember['role'],
+  type: NonNullable<CourseMember['type'] | CourseMember['enrolmentType']>,
+  createdAt = new Date().toISOString(),
+): CourseMember {
+  return {
+    _id: courseMemberId(courseId, role, user._id),
+    course: courseId,
+    user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
+    role,
+    ...(role === 'tutor'
+      ? { type: type as CourseMember['type'] }
+      : { enrolmentType: type as CourseMember['enrolmentType'] }),
+    status: 'ENABLE',
+    enrolment: 'ENROLLED',
+    createdAt,
+  };
+}
+
 /** A membership is kept under its course (the course's tutors and students) and indexed by its user. */
 export function courseMemberWrite(tenant: string, member: CourseMember): TransactItem {
   return {

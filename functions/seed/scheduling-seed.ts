@@ -6,7 +6,7 @@ import type { CourseMember } from '../../shared/schemas/course';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, putAvailability } from '../repositories/availability';
-import { courseMemberId, courseMemberWrite, coursesRepository } from '../repositories/courses';
+import { courseMemberWrite, coursesRepository, newCourseMember } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { type LessonRecord, lessonWrites, migrateLegacyBusyDays } from '../repositories/lessons';
@@ -192,16 +192,8 @@ async function seedDemoCourse(tenant: Tenant): Promise<void> {
     createdAt: now,
     updatedAt: now,
   };
-  const member = (user: UserRecord, role: CourseMember['role']): CourseMember => ({
-    _id: courseMemberId(course._id, role, user._id),
-    course: course._id,
-    user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
-    role,
-    ...(role === 'tutor' ? { type: 'PRIMARY' as const } : { enrolmentType: 'SUBSCRIPTION' as const }),
-    status: 'ENABLE',
-    enrolment: 'ENROLLED',
-    createdAt: now,
-  });
+  const member = (user: UserRecord, role: CourseMember['role']) =>
+    newCourseMember(course._id, user, role, role === 'tutor' ? 'PRIMARY' : 'SUBSCRIPTION', now);
   await writeTransaction(
     [
       ...coursesRepository.insertItems(tenant.key, course),

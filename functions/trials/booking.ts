@@ -9,9 +9,9 @@ import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability, teachingKey } from '../repositories/availability';
 import {
   type CourseRecord,
-  courseMemberId,
   courseMemberWrite,
   coursesRepository,
+  newCourseMember,
 } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { type TrialRecord, trialsRepository } from '../repositories/trials';
@@ -84,16 +84,8 @@ export async function bookTrial(
     createdAt: now,
     updatedAt: now,
   };
-  const member = (user: UserRecord, role: CourseMember['role']): CourseMember => ({
-    _id: courseMemberId(course._id, role, user._id),
-    course: course._id,
-    user: { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
-    role,
-    ...(role === 'tutor' ? { type: 'TRIAL' as const } : { enrolmentType: 'TRIAL' as const }),
-    status: 'ENABLE',
-    enrolment: 'ENROLLED',
-    createdAt: now,
-  });
+  const member = (user: UserRecord, role: CourseMember['role']) =>
+    newCourseMember(course._id, user, role, 'TRIAL', now);
   const sectionId = newId();
   const lesson: LessonRecord = {
     _id: sectionId,

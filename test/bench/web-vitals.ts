@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { servedBuild } from '../support/served-build';
 import type { BenchStack } from './stack';
 import { median } from './stack';
@@ -15,18 +15,7 @@ const RUNS = 5;
  */
 export async function measureWebVitals(stack: BenchStack) {
   const site = await servedBuild(stack.apiUrl);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const gzipped = new Map<string, number>();
   const gzipSize = async (path: string) => {
     if (!gzipped.has(path)) {

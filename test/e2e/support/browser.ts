@@ -12,6 +12,16 @@ import { startLocalStack } from '../../../infra/local/stack';
 import { servedBuild } from '../../support/served-build';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Headless, and nothing running in the background that would reach the network or skew timings. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
@@ -46,18 +56,7 @@ export function browserStackPerFile(options: { productionBuild?: boolean } = {})
       schedules: false,
     });
     if (options.productionBuild) state.site = await servedBuild(state.stack.apiUrl);
-    state.browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
