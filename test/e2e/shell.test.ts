@@ -18,6 +18,25 @@ it('keeps the dark theme across a reload (light by default)', async () => {
   await screenshot(page, 'home-dark');
 });
 
+it('paints a dark-mode visitor dark from the first content, with no light flash', async () => {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    localStorage.setItem('themeMode', 'dark');
+    const w = window as unknown as { __firstContentDark?: boolean };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      w.__firstContentDark = document.documentElement.classList.contains('dark');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(browser.portalUrl('/'));
+  await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+  expect(
+    await page.evaluate(() => (window as unknown as { __firstContentDark?: boolean }).__firstContentDark),
+  ).toBe(true);
+});
+
 it('renders the public pages without console errors (React warns there in development)', async () => {
   const page = await browser.newPage();
   const errors: string[] = [];

@@ -1,4 +1,8 @@
 import { loadRuntimeConfig } from './config/runtime-config';
+import { applyStoredThemeMode } from './theme/stored-mode';
+
+// Before anything renders, so a dark-mode visitor never sees the page light.
+applyStoredThemeMode();
 
 /**
  * A small entry point, so that config.json (which every API call waits for) is requested at once, while the

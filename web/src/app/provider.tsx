@@ -50,8 +50,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
         enableSystem={false}
         storageKey={storageKeys.themeMode}
         disableTransitionOnChange
-        // next-themes renders a script to set the theme before paint; in a client-rendered app it never runs
-        // (the provider's effect sets the class), and React warns about a script element. A data block is inert.
+        // next-themes renders a script to set the mode before paint, which never runs in a client-rendered app
+        // (main.tsx does that job) and which React warns about. As a data block it is inert.
         scriptProps={{ type: 'application/json' }}
       >
         <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
