@@ -79,6 +79,15 @@ it('offers Retry when a page fails to load, and loads it on retry', async () => 
   await page.getByText('Something went wrong while loading this page. Please try again.').waitFor();
   await screenshot(page, 'page-load-failed');
 
+  // Offline, Retry keeps the message and its button rather than reloading into the browser's error page.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Retry' }).waitFor();
+  await page.waitForTimeout(500);
+  expect(await page.getByText('Failed to load page').isVisible()).toBe(true);
+  expect(page.url()).toMatch(/\/learning-portal\/forgot-password$/);
+
+  await page.context().setOffline(false);
   blocked = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();

@@ -27,26 +27,46 @@ export function preloadPage(load: PageLoader): Promise<void> {
 export function LazyPage({ load }: { load: PageLoader }) {
   const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPages.get(load));
   const [failed, setFailed] = useState(false);
-  const attempt = useCallback(() => {
-    setFailed(false);
-    load().then(
-      (module) => {
-        loadedPages.set(load, module.default);
-        setPage(() => module.default);
-      },
-      (error: unknown) => {
-        console.error('A page failed to load', error);
-        setFailed(true);
-      },
-    );
-  }, [load]);
+  const attempt = useCallback(
+    (afterFailure = false) => {
+      setFailed(false);
+      load().then(
+        (module) => {
+          loadedPages.set(load, module.default);
+          setPage(() => module.default);
+        },
+        async (error: unknown) => {
+          console.error('A page failed to load', error);
+          if (afterFailure && (await reloadIfSiteAnswers())) return;
+          setFailed(true);
+        },
+      );
+    },
+    [load],
+  );
   useEffect(() => {
     if (!loadedPages.has(load)) attempt();
     else setPage(() => loadedPages.get(load));
   }, [attempt, load]);
-  if (failed) return <PageLoadFailed onRetry={attempt} />;
+  if (failed) return <PageLoadFailed onRetry={() => attempt(true)} />;
   if (!Page) return <FullScreenSpinner belowHeader />;
   return <Page />;
+}
+
+/**
+ * Chromium keeps a failed dynamic import in its module map until the page reloads, so importing the page
+ * again fails without asking the server. When Retry fails like that and the site answers now, reload the
+ * page; when the site does not answer (offline), keep showing Retry rather than the browser's error page.
+ */
+async function reloadIfSiteAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    if (!response.ok) return false;
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
 }
 
 export function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
