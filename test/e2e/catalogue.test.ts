@@ -23,15 +23,22 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
   // Curriculum → subject → topic → sub-topic by links
   await page.getByRole('link', { name: 'Cambridge IGCSE', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Cambridge IGCSE' }).waitFor();
+  await page.waitForFunction(() => document.title === 'Cambridge IGCSE | Demo Academy');
   await screenshot(page, 'curriculum-page');
   await page.getByRole('link', { name: /^Mathematics 0580/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Mathematics' }).waitFor();
+  // The tab names the page, what it belongs to and the tenant; the description is the subject's.
+  await page.waitForFunction(() => document.title === 'Mathematics · Cambridge IGCSE | Demo Academy');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(
+    /^Cambridge IGCSE Mathematics \(0580\): topic-by-topic notes/,
+  );
   await screenshot(page, 'subject-page');
   await page.getByRole('link', { name: 'Linear equations' }).click();
   await page.waitForURL(
     /\/learning-portal\/cambridge-igcse\/mathematics\/algebra-and-graphs\/linear-equations$/,
   );
   await page.getByRole('heading', { level: 1, name: 'Linear equations' }).waitFor();
+  await page.waitForFunction(() => document.title === 'Linear equations · Mathematics | Demo Academy');
 
   // Assess: the video, the FAQ (opening to its answer), notes and resources are shown
   const videos = page.getByTestId('video-card');
@@ -48,6 +55,7 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
   // A path that names nothing says so
   await page.goto(browser.portalUrl('/cambridge-igcse/astrology'));
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await page.waitForFunction(() => document.title === 'Page not found | Demo Academy');
 });
 
 it('a visitor opens a subject’s topical past papers from the subject page', async () => {

@@ -19,6 +19,7 @@ import type { VerifyDeleteResult } from '../../../../shared/routes/crud';
 import type { Page } from '../../../../shared/schemas/paging';
 import { callApi, useApi } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/build-request';
+import { usePageMeta } from '../../lib/meta-tags';
 import { toastSuccess } from '../../lib/toaster';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
@@ -136,6 +137,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
+  usePageMeta(config.title);
   const routes = routeIds(config);
   const form = formOf(config);
   const searchable = config.searchable !== false;
@@ -268,7 +270,9 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Heading size="xl">{config.title}</Heading>
+        <Heading as="h1" size="xl">
+          {config.title}
+        </Heading>
         <HStack>
           {searchable && (
             <Input

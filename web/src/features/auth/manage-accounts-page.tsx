@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
+import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { toastSuccess } from '../../lib/toaster';
 import { type MappedAccount, useMappedAccounts } from './api/get-mapped-accounts';
@@ -13,6 +14,7 @@ function ManageAccounts() {
   const navigate = useNavigate();
   const { data } = useMappedAccounts();
   const [switching, setSwitching] = useState<string>();
+  usePageMeta('Choose an account');
 
   const choose = async (account: MappedAccount) => {
     if (account._id === session?.user._id) {
@@ -34,7 +36,9 @@ function ManageAccounts() {
   return (
     <Center px="4" py="10">
       <Stack w="full" maxW="lg" gap="4">
-        <Heading size="xl">Choose an account</Heading>
+        <Heading as="h1" size="xl">
+          Choose an account
+        </Heading>
         <Text color="fg.muted">These accounts are linked to yours. Pick the one to continue with.</Text>
         {(data?.docs ?? []).map((account) => (
           <Card.Root key={account._id} variant="outline">

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { RequireSession } from '../../components/require-session';
 import { SelectField } from '../../components/select-field';
 import { useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
@@ -39,6 +40,7 @@ const demoTutorIds = ['demo-tutor-1', 'demo-tutor-2', 'demo-tutor-3'];
 function AvailabilityScreen() {
   const { user } = useAuthUser();
   const [params, setParams] = useSearchParams();
+  usePageMeta('Availability');
   if (!user) return null;
   const isAdmin = canEditAnyAvailability(user);
   const own = user.type === 'tutor' ? user._id : '';
@@ -47,7 +49,9 @@ function AvailabilityScreen() {
   if (!isAdmin && user.type !== 'tutor') {
     return (
       <Box maxW="lg" mx="auto" py="16" px="4" textAlign="center">
-        <Heading size="xl">No access</Heading>
+        <Heading as="h1" size="xl">
+          No access
+        </Heading>
         <Text color="fg.muted">Availability is kept by tutors and administrators.</Text>
       </Box>
     );
@@ -58,7 +62,7 @@ function AvailabilityScreen() {
       <Stack gap="6">
         <HStack justify="space-between" align="end" wrap="wrap" gap="4">
           <Stack gap="1">
-            <Heading size="2xl">
+            <Heading as="h1" size="2xl">
               {tutorId && tutorId === own ? 'My availability' : 'Tutor availability'}
             </Heading>
             <Text color="fg.muted">

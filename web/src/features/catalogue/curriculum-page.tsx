@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { NotFound } from '../../components/not-found';
 import { paths } from '../../config/paths';
+import { usePageMeta } from '../../lib/meta-tags';
 import { CatalogueBreadcrumbs } from './breadcrumbs';
 import { useCataloguePath, useHomeCurricula } from './use-catalogue';
 
@@ -11,6 +12,15 @@ export default function CurriculumPage() {
   const { curriculum: slug = '' } = useParams();
   const resolved = useCataloguePath(`/${slug}`);
   const home = useHomeCurricula();
+  const subjectNames = home.data?.docs
+    .find((c) => c._id === resolved.data?.curriculum._id)
+    ?.subjects.map((s) => s.name);
+  usePageMeta(
+    resolved.data?.curriculum.name,
+    subjectNames?.length
+      ? `${resolved.data?.curriculum.name}: notes, videos and exam practice in ${subjectNames.join(', ')}.`
+      : undefined,
+  );
   if (resolved.missing) return <NotFound />;
   if (!resolved.data || !home.data) return <FullScreenSpinner />;
   const curriculum = home.data.docs.find((c) => c._id === resolved.data!.curriculum._id);

@@ -6,6 +6,7 @@ import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { NotFound } from '../../components/not-found';
 import { BASE_PATH, paths } from '../../config/paths';
 import { useAdminEditMode } from '../../lib/edit-mode';
+import { usePageMeta } from '../../lib/meta-tags';
 import type { Crumb } from './breadcrumbs';
 import { CatalogueBreadcrumbs } from './breadcrumbs';
 import { TopicList } from './topic-list';
@@ -29,6 +30,21 @@ function useCatalogueLocation(): string {
 }
 
 /**
+ * The tab title names the page and what it belongs to ("Linear equations · Mathematics"); the description is
+ * the sub-topic's summary or the topic's or subject's description.
+ */
+function cataloguePageMeta(
+  data: ResolvedCataloguePath | undefined,
+): [string | undefined, string | undefined] {
+  if (!data?.subject) return [undefined, undefined];
+  const { curriculum, subject, topic, subTopic } = data;
+  if (subTopic) return [`${subTopic.name} · ${subject.name}`, subTopic.summary || undefined];
+  if (topic)
+    return [`${topic.name} · ${subject.name}`, topic.description || subject.description || undefined];
+  return [`${subject.name} · ${curriculum.name}`, subject.description || undefined];
+}
+
+/**
  * /{curriculum}/{subject} and the deeper subject pages: the subject's topics, a topic's sub-topics, or a
  * sub-topic's content, whichever the path names (spec 000 section 2).
  */
@@ -36,6 +52,7 @@ export default function SubjectPage() {
   const path = useCatalogueLocation();
   const resolved = useCataloguePath(path);
   const editMode = useAdminEditMode();
+  usePageMeta(...cataloguePageMeta(resolved.data));
   if (resolved.missing) return <NotFound />;
   if (!resolved.data) return <FullScreenSpinner belowHeader />;
   const { curriculum, subject, topic, subTopic } = resolved.data;

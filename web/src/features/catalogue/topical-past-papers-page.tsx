@@ -1,5 +1,6 @@
 import { Box, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../../lib/meta-tags';
 import { PastPapersList } from './past-papers';
 import { useHomeCurricula } from './use-catalogue';
 
@@ -14,6 +15,10 @@ export default function TopicalPastPapersPage() {
   const subjectSlug = params.get('subject') ?? '';
   const curriculum = data?.docs.find((c) => c.slug === curriculumSlug);
   const subject = curriculum?.subjects.find((s) => s.slug === subjectSlug);
+  usePageMeta(
+    subject ? `${subject.name} topical past papers` : 'Topical past papers',
+    'Exam questions sorted by topic, with their mark schemes.',
+  );
 
   return (
     <Box maxW="5xl" mx="auto" px="4" py="8">

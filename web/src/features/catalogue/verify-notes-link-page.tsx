@@ -6,15 +6,19 @@ import type { browsedResourceSchema } from '../../../../shared/schemas/learning-
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { paths } from '../../config/paths';
 import { ApiError, useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { notesLinkResourceKey, notesLinkTarget } from './notes-link';
 
 type BrowsedResource = z.infer<typeof browsedResourceSchema>;
 
 function Message({ title, text, retry }: { title: string; text: string; retry?: () => void }) {
+  usePageMeta(title);
   return (
     <Center minH="calc(100vh - 64px)" px="4">
       <Stack gap="4" textAlign="center" maxW="md" data-testid="notes-link-message">
-        <Heading size="2xl">{title}</Heading>
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
         <Text color="fg.muted">{text}</Text>
         <Stack direction="row" gap="3" justify="center">
           {retry && (

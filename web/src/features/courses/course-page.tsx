@@ -5,6 +5,7 @@ import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
 import { useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { homeworkPath } from '../admin/courses/course-links';
 import { LessonRow } from './lesson-row';
@@ -83,6 +84,7 @@ function Course() {
         ]
       : null,
   );
+  usePageMeta(course?.title);
   if (error) {
     return (
       <Box maxW="5xl" mx="auto" px="4" py="8">
@@ -107,7 +109,9 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
             <Badge colorPalette="teal">{course.type}</Badge>
             <Badge>{course.status}</Badge>
           </HStack>
-          <Heading size="2xl">{course.title}</Heading>
+          <Heading as="h1" size="2xl">
+            {course.title}
+          </Heading>
           <Text color="fg.muted">
             {course.curriculum} · {course.subject} · {course.grade}
           </Text>

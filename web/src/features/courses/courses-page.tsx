@@ -4,10 +4,12 @@ import type { UserCourse } from '../../../../shared/routes/scheduling';
 import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
 import { useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { CourseCards } from './course-cards';
 
 function Courses() {
+  usePageMeta('My courses');
   const [searchText, setSearchText] = useState('');
   const { data, isLoading } = useApi<Page<UserCourse>>([
     'courses.list',
@@ -17,7 +19,9 @@ function Courses() {
     <Box maxW="7xl" mx="auto" px="4" py="8">
       <Stack gap="6">
         <HStack justify="space-between" wrap="wrap" gap="3">
-          <Heading size="2xl">My courses</Heading>
+          <Heading as="h1" size="2xl">
+            My courses
+          </Heading>
           <Input
             maxW="xs"
             placeholder="Search courses"

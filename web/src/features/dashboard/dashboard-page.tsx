@@ -25,6 +25,7 @@ import { paths } from '../../config/paths';
 import { storageKeys } from '../../config/storage-keys';
 import { callApi } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { usePageMeta } from '../../lib/meta-tags';
 import { canListStudents, canSeeUsage, canViewUsers } from '../../lib/permissions';
 import { useAuthUser } from '../../lib/use-auth-user';
 import {
@@ -40,6 +41,7 @@ import { BandLegend, BarChart, bandColors, ProgressRing } from './charts';
 import { defaultCurriculum, defaultLearner, focusSubject, ringSubjects } from './selection';
 
 function Dashboard() {
+  usePageMeta('My learning');
   const { user } = useAuthUser();
   const me = user!._id;
   const family = user?.userMapper?.users;
@@ -89,7 +91,9 @@ function Dashboard() {
       <Stack gap="6">
         <HStack justify="space-between" align="end" wrap="wrap" gap="4">
           <Stack gap="1">
-            <Heading size="2xl">{viewingSelf ? 'My learning' : `${learnerName}'s learning`}</Heading>
+            <Heading as="h1" size="2xl">
+              {viewingSelf ? 'My learning' : `${learnerName}'s learning`}
+            </Heading>
             <Text color="fg.muted">Progress, quiz scores, study sessions and bookmarks.</Text>
           </Stack>
           <HStack gap="3" align="end" wrap="wrap">

@@ -23,6 +23,7 @@ import type { HomeworkSubmission, Section } from '../../../../shared/schemas/sec
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { callApi, useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -309,6 +310,7 @@ function Homework() {
   } = useApi<Page<HomeworkSubmission>>(
     section ? ['homework.list', { query: { section: section._id, limit: 100, offset: 0 } }] : null,
   );
+  usePageMeta(section?.title);
   const back = `${paths.portalCourses}/${encodeURIComponent(courseId)}`;
   if (courseError || sectionError || submissionsError || (section && section.kind !== 'HOMEWORK')) {
     return (
@@ -338,7 +340,9 @@ function Homework() {
             <Badge colorPalette="purple">Homework</Badge>
             {overdue && <Badge colorPalette="red">Past due</Badge>}
           </HStack>
-          <Heading size="2xl">{section.title}</Heading>
+          <Heading as="h1" size="2xl">
+            {section.title}
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
             Due {due ? formatDateTime(due) : '-'}
           </Text>

@@ -28,6 +28,7 @@ import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { storageKeys } from '../../config/storage-keys';
 import { callApi, useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { emptyAnswers, type OnboardingAnswers, onboardingSteps, stepProblem } from './steps';
@@ -58,6 +59,7 @@ function OnboardingForm() {
     });
   }, [existing.data]);
 
+  usePageMeta('Tell us about your studies');
   if (!curricula.data || !existing.data) return <FullScreenSpinner belowHeader />;
   const curriculum = curricula.data.docs.find((c) => c.name === answers.curriculum);
   const problem = stepProblem(step, answers);
@@ -94,7 +96,9 @@ function OnboardingForm() {
     <Box maxW="3xl" mx="auto" px="4" py="10">
       <Stack gap="6">
         <Stack gap="2">
-          <Heading size="2xl">Tell us about your studies</Heading>
+          <Heading as="h1" size="2xl">
+            Tell us about your studies
+          </Heading>
           <Text color="fg.muted">
             Step {step + 1} of {onboardingSteps.length}: {onboardingSteps[step]}
           </Text>

@@ -5,6 +5,7 @@ import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
@@ -18,6 +19,7 @@ function PortalHome() {
   const { data: courses } = useApi<Page<UserCourse>>(
     current ? ['courses.list', { query: { limit: 6, offset: 0, deviceTimezone: deviceTimeZone() } }] : null,
   );
+  usePageMeta('My portal');
   if (!current) return null;
   const offersTrial = current.type === 'student' && !current.isTrialApplied;
 
@@ -26,7 +28,9 @@ function PortalHome() {
       <TrialCreatedDialog />
       <Stack gap="6">
         <Stack gap="1">
-          <Heading size="2xl">Welcome, {current.firstname}!</Heading>
+          <Heading as="h1" size="2xl">
+            Welcome, {current.firstname}!
+          </Heading>
           <HStack>
             <Badge colorPalette="teal">{current.role.name}</Badge>
             {current.impersonatedBy && <Badge colorPalette="orange">Signed in by an administrator</Badge>}

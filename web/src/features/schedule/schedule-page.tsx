@@ -20,6 +20,7 @@ import type { AuthUser } from '../../../../shared/schemas/user';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { callApi, useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { today } from '../trials/booking-state';
@@ -129,6 +130,7 @@ function LessonChip({
 }
 
 function Schedule({ user }: { user: AuthUser }) {
+  usePageMeta('Schedule');
   const zone = deviceTimeZone();
   const [view, setView] = useState<CalendarView>('week');
   const [search, setSearch] = useSearchParams();
@@ -154,7 +156,9 @@ function Schedule({ user }: { user: AuthUser }) {
       <Stack gap="5">
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="0">
-            <Heading size="2xl">Schedule</Heading>
+            <Heading as="h1" size="2xl">
+              Schedule
+            </Heading>
             <Text color="fg.muted" fontSize="sm">
               Times in {zone}
             </Text>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { type Trial, trialOutcomeLabels } from '../../../../shared/schemas/trial';
 import { RequireSession } from '../../components/require-session';
 import { useApi } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/meta-tags';
 import { formatDateTime } from '../../lib/time-zone';
 
 const statusPalette: Record<Trial['status'], string> = {
@@ -19,6 +20,7 @@ function TrialRecording() {
   const { data, error } = useApi<{ trial: Trial }>(
     trialId ? ['trials.recordings', { params: { id: trialId } }] : null,
   );
+  usePageMeta(data ? `Free trial: ${data.trial.subject} (${data.trial.grade})` : 'Free trial');
   if (error) {
     return (
       <Box maxW="3xl" mx="auto" px="4" py="8">
@@ -36,7 +38,7 @@ function TrialRecording() {
             <Badge colorPalette={statusPalette[trial.status]}>{trial.status}</Badge>
             {trial.outcome && <Badge>{trialOutcomeLabels[trial.outcome]}</Badge>}
           </HStack>
-          <Heading size="2xl">
+          <Heading as="h1" size="2xl">
             Free trial: {trial.subject} ({trial.grade})
           </Heading>
           <Text color="fg.muted">

@@ -9,6 +9,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/meta-tags';
 import { canCourseAdmin } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
@@ -118,6 +119,7 @@ export default function AdminCoursePage() {
   } = useApi<CourseDetail>(['courses.adminGet', { params: { id: courseId }, query: { subSections: '1' } }]);
   const canEdit = canCourseAdmin(session?.user, 'edit');
   const canDelete = canCourseAdmin(session?.user, 'delete');
+  usePageMeta(course?.title);
 
   if (error) {
     return (
@@ -148,7 +150,9 @@ export default function AdminCoursePage() {
               <Badge colorPalette="teal">{course.type}</Badge>
               {course.isTrial && <Badge colorPalette="purple">Trial</Badge>}
             </HStack>
-            <Heading size="2xl">{course.title}</Heading>
+            <Heading as="h1" size="2xl">
+              {course.title}
+            </Heading>
             <Text color="fg.muted">
               {course.curriculum} · {course.subject} · {course.grade}
             </Text>
