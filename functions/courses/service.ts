@@ -9,8 +9,9 @@ import {
   coursesRepository,
   userMemberships,
 } from '../repositories/courses';
-import { userSchedule } from '../repositories/lessons';
-import { courseSections } from '../repositories/sections';
+import { lessonJoinTimes } from '../repositories/lesson-joins';
+import { type LessonRecord, userSchedule } from '../repositories/lessons';
+import { courseSections, type SectionRecord } from '../repositories/sections';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 
@@ -42,10 +43,22 @@ export async function courseDetail(
   const visible = sections?.filter((s) => options.audience === 'all' || s.audience === 'STUDENT');
   return {
     ...course,
-    ...(visible ? { sections: buildSectionTree(visible) } : {}),
+    ...(visible ? { sections: buildSectionTree(await withJoinTimes(tenant, visible)) } : {}),
     tutors: members.filter((m) => m.role === 'tutor'),
     students: members.filter((m) => m.role === 'student'),
   };
+}
+
+/** Lessons that have opened for joining carry their join times, for the class timing chip. */
+async function withJoinTimes(tenant: string, sections: SectionRecord[]): Promise<SectionRecord[]> {
+  const lessons = sections.filter(
+    (s): s is LessonRecord => isLessonKind(s.kind) && !!s.start && !!s.end && !!s.tutorId,
+  );
+  const times = await lessonJoinTimes(tenant, lessons);
+  return sections.map((section) => {
+    const joins = times.get(section._id);
+    return joins ? { ...section, ...joins } : section;
+  });
 }
 
 /** The caller's membership of a course, or a 404 (someone else's course is not theirs to learn about). */

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { LessonJoin } from '../../shared/rules/lesson-history';
+import { joinTimesOf, type LessonJoin } from '../../shared/rules/lesson-history';
+import { joinWindowHasOpened } from '../../shared/scheduling/join-window';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
@@ -69,4 +70,26 @@ export async function lessonJoinsOf(
     });
   }
   return joins;
+}
+
+export interface JoinTimes {
+  tutorJoinTime: string | null;
+  studentJoinTime: string | null;
+}
+
+/**
+ * The join times the portal shows beside lessons (the class timing chip): for each lesson whose join
+ * window has opened, the tutor's first join and the earliest student's (the lesson history's rule). Lessons
+ * still ahead are not looked up, so the cost follows the lessons under way or past, in batches of 100 keys.
+ */
+export async function lessonJoinTimes(
+  tenant: string,
+  lessons: Array<Pick<LessonRecord, '_id' | 'start' | 'status' | 'tutorId' | 'studentIds'>>,
+  now = new Date(),
+): Promise<Map<string, JoinTimes>> {
+  const opened = lessons.filter((lesson) =>
+    joinWindowHasOpened({ start: new Date(lesson.start), status: lesson.status, now }),
+  );
+  const joins = await lessonJoinsOf(tenant, opened);
+  return new Map(opened.map((lesson) => [lesson._id, joinTimesOf(lesson, joins.get(lesson._id) ?? [])]));
 }

@@ -9,7 +9,8 @@ import { resourceHandler, withCaller } from '../lib/pipeline';
 import { type Caller, respondText } from '../lib/request';
 import { createFeedToken, feedTokenOf, userOfFeedToken } from '../repositories/calendar-feeds';
 import { coursesRepository } from '../repositories/courses';
-import { userSchedule } from '../repositories/lessons';
+import { type JoinTimes, lessonJoinTimes } from '../repositories/lesson-joins';
+import { type LessonRecord, userSchedule } from '../repositories/lessons';
 import { lessonsStartingBetween, requireSection, type SectionRecord } from '../repositories/sections';
 import { getUserMapper } from '../repositories/user-mappers';
 import { getUser, getUsers } from '../repositories/users';
@@ -101,14 +102,18 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
       new Date(query.startDate).toISOString(),
       new Date(query.endDate).toISOString(),
     );
-    return {
-      docs: entries.filter(
-        (e) =>
-          (!query.courseId || e.courseId === query.courseId) &&
-          (!query.tutorId || e.tutorId === query.tutorId) &&
-          (!query.studentId || e.studentIds.includes(query.studentId)),
-      ),
-    };
+    const docs = entries.filter(
+      (e) =>
+        (!query.courseId || e.courseId === query.courseId) &&
+        (!query.tutorId || e.tutorId === query.tutorId) &&
+        (!query.studentId || e.studentIds.includes(query.studentId)),
+    );
+    // The calendar's class timing chip needs the join times of lessons under way or past.
+    const times = await lessonJoinTimes(
+      tenant.key,
+      docs.map((e) => ({ ...e, _id: e.sectionId })),
+    );
+    return { docs: docs.map((e) => ({ ...e, ...times.get(e.sectionId) })) };
   }),
 
   'schedule.get': withCaller(async ({ tenant, caller, params }) => {
@@ -118,7 +123,10 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
     if (!section.start || (!participant && !isScheduleViewer(caller)))
       throw new NotFoundError('Lesson not found');
     const [lesson] = await withNames(tenant.key, [section]);
-    return lesson;
+    const times = section.tutorId
+      ? await lessonJoinTimes(tenant.key, [section as LessonRecord])
+      : new Map<string, JoinTimes>();
+    return { ...lesson, ...times.get(section._id) };
   }),
 
   'schedule.feedUrl': withCaller(async ({ tenant, caller, event }) => {

@@ -17,6 +17,9 @@ export const scheduleEntrySchema = z.object({
   tutorId: z.string(),
   studentIds: z.array(z.string()),
   role: z.enum(['tutor', 'student']),
+  /** Lessons whose join window has opened: the tutor's first join and the earliest student's (or null). */
+  tutorJoinTime: z.string().nullable().optional(),
+  studentJoinTime: z.string().nullable().optional(),
 });
 export type ScheduleEntryDoc = z.infer<typeof scheduleEntrySchema>;
 

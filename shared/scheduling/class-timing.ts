@@ -29,3 +29,16 @@ export function classTiming(input: {
   // Under way and not joined yet: it is not missed until the lesson ends.
   return { label: 'Class Not Started', color: 'blue' };
 }
+
+/**
+ * The join the chip judges for a viewer of a lesson: its tutor sees their own first join; anyone else (a
+ * student, a parent) the earliest student's, which in a one-to-one lesson is the student's own. Lesson
+ * reads carry both as `tutorJoinTime` and `studentJoinTime` (null or absent: nobody of that side joined).
+ */
+export function viewerJoinTime(
+  lesson: { tutorId?: string | undefined; tutorJoinTime?: string | null; studentJoinTime?: string | null },
+  viewerId: string | undefined,
+): Date | null {
+  const at = viewerId && lesson.tutorId === viewerId ? lesson.tutorJoinTime : lesson.studentJoinTime;
+  return at ? new Date(at) : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideJoin, isJoinOpen, JOIN_OPENS_MINUTES } from './join-window';
+import { decideJoin, isJoinOpen, JOIN_OPENS_MINUTES, joinWindowHasOpened } from './join-window';
 
 const start = new Date('2026-06-10T10:00:00Z');
 const end = new Date('2026-06-10T11:00:00Z');
@@ -34,5 +34,21 @@ describe('when a lesson can be joined', () => {
   it('answers the same as a yes or no for the Join button', () => {
     expect(isJoinOpen({ start, end, status: 'ACTIVE', now: start })).toBe(true);
     expect(isJoinOpen({ start, end, status: 'ACTIVE', now: end })).toBe(false);
+  });
+});
+
+describe('whether anyone can have joined a lesson yet', () => {
+  const opened = (now: Date, status = 'ACTIVE') => joinWindowHasOpened({ start, status, now });
+
+  it(`is false until ${JOIN_OPENS_MINUTES} minutes before the start, then true for good`, () => {
+    expect(opened(minutesFromStart(-JOIN_OPENS_MINUTES - 0.1))).toBe(false);
+    expect(opened(minutesFromStart(-JOIN_OPENS_MINUTES))).toBe(true);
+    expect(opened(minutesFromStart(30))).toBe(true);
+    // After the end (and once completed) the joins made during the lesson still count.
+    expect(opened(minutesFromStart(24 * 60), 'COMPLETED')).toBe(true);
+  });
+
+  it('is false for a cancelled lesson', () => {
+    expect(opened(minutesFromStart(30), 'CANCELLED')).toBe(false);
   });
 });

@@ -30,3 +30,13 @@ export function decideJoin(input: { start: Date; end: Date; status: string; now:
 export function isJoinOpen(input: { start: Date; end: Date; status: string; now: Date }): boolean {
   return decideJoin(input).outcome === 'open';
 }
+
+/**
+ * Whether anyone can have joined a lesson yet: its join window has opened and it was not cancelled. The
+ * portal's read paths look up join times only for these lessons, so a long course's future lessons cost
+ * nothing.
+ */
+export function joinWindowHasOpened(input: { start: Date; status: string; now: Date }): boolean {
+  const { start, status, now } = input;
+  return status !== 'CANCELLED' && now.getTime() >= start.getTime() - JOIN_OPENS_MINUTES * MINUTE_MS;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classTiming } from './class-timing';
+import { classTiming, viewerJoinTime } from './class-timing';
 import { formatDuration, hourChoices, isAllowedLessonDuration, lessonDurationChoices } from './durations';
 
 describe('lesson durations', () => {
@@ -56,5 +56,27 @@ describe('class timing chip', () => {
   it('is Missed once the lesson has ended without a join', () => {
     expect(classTiming({ start, end, now: at(60) })).toEqual({ label: 'Missed', color: 'red' });
     expect(classTiming({ start, end, joinedAt: null, now: at(30) }).label).toBe('Class Not Started');
+  });
+});
+
+describe('whose join the chip judges', () => {
+  const lesson = {
+    tutorId: 'tutor-1',
+    tutorJoinTime: '2026-03-10T10:02:00.000Z',
+    studentJoinTime: '2026-03-10T09:58:00.000Z',
+  };
+
+  it("shows the lesson's tutor their own first join", () => {
+    expect(viewerJoinTime(lesson, 'tutor-1')?.toISOString()).toBe('2026-03-10T10:02:00.000Z');
+  });
+
+  it('shows a student (or a parent, or anyone else) the earliest student join', () => {
+    expect(viewerJoinTime(lesson, 'student-1')?.toISOString()).toBe('2026-03-10T09:58:00.000Z');
+    expect(viewerJoinTime(lesson, undefined)?.toISOString()).toBe('2026-03-10T09:58:00.000Z');
+  });
+
+  it('is null when nobody of that side joined (null or absent)', () => {
+    expect(viewerJoinTime({ ...lesson, tutorJoinTime: null }, 'tutor-1')).toBeNull();
+    expect(viewerJoinTime({ tutorId: 'tutor-1' }, 'student-1')).toBeNull();
   });
 });

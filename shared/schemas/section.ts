@@ -43,6 +43,13 @@ export const sectionSchema = sectionBaseSchema.extend({
   eventId: z.string().optional(),
   /** A cancel or reschedule waiting for an admin's answer. */
   pendingRequestId: z.string().optional(),
+  /**
+   * Read paths only (never stored on the section): the tutor's first join and the earliest student's at the
+   * lesson's current start, as recorded by notify-user-joined-to-meeting; null when nobody of that side has
+   * joined. Present on lessons whose join window has opened, so the class timing chip is right live.
+   */
+  tutorJoinTime: z.string().nullable().optional(),
+  studentJoinTime: z.string().nullable().optional(),
   resource: z
     .object({
       url: z.string(),

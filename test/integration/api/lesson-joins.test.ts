@@ -149,6 +149,69 @@ describe('joining a lesson', () => {
   });
 });
 
+describe('join times on the portal read paths (the class timing chip)', () => {
+  const COURSE = 'course-demo-igcse-maths';
+  const course = () =>
+    local.api.call<Json>('courses.get', {
+      ...sam,
+      params: { id: COURSE },
+      query: { subSections: '1' },
+    });
+  const lessonIn = (detail: Json, id: string): Json | undefined =>
+    (detail.sections as Json[]).find((section) => section._id === id);
+  const schedule = (session: Session) =>
+    local.api.call<Json>('schedule.list', {
+      ...session,
+      params: { userId: session.userId },
+      query: {
+        startDate: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+        endDate: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      },
+    });
+
+  it('answers the tutor’s first join and the earliest student’s with the lesson, live', async () => {
+    // Prepare: a lesson of Sam's course under way (another tutor, so no time clashes with the group lesson)
+    const tutor3 = await local.api.signIn('tutor3@demo.test', 'Demo-tutor-3');
+    const live = await lesson({
+      course: COURSE,
+      start: -7,
+      minutes: 60,
+      tutorId: 'demo-tutor-3',
+      studentIds: ['demo-student-1'],
+    });
+    const ahead = await lesson({
+      course: COURSE,
+      start: 24 * 60,
+      minutes: 60,
+      tutorId: 'demo-tutor-3',
+      studentIds: ['demo-student-1'],
+    });
+
+    // Assess: open for joining, nobody joined yet
+    const before = await course();
+    expect(before.status).toBe(200);
+    expect(lessonIn(before.body, live._id)).toMatchObject({ tutorJoinTime: null, studentJoinTime: null });
+    // A lesson whose join window has not opened is not looked up at all.
+    expect(lessonIn(before.body, ahead._id)).not.toHaveProperty('tutorJoinTime');
+
+    // Act: the tutor joins, then Sam
+    const tutorJoined = (await join(tutor3, live._id)).body.joinedAt as string;
+    const samJoined = (await join(sam, live._id)).body.joinedAt as string;
+
+    // Assess: the course page, both calendars and the lesson view carry both times
+    expect(lessonIn((await course()).body, live._id)).toMatchObject({
+      tutorJoinTime: tutorJoined,
+      studentJoinTime: samJoined,
+    });
+    for (const session of [sam, tutor3]) {
+      const entry = ((await schedule(session)).body.docs as Json[]).find((e) => e.sectionId === live._id);
+      expect(entry).toMatchObject({ tutorJoinTime: tutorJoined, studentJoinTime: samJoined });
+    }
+    const one = await local.api.call<Json>('schedule.get', { ...sam, params: { sectionId: live._id } });
+    expect(one.body).toMatchObject({ tutorJoinTime: tutorJoined, studentJoinTime: samJoined });
+  });
+});
+
 describe('lesson history join times', () => {
   it('writes the tutor’s first join and the earliest student’s into the row at lesson end', async () => {
     const tutorFirst = (await join(tutor, group._id)).body.joinedAt as string;
