@@ -43,6 +43,8 @@ export interface AdminFilter {
   initial?: string;
   /** The query value of the chosen value (e.g. a date as the start of that day); the value itself by default. */
   toQuery?: (value: string) => QueryValue;
+  /** A control of its own instead of the select or date input (e.g. a people picker); '' means "all". */
+  render?: (value: string, onChange: (value: string) => void) => ReactNode;
 }
 
 /** What a row action or a bulk action may do to the list it sits in. */
@@ -293,7 +295,11 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
       {config.filters && config.filters.length > 0 && (
         <Flex gap="3" wrap="wrap" align="end" role="group" aria-label="Filters">
           {config.filters.map((filter) =>
-            filter.kind === 'date' ? (
+            filter.render ? (
+              <Box key={filter.key}>
+                {filter.render(filterValues[filter.key] ?? '', (value) => setFilter(filter.key, value))}
+              </Box>
+            ) : filter.kind === 'date' ? (
               <Stack key={filter.key} gap="1">
                 <Text fontSize="sm" fontWeight="medium">
                   {filter.label}

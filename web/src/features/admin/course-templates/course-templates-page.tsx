@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { canCourseAdmin, canCourseTemplates } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
+import { catalogueFilters } from '../courses/course-form';
 import { CreateCourseDialog } from './create-course-dialog';
 import { OutlineDialog } from './outline-dialog';
 import {
@@ -23,8 +24,6 @@ import {
   useCurricula,
   validateTemplate,
 } from './template-form';
-
-const sortedUnique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
 
 /** A template's row actions: edit its outline, and make a course from it. */
 function TemplateRowActions({
@@ -146,28 +145,7 @@ export default function CourseTemplatesPage() {
       ...templatesResource,
       deletable: canDelete,
       listQuery: { courseId },
-      filters: [
-        {
-          key: 'curriculum',
-          label: 'Curriculum',
-          options: (curricula ?? []).map((c) => ({ value: c.name, label: c.name })),
-        },
-        {
-          key: 'subject',
-          label: 'Subject',
-          options: sortedUnique((curricula ?? []).flatMap((c) => c.subjects.map((s) => s.name))).map(
-            (name) => ({ value: name, label: name }),
-          ),
-        },
-        {
-          key: 'grade',
-          label: 'Grade',
-          options: sortedUnique((curricula ?? []).flatMap((c) => c.grades)).map((grade) => ({
-            value: grade,
-            label: grade,
-          })),
-        },
-      ],
+      filters: catalogueFilters(curricula),
     }),
     [curricula, courseId, canDelete],
   );

@@ -70,7 +70,7 @@ function DeleteCourseDialog({ course, onClose }: { course: CourseDetail; onClose
       return;
     }
     toastSuccess('Course Deleted');
-    // Spec 001 section 2: after a course is deleted, the app goes to the courses list.
+    // Decision (spec 000 s2 / 001 s2): an admin's "courses list" is the back-office list, not the portal one.
     navigate(paths.adminCourses);
   };
   return (

@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format';
 import { SaveAsTemplateButton } from '../course-templates/save-as-template';
 import {
   CourseForm,
+  catalogueFilters,
   courseToInput,
   paymentTypeLabels,
   statusLabels,
@@ -22,6 +23,7 @@ import {
   validateCourse,
 } from './course-form';
 import { adminCoursePath } from './course-links';
+import { personFilter } from './person-picker';
 
 const coursesResource: AdminResource<Course, CourseInput> = {
   resource: 'courses',
@@ -35,7 +37,7 @@ const coursesResource: AdminResource<Course, CourseInput> = {
   title: 'Courses',
   label: 'course',
   messages: { created: 'Course Created', updated: 'Course Updated', deleted: 'Course Deleted' },
-  // Spec 001 section 2: a new course opens its (admin) page; a deleted one leaves the admin on the list.
+  // Decision (spec 000 s2 / 001 s2): for an admin "that course's page" is the back-office course page, and "the courses list" is /admin/courses.
   createdPath: (course) => adminCoursePath(course._id),
   deletedPath: paths.adminCourses,
   columns: [
@@ -98,17 +100,16 @@ const coursesResource: AdminResource<Course, CourseInput> = {
   renderForm: (value, onChange, errors) => <CourseForm value={value} onChange={onChange} errors={errors} />,
 };
 
+/** Spec 001 section 7: GET /admin/courses with searchText, curriculum, subject, grade, studentId, tutorId, status and type. */
 export default function AdminCoursesPage() {
   const curricula = useCurricula();
   const config = useMemo<AdminResource<Course, CourseInput>>(
     () => ({
       ...coursesResource,
       filters: [
-        {
-          key: 'curriculum',
-          label: 'Curriculum',
-          options: (curricula ?? []).map((c) => ({ value: c.name, label: c.name })),
-        },
+        ...catalogueFilters(curricula),
+        personFilter('studentId', 'Student', 'student'),
+        personFilter('tutorId', 'Tutor', 'tutor'),
         {
           key: 'status',
           label: 'Status',

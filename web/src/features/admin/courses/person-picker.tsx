@@ -1,7 +1,8 @@
-import { Input, Stack } from '@chakra-ui/react';
+import { Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
 import type { Page } from '../../../../../shared/schemas/paging';
+import type { AdminFilter } from '../../../components/admin/admin-list-page';
 import { SelectField } from '../../../components/select-field';
 import { useApi } from '../../../lib/api-client';
 
@@ -23,6 +24,8 @@ export function PersonSelect(props: {
   error?: string | undefined;
   required?: boolean;
   width?: string;
+  /** The label above the search box instead of the select (a list filter: label, search, then the choice). */
+  labelFirst?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
@@ -39,9 +42,16 @@ export function PersonSelect(props: {
   const matches = (data?.docs ?? []).filter((person) => !excluded.has(person._id));
   const current = chosen.current?._id === props.value ? chosen.current : undefined;
   const options = current && !matches.some((p) => p._id === current._id) ? [current, ...matches] : matches;
+  // A value that came from elsewhere (a link's ?tutorId=) and is not among the matches stays chosen, by id.
+  const unknownValue = props.value && !options.some((p) => p._id === props.value) ? props.value : '';
   const noun = props.userTypes === 'tutor' ? 'tutors' : props.userTypes === 'student' ? 'students' : 'people';
   return (
     <Stack gap="1.5" w={props.width}>
+      {props.labelFirst && (
+        <Text fontSize="sm" fontWeight="medium">
+          {props.label}
+        </Text>
+      )}
       <Input
         size="sm"
         bg="bg"
@@ -52,6 +62,7 @@ export function PersonSelect(props: {
       />
       <SelectField
         label={props.label}
+        hideLabel={props.labelFirst}
         required={props.required}
         error={props.error}
         value={props.value}
@@ -62,6 +73,7 @@ export function PersonSelect(props: {
           props.onChange(id, person);
         }}
       >
+        {unknownValue && <option value={unknownValue}>{unknownValue}</option>}
         {options.map((person) => (
           <option key={person._id} value={person._id}>
             {personLabel(person)} ({person.email})
@@ -70,4 +82,23 @@ export function PersonSelect(props: {
       </SelectField>
     </Stack>
   );
+}
+
+/** A list filter by one person (GET /admin/users/dropdown to find them); the empty choice means everyone. */
+export function personFilter(key: string, label: string, userTypes: 'tutor' | 'student'): AdminFilter {
+  return {
+    key,
+    label,
+    render: (value, onChange) => (
+      <PersonSelect
+        label={label}
+        userTypes={userTypes}
+        value={value}
+        onChange={(id) => onChange(id)}
+        placeholder={`All ${userTypes}s`}
+        labelFirst
+        width="56"
+      />
+    ),
+  };
 }
