@@ -1,6 +1,6 @@
 import { courseMemberRoutes } from '../../shared/routes/course-members';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
-import type { CourseInput } from '../../shared/schemas/course';
+import type { CourseInput, CourseTutorUpdate } from '../../shared/schemas/course';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { callerHolds, requireSelfOr } from '../lib/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
@@ -20,12 +20,14 @@ import {
 } from './members';
 import {
   type AdminCourseFilters,
+  checkCourseInput,
   courseDetail,
   deleteCourse,
   listCoursesForAdmin,
   listCoursesForUser,
   requireCourse,
   requireMembership,
+  updateCourseAsMember,
 } from './service';
 
 type SubSectionsQuery = { subSections?: '0' | '1' };
@@ -45,14 +47,20 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     });
   },
   'courses.adminCreate': async ({ tenant, body }) =>
-    respond(201, await coursesRepository.create(tenant.key, { ...(body as CourseInput), isTrial: false })),
+    respond(
+      201,
+      await coursesRepository.create(tenant.key, {
+        ...(checkCourseInput(body as CourseInput) as CourseInput),
+        isTrial: false,
+      }),
+    ),
   'courses.adminGet': async ({ tenant, params, query }) =>
     courseDetail(tenant.key, await requireCourse(tenant.key, params.id!), {
       withSections: (query as SubSectionsQuery).subSections === '1',
       audience: 'all',
     }),
   'courses.adminUpdate': async ({ tenant, params, body }) =>
-    coursesRepository.update(tenant.key, params.id!, body as Partial<CourseInput>),
+    coursesRepository.update(tenant.key, params.id!, checkCourseInput(body as Partial<CourseInput>)),
   'courses.adminDelete': async ({ tenant, params }) => {
     await deleteCourse(tenant.key, params.id!);
     return { _id: params.id! };
@@ -102,6 +110,9 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
 
   'courses.list': withCaller(async ({ tenant, caller, query }) =>
     listCoursesForUser(tenant.key, caller.user._id, query as Parameters<typeof listCoursesForUser>[2]),
+  ),
+  'courses.update': withCaller<unknown, CourseTutorUpdate>(async ({ tenant, caller, params, body }) =>
+    updateCourseAsMember(tenant.key, caller, params.id!, body),
   ),
   'courses.get': withCaller<SubSectionsQuery, unknown>(async ({ tenant, caller, params, query }) => {
     const course = await requireCourse(tenant.key, params.id!);

@@ -1,7 +1,15 @@
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import type { CourseMember } from '../../shared/schemas/course';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
+import {
+  type CourseInput,
+  type CourseMember,
+  type CourseTutorUpdate,
+  LESSON_DURATION_MESSAGE,
+} from '../../shared/schemas/course';
 import type { Page } from '../../shared/schemas/paging';
 import { buildSectionTree, isLessonKind, type SectionTree } from '../../shared/schemas/section';
+import { callerHolds } from '../lib/access';
+import { config } from '../lib/config';
 import type { Caller } from '../lib/request';
 import {
   type CourseRecord,
@@ -10,10 +18,11 @@ import {
   userMemberships,
 } from '../repositories/courses';
 import { lessonJoinTimes } from '../repositories/lesson-joins';
-import { type LessonRecord, userSchedule } from '../repositories/lessons';
+import { type LessonRecord, lessonDeleteWrites, userSchedule } from '../repositories/lessons';
 import { courseSections, type SectionRecord } from '../repositories/sections';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
+import { writeTransaction } from '../table/transactions';
 
 export interface CourseDetail extends CourseRecord {
   sections?: SectionTree[];
@@ -71,6 +80,44 @@ export async function requireMembership(
   const mine = members.find((m) => m.user._id === caller.user._id && m.status === 'ENABLE');
   if (!mine) throw new NotFoundError('Course not found');
   return mine;
+}
+
+/**
+ * The schema allows every stage's choices (3 and 5 minutes included); in production those two are no
+ * choice, so the stage decides here.
+ */
+export function checkLessonDuration(minutes: number | undefined): void {
+  if (minutes !== undefined && !isAllowedLessonDuration(minutes, config().STAGE)) {
+    throw new BadRequestError(`lessonDuration: ${LESSON_DURATION_MESSAGE}`);
+  }
+}
+
+/** An admin's course save (create or update) after the stage's duration check. */
+export function checkCourseInput(input: Partial<CourseInput>): Partial<CourseInput> {
+  checkLessonDuration(input.lessonDuration);
+  return input;
+}
+
+/**
+ * The user route's course save (spec 001 section 7, "PUT course {id}"). A course editor (adminCourses
+ * edit) may use it too; otherwise only the course's enabled PRIMARY tutor: its students and its other
+ * tutors (substitute, trial) get a 403, anyone outside the course a 404 (it does not exist for them).
+ */
+export async function updateCourseAsMember(
+  tenant: string,
+  caller: Caller,
+  courseId: string,
+  changes: CourseTutorUpdate,
+): Promise<CourseRecord> {
+  await requireCourse(tenant, courseId);
+  if (!callerHolds(caller, ['adminCourses'], ['edit'])) {
+    const membership = await requireMembership(tenant, caller, courseId);
+    if (membership.role !== 'tutor' || membership.type !== 'PRIMARY') {
+      throw new ForbiddenError("Only the course's primary tutor can change the course");
+    }
+  }
+  checkLessonDuration(changes.lessonDuration);
+  return coursesRepository.update(tenant, courseId, changes);
 }
 
 export interface AdminCourseFilters {
@@ -167,7 +214,10 @@ export async function listCoursesForUser(
 
 /**
  * Deletes a course with its sections and memberships. A course with lessons still to come is refused:
- * their time is claimed on tutors' calendars, so they are cancelled first (which frees it).
+ * their time is claimed on tutors' calendars, so they are cancelled first (which tells their people and
+ * frees it). Its past and cancelled lessons go the way a deleted lesson goes (lessonDeleteWrites): with
+ * their people's calendar lines (the schedule and the .ics feed), busy-day entries and time claims. The
+ * course record goes last, so a delete that fails half-way can simply be repeated.
  */
 export async function deleteCourse(tenant: string, courseId: string): Promise<void> {
   await requireCourse(tenant, courseId);
@@ -181,12 +231,22 @@ export async function deleteCourse(tenant: string, courseId: string): Promise<vo
       `This course still has ${upcoming.length} upcoming lesson${upcoming.length === 1 ? '' : 's'}. Cancel them first.`,
     );
   }
+  const isBooked = (s: SectionRecord): s is LessonRecord =>
+    isLessonKind(s.kind) && Boolean(s.start && s.end && s.tutorId);
+  for (const lesson of sections.filter(isBooked)) {
+    await writeTransaction(
+      lessonDeleteWrites(tenant, lesson),
+      () => new ConflictError('A lesson of this course changed meanwhile. Please try again.'),
+    );
+  }
   const members = await courseMembers(tenant, courseId);
-  await coursesRepository.remove(tenant, courseId);
   await batchWriteItems([
     ...members.map((m) => ({
       DeleteRequest: { Key: keys.courseMember(tenant, courseId, m.role, m.user._id) },
     })),
-    ...sections.map((s) => ({ DeleteRequest: { Key: keys.section(tenant, s._id) } })),
+    ...sections
+      .filter((s) => !isBooked(s))
+      .map((s) => ({ DeleteRequest: { Key: keys.section(tenant, s._id) } })),
   ]);
+  await coursesRepository.remove(tenant, courseId);
 }

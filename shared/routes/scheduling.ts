@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { tokenResponseSchema } from '../schemas/auth';
 import {
   availabilityInputSchema,
   availabilitySchema,
@@ -16,12 +15,12 @@ import {
   courseMemberSchema,
   courseSchema,
   courseStatuses,
+  courseTutorUpdateSchema,
   enrolments,
 } from '../schemas/course';
 import { curriculumSchema } from '../schemas/curriculum';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { sectionTreeSchema } from '../schemas/section';
-import { trialBookingSchema, trialSchema, trialSignUpSchema, trialStatuses } from '../schemas/trial';
 import { partialWithoutDefaults } from './crud';
 import { permission, publicAccess, route, signedIn } from './define';
 
@@ -87,69 +86,6 @@ const availabilityRoutes = [
     body: tutorsSlotsBodySchema.strict(),
     response: tutorsSlotsResponseSchema,
     summary: 'Free slots of several tutors on a date (admin scheduling)',
-  }),
-];
-
-const trialBookingResponse = z.object({ trial: trialSchema, courseId: z.string() });
-
-const trialRoutes = [
-  route({
-    id: 'trials.slots',
-    method: 'GET',
-    path: '/trials/slots',
-    resource: 'trials',
-    access: publicAccess,
-    query: trialSlotsQuerySchema.strict(),
-    response: slotsResponseSchema,
-    summary: 'The Book your FREE Class dialog: slots by date, curriculum, subject and grade',
-  }),
-  route({
-    id: 'trials.book',
-    method: 'POST',
-    path: '/trials',
-    resource: 'trials',
-    access: signedIn,
-    body: trialBookingSchema,
-    response: trialBookingResponse,
-    summary: 'Book a free trial: creates the trial course and its lesson',
-  }),
-  route({
-    id: 'trials.signUp',
-    method: 'POST',
-    path: '/trials/sign-up',
-    resource: 'trials',
-    access: publicAccess,
-    body: trialSignUpSchema,
-    response: tokenResponseSchema.extend({
-      user: tokenResponseSchema.shape.oauthUser,
-      ...trialBookingResponse.shape,
-    }),
-    summary: 'Book a free trial with a new account (one transaction); answers a token and the user',
-  }),
-  route({
-    id: 'trials.list',
-    method: 'GET',
-    path: '/trials',
-    resource: 'trials',
-    access: signedIn,
-    query: listQuerySchema
-      .extend({
-        status: z.enum(trialStatuses).optional(),
-        studentId: z.string().max(64).optional(),
-        tutorId: z.string().max(64).optional(),
-      })
-      .strict(),
-    response: pageSchema(trialSchema),
-    summary: "Trials: the caller's own, or every trial for a trial-class viewer",
-  }),
-  route({
-    id: 'trials.recordings',
-    method: 'GET',
-    path: '/trial-recordings/{id}',
-    resource: 'trials',
-    access: signedIn,
-    response: z.object({ trial: trialSchema }),
-    summary: "A trial's recordings (its student, tutor, or a trial-class viewer)",
   }),
 ];
 
@@ -258,9 +194,21 @@ const courseRoutes = [
     response: courseDetailSchema,
     summary: 'A course the caller belongs to, with (subSections=1) its section tree',
   }),
+  route({
+    id: 'courses.update',
+    method: 'PUT',
+    path: '/courses/{id}',
+    resource: 'courses',
+    access: signedIn,
+    body: courseTutorUpdateSchema.strict(),
+    response: courseSchema,
+    silent: true,
+    summary:
+      "A course's PRIMARY tutor (or a course editor) changes its title, description or usual lesson length",
+  }),
 ];
 
-export const schedulingRoutes = [...curriculumRoutes, ...availabilityRoutes, ...trialRoutes, ...courseRoutes];
+export const schedulingRoutes = [...curriculumRoutes, ...availabilityRoutes, ...courseRoutes];
 
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 export type UserCourse = z.infer<typeof userCourseSchema>;

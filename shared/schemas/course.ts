@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isAllowedLessonDuration } from '../scheduling/durations';
 import { requiredText, shortText } from './common';
 
 export const courseStatuses = ['ACTIVE', 'DRAFT'] as const;
@@ -10,6 +11,8 @@ export const memberStatuses = ['ENABLE', 'DISABLE'] as const;
 /** Spec 002: how a student is enrolled. */
 export const enrolmentTypes = ['ONETIME', 'SUBSCRIPTION', 'CREDIT', 'TRIAL'] as const;
 
+export const LESSON_DURATION_MESSAGE = 'A lesson lasts 15 to 180 minutes, in steps of 15 minutes';
+
 export const courseInputSchema = z.object({
   title: requiredText('Title', 160),
   description: shortText(4000).default(''),
@@ -19,10 +22,29 @@ export const courseInputSchema = z.object({
   status: z.enum(courseStatuses).default('DRAFT'),
   type: z.enum(classTypes).default('One-to-One'),
   paymentType: z.enum(paymentTypes).default('ONETIME'),
-  /** The usual lesson length in minutes (lessons may differ). */
-  lessonDuration: z.number().int().min(3).max(180).default(60),
+  /**
+   * The usual lesson length in minutes (lessons may differ): one of the choices of some stage (15 to 180
+   * in steps of 15, or 3 and 5). The server also refuses 3 and 5 in production, where they are no choice.
+   */
+  lessonDuration: z
+    .number({ error: 'Lesson duration must be a number of minutes' })
+    .int()
+    .refine((minutes) => isAllowedLessonDuration(minutes, 'local'), LESSON_DURATION_MESSAGE)
+    .default(60),
 });
 export type CourseInput = z.infer<typeof courseInputSchema>;
+
+/**
+ * What a course's PRIMARY tutor may change on the user route (PUT /courses/{id}): how the course is
+ * described and its usual lesson length. What it is (curriculum, subject, grade), whether it is published
+ * and how it is sold stay with the back-office.
+ */
+export const courseTutorUpdateSchema = z.object({
+  title: courseInputSchema.shape.title.optional(),
+  description: shortText(4000).optional(),
+  lessonDuration: courseInputSchema.shape.lessonDuration.unwrap().optional(),
+});
+export type CourseTutorUpdate = z.infer<typeof courseTutorUpdateSchema>;
 
 export const courseMemberSchema = z.object({
   _id: z.string(),
