@@ -73,11 +73,22 @@ async function removeSubmission(tenant: string, caller: Caller | 'admin', id: st
   return { _id: id };
 }
 
-const adminList: Operation = async ({ tenant, query }) => {
-  const q = query as ListQuery;
-  await requireHomework(tenant.key, q.section);
-  return page(await sectionSubmissions(tenant.key, q.section, q.student), q);
-};
+/**
+ * The admin calls see and change every student's work. Student and tutor roles hold homework view, edit
+ * (and tutors delete) for their own courses' homework, so the permission alone is not enough here: the
+ * caller's role must be a back-office one.
+ */
+function requireBackOffice(caller: Caller): void {
+  if (caller.role.type !== 'admin') {
+    throw new ForbiddenError('Only the back-office can use the admin homework calls');
+  }
+}
+
+const adminList: Operation = withCaller<ListQuery, unknown>(async ({ tenant, caller, query }) => {
+  requireBackOffice(caller);
+  await requireHomework(tenant.key, query.section);
+  return page(await sectionSubmissions(tenant.key, query.section, query.student), query);
+});
 
 export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
   'homework.list': withCaller<ListQuery, unknown>(async ({ tenant, caller, query }) => {
@@ -122,7 +133,12 @@ export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
     removeSubmission(tenant.key, caller, params.id!),
   ),
   'homework.adminList': adminList,
-  'homework.adminUpdate': async ({ tenant, params, body }) =>
-    applyChanges(tenant.key, 'admin', params.id!, body as SubmissionChanges),
-  'homework.adminDelete': async ({ tenant, params }) => removeSubmission(tenant.key, 'admin', params.id!),
+  'homework.adminUpdate': withCaller<unknown, SubmissionChanges>(async ({ tenant, caller, params, body }) => {
+    requireBackOffice(caller);
+    return applyChanges(tenant.key, 'admin', params.id!, body);
+  }),
+  'homework.adminDelete': withCaller(async ({ tenant, caller, params }) => {
+    requireBackOffice(caller);
+    return removeSubmission(tenant.key, 'admin', params.id!);
+  }),
 });

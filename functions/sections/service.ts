@@ -3,6 +3,7 @@ import type { CourseMember } from '../../shared/schemas/course';
 import {
   buildSectionTree,
   isLessonKind,
+  isWithinSection,
   type SectionInput,
   type SectionUpdate,
 } from '../../shared/schemas/section';
@@ -85,8 +86,12 @@ export async function updateSection(
   }
   if (changes.parent) {
     const parent = await requireSection(tenant, changes.parent);
-    if (parent.course !== section.course || parent.kind !== 'SECTION' || parent._id === section._id) {
+    if (parent.course !== section.course || parent.kind !== 'SECTION') {
       throw new BadRequestError('A section can only be placed inside a SECTION of the same course');
+    }
+    if (isWithinSection(await courseSections(tenant, section.course), parent._id, section._id)) {
+      // Inside itself or its own descendant the section would form a loop, out of the course's tree.
+      throw new BadRequestError('A section cannot be moved into itself or into one of its own sections');
     }
   }
   const next = { ...section, ...changes, updatedAt: new Date().toISOString() } as SectionRecord;

@@ -88,6 +88,27 @@ export function buildSectionTree(sections: Section[]): SectionTree[] {
   return roots;
 }
 
+/**
+ * Whether `sectionId` is `ancestorId` itself or lies somewhere under it, walking up the parents. A section
+ * moved under such a place would be its own ancestor: a loop that no root reaches, so it would vanish from
+ * {@link buildSectionTree}. Stops on a loop already in the data.
+ */
+export function isWithinSection(
+  sections: Array<Pick<Section, '_id' | 'parent'>>,
+  sectionId: string,
+  ancestorId: string,
+): boolean {
+  const parentOf = new Map(sections.map((s) => [s._id, s.parent]));
+  const seen = new Set<string>();
+  let current: string | null | undefined = sectionId;
+  while (current && !seen.has(current)) {
+    if (current === ancestorId) return true;
+    seen.add(current);
+    current = parentOf.get(current);
+  }
+  return false;
+}
+
 /** What a RESOURCE section points at (an uploaded file or a link). */
 export const resourceSchema = z.object({
   url: z.string().trim().min(1, 'A file or link is required').max(2000),

@@ -256,3 +256,198 @@ describe("a course's content is changed by its own tutors only", () => {
     ]);
   });
 });
+
+describe('moving a section', () => {
+  it('refuses to move a section into itself or into one of its own sections, at any depth', async () => {
+    const create = async (title: string, parent?: string) => {
+      const { status, body } = await local.api.call<Json>('sections.adminCreate', {
+        ...admin,
+        body: { course: COURSE, kind: 'SECTION', title, ...(parent ? { parent } : {}) },
+      });
+      expect(status).toBe(201);
+      return body._id as string;
+    };
+    const unit = await create('Unit 12: Algebra');
+    const chapter = await create('Chapter 12.1', unit);
+    const topic = await create('Topic 12.1.1', chapter);
+    const elsewhere = await create('Unit 13');
+
+    for (const [who, routeId] of [
+      [admin, 'sections.adminUpdate'],
+      [tutor, 'sections.update'],
+    ] as const) {
+      for (const parent of [unit, chapter, topic]) {
+        const refused = await local.api.call<Json>(routeId, {
+          ...who,
+          params: { id: unit },
+          body: { parent },
+        });
+        expect(refused.status, `${routeId} into ${parent}`).toBe(400);
+        expect(refused.body.message).toBe(
+          'A section cannot be moved into itself or into one of its own sections',
+        );
+      }
+    }
+    const inner = await local.api.call<Json>('sections.adminUpdate', {
+      ...admin,
+      params: { id: chapter },
+      body: { parent: topic },
+    });
+    expect(inner.status).toBe(400);
+
+    // Moving down into another branch, or up, is fine; the tree keeps every node.
+    const moved = await local.api.call<Json>('sections.adminUpdate', {
+      ...admin,
+      params: { id: unit },
+      body: { parent: elsewhere },
+    });
+    expect(moved.status).toBe(200);
+    const up = await local.api.call<Json>('sections.adminUpdate', {
+      ...admin,
+      params: { id: topic },
+      body: { parent: unit },
+    });
+    expect(up.status).toBe(200);
+    const tree = await local.api.call<Json>('sections.adminList', { ...admin, query: { course: COURSE } });
+    const root = tree.body.docs.find((s: Json) => s._id === elsewhere);
+    expect(root.sections.map((s: Json) => s._id)).toEqual([unit]);
+    expect(root.sections[0].sections.map((s: Json) => s.title)).toEqual(['Chapter 12.1', 'Topic 12.1.1']);
+  });
+});
+
+describe('homework in the back-office', () => {
+  it('lets a course tutor or an admin change homework, and keeps students out', async () => {
+    const homework = await local.api.call<Json>('homeworks.create', {
+      ...tutor,
+      body: {
+        course: COURSE,
+        title: 'Exercise 7A',
+        homework: { instructions: 'Questions 1-5', dueAt: null },
+      },
+    });
+    expect(homework.status).toBe(201);
+    const id = homework.body._id as string;
+    const byTutor = await local.api.call<Json>('homeworks.update', {
+      ...tutor,
+      params: { id },
+      body: { title: 'Exercise 7A (revised)', homework: { instructions: 'Questions 1-8', dueAt: null } },
+    });
+    expect(byTutor.status).toBe(200);
+    expect(byTutor.body).toMatchObject({
+      kind: 'HOMEWORK',
+      title: 'Exercise 7A (revised)',
+      homework: { instructions: 'Questions 1-8' },
+    });
+    const byAdmin = await local.api.call<Json>('homeworks.update', {
+      ...admin,
+      params: { id },
+      body: { description: 'Show your working' },
+    });
+    expect(byAdmin.body).toMatchObject({ title: 'Exercise 7A (revised)', description: 'Show your working' });
+    const bySam = await local.api.call('homeworks.update', {
+      ...sam,
+      params: { id },
+      body: { title: 'Easy' },
+    });
+    expect(bySam.status).toBe(403);
+    const byOtherTutor = await local.api.call('homeworks.update', {
+      ...grace,
+      params: { id },
+      body: { title: 'Mine' },
+    });
+    expect(byOtherTutor.status).toBe(404);
+    const notHomework = await local.api.call('homeworks.update', {
+      ...admin,
+      params: { id: 'lesson-demo-1' },
+      body: { title: 'Renamed lesson' },
+    });
+    expect(notHomework.status).toBe(404);
+    const read = await local.api.call<Json>('sections.get', { ...sam, params: { id } });
+    expect(read.body.title).toBe('Exercise 7A (revised)');
+  });
+
+  it("lists and reviews every student's submissions for admins only", async () => {
+    const homework = await local.api.call<Json>('homeworks.create', {
+      ...tutor,
+      body: { course: COURSE, title: 'Exercise 8B' },
+    });
+    const section = homework.body._id as string;
+    const submitted = await local.api.call<Json>('homework.submit', {
+      ...sam,
+      body: { section, text: 'x = 4' },
+    });
+    expect(submitted.status).toBe(201);
+
+    const all = await local.api.call<Json>('homework.adminList', { ...admin, query: { section } });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ totalDocs: 1, docs: [{ _id: submitted.body._id, text: 'x = 4' }] });
+    const bySam = await local.api.call<Json>('homework.adminList', {
+      ...admin,
+      query: { section, student: sam.userId },
+    });
+    expect(bySam.body.totalDocs).toBe(1);
+    const byOther = await local.api.call<Json>('homework.adminList', {
+      ...admin,
+      query: { section, student: 'demo-student-2' },
+    });
+    expect(byOther.body.totalDocs).toBe(0);
+    const unknown = await local.api.call('homework.adminList', { ...admin, query: { section: 'no-such' } });
+    expect(unknown.status).toBe(404);
+    const notHomework = await local.api.call('homework.adminList', {
+      ...admin,
+      query: { section: 'lesson-demo-1' },
+    });
+    expect(notHomework.status).toBe(404);
+    // Student and tutor roles hold homework view and edit for their own courses, not the admin calls.
+    for (const who of [sam, tutor, maya]) {
+      const listed = await local.api.call<Json>('homework.adminList', { ...who, query: { section } });
+      expect(listed.status).toBe(403);
+      expect(listed.body.message).toBe('Only the back-office can use the admin homework calls');
+      const changed = await local.api.call('homework.adminUpdate', {
+        ...who,
+        params: { id: submitted.body._id },
+        body: { grade: 'A*', status: 'REVIEWED' },
+      });
+      expect(changed.status).toBe(403);
+      const removed = await local.api.call('homework.adminDelete', {
+        ...who,
+        params: { id: submitted.body._id },
+      });
+      expect(removed.status).toBe(403);
+    }
+
+    const reviewed = await local.api.call<Json>('homework.adminUpdate', {
+      ...admin,
+      params: { id: submitted.body._id },
+      body: { feedback: 'Check the sign', grade: 'B', status: 'REVIEWED' },
+    });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.body).toMatchObject({
+      status: 'REVIEWED',
+      grade: 'B',
+      feedback: 'Check the sign',
+      text: 'x = 4',
+    });
+    // An admin may also correct the answer (a student no longer can once it is reviewed).
+    const corrected = await local.api.call<Json>('homework.adminUpdate', {
+      ...admin,
+      params: { id: submitted.body._id },
+      body: { text: 'x = -4' },
+    });
+    expect(corrected.body).toMatchObject({ text: 'x = -4', status: 'REVIEWED' });
+    const seen = await local.api.call<Json>('homework.list', { ...sam, query: { section } });
+    expect(seen.body.docs[0]).toMatchObject({ text: 'x = -4', grade: 'B', feedback: 'Check the sign' });
+    const badStatus = await local.api.call('homework.adminUpdate', {
+      ...admin,
+      params: { id: submitted.body._id },
+      body: { status: 'LOST' },
+    });
+    expect(badStatus.status).toBe(400);
+    const missing = await local.api.call('homework.adminUpdate', {
+      ...admin,
+      params: { id: 'no-such-submission' },
+      body: { grade: 'A' },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
