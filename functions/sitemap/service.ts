@@ -1,4 +1,7 @@
+import { ConflictError } from '../../shared/http/errors';
 import { buildSitemaps } from '../../shared/rules/sitemap';
+import { isStaleGeneration, STALE_GENERATION_ERROR } from '../../shared/rules/sitemap-generation';
+import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { SitemapGeneration } from '../../shared/schemas/sitemap';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
@@ -31,14 +34,67 @@ export async function startGeneration(
   });
 }
 
+type Outcome = Partial<Pick<SitemapGeneration, 'status' | 'urlCount' | 'files' | 'url' | 'error'>>;
+
+/**
+ * Records the outcome of a generation that is still RUNNING, and only then: a generation already marked
+ * FAILED (stale) or finished by a redelivered event keeps the outcome it has. The write is conditional on
+ * the record read (the repository's updatedAt check), so two writers cannot both settle it.
+ */
+export async function settleGeneration(
+  tenant: string,
+  generationId: string,
+  outcome: Outcome & { status: 'COMPLETED' | 'FAILED' },
+): Promise<SitemapGeneration | undefined> {
+  const current = await sitemapsRepository.get(tenant, generationId);
+  if (current?.status !== 'RUNNING') return current;
+  try {
+    return await sitemapsRepository.update(tenant, generationId, {
+      ...outcome,
+      finishedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    if (error instanceof ConflictError) return sitemapsRepository.get(tenant, generationId);
+    throw error;
+  }
+}
+
+/** A RUNNING generation past the stale threshold is recorded as FAILED; any other is returned as it is. */
+export async function settleIfStale(
+  tenant: string,
+  generation: SitemapGeneration,
+  now = new Date(),
+): Promise<SitemapGeneration> {
+  if (!isStaleGeneration(generation, now)) return generation;
+  logger.warn('stale sitemap generation marked FAILED', { tenant, generationId: generation._id });
+  const settled = await settleGeneration(tenant, generation._id, {
+    status: 'FAILED',
+    error: STALE_GENERATION_ERROR,
+  });
+  return settled ?? generation;
+}
+
+/**
+ * The admin list of generations. A generation whose invocation died (a timeout, a crash) would stay
+ * RUNNING for ever; the list settles those it shows as FAILED, so it never shows work that is not
+ * happening (the list is newest first, and a new generation is never stale).
+ */
+export async function listGenerations(tenant: string, query: ListQuery): Promise<Page<SitemapGeneration>> {
+  const page = await sitemapsRepository.list(tenant, query);
+  const now = new Date();
+  return { ...page, docs: await Promise.all(page.docs.map((g) => settleIfStale(tenant, g, now))) };
+}
+
 /**
  * Writes the tenant's sitemap and records the outcome on the generation. A redelivered event (the bus
- * delivers at least once) finds the generation finished and does nothing. A failure is recorded as
- * FAILED with a short reason rather than retried: the next request or the next day tries again.
+ * delivers at least once) finds the generation finished and does nothing; one delivered after the stale
+ * threshold records it FAILED instead of starting late. A failure is recorded as FAILED with a short
+ * reason rather than retried: the next request or the next day tries again.
  */
 export async function runGeneration(tenantKey: string, generationId: string): Promise<void> {
   const generation = await sitemapsRepository.get(tenantKey, generationId);
   if (generation?.status !== 'RUNNING') return;
+  if ((await settleIfStale(tenantKey, generation)).status !== 'RUNNING') return;
   try {
     const tenant = await getTenant(tenantKey);
     if (!tenant) throw new Error(`Unknown tenant ${tenantKey}`);
@@ -53,9 +109,8 @@ export async function runGeneration(tenantKey: string, generationId: string): Pr
         contentType: 'application/xml; charset=utf-8',
       })),
     );
-    await sitemapsRepository.update(tenantKey, generationId, {
+    await settleGeneration(tenantKey, generationId, {
       status: 'COMPLETED',
-      finishedAt: new Date().toISOString(),
       urlCount,
       files: files.map((file) => file.name),
       url: `${origin}/sitemap.xml`,
@@ -63,9 +118,8 @@ export async function runGeneration(tenantKey: string, generationId: string): Pr
     logger.info('sitemap generated', { tenant: tenantKey, urlCount, files: files.length });
   } catch (error) {
     logger.error('sitemap generation failed', { tenant: tenantKey, generationId, error: error as Error });
-    await sitemapsRepository.update(tenantKey, generationId, {
+    await settleGeneration(tenantKey, generationId, {
       status: 'FAILED',
-      finishedAt: new Date().toISOString(),
       error: 'The sitemap could not be written. Try again; the logs have the details.',
     });
   }

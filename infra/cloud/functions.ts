@@ -7,12 +7,26 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '../../functions/registry';
+import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 import { externalModulesFor, lambdaBundling } from './bundling';
 import type { Secrets } from './secrets';
 
 /** What a resource's Lambda needs beyond the table, the bus and the token key: least privilege by declaration. */
 type Capability = 'mail' | 'oauthClients';
-const extraCapabilities: Record<string, Capability[]> = { auth: ['mail', 'oauthClients'] };
+const extraCapabilities: Record<string, Capability[]> = {
+  auth: ['mail', 'oauthClients'],
+  'trial-mail': ['mail'],
+};
+
+/**
+ * Every function stops at 29 s, API Gateway's own limit for an HTTP integration, unless its long work runs
+ * from the bus: the sitemap function's HTTP routes only record and queue (API Gateway still cuts them at
+ * 29 s), and each tenant's generation runs in its own bus-driven invocation.
+ */
+const DEFAULT_TIMEOUT = Duration.seconds(29);
+const longerTimeouts: Record<string, Duration> = {
+  sitemap: Duration.seconds(SITEMAP_FUNCTION_TIMEOUT_SECONDS),
+};
 
 export interface FunctionSettings {
   stage: string;
@@ -44,7 +58,7 @@ export class ResourceFunctions extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(29),
+      timeout: longerTimeouts[resource] ?? DEFAULT_TIMEOUT,
       bundling: { ...lambdaBundling, externalModules: externalModulesFor(resource) },
       logGroup: new LogGroup(this, `${pascal(resource)}Logs`, {
         retention: stage === 'production' ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,

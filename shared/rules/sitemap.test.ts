@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// Test-only: libxml2 and the vendored sitemaps.org schemas (shared/ code itself stays free of I/O).
+import { readSitemapXml, SitemapXmlError } from '../../test/support/sitemap-xml';
 import {
   absoluteLoc,
   buildSitemaps,
@@ -13,96 +15,123 @@ import { sitemapPages } from './sitemap-pages';
 const origin = 'https://learn.example.com';
 const now = new Date('2030-01-02T03:04:05.678Z');
 
-/** The structure sitemaps.org requires, checked on the text (a small parser for these documents only). */
-function urlsOf(xml: string): Array<{ loc: string; lastmod?: string }> {
-  return [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].map((m) => ({
-    loc: m[1]!,
-    ...(m[2] ? { lastmod: m[2] } : {}),
-  }));
-}
+/** The entries of a urlset, read by libxml2 once the document validates against sitemaps.org's sitemap.xsd. */
+const urlsOf = (xml: string) => readSitemapXml(xml, 'urlset');
+/** The entries of a sitemap index, once it validates against siteindex.xsd. */
+const sitemapsOf = (xml: string) => readSitemapXml(xml, 'sitemapindex');
 
 describe('sitemap documents', () => {
-  it('writes one urlset with absolute, escaped locs and W3C lastmods', () => {
+  it('writes one urlset with absolute, escaped locs and W3C lastmods', async () => {
     const entries: SitemapEntry[] = [
       { path: '/learning-portal', lastmod: '2029-12-31T10:00:00.000Z' },
       { path: '/learning-portal/a&b', lastmod: '2029-12-30' },
       { path: "/learning-portal/o'neil<x>" },
       { path: '/learning-portal/数学 notes' },
+      { path: '/learning-portal/topical-past-papers?curriculum=igcse&subject=maths' },
     ];
     const { files, urlCount } = buildSitemaps(entries, { origin, now });
-    expect(urlCount).toBe(4);
+    expect(urlCount).toBe(5);
     expect(files.map((f) => f.name)).toEqual(['sitemap.xml']);
     const xml = files[0]!.xml;
+    // libxml2 reads the document in the encoding it declares; sitemaps.org requires UTF-8.
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-    expect(xml).toContain(`<urlset xmlns="${SITEMAP_NAMESPACE}">`);
-    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
-    const urls = urlsOf(xml);
-    expect(urls).toEqual([
+    // The parsed values: the escaping in the file is undone by the parser, so these are the real URLs.
+    expect(await urlsOf(xml)).toEqual([
       { loc: 'https://learn.example.com/learning-portal', lastmod: '2029-12-31T10:00:00Z' },
-      { loc: 'https://learn.example.com/learning-portal/a&amp;b', lastmod: '2029-12-30T00:00:00Z' },
-      { loc: 'https://learn.example.com/learning-portal/o&apos;neil%3Cx%3E' },
+      { loc: 'https://learn.example.com/learning-portal/a&b', lastmod: '2029-12-30T00:00:00Z' },
+      { loc: "https://learn.example.com/learning-portal/o'neil%3Cx%3E" },
       { loc: 'https://learn.example.com/learning-portal/%E6%95%B0%E5%AD%A6%20notes' },
+      { loc: 'https://learn.example.com/learning-portal/topical-past-papers?curriculum=igcse&subject=maths' },
     ]);
-    // Nothing unescaped is left between the tags.
-    for (const { loc } of urls) expect(loc).not.toMatch(/[<>"]|&(?!amp;|apos;|quot;|lt;|gt;)/);
+    // sitemaps.org: every data value is entity-escaped (an apostrophe too, not only what XML requires).
+    expect(xml).toContain('/a&amp;b</loc>');
+    expect(xml).toContain('/o&apos;neil%3Cx%3E</loc>');
   });
 
-  it('lists a URL once, with its latest lastmod', () => {
+  it('lists a URL once, with its latest lastmod', async () => {
     const { files, urlCount } = buildSitemaps(
       [{ path: '/x', lastmod: '2029-01-01' }, { path: '/x', lastmod: '2029-06-01' }, { path: '/x' }],
       { origin, now },
     );
     expect(urlCount).toBe(1);
-    expect(urlsOf(files[0]!.xml)).toEqual([{ loc: `${origin}/x`, lastmod: '2029-06-01T00:00:00Z' }]);
+    expect(await urlsOf(files[0]!.xml)).toEqual([{ loc: `${origin}/x`, lastmod: '2029-06-01T00:00:00Z' }]);
   });
 
-  it('writes an empty urlset when there is nothing to list', () => {
-    const { files } = buildSitemaps([], { origin, now });
-    expect(files).toHaveLength(1);
-    expect(urlsOf(files[0]!.xml)).toEqual([]);
-    expect(files[0]!.xml).toContain('</urlset>');
+  it('refuses to write a sitemap with no URL, which sitemap.xsd does not allow', () => {
+    expect(() => buildSitemaps([], { origin, now })).toThrow('A sitemap lists at least one URL');
   });
 
-  it('keeps exactly 50,000 URLs in one file and makes an index at 50,001', () => {
+  it('keeps exactly 50,000 URLs in one file and makes an index at 50,001', async () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/learning-portal/p${i}` }));
     const one = buildSitemaps(many(50_000), { origin, now });
     expect(one.files.map((f) => f.name)).toEqual(['sitemap.xml']);
-    expect(urlsOf(one.files[0]!.xml)).toHaveLength(50_000);
+    expect(await urlsOf(one.files[0]!.xml)).toHaveLength(50_000);
 
     const split = buildSitemaps(many(50_001), { origin, now });
     expect(split.urlCount).toBe(50_001);
     expect(split.files.map((f) => f.name)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
-    const index = split.files[0]!.xml;
-    expect(index).toContain(`<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`);
-    expect(
-      [...index.matchAll(/<sitemap><loc>([^<]*)<\/loc><lastmod>([^<]*)<\/lastmod><\/sitemap>/g)].map((m) => [
-        m[1],
-        m[2],
-      ]),
-    ).toEqual([
-      [`${origin}/sitemap-1.xml`, '2030-01-02T03:04:05Z'],
-      [`${origin}/sitemap-2.xml`, '2030-01-02T03:04:05Z'],
+    // The index is a sitemapindex (siteindex.xsd), and not a urlset.
+    expect(await sitemapsOf(split.files[0]!.xml)).toEqual([
+      { loc: `${origin}/sitemap-1.xml`, lastmod: '2030-01-02T03:04:05Z' },
+      { loc: `${origin}/sitemap-2.xml`, lastmod: '2030-01-02T03:04:05Z' },
     ]);
-    expect(urlsOf(split.files[1]!.xml)).toHaveLength(50_000);
-    expect(urlsOf(split.files[2]!.xml)).toEqual([{ loc: `${origin}/learning-portal/p50000` }]);
-  });
+    await expect(urlsOf(split.files[0]!.xml)).rejects.toThrow(SitemapXmlError);
+    const [first, second] = await Promise.all([urlsOf(split.files[1]!.xml), urlsOf(split.files[2]!.xml)]);
+    expect(first).toHaveLength(50_000);
+    expect(first[0]).toEqual({ loc: `${origin}/learning-portal/p0` });
+    expect(second).toEqual([{ loc: `${origin}/learning-portal/p50000` }]);
+  }, 60_000);
 
-  it('also splits on the byte limit', () => {
+  it('also splits on the byte limit', async () => {
     const entries = Array.from({ length: 10 }, (_, i) => ({ path: `/${'x'.repeat(100)}${i}` }));
     const { files } = buildSitemaps(entries, { origin, now, maxBytesPerFile: 600 });
     expect(files.length).toBeGreaterThan(2);
     for (const file of files) expect(new TextEncoder().encode(file.xml).length).toBeLessThanOrEqual(600);
-    const listed = files.slice(1).flatMap((file) => urlsOf(file.xml));
+    expect(await sitemapsOf(files[0]!.xml)).toHaveLength(files.length - 1);
+    const listed = (await Promise.all(files.slice(1).map((file) => urlsOf(file.xml)))).flat();
     expect(listed).toHaveLength(10);
   });
 
-  it('index lastmod is the newest page of each file', () => {
+  it('index lastmod is the newest page of each file', async () => {
     const { files } = buildSitemaps(
       [{ path: '/a', lastmod: '2029-01-01' }, { path: '/b', lastmod: '2029-03-01' }, { path: '/c' }],
       { origin, now, maxUrlsPerFile: 2 },
     );
-    expect(files[0]!.xml).toContain('<lastmod>2029-03-01T00:00:00Z</lastmod>');
-    expect(files[0]!.xml).toContain('<lastmod>2030-01-02T03:04:05Z</lastmod>');
+    expect(await sitemapsOf(files[0]!.xml)).toEqual([
+      { loc: `${origin}/sitemap-1.xml`, lastmod: '2029-03-01T00:00:00Z' },
+      { loc: `${origin}/sitemap-2.xml`, lastmod: '2030-01-02T03:04:05Z' },
+    ]);
+  });
+});
+
+describe('the schema check the tests rely on', () => {
+  const urlset = (body: string, namespace = SITEMAP_NAMESPACE) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${namespace}">${body}</urlset>\n`;
+
+  it.each([
+    ['an unescaped ampersand (not well-formed)', urlset('<url><loc>https://a.example/?a=1&b=2</loc></url>')],
+    ['another namespace', urlset('<url><loc>https://a.example/x</loc></url>', 'http://example.com/ns')],
+    ['no url at all', urlset('')],
+    ['a url without loc', urlset('<url><lastmod>2029-01-01</lastmod></url>')],
+    ['lastmod before loc', urlset('<url><lastmod>2029-01-01</lastmod><loc>https://a.example/x</loc></url>')],
+    [
+      'a lastmod that is not a W3C date',
+      urlset('<url><loc>https://a.example/x</loc><lastmod>yesterday</lastmod></url>'),
+    ],
+    ['a loc shorter than 12 characters', urlset('<url><loc>http://a.b</loc></url>')],
+    [
+      'a loc longer than 2,048 characters',
+      urlset(`<url><loc>https://a.example/${'x'.repeat(2048)}</loc></url>`),
+    ],
+    ['a priority above 1.0', urlset('<url><loc>https://a.example/x</loc><priority>1.5</priority></url>')],
+  ])('rejects %s', async (_, xml) => {
+    await expect(urlsOf(xml)).rejects.toThrow(SitemapXmlError);
+  });
+
+  it('rejects a urlset where an index is expected', async () => {
+    await expect(sitemapsOf(urlset('<url><loc>https://a.example/x</loc></url>'))).rejects.toThrow(
+      /No matching global declaration|sitemapindex/,
+    );
   });
 });
 

@@ -82,9 +82,11 @@ function urlElement(loc: string, lastmod: string | undefined): string {
 
 /**
  * Entries in, XML documents out. Duplicate URLs are listed once (with the latest lastmod). With at most
- * one file's worth of URLs the answer is one `sitemap.xml`; otherwise `sitemap.xml` is the index.
+ * one file's worth of URLs the answer is one `sitemap.xml`; otherwise `sitemap.xml` is the index. No
+ * entries at all is an error: sitemap.xsd requires at least one `<url>` (a site always has its home page).
  */
 export function buildSitemaps(entries: readonly SitemapEntry[], options: SitemapOptions): SitemapResult {
+  if (entries.length === 0) throw new RangeError('A sitemap lists at least one URL');
   const maxUrls = options.maxUrlsPerFile ?? MAX_URLS_PER_SITEMAP;
   const maxBytes = options.maxBytesPerFile ?? MAX_SITEMAP_BYTES;
   const byLoc = new Map<string, string | undefined>();
@@ -115,8 +117,8 @@ export function buildSitemaps(entries: readonly SitemapEntry[], options: Sitemap
   }
 
   const urlset = (parts: string[]) => `${open}${parts.join('')}${close}`;
-  if (chunks.length <= 1) {
-    return { files: [{ name: 'sitemap.xml', xml: urlset(chunks[0]?.parts ?? []) }], urlCount: byLoc.size };
+  if (chunks.length === 1) {
+    return { files: [{ name: 'sitemap.xml', xml: urlset(chunks[0]!.parts) }], urlCount: byLoc.size };
   }
   const generated = w3cDate(options.now)!;
   const files = chunks.map((chunk, i) => ({ name: `sitemap-${i + 1}.xml`, xml: urlset(chunk.parts) }));

@@ -5,6 +5,7 @@ import { tableDefinition } from '../../functions/table/definition';
 import { PlatformStack } from '../../infra/cloud/stack';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources, routes } from '../../shared/routes/catalogue';
+import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 
 function synth(stage: string): Template {
   const app = new App({ context: { stage } });
@@ -59,6 +60,19 @@ describe('Lambdas', () => {
     }
   });
 
+  it('stop at 29 s like API Gateway, except the sitemap function, whose generations run from the bus', () => {
+    const functions = Object.entries(dev.findResources('AWS::Lambda::Function')).filter(
+      ([, fn]) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x',
+    );
+    const timeouts = new Map(
+      functions.map(([id, fn]) => [id, (fn.Properties as { Timeout: number }).Timeout] as const),
+    );
+    const sitemap = [...timeouts.keys()].filter((id) => /^FunctionsSitemap[0-9A-F]{8}$/.test(id));
+    expect(sitemap).toHaveLength(1);
+    expect(timeouts.get(sitemap[0]!)).toBe(SITEMAP_FUNCTION_TIMEOUT_SECONDS);
+    for (const [id, timeout] of timeouts) if (id !== sitemap[0]) expect(timeout, id).toBe(29);
+  });
+
   it('read the token key from SSM by name and never carry a secret value', () => {
     const json = JSON.stringify(dev.toJSON());
     expect(json).not.toContain('local-dev-signing-key');
@@ -85,12 +99,14 @@ describe('Lambdas', () => {
     }
   });
 
-  it('lets only the auth function send e-mail', () => {
+  it('lets only the auth and trial-mail functions send e-mail', () => {
     const sesPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
-    expect(sesPolicies).toHaveLength(1);
-    expect(sesPolicies[0]![0]).toMatch(/Auth/);
+    expect(sesPolicies.map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
+      expect.stringMatching(/Auth$/),
+      expect.stringMatching(/TrialMail$/),
+    ]);
   });
 });
 

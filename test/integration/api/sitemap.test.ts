@@ -6,10 +6,13 @@ import {
   subTopicsRepository,
   topicsRepository,
 } from '../../../functions/repositories/catalogue';
+import { sitemapsRepository, tenantKeysForJobs } from '../../../functions/repositories/sitemaps';
+import { runGeneration } from '../../../functions/sitemap/service';
 import { localSiteEdge } from '../../../infra/local/site-edge';
 import { startWeb } from '../../../infra/local/web';
-import { SITEMAP_NAMESPACE } from '../../../shared/rules/sitemap';
+import { SITEMAP_STALE_AFTER_MS, STALE_GENERATION_ERROR } from '../../../shared/rules/sitemap-generation';
 import { demo, northwind } from '../../support/api-client';
+import { readSitemapXml } from '../../support/sitemap-xml';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -32,26 +35,15 @@ type Generation = Record<string, any>;
 type Page = { limit: number; offset: number; totalDocs: number; docs: Generation[] };
 
 /**
- * Checks the sitemaps.org structure of a urlset: the XML declaration, the namespace, one <url> per entry
- * with exactly one absolute, escaped <loc> and an optional W3C <lastmod>, and nothing else.
+ * The urls of a sitemap.xml as a search engine reads them: parsed by libxml2 and valid under sitemaps.org's
+ * sitemap.xsd (namespace, element order, loc a URI of 12 to 2,048 characters, lastmod a W3C date), with
+ * nothing but <loc> and <lastmod> in a <url>.
  */
-function parseUrlset(xml: string): Array<{ loc: string; lastmod?: string }> {
+async function parseUrlset(xml: string): Promise<Array<{ loc: string; lastmod?: string }>> {
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-  const body = xml.slice(xml.indexOf('\n') + 1).trim();
-  expect(body.startsWith(`<urlset xmlns="${SITEMAP_NAMESPACE}">`)).toBe(true);
-  expect(body.endsWith('</urlset>')).toBe(true);
-  const inner = body.slice(`<urlset xmlns="${SITEMAP_NAMESPACE}">`.length, -'</urlset>'.length).trim();
-  const urls = inner === '' ? [] : inner.split('\n');
-  return urls.map((line) => {
-    const match = line.match(/^<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>$/);
-    expect(match, line).not.toBeNull();
-    const loc = match![1]!;
-    expect(loc).toMatch(/^https?:\/\/[^\s]+$/);
-    expect(loc).not.toMatch(/&(?!amp;|apos;|quot;|lt;|gt;)|[<>"']/);
-    expect(loc.length).toBeLessThan(2048);
-    if (match![2]) expect(match![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    return { loc, ...(match![2] ? { lastmod: match![2] } : {}) };
-  });
+  const urls = await readSitemapXml(xml, 'urlset');
+  for (const { loc } of urls) expect(new URL(loc).protocol).toMatch(/^https?:$/);
+  return urls;
 }
 
 async function generate(token = admin.token, tenant?: string) {
@@ -84,7 +76,7 @@ describe('sitemap generation', () => {
   it('writes a valid sitemap.xml listing the seeded public pages', async () => {
     const started = await generate();
     const xml = await readFile(join(local.stack.dataDir, 'sitemaps', 'localhost', 'sitemap.xml'), 'utf8');
-    const urls = parseUrlset(xml);
+    const urls = await parseUrlset(xml);
     const locs = new Set(urls.map((u) => u.loc));
     expect(urls).toHaveLength(locs.size); // each URL once
 
@@ -118,7 +110,7 @@ describe('sitemap generation', () => {
     const response = await fetch(`http://localhost:${port}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(parseUrlset(await response.text()).length).toBeGreaterThan(5);
+    expect((await parseUrlset(await response.text())).length).toBeGreaterThan(5);
     // Parts that do not exist, and names that are not sitemap files, are not served.
     expect((await fetch(`http://localhost:${port}/sitemap-9.xml`)).status).toBe(404);
     // northwind (127.0.0.1) has its own, written once it asks for one.
@@ -130,17 +122,32 @@ describe('sitemap generation', () => {
     await generate(northwindAdmin.token, 'northwind');
     const other = await fetch(`http://127.0.0.1:${port}/sitemap.xml`);
     expect(other.status).toBe(200);
-    const northwindLocs = parseUrlset(await other.text()).map((u) => u.loc);
+    const northwindLocs = (await parseUrlset(await other.text())).map((u) => u.loc);
     expect(northwindLocs.every((loc) => loc.startsWith('http://127.0.0.1:5173/'))).toBe(true);
   });
 
-  it('the daily schedule writes every tenant’s sitemap', async () => {
+  it('the daily schedule fans out one SitemapRequested per tenant, each run on its own', async () => {
+    // Prepare
+    const tenants = await tenantKeysForJobs();
+    expect(tenants).toEqual(expect.arrayContaining(['demo', 'northwind']));
     const before = await local.api.call<Page>('sitemap.list', { token: admin.token });
+    const deliveredBefore = local.stack.bus.deliveries.length;
+    // Act
     local.stack.bus.triggerSchedule('sitemap-daily');
     await local.stack.bus.idle();
+    // Assess: the schedule's own invocation only queued; each tenant's generation was its own delivery.
+    const delivered = local.stack.bus.deliveries.slice(deliveredBefore);
+    expect(delivered.filter((d) => d.rule === 'sitemap-daily')).toEqual([
+      { rule: 'sitemap-daily', detailType: 'Scheduled Event', ok: true },
+    ]);
+    const perTenant = delivered.filter((d) => d.rule === 'sitemap-requested');
+    expect(perTenant).toHaveLength(tenants.length);
+    expect(perTenant.every((d) => d.ok && d.detailType === 'SitemapRequested')).toBe(true);
+
     const after = await local.api.call<Page>('sitemap.list', { token: admin.token, query: { limit: 1 } });
     expect(after.body.totalDocs).toBe(before.body.totalDocs + 1);
     expect(after.body.docs[0]).toMatchObject({ trigger: 'schedule', status: 'COMPLETED' });
+    expect(after.body.docs[0]).not.toHaveProperty('requestedBy');
     const northwindAdmin = await local.api.signIn(
       northwind.admin.email,
       northwind.admin.password,
@@ -152,6 +159,47 @@ describe('sitemap generation', () => {
       query: { limit: 1 },
     });
     expect(theirs.body.docs[0]).toMatchObject({ trigger: 'schedule', status: 'COMPLETED' });
+  });
+
+  it('shows a generation left RUNNING past the stale threshold as FAILED, and records it so', async () => {
+    // Prepare: one whose invocation died 31 minutes ago, and one that started a minute ago.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const stuck = await sitemapsRepository.create('demo', {
+      status: 'RUNNING',
+      trigger: 'schedule',
+      startedAt: minutesAgo(SITEMAP_STALE_AFTER_MS / 60_000 + 1),
+    });
+    const working = await sitemapsRepository.create('demo', {
+      status: 'RUNNING',
+      trigger: 'admin',
+      requestedBy: 'demo-admin',
+      startedAt: minutesAgo(1),
+    });
+    // Act
+    const list = await local.api.call<Page>('sitemap.list', { token: admin.token, query: { limit: 5 } });
+    // Assess
+    expect(list.status).toBe(200);
+    const shown = new Map(list.body.docs.map((g) => [g._id, g]));
+    expect(shown.get(stuck._id)).toMatchObject({ status: 'FAILED', error: STALE_GENERATION_ERROR });
+    expect(shown.get(stuck._id)!.finishedAt).toBeDefined();
+    expect(shown.get(working._id)).toMatchObject({ status: 'RUNNING' });
+    expect(await sitemapsRepository.get('demo', stuck._id)).toMatchObject({ status: 'FAILED' });
+    expect(await sitemapsRepository.get('demo', working._id)).toMatchObject({ status: 'RUNNING' });
+  });
+
+  it('does not start a generation delivered after it went stale, and leaves a finished one alone', async () => {
+    const stuck = await sitemapsRepository.create('demo', {
+      status: 'RUNNING',
+      trigger: 'admin',
+      startedAt: new Date(Date.now() - 2 * SITEMAP_STALE_AFTER_MS).toISOString(),
+    });
+    await runGeneration('demo', stuck._id);
+    const settled = await sitemapsRepository.get('demo', stuck._id);
+    expect(settled).toMatchObject({ status: 'FAILED', error: STALE_GENERATION_ERROR });
+    expect(settled!.urlCount).toBeUndefined();
+    // Redelivered once more: it stays as it is.
+    await runGeneration('demo', stuck._id);
+    expect(await sitemapsRepository.get('demo', stuck._id)).toEqual(settled);
   });
 
   it('pages the list with the paging contract', async () => {
