@@ -1,11 +1,13 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { classTiming } from '../../../../shared/scheduling/class-timing';
+import { mutate } from 'swr';
+import { classTiming, viewerJoinTime } from '../../../../shared/scheduling/class-timing';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { isJoinOpen } from '../../../../shared/scheduling/join-window';
 import type { JoinMeetingResponse } from '../../../../shared/schemas/meeting';
 import type { SectionTree } from '../../../../shared/schemas/section';
 import { callApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
 import { LessonChangeDialog } from '../schedule/lesson-change-dialog';
 
@@ -21,20 +23,44 @@ function useNow(everyMs = 30_000): Date {
   return now;
 }
 
+/** What the chip reads of a lesson; the join times come with the portal's lesson reads (absent elsewhere). */
+export interface ChipLesson {
+  start?: string | undefined;
+  end?: string | undefined;
+  status: string;
+  tutorId?: string | undefined;
+  tutorJoinTime?: string | null;
+  studentJoinTime?: string | null;
+}
+
 /**
- * The class timing chip of a lesson (spec 001 sections 4 and 9), or its cancelled / completed state; shared
- * with the admin course and schedule screens.
+ * The class timing chip of a lesson (spec 001 sections 4 and 9), or its cancelled state; shared with the
+ * admin course and schedule screens. With the join times of the lesson read, it judges the viewer's side
+ * (viewerJoinTime): On Time or "N Min Late" once joined, live and after the end, and Missed only when
+ * nobody of that side joined. A completed lesson shows Completed beside it. Without join times (reads
+ * that do not carry them) a completed lesson shows Completed alone, as it cannot be judged.
  */
-export function ClassTimingChip({ lesson }: { lesson: { start?: string; end?: string; status: string } }) {
+export function ClassTimingChip({ lesson }: { lesson: ChipLesson }) {
   const now = useNow();
+  const viewerId = useSession()?.user._id;
   if (lesson.status === 'CANCELLED') return <Badge colorPalette="red">Cancelled</Badge>;
-  if (lesson.status === 'COMPLETED') return <Badge colorPalette="green">Completed</Badge>;
+  const completed = lesson.status === 'COMPLETED' && <Badge colorPalette="green">Completed</Badge>;
+  const joinTimesKnown = lesson.tutorJoinTime !== undefined || lesson.studentJoinTime !== undefined;
+  if (lesson.status === 'COMPLETED' && !joinTimesKnown) return completed;
   if (!lesson.start || !lesson.end) return <Badge>Not scheduled</Badge>;
-  const timing = classTiming({ start: new Date(lesson.start), end: new Date(lesson.end), now });
+  const timing = classTiming({
+    start: new Date(lesson.start),
+    end: new Date(lesson.end),
+    joinedAt: viewerJoinTime(lesson, viewerId),
+    now,
+  });
   return (
-    <Badge colorPalette={chipPalette[timing.color]} data-testid="class-timing">
-      {timing.label}
-    </Badge>
+    <>
+      {completed}
+      <Badge colorPalette={chipPalette[timing.color]} data-testid="class-timing">
+        {timing.label}
+      </Badge>
+    </>
   );
 }
 
@@ -47,11 +73,18 @@ async function joinLesson(lesson: { _id: string; joinUrl: string }) {
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
   const url = await callApi<JoinMeetingResponse>('meetings.notifyJoined', { body: { sectionId: lesson._id } })
-    .then((answer) => answer.joinUrl)
+    .then((answer) => {
+      // The join is recorded: the lesson reads now carry it, so the chip turns On Time (or N Min Late).
+      void mutate((key) => Array.isArray(key) && lessonReads.includes(key[0]));
+      return answer.joinUrl;
+    })
     .catch(() => lesson.joinUrl);
   if (tab) tab.location.href = url;
   else window.location.assign(url);
 }
+
+/** The reads that show lessons with their join times. */
+const lessonReads = ['courses.get', 'schedule.list', 'schedule.get'];
 
 /** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
 export function LessonRow({ lesson }: { lesson: SectionTree }) {
@@ -69,7 +102,6 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
   }
   const start = new Date(lesson.start);
   const end = new Date(lesson.end);
-  const timing = classTiming({ start, end, now });
   const cancelled = lesson.status === 'CANCELLED';
   const joinUrl = lesson.joinUrl;
   const canJoin = !!joinUrl && isJoinOpen({ start, end, status: lesson.status, now });
@@ -81,13 +113,7 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
             {lesson.title}
           </Text>
           {lesson.type === 'TRIAL' && <Badge colorPalette="purple">Trial</Badge>}
-          {cancelled ? (
-            <Badge colorPalette="red">Cancelled</Badge>
-          ) : lesson.status === 'COMPLETED' ? (
-            <Badge colorPalette="green">Completed</Badge>
-          ) : (
-            <Badge colorPalette={chipPalette[timing.color]}>{timing.label}</Badge>
-          )}
+          <ClassTimingChip lesson={lesson} />
         </HStack>
         <Text color="fg.muted" fontSize="sm">
           {formatDateTime(lesson.start)} – {formatTime(lesson.end)} · {formatDuration(lesson.duration ?? 0)}

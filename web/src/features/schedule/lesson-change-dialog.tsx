@@ -1,9 +1,10 @@
-import { Button, Field, Input, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { changeReasons, changeToast } from '../../../../shared/scheduling/lesson-changes';
+import { changeReasons, changeToast, reasonCategories } from '../../../../shared/scheduling/lesson-changes';
 import type { SlotDoc } from '../../../../shared/schemas/availability';
 import { FormDialog } from '../../components/form-dialog';
+import { SelectField } from '../../components/select-field';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -30,6 +31,7 @@ export function LessonChangeDialog(props: {
   const { lesson, mode, onClose } = props;
   const zone = deviceTimeZone();
   const [reason, setReason] = useState('');
+  const [category, setCategory] = useState('');
   const [note, setNote] = useState('');
   const [date, setDate] = useState(today(zone));
   const [slot, setSlot] = useState('');
@@ -50,7 +52,11 @@ export function LessonChangeDialog(props: {
   const submit = async () => {
     setBusy(true);
     try {
-      const body = { reason, ...(note.trim() ? { note: note.trim() } : {}) };
+      const body = {
+        reason,
+        ...(category ? { category } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      };
       const answer =
         mode === 'CANCEL'
           ? await cancelLesson(lesson, body)
@@ -118,27 +124,32 @@ export function LessonChangeDialog(props: {
             )}
           </>
         )}
-        <Field.Root required>
-          <Field.Label>
-            Reason
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              aria-label="Reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            >
-              <option value="">Select a reason</option>
-              {changeReasons.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label="Reason"
+          value={reason}
+          onChange={setReason}
+          placeholder="Select a reason"
+          required
+        >
+          {changeReasons.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Reason category"
+          value={category}
+          onChange={setCategory}
+          placeholder="No category"
+          helper="Optional: the kind of reason, for the school's records."
+        >
+          {reasonCategories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
         <Field.Root>
           <Field.Label>Note</Field.Label>
           <Textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />

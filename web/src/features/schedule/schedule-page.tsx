@@ -23,6 +23,7 @@ import { callApi, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
+import { ClassTimingChip } from '../courses/lesson-row';
 import { today } from '../trials/booking-state';
 import {
   type CalendarView,
@@ -46,6 +47,9 @@ interface CalendarLesson {
   status: string;
   tutorId: string;
   people: string;
+  /** From the user's own schedule (lessons under way or past); the admin schedule does not carry them. */
+  tutorJoinTime?: string | null;
+  studentJoinTime?: string | null;
 }
 
 const statusPalette: Record<string, string> = { ACTIVE: 'teal', CANCELLED: 'red', COMPLETED: 'green' };
@@ -92,6 +96,8 @@ function useCalendarLessons(user: AuthUser, range: { startDate: string; endDate:
       status: e.status,
       tutorId: e.tutorId,
       people: '',
+      ...(e.tutorJoinTime !== undefined ? { tutorJoinTime: e.tutorJoinTime } : {}),
+      ...(e.studentJoinTime !== undefined ? { studentJoinTime: e.studentJoinTime } : {}),
     }));
   }, [all, admin.data, own.data]);
 }
@@ -265,8 +271,14 @@ function Schedule({ user }: { user: AuthUser }) {
                 </Dialog.Header>
                 <Dialog.Body>
                   <Stack gap="2">
-                    <HStack>
+                    <HStack gap="2" wrap="wrap">
                       <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>{open.status}</Badge>
+                      {open.status === 'ACTIVE' && (
+                        // The calendar's current read of it: join times arrive as they are recorded.
+                        <ClassTimingChip
+                          lesson={lessons?.find((l) => l.sectionId === open.sectionId) ?? open}
+                        />
+                      )}
                     </HStack>
                     <Text>
                       {formatDateTime(open.start)} – {formatTime(open.end)}
