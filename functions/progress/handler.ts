@@ -7,6 +7,7 @@ import {
   type SubjectProgress,
   type SubTopicProgressEntry,
 } from '../../shared/learning/progress';
+import { meteredProgress } from '../../shared/learning/usage';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Subject } from '../../shared/schemas/catalogue';
 import type { RecordProgress } from '../../shared/schemas/learning-data';
@@ -16,6 +17,7 @@ import { subjectOutline } from '../learning/outline';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { subTopicsRepository } from '../repositories/catalogue';
 import { progressEntries, updateProgressEntry } from '../repositories/progress';
+import { chargesFor, meterFor } from '../usage/meter';
 
 async function rollUp(
   tenant: string,
@@ -33,21 +35,34 @@ async function rollUp(
 }
 
 export const handler = resourceHandler('progress', learningDataRoutes, {
-  /** The caller's own progress: the sub-topic (and so its subject and pages) comes from the catalogue. */
+  /**
+   * The caller's own progress: the sub-topic (and so its subject and pages) comes from the catalogue. A
+   * page read and a quiz score are metered (shared/learning/usage.ts): counted in the same transaction as
+   * the progress they record, and refused with a 429 (nothing stored, nothing counted) once the month's
+   * allowance is used up.
+   */
   'progress.record': withCaller<unknown, RecordProgress>(async ({ tenant, caller, body }) => {
-    const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);
+    const [subTopic, meter] = await Promise.all([
+      subTopicsRepository.require(tenant.key, body.subTopicId),
+      meterFor(tenant.key, caller.user),
+    ]);
     const pagesTotal = pagesOf(subTopic);
     const problem = progressEventProblem(body, pagesTotal);
     if (problem) throw new BadRequestError(problem);
     const ids = { userId: caller.user._id, subjectId: subTopic.subjectId, subTopicId: subTopic._id };
-    return updateProgressEntry(tenant.key, ids, (current) =>
-      applyProgressEvent(
-        current,
-        { ...ids, topicId: subTopic.topicId, curriculumId: subTopic.curriculumId },
-        body,
-        pagesTotal,
-        new Date().toISOString(),
-      ),
+    const charges = meteredProgress({ ...body, subTopicId: subTopic._id });
+    return updateProgressEntry(
+      tenant.key,
+      ids,
+      (current) =>
+        applyProgressEvent(
+          current,
+          { ...ids, topicId: subTopic.topicId, curriculumId: subTopic.curriculumId },
+          body,
+          pagesTotal,
+          new Date().toISOString(),
+        ),
+      meter && charges.length ? () => chargesFor(meter, charges) : undefined,
     );
   }),
 

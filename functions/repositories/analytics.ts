@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
+import { queryAll } from '../table/query';
 
 /** Analytics events are kept this long, then the table's TTL removes them. */
 export const ANALYTICS_TTL_DAYS = 90;
@@ -11,6 +12,10 @@ export interface AnalyticsEvent {
   path: string;
   properties: Record<string, string | number | boolean>;
   userId: string;
+}
+
+export interface StoredAnalyticsEvent extends AnalyticsEvent {
+  at: string;
 }
 
 /** One item per event in the tenant's partition of the day (a day's events are one Query for export). */
@@ -32,4 +37,12 @@ export async function putAnalyticsEvent(
       },
     }),
   );
+}
+
+/** A tenant's events of one UTC day (`YYYY-MM-DD`), oldest first: one Query of the day's partition. */
+export async function analyticsEventsOn(tenant: string, day: string): Promise<StoredAnalyticsEvent[]> {
+  return queryAll<StoredAnalyticsEvent>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.analyticsEvent(tenant, day, '').pk },
+  });
 }

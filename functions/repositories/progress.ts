@@ -1,10 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../../shared/http/errors';
+import { AppError, ConflictError } from '../../shared/http/errors';
 import type { SubTopicProgressEntry } from '../../shared/learning/progress';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { queryAll } from '../table/query';
+import { type LinkedWrites, type TransactItem, writeTransaction } from '../table/transactions';
 
 /**
  * A student's progress, one item per sub-topic under the student (sk PROGRESS#<subjectId>#<subTopicId>), so
@@ -29,45 +30,85 @@ export async function getProgressEntry(
   return Item ? stripKeys<StoredEntry>(Item) : undefined;
 }
 
-/** Writes the entry if nobody wrote it since `readRev` was read (undefined: it did not exist). */
-async function putIfUnchanged(tenant: string, entry: StoredEntry, readRev: number | undefined) {
+function entryPut(tenant: string, entry: StoredEntry, readRev: number | undefined) {
+  return {
+    TableName: tableName(),
+    Item: {
+      ...keys.progressEntry(tenant, entry.userId, entry.subjectId, entry.subTopicId),
+      entity: 'progress',
+      ...entry,
+    },
+    ...(readRev === undefined
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': readRev } }),
+  };
+}
+
+/** A condition of the transaction failed on write `index` (0 is the entry itself). */
+class FailedCondition extends AppError {
+  constructor(readonly index: number) {
+    super(409, 'Condition failed');
+  }
+}
+
+const busy = 'Your progress was being saved elsewhere at the same time. Please try again.';
+
+/**
+ * Writes the entry if nobody wrote it since `readRev` was read (undefined: it did not exist), together
+ * with the linked writes when there are any (one transaction: both land or neither). True when written,
+ * false when the entry changed meanwhile or a linked write asks to try again; the linked writes' own
+ * refusal (a usage limit) is thrown.
+ */
+async function putIfUnchanged(
+  tenant: string,
+  entry: StoredEntry,
+  readRev: number | undefined,
+  linked: LinkedWrites | undefined,
+): Promise<boolean> {
+  const put = entryPut(tenant, entry, readRev);
+  if (!linked) {
+    try {
+      await db().send(new PutCommand(put));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  }
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.progressEntry(tenant, entry.userId, entry.subjectId, entry.subTopicId),
-          entity: 'progress',
-          ...entry,
-        },
-        ...(readRev === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': readRev } }),
-      }),
-    );
+    const items: TransactItem[] = [{ Put: put }, ...linked.items];
+    await writeTransaction(items, (index) => new FailedCondition(index), busy);
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
+    if (!(error instanceof FailedCondition)) throw error;
+    if (error.index === 0) return false;
+    const refusal = await linked.refused(error.index - 1);
+    if (refusal) throw refusal;
+    return false;
   }
 }
 
 /**
  * Applies `change` to the stored entry (read, compute, conditional write), again on a fresh read when
- * another write came first: the rules stay pure and no event is lost.
+ * another write came first: the rules stay pure and no event is lost. `linked` gives writes to commit in
+ * the same transaction (the usage the change spends), computed afresh on each attempt.
  */
 export async function updateProgressEntry(
   tenant: string,
   ids: { userId: string; subjectId: string; subTopicId: string },
   change: (current: SubTopicProgressEntry | undefined) => SubTopicProgressEntry,
+  linked?: () => Promise<LinkedWrites | undefined>,
 ): Promise<SubTopicProgressEntry> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const current = await getProgressEntry(tenant, ids.userId, ids.subjectId, ids.subTopicId);
     const { rev: _rev, ...plain } = current ?? ({} as StoredEntry);
     const next = change(current ? plain : undefined);
-    if (await putIfUnchanged(tenant, { ...next, rev: (current?.rev ?? 0) + 1 }, current?.rev)) return next;
+    const writes = linked ? await linked() : undefined;
+    if (await putIfUnchanged(tenant, { ...next, rev: (current?.rev ?? 0) + 1 }, current?.rev, writes)) {
+      return next;
+    }
   }
-  throw new ConflictError('Your progress was being saved elsewhere at the same time. Please try again.');
+  throw new ConflictError(busy);
 }
 
 /** The student's entries, of one subject or of all (a student's sub-topics: hundreds at most). */

@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UsageKind, UsageLimits } from '../../shared/learning/usage';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UsageCharge, UsageKind, UsageLimits } from '../../shared/learning/usage';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure } from '../table/items';
+import type { TransactItem } from '../table/transactions';
 
 /**
  * Usage: one counters item per user and month (ADD on the kind, conditional on the limit, so concurrent
@@ -92,6 +93,92 @@ export async function incrementUsage(
     if (marker) await db().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
     return { outcome: 'limit' };
   }
+}
+
+/** The charges whose item was already counted this month (their marker exists): repeats are free. */
+export async function alreadyCounted(
+  tenant: string,
+  userId: string,
+  period: string,
+  charges: readonly UsageCharge[],
+): Promise<Set<UsageCharge>> {
+  const withItem = charges.filter((charge) => charge.itemKey);
+  if (withItem.length === 0) return new Set();
+  const markerOf = (charge: UsageCharge) =>
+    keys.usageItem(tenant, userId, period, charge.kind, charge.itemKey!);
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: withItem.map(markerOf), ConsistentRead: true } },
+    }),
+  );
+  const found = new Set((Responses?.[tableName()] ?? []).map((item) => `${item.pk}|${item.sk}`));
+  return new Set(
+    withItem.filter((charge) => {
+      const key = markerOf(charge);
+      return found.has(`${key.pk}|${key.sk}`);
+    }),
+  );
+}
+
+/**
+ * The writes that count `charges` inside a caller's transaction (so the use is counted exactly when the
+ * thing used is stored): one marker per item, on condition that it is new, and ONE update of the month's
+ * counters that adds every kind and, with limits, holds only while each count stays within its limit.
+ * That update is the check and the count at once, so concurrent calls serialise on the counters item and
+ * can never pass a limit. Charges must already leave out items counted before (see alreadyCounted), and
+ * a charge larger than a limit on its own must be refused before (see overLimit).
+ */
+export function chargeWrites(
+  tenant: string,
+  userId: string,
+  input: {
+    period: string;
+    charges: readonly UsageCharge[];
+    limits: UsageLimits | null;
+    /** Epoch seconds after which the item markers may go (the month is over). */
+    markerExpiresAt: number;
+  },
+): { items: TransactItem[]; counterIndex: number } {
+  const { period, charges, limits } = input;
+  const markers: TransactItem[] = charges
+    .filter((charge) => charge.itemKey)
+    .map((charge) => ({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.usageItem(tenant, userId, period, charge.kind, charge.itemKey!),
+          entity: 'usageItem',
+          expiresAt: input.markerExpiresAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    }));
+  const perKind = new Map<UsageKind, number>();
+  for (const charge of charges) perKind.set(charge.kind, (perKind.get(charge.kind) ?? 0) + 1);
+  const kinds = [...perKind.keys()];
+  const names: Record<string, string> = { '#user': 'user' };
+  const values: Record<string, unknown> = { ':entity': 'usage', ':user': userId, ':period': period };
+  const conditions: string[] = [];
+  kinds.forEach((kind, i) => {
+    names[`#k${i}`] = kind;
+    values[`:n${i}`] = perKind.get(kind);
+    if (limits) {
+      // After adding n the count is at most the limit: the count now is at most limit - n.
+      values[`:max${i}`] = limits[kind] - perKind.get(kind)!;
+      conditions.push(`(attribute_not_exists(#k${i}) OR #k${i} <= :max${i})`);
+    }
+  });
+  const counter: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.usageCounters(tenant, userId, period),
+      UpdateExpression: `ADD ${kinds.map((_, i) => `#k${i} :n${i}`).join(', ')} SET entity = :entity, #user = :user, period = :period`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+    },
+  };
+  return { items: [...markers, counter], counterIndex: markers.length };
 }
 
 export async function getLpAccess(tenant: string, userId: string): Promise<boolean> {

@@ -34,6 +34,8 @@
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
+ * | a tutor's trials (pointer items)      | Query, then BatchGetItem     | pk T#t#USER#<id>, sk TRIAL#<trialId>              |
+ * | a trial e-mail already sent           | conditional Put              | pk T#t#TRIALMAIL#<trialId>, sk <recipientId>      |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -61,7 +63,7 @@
  * | an item already counted this month    | conditional Put (TTL)        | pk T#t#USER#<id>, sk USAGEITEM#<YYYY-MM>#<kind>#<key>|
  * | a user's learning-platform access     | GetItem / Put                | pk T#t#USER#<id>, sk USAGEACCESS                  |
  * | a tenant's free-plan usage limits     | GetItem / Put                | pk T#t#SETTINGS, sk USAGE                         |
- * | analytics events of a day (TTL)       | Put                          | pk T#t#ANALYTICS#<YYYY-MM-DD>, sk <id>            |
+ * | analytics events of a day (TTL)       | Put / Query (a day's events) | pk T#t#ANALYTICS#<YYYY-MM-DD>, sk <id>            |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -149,6 +151,17 @@ export const keys = {
   calendarFeed: (tenant: string, token: string) => ({ pk: `T#${tenant}#CALENDARFEED#${token}`, sk: 'FEED' }),
   homeworkSubmissionsIndex: (tenant: string, sectionId: string) => `T#${tenant}#HOMEWORK#${sectionId}`,
   userTrialsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#TRIALS`,
+  /** A tutor's trials: one pointer per trial in the tutor's partition, moved when the lesson's tutor changes. */
+  tutorTrial: (tenant: string, tutorId: string, trialId: string) => ({
+    pk: `T#${tenant}#USER#${tutorId}`,
+    sk: `TRIAL#${trialId}`,
+  }),
+  tutorTrialPrefix: 'TRIAL#',
+  /** The booking e-mail of a trial to one recipient, once (the bus delivers at least once). */
+  trialMail: (tenant: string, trialId: string, recipientId: string) => ({
+    pk: `T#${tenant}#TRIALMAIL#${trialId}`,
+    sk: recipientId,
+  }),
   tenantsIndex: 'TENANTS',
   lessonHistory: (tenant: string, lessonId: string) => ({
     pk: `T#${tenant}#LESSONHISTORY#${lessonId}`,

@@ -20,6 +20,7 @@ const MAX_ATTEMPTS = 8;
 export async function writeTransaction(
   items: TransactItem[],
   onConditionFailure: (failedIndex: number) => AppError,
+  busyMessage = 'The calendar is busy right now. Please try again in a moment.',
 ): Promise<void> {
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw new ConflictError('This change touches too many records at once. Please split it up.');
@@ -41,9 +42,19 @@ export async function writeTransaction(
         name === 'ProvisionedThroughputExceededException';
       if (!transient) throw error;
       if (attempt >= MAX_ATTEMPTS) {
-        throw new ConflictError('The calendar is busy right now. Please try again in a moment.');
+        throw new ConflictError(busyMessage);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
     }
   }
+}
+
+/**
+ * Writes another module adds to a caller's transaction (a usage count beside the progress it pays for),
+ * and what a failed condition among them means: the error to answer, or undefined to start again from
+ * a fresh read.
+ */
+export interface LinkedWrites {
+  items: TransactItem[];
+  refused(index: number): Promise<AppError | undefined>;
 }

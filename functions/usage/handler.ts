@@ -8,41 +8,31 @@ import {
   usagePeriod,
   usageResetsAt,
 } from '../../shared/learning/usage';
-import { holdsAny } from '../../shared/permissions/check';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { UsageDetails } from '../../shared/schemas/learning-data';
 import { requireLearnerAccess } from '../learning/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import {
   getCounters,
-  getLpAccess,
   getTenantUsageLimits,
   incrementUsage,
   putTenantUsageLimits,
   setLpAccess,
 } from '../repositories/usage';
 import { getUser, type UserRecord } from '../repositories/users';
-import { rolesRepository } from '../roles/repository';
-
-/** Premium is the role's resources.premium switch (the Admin role holds every switch). */
-async function isPremium(tenant: string, user: UserRecord): Promise<boolean> {
-  const role = await rolesRepository.getCached(tenant, user.roleId);
-  return holdsAny(role?.permissions, { areas: ['resources'], actions: ['premium'] });
-}
+import { markerExpiresAt, usageStanding } from './meter';
 
 async function usageDetails(tenant: string, user: UserRecord, now = new Date()): Promise<UsageDetails> {
   const period = usagePeriod(now);
-  const [counters, lpAccess, premium, limits] = await Promise.all([
+  const [counters, standing] = await Promise.all([
     getCounters(tenant, user._id, period),
-    getLpAccess(tenant, user._id),
-    isPremium(tenant, user),
-    getTenantUsageLimits(tenant),
+    usageStanding(tenant, user),
   ]);
   return {
     usage: { user: user._id, period, ...counters },
-    limitation: isUnlimited({ premium, lpAccess }) ? null : usageLimits(limits),
-    lpAccess,
-    premium,
+    limitation: isUnlimited(standing) ? null : usageLimits(standing.tenantLimits),
+    lpAccess: standing.lpAccess,
+    premium: standing.premium,
     resetsAt: usageResetsAt(now),
   };
 }
@@ -55,8 +45,10 @@ export const handler = resourceHandler('usage', learningDataRoutes, {
   }),
 
   /**
-   * Counts one use for the caller. A free account over its monthly limit gets a 429 with the limit and the
-   * reset time; the count never passes the limit, however many calls arrive at once.
+   * Counts one use for the caller: the SPA calls it when a learner starts a video (videoWatches, item = the
+   * video); page views and quiz scores are counted by POST /progress itself. A free account over its
+   * monthly limit gets a 429 with the limit and the reset time; the count never passes the limit, however
+   * many calls arrive at once.
    */
   'usage.record': withCaller<unknown, { kind: UsageKind; itemKey?: string }>(
     async ({ tenant, caller, body }) => {
@@ -68,8 +60,7 @@ export const handler = resourceHandler('usage', learningDataRoutes, {
         kind: body.kind,
         limit,
         itemKey: body.itemKey,
-        // Markers stay a few days past the month's end, then the table's TTL removes them.
-        markerExpiresAt: Math.floor(Date.parse(before.resetsAt) / 1000) + 3 * 86_400,
+        markerExpiresAt: markerExpiresAt(before.resetsAt),
       });
       if (result.outcome === 'limit') {
         throw new TooManyRequestsError(usageLimitMessage(body.kind, limit ?? 0, before.resetsAt), {

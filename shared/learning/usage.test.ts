@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isMeetingEnded } from './bookmarks';
 import {
+  applicableLimits,
   defaultUsageLimits,
   isUnlimited,
+  meteredProgress,
+  overLimit,
   usageLabel,
   usageLimitMessage,
   usageLimits,
@@ -34,6 +37,43 @@ describe('usage limits', () => {
     expect(usageLimitMessage('quizAttempts', 5, '2026-12-01T00:00:00.000Z')).toBe(
       'You have used all 5 quiz attempts of your free plan this month. Upgrade to premium for unlimited access, or come back after 2026-12-01.',
     );
+  });
+});
+
+describe('what is metered', () => {
+  it('a page read is a slide view of that page, a score a quiz attempt, marking done is free', () => {
+    expect(meteredProgress({ subTopicId: 's1', pageNo: 2 })).toEqual([
+      { kind: 'slideViews', itemKey: 's1#2' },
+    ]);
+    expect(meteredProgress({ subTopicId: 's1', score: 70 })).toEqual([{ kind: 'quizAttempts' }]);
+    expect(meteredProgress({ subTopicId: 's1', pageNo: 1, score: 70 })).toEqual([
+      { kind: 'slideViews', itemKey: 's1#1' },
+      { kind: 'quizAttempts' },
+    ]);
+    expect(meteredProgress({ subTopicId: 's1' })).toEqual([]);
+  });
+
+  it('meters only roles on the usage plan; premium and learning-platform access are counted, not limited', () => {
+    const limits = { slideViews: 3 };
+    expect(applicableLimits({ metered: false, premium: false, lpAccess: false }, limits)).toBeUndefined();
+    expect(applicableLimits({ metered: true, premium: true, lpAccess: false }, limits)).toBeNull();
+    expect(applicableLimits({ metered: true, premium: false, lpAccess: true }, limits)).toBeNull();
+    expect(applicableLimits({ metered: true, premium: false, lpAccess: false }, limits)).toEqual({
+      ...defaultUsageLimits,
+      slideViews: 3,
+    });
+  });
+
+  it('names the first kind a set of charges would take past its limit', () => {
+    const limits = { slideViews: 3, quizAttempts: 1, videoWatches: 0 };
+    const counters = { slideViews: 2, quizAttempts: 1, videoWatches: 0 };
+    expect(overLimit(counters, [{ kind: 'slideViews' }], limits)).toBeUndefined();
+    expect(overLimit(counters, [{ kind: 'slideViews' }, { kind: 'slideViews' }], limits)).toBe('slideViews');
+    expect(overLimit(counters, [{ kind: 'slideViews' }, { kind: 'quizAttempts' }], limits)).toBe(
+      'quizAttempts',
+    );
+    expect(overLimit(counters, [{ kind: 'videoWatches' }], limits)).toBe('videoWatches');
+    expect(overLimit(counters, [{ kind: 'videoWatches' }], null)).toBeUndefined();
   });
 });
 

@@ -56,7 +56,8 @@ const progressRoutes: RouteDef[] = [
     access: permission('resources', 'progress'),
     body: recordProgressSchema.strict(),
     response: subTopicProgressEntrySchema,
-    summary: "Record the caller's progress on a sub-topic: a page viewed, a quiz score, marked done or not",
+    summary:
+      "Record the caller's progress on a sub-topic: a page viewed, a quiz score (metered: a 429 past the free monthly limit), marked done or not",
   }),
   route({
     id: 'progress.get',
@@ -267,7 +268,8 @@ const usageRoutes: RouteDef[] = [
     access: permission('resources', 'usage'),
     body: recordUsageSchema.strict(),
     response: recordUsageResultSchema,
-    summary: 'Count one slide view, quiz attempt or video; a 429 when the free monthly limit is reached',
+    summary:
+      'Count one use (the SPA counts a video started here); a 429 when the free monthly limit is reached',
   }),
   route({
     id: 'usage.userDetails',

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEventsOn } from '../../../functions/repositories/analytics';
 import { demoTags, seedTags } from '../../../functions/seed/tags-seed';
 import type { Tenant } from '../../../shared/schemas/tenant';
 import { demo, northwind } from '../../support/api-client';
@@ -754,6 +755,170 @@ describe('usage counters and the free-plan limit', () => {
   });
 });
 
+describe('the server enforces the free-plan limit on learning (POST /progress)', () => {
+  const counters = async (session: Session) =>
+    (await local.api.call<Json>('usage.get', { ...as(session), params: { id: session.userId } })).body;
+  const entryOf = async (session: Session, subTopicId: string) => {
+    const subject = await local.api.call<Json>('progress.subject', {
+      ...as(session),
+      body: { subjectCode: '0580', subjectLevel: 'IGCSE' },
+    });
+    return subject.body.topics
+      .flatMap((t: Json) => t.subTopics)
+      .find((s: Json) => s.subTopicId === subTopicId);
+  };
+
+  it('a page read past the limit is a 429: nothing stored, nothing counted; repeats and marking done stay free', async () => {
+    // Prepare: the student has one slide view left this month.
+    const before = await counters(student);
+    await local.api.call('usage.updateSettings', {
+      ...as(admin),
+      body: { slideViews: before.slideViews + 1 },
+    });
+    const linearBefore = await entryOf(student, linear._id);
+
+    // Act
+    const last = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: typesOfNumber._id, pageNo: 1 },
+    });
+    const over = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: linear._id, pageNo: 3 },
+    });
+    const repeat = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: linear._id, pageNo: 1 },
+    });
+    const done = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: linear._id, completed: true },
+    });
+
+    // Assess
+    expect(last.status).toBe(200);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(
+      new RegExp(`^You have used all ${before.slideViews + 1} slide views of your free plan this month\\.`),
+    );
+    expect(over.body).toMatchObject({ kind: 'slideViews', limit: before.slideViews + 1 });
+    expect(repeat.status).toBe(200);
+    expect(done.status).toBe(200);
+    expect(done.body.pagesViewed).toHaveLength(linearBefore.pagesViewed);
+    expect(done.body.pagesViewed).not.toContain(3);
+    expect((await counters(student)).slideViews).toBe(before.slideViews + 1);
+    // The refused page is not marked as counted: once the limit is raised it counts (and is stored).
+    await local.api.call('usage.updateSettings', {
+      ...as(admin),
+      body: { slideViews: before.slideViews + 2 },
+    });
+    const later = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: linear._id, pageNo: 3 },
+    });
+    expect(later.status).toBe(200);
+    expect(later.body.pagesViewed).toContain(3);
+    expect((await counters(student)).slideViews).toBe(before.slideViews + 2);
+  });
+
+  it('a quiz score past the limit is a 429 and is not stored', async () => {
+    const before = await counters(student);
+    await local.api.call('usage.updateSettings', {
+      ...as(admin),
+      body: { quizAttempts: before.quizAttempts },
+    });
+    const entry = await entryOf(student, simultaneous._id);
+    const over = await local.api.call<Json>('progress.record', {
+      ...as(student),
+      body: { subTopicId: simultaneous._id, score: 100 },
+    });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/quiz attempts of your free plan this month/);
+    expect((await entryOf(student, simultaneous._id)).bestScore).toBe(entry.bestScore);
+    expect((await counters(student)).quizAttempts).toBe(before.quizAttempts);
+  });
+
+  it('concurrent page reads and scores at the limit never count past it', async () => {
+    // Prepare: sibling has two slide views and two quiz attempts left; six distinct pages and six scores
+    // arrive at once.
+    const before = await counters(sibling);
+    await local.api.call('usage.updateSettings', {
+      ...as(admin),
+      body: { slideViews: before.slideViews + 2, quizAttempts: before.quizAttempts + 2 },
+    });
+    const topics = await local.api.call<Json>('topics.getTopics', {
+      body: { subjectCode: '0580', subjectLevel: 'IGCSE' },
+    });
+    const unread = topics.body.docs
+      .flatMap((t: Json) => t.subTopics)
+      .map((s: Json) => s._id)
+      .filter((id: string) => id !== linear._id)
+      .slice(0, 6);
+    expect(unread).toHaveLength(6);
+
+    // Act
+    const pages = await Promise.all(
+      unread.map((subTopicId: string) =>
+        local.api.call<Json>('progress.record', { ...as(sibling), body: { subTopicId, pageNo: 1 } }),
+      ),
+    );
+    const scores = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        local.api.call<Json>('progress.record', {
+          ...as(sibling),
+          body: { subTopicId: linear._id, score: 50 },
+        }),
+      ),
+    );
+
+    // Assess
+    const statuses = (answers: Json[]) => answers.map((a) => a.status).sort();
+    expect(statuses(pages)).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(statuses(scores)).toEqual([200, 200, 429, 429, 429, 429]);
+    const after = await counters(sibling);
+    expect(after.slideViews).toBe(before.slideViews + 2);
+    expect(after.quizAttempts).toBe(before.quizAttempts + 2);
+    // Only the pages that were counted are in the progress, and exactly two scores were recorded.
+    const subject = await local.api.call<Json>('progress.subject', {
+      ...as(sibling),
+      body: { subjectCode: '0580', subjectLevel: 'IGCSE' },
+    });
+    const started = subject.body.topics
+      .flatMap((t: Json) => t.subTopics)
+      .filter((s: Json) => unread.includes(s.subTopicId) && s.pagesViewed > 0);
+    expect(started).toHaveLength(2);
+    const linearEntry = subject.body.topics
+      .flatMap((t: Json) => t.subTopics)
+      .find((s: Json) => s.subTopicId === linear._id);
+    expect(linearEntry.bestScore).toBe(50);
+  });
+
+  it('an account without the limit is never refused, and its use is still counted', async () => {
+    // stranger holds learning-platform access (granted above); the admin is premium; tutors are not metered.
+    await local.api.call('usage.updateSettings', { ...as(admin), body: { slideViews: 0, quizAttempts: 0 } });
+    const before = await counters(stranger);
+    const page = await local.api.call<Json>('progress.record', {
+      ...as(stranger),
+      body: { subTopicId: typesOfNumber._id, pageNo: 1 },
+    });
+    const score = await local.api.call<Json>('progress.record', {
+      ...as(stranger),
+      body: { subTopicId: linear._id, score: 90 },
+    });
+    expect([page.status, score.status]).toEqual([200, 200]);
+    expect(await counters(stranger)).toMatchObject({
+      slideViews: before.slideViews + 1,
+      quizAttempts: before.quizAttempts + 1,
+    });
+    // A learner on the free plan is refused at a zero limit.
+    const refused = await local.api.call<Json>('progress.record', {
+      ...as(sibling),
+      body: { subTopicId: simultaneous._id, pageNo: 1 },
+    });
+    expect(refused.status).toBe(429);
+  });
+});
+
 describe('resources, issue reports and analytics', () => {
   it('finds a catalogue resource by key with its sub-topic page, and reports a broken one', async () => {
     const worksheet = linear.resources.find((r: Json) => r.title.startsWith('Practice worksheet'));
@@ -879,5 +1044,44 @@ describe('resources, issue reports and analytics', () => {
       expect(answer.body.message).toMatch(message);
     }
     expect((await local.api.call('analytics.record', { body: { name: 'x' } })).status).toBe(401);
+  });
+
+  it('stores each event in its own tenant: each tenant reads back only its own', async () => {
+    // Prepare
+    const days = new Set([new Date().toISOString().slice(0, 10)]);
+    const marker = `isolation-${Date.now()}`;
+
+    // Act
+    const inDemo = await local.api.call<Json>('analytics.record', {
+      ...as(student),
+      body: { name: 'subtopic.view', path: '/cambridge-igcse', properties: { marker } },
+    });
+    const inNorthwind = await local.api.call<Json>('analytics.record', {
+      ...as(northwindAdmin),
+      tenant: 'northwind',
+      body: { name: 'admin.view', path: '/admin', properties: { marker } },
+    });
+    days.add(new Date().toISOString().slice(0, 10));
+
+    // Assess: read back through the repository the handler writes with, day by day, per tenant.
+    expect([inDemo.status, inNorthwind.status]).toEqual([200, 200]);
+    const storedIn = async (tenant: string) =>
+      (await Promise.all([...days].map((day) => analyticsEventsOn(tenant, day))))
+        .flat()
+        .filter((event) => event.properties.marker === marker);
+    const demoEvents = await storedIn('demo');
+    const northwindEvents = await storedIn('northwind');
+    expect(demoEvents).toEqual([
+      expect.objectContaining({
+        name: 'subtopic.view',
+        path: '/cambridge-igcse',
+        userId: student.userId,
+        properties: { marker },
+        at: expect.any(String),
+      }),
+    ]);
+    expect(northwindEvents).toEqual([
+      expect.objectContaining({ name: 'admin.view', path: '/admin', userId: northwindAdmin.userId }),
+    ]);
   });
 });
