@@ -1,5 +1,5 @@
 import type { SitemapEntry } from '../../shared/rules/sitemap';
-import { type SitemapCatalogue, sitemapPages } from '../../shared/rules/sitemap-pages';
+import { type SitemapCatalogue, sitemapPages, topicalPastPaperPages } from '../../shared/rules/sitemap-pages';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
 import { collections, keys } from '../table/access-patterns';
 import { queryIndex } from '../table/query';
@@ -14,20 +14,27 @@ async function readCatalogue(tenant: string): Promise<SitemapCatalogue> {
     ),
     subjectsRepository.all(tenant),
     topicsRepository.all(tenant, ['_id', 'subjectId', 'slug', 'updatedAt'] as const),
-    subTopicsRepository.all(tenant, ['_id', 'topicId', 'slug', 'updatedAt'] as const),
+    // `resources` for the kinds only (the topical past papers pages); the content stays unread.
+    subTopicsRepository.all(tenant, ['_id', 'topicId', 'slug', 'updatedAt', 'resources'] as const),
   ]);
   return { curricula, subjects, topics, subTopics };
 }
 
+/** A source of public pages outside the catalogue's own, given the catalogue already read (one read). */
+export type SitemapSource = (tenant: string, catalogue: SitemapCatalogue) => Promise<SitemapEntry[]>;
+
 /**
- * The seam for public pages outside the curriculum catalogue (past papers, topical past papers, public
- * course pages...): each source answers its pages of a tenant, and the sitemap lists them too. None yet.
+ * The public pages outside the curriculum, subject, topic and sub-topic pages: the topical past papers
+ * page and one per subject with past papers. A new public page kind (public course pages...) adds its
+ * source here.
  */
-export const extraSitemapSources: Array<(tenant: string) => Promise<SitemapEntry[]>> = [];
+export const extraSitemapSources: SitemapSource[] = [
+  async (_tenant, catalogue) => topicalPastPaperPages(catalogue),
+];
 
 /** Every public page of a tenant: the catalogue pages, then whatever the extra sources add. */
 export async function sitemapPageSource(tenant: string): Promise<SitemapEntry[]> {
-  const catalogue = sitemapPages(await readCatalogue(tenant));
-  const extra = await Promise.all(extraSitemapSources.map((source) => source(tenant)));
-  return [...catalogue, ...extra.flat()];
+  const catalogue = await readCatalogue(tenant);
+  const extra = await Promise.all(extraSitemapSources.map((source) => source(tenant, catalogue)));
+  return [...sitemapPages(catalogue), ...extra.flat()];
 }

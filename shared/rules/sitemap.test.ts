@@ -10,7 +10,7 @@ import {
   type SitemapEntry,
   w3cDate,
 } from './sitemap';
-import { sitemapPages } from './sitemap-pages';
+import { sitemapPages, topicalPastPaperPages } from './sitemap-pages';
 
 const origin = 'https://learn.example.com';
 const now = new Date('2030-01-02T03:04:05.678Z');
@@ -181,6 +181,81 @@ describe('sitemap pages of the catalogue', () => {
       { path: '/learning-portal/igcse/maths' },
       { path: '/learning-portal/igcse/maths/algebra', lastmod: '2029-02-01T00:00:00Z' },
       { path: '/learning-portal/igcse/maths/algebra/linear-equations', lastmod: '2029-03-01T00:00:00Z' },
+    ]);
+  });
+});
+
+describe('topical past papers pages', () => {
+  const catalogue = {
+    curricula: [{ slug: 'igcse' }, { slug: 'ib' }],
+    subjects: [
+      { _id: 's1', curriculumSlug: 'igcse', slug: 'maths' },
+      { _id: 's2', curriculumSlug: 'igcse', slug: 'physics' },
+      { _id: 's3', curriculumSlug: 'ib', slug: 'maths' },
+      { _id: 'orphan', curriculumSlug: 'gone', slug: 'chemistry' },
+    ],
+    topics: [
+      { _id: 't1', subjectId: 's1', slug: 'algebra' },
+      { _id: 't2', subjectId: 's1', slug: 'number' },
+      { _id: 't3', subjectId: 's2', slug: 'waves' },
+      { _id: 't4', subjectId: 's3', slug: 'calculus' },
+      { _id: 't5', subjectId: 'orphan', slug: 'bonding' },
+    ],
+    subTopics: [
+      {
+        _id: 'st1',
+        topicId: 't1',
+        slug: 'linear',
+        updatedAt: '2029-01-01T00:00:00Z',
+        resources: [{ kind: 'NOTES' }, { kind: 'PAST_PAPER' }],
+      },
+      {
+        _id: 'st2',
+        topicId: 't2',
+        slug: 'fractions',
+        updatedAt: '2029-05-01T00:00:00Z',
+        resources: [{ kind: 'MARK_SCHEME' }],
+      },
+      // Newer, but without past papers: not the subject page's lastmod.
+      {
+        _id: 'st3',
+        topicId: 't2',
+        slug: 'ratio',
+        updatedAt: '2029-09-01T00:00:00Z',
+        resources: [{ kind: 'WORKSHEET' }],
+      },
+      { _id: 'st4', topicId: 't3', slug: 'sound', resources: [{ kind: 'NOTES' }] },
+      { _id: 'st5', topicId: 't4', slug: 'integration', resources: [{ kind: 'PAST_PAPER' }] },
+      { _id: 'st6', topicId: 't5', slug: 'ionic', resources: [{ kind: 'PAST_PAPER' }] },
+      { _id: 'st7', topicId: 'gone', slug: 'lost', resources: [{ kind: 'PAST_PAPER' }] },
+    ],
+  };
+
+  it('lists the page, then one URL per subject with past papers, as the SPA links to it', () => {
+    expect(topicalPastPaperPages(catalogue)).toEqual([
+      { path: '/learning-portal/topical-past-papers' },
+      {
+        path: '/learning-portal/topical-past-papers?curriculum=igcse&subject=maths',
+        lastmod: '2029-05-01T00:00:00Z',
+      },
+      // Same subject slug in another curriculum: its own page, without a lastmod when none is known.
+      { path: '/learning-portal/topical-past-papers?curriculum=ib&subject=maths' },
+    ]);
+  });
+
+  it('lists nothing when no subject has past papers', () => {
+    const without = { ...catalogue, subTopics: catalogue.subTopics.map((s) => ({ ...s, resources: [] })) };
+    expect(topicalPastPaperPages(without)).toEqual([]);
+    expect(topicalPastPaperPages({ ...catalogue, subTopics: [] })).toEqual([]);
+  });
+
+  it('writes the query string escaped in the sitemap and intact once parsed', async () => {
+    const { files } = buildSitemaps(topicalPastPaperPages(catalogue), { origin, now });
+    expect(files[0]!.xml).toContain('topical-past-papers?curriculum=igcse&amp;subject=maths</loc>');
+    expect((await urlsOf(files[0]!.xml)).map((u) => u.loc)).toEqual([
+      `${origin}/learning-portal/topical-past-papers`,
+      `${origin}/learning-portal/topical-past-papers?curriculum=igcse&subject=maths`,
+      `${origin}/learning-portal/topical-past-papers?curriculum=ib&subject=maths`,
     ]);
   });
 });

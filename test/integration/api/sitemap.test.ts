@@ -100,6 +100,21 @@ describe('sitemap generation', () => {
       const path = `${topicPath.get(subTopic.topicId)}/${subTopic.slug}`;
       expect(locs.has(path), path).toBe(true);
     }
+    // The topical past papers page, and each subject's, at the URL its subject page links to.
+    expect(locs.has(`${origin}/topical-past-papers`)).toBe(true);
+    const pastPaperLocs = [...locs].filter((loc) => loc.startsWith(`${origin}/topical-past-papers?`));
+    expect(pastPaperLocs.sort()).toEqual(
+      subjects
+        .map((s) => `${origin}/topical-past-papers?curriculum=${s.curriculumSlug}&subject=${s.slug}`)
+        .sort(),
+    );
+    // Each has past papers to show: the page's own call answers them for that subject.
+    const maths = subjects.find((s) => s.curriculumSlug === 'cambridge-igcse' && s.slug === 'mathematics')!;
+    const papers = await local.api.call<{ docs: unknown[] }>('topics.pastPapers', {
+      query: { subjectCode: maths.subjectCode, subjectLevel: maths.subjectLevel },
+    });
+    expect(papers.body.docs.length).toBeGreaterThan(0);
+
     const list = await local.api.call<Page>('sitemap.list', { token: admin.token, query: { limit: 1 } });
     expect(list.body.docs[0]).toMatchObject({ _id: started.body._id, urlCount: urls.length });
   });
