@@ -1,6 +1,5 @@
 import {
   Accordion,
-  AspectRatio,
   Badge,
   Box,
   Button,
@@ -20,6 +19,7 @@ import { LuExternalLink, LuFileText, LuPlus, LuStar, LuTrash2 } from 'react-icon
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { callApi } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toaster';
+import { LearningVideo } from '../learning/learning-video';
 import { SubTopicLearning } from '../learning/sub-topic-learning';
 import { videoEmbedUrl } from './video-embed';
 
@@ -98,18 +98,7 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
             return (
               <Card.Root key={video._id} variant="outline" data-testid="video-card">
                 <Card.Body gap="3">
-                  {embed ? (
-                    <AspectRatio ratio={16 / 9}>
-                      <iframe
-                        src={embed}
-                        title={video.title}
-                        loading="lazy"
-                        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
-                        allowFullScreen
-                        style={{ border: 0, borderRadius: 8 }}
-                      />
-                    </AspectRatio>
-                  ) : null}
+                  {embed ? <LearningVideo video={video} embed={embed} /> : null}
                   <HStack justify="space-between">
                     <Link href={video.url} target="_blank" rel="noopener noreferrer" fontWeight="semibold">
                       {video.title} <LuExternalLink />

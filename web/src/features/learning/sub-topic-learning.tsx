@@ -20,7 +20,7 @@ import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import type { LearningSession } from '../../../../shared/schemas/learning-data';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
-import { canBookmarkPages, canSeeUsage, canTrackLearning } from '../../lib/permissions';
+import { canBookmarkPages, canTrackLearning } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -32,14 +32,14 @@ const statusLabels: Record<SubTopicProgressEntry['status'], string> = {
 
 /**
  * The learner's strip on a sub-topic page: records the pages read (a page is a notes block; page 1 when
- * the page opens, later pages as their notes scroll into view), counts each page once a month against the
- * free plan, marks the sub-topic done or not done, and reports a broken link. When the free plan's slide
- * views are used up it says so and stops recording.
+ * the page opens, later pages as their notes scroll into view), marks the sub-topic done or not done, and
+ * reports a broken link. The server meters page reads (each page once a month against the free plan: see
+ * shared/learning/usage.ts) and refuses one past the limit with a 429, whose message is shown here; the
+ * strip then stops recording pages. Marking done is not metered.
  */
 export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
   const { user } = useAuthUser();
   const tracks = canTrackLearning(user);
-  const metered = canSeeUsage(user);
   const [entry, setEntry] = useState<SubTopicProgressEntry>();
   const [limitMessage, setLimitMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -54,11 +54,6 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
       if (blocked.current || recorded.current.has(pageNo)) return;
       recorded.current.add(pageNo);
       try {
-        if (metered) {
-          await callApi('usage.record', {
-            body: { kind: 'slideViews', itemKey: `${subTopic._id}#${pageNo}` },
-          });
-        }
         setEntry(
           await callApi<SubTopicProgressEntry>('progress.record', {
             body: { subTopicId: subTopic._id, pageNo },
@@ -75,7 +70,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
         }
       }
     },
-    [subTopic._id, metered],
+    [subTopic._id],
   );
 
   // A new sub-topic starts afresh (compared by id, so a re-run of the effect alone changes nothing).
@@ -188,13 +183,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
                   <LuRotateCcw /> Mark as not done
                 </Button>
               ) : (
-                <Button
-                  size="sm"
-                  colorPalette="teal"
-                  loading={busy}
-                  disabled={!!limitMessage}
-                  onClick={() => mark(true)}
-                >
+                <Button size="sm" colorPalette="teal" loading={busy} onClick={() => mark(true)}>
                   <LuCircleCheck /> Mark as done
                 </Button>
               ))}
