@@ -256,6 +256,11 @@ async function loadTenant({ key, explicit }: TenantKey): Promise<Tenant> {
   });
 }
 
+/** After a change to a tenant's record: this container reads it again (others within the cache's minute). */
+export function forgetCachedTenant(key: string): void {
+  tenantCache.delete(key);
+}
+
 export function clearPipelineCaches(): void {
   tenantCache.clear();
   tenantKeyByDomain.clear();

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
@@ -41,6 +41,23 @@ export async function putTenant(tenant: Tenant): Promise<void> {
           },
         },
       ],
+    }),
+  );
+}
+
+/** Replaces the tenant's settings (its other fields and its domain look-up are left as they are). */
+export async function putTenantSettings(
+  key: string,
+  settings: NonNullable<Tenant['settings']>,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.tenant(key),
+      UpdateExpression: 'SET #settings = :settings',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#settings': 'settings' },
+      ExpressionAttributeValues: { ':settings': settings },
     }),
   );
 }

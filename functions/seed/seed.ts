@@ -3,7 +3,7 @@ import { defaultRoles, type SystemRoleName, systemRoleIds } from '../../shared/p
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
-import { getTenant, putTenant } from '../repositories/tenants';
+import { getTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser, indexUserInDirectory } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
@@ -157,6 +157,16 @@ export const seedTenants: SeedTenant[] = [
       domain: '127.0.0.1',
       permissions: fullPermissionSet(),
       primaryColor: 'blue',
+      // A stricter policy than the platform default, so a second brand shows the settings at work: two
+      // days' notice for a change without an admin, a day's notice for a booking, hourly starts.
+      settings: {
+        scheduling: {
+          changeNoticeHours: 48,
+          minimumNoticeMinutes: 24 * 60,
+          slotStepMinutes: 60,
+          bufferMinutes: 10,
+        },
+      },
     },
     users: otherUsers,
     mappers: {},
@@ -171,7 +181,10 @@ export interface SeedResult {
 /** Seeds the demo tenant and a second tenant for isolation. Idempotent: existing records are kept as they are. */
 export async function seedDemo(): Promise<SeedResult> {
   for (const { tenant, users, mappers } of seedTenants) {
-    if (!(await getTenant(tenant.key))) await putTenant(tenant);
+    const existing = await getTenant(tenant.key);
+    if (!existing) await putTenant(tenant);
+    // Data seeded before tenants had settings gets the seed's; settings an admin saved are kept.
+    else if (tenant.settings && !existing.settings) await putTenantSettings(tenant.key, tenant.settings);
     for (const [name, id] of Object.entries(systemRoleIds) as Array<[SystemRoleName, string]>) {
       const now = new Date().toISOString();
       await rolesRepository.ensure(tenant.key, {

@@ -1,7 +1,42 @@
+import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { tenantRoutes } from '../../shared/routes/accounts';
-import { resourceHandler } from '../lib/pipeline';
+import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
+import {
+  applySchedulingChange,
+  defaultSchedulingSettings,
+  type SchedulingOverrides,
+  type SchedulingSettingsChange,
+  schedulingSettings,
+} from '../../shared/scheduling/settings';
+import { forgetCachedTenant, resourceHandler } from '../lib/pipeline';
+import { getTenant, putTenantSettings } from '../repositories/tenants';
+
+const schedulingView = (overrides: SchedulingOverrides | undefined) => ({
+  settings: schedulingSettings(overrides),
+  overrides: overrides ?? {},
+  defaults: defaultSchedulingSettings,
+});
 
 /** The pipeline already resolved the tenant from the request's domain (or x-tenant-key). */
-export const handler = resourceHandler('tenants', tenantRoutes, {
+export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSettingsRoutes], {
   'tenants.app': async ({ tenant }) => tenant,
+
+  'tenants.schedulingSettings': async ({ tenant }) => {
+    // Read, not the pipeline's cached copy: an admin looking at the policy right after changing it.
+    const current = await getTenant(tenant.key);
+    return schedulingView(current?.settings?.scheduling);
+  },
+
+  'tenants.updateSchedulingSettings': async ({ tenant, body }) => {
+    const current = await getTenant(tenant.key);
+    if (!current) throw new NotFoundError('Unknown tenant');
+    const { overrides, problem } = applySchedulingChange(
+      current.settings?.scheduling,
+      body as SchedulingSettingsChange,
+    );
+    if (problem) throw new BadRequestError(problem);
+    await putTenantSettings(tenant.key, { ...current.settings, scheduling: overrides });
+    forgetCachedTenant(tenant.key);
+    return schedulingView(overrides);
+  },
 });

@@ -100,6 +100,9 @@ export const permissionCatalogue = {
     'tutorSortingEdit',
     'tutorSortingDelete',
     'callLogsView',
+    // The tenant's scheduling policy (notice, buffers, horizon, change notice): not named by the spec.
+    'schedulingSettingsView',
+    'schedulingSettingsEdit',
   ],
   headerContents: [
     'profileDropDown',

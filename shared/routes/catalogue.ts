@@ -10,6 +10,8 @@ import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
 import { homeworkSubmissionRoutes, sectionRoutes } from './sections';
 import { siteRoutes } from './site';
+import { tenantSettingsRoutes } from './tenant-settings';
+import { trialRoutes } from './trials';
 import { uploadRoutes } from './uploads';
 import { userDirectoryRoutes } from './user-directory';
 
@@ -25,8 +27,10 @@ export const routes: RouteDef[] = [
   ...userDirectoryRoutes,
   ...fcmTokenRoutes,
   ...tenantRoutes,
+  ...tenantSettingsRoutes,
   ...roleRoutes,
   ...schedulingRoutes,
+  ...trialRoutes,
   ...courseMemberRoutes,
   ...courseTemplateRoutes,
   ...meetingRoutes,

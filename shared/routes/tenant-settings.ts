@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { schedulingSettingsSchema } from '../scheduling/settings';
+import { permission, type RouteDef, route } from './define';
+
+/** Each field of the policy, optional, and null to go back to the platform default. */
+const schedulingChangeSchema = z.object(
+  Object.fromEntries(
+    Object.entries(schedulingSettingsSchema.shape).map(([name, field]) => [
+      name,
+      (field as z.ZodDefault<z.ZodNumber>).unwrap().nullable().optional(),
+    ]),
+  ) as { [K in keyof typeof schedulingSettingsSchema.shape]: z.ZodOptional<z.ZodNullable<z.ZodNumber>> },
+);
+
+export const schedulingSettingsResponseSchema = z.object({
+  /** The policy in force: the tenant's overrides over the platform defaults. */
+  settings: schedulingSettingsSchema,
+  /** Only what this tenant changed. */
+  overrides: schedulingSettingsSchema.partial(),
+  defaults: schedulingSettingsSchema,
+});
+export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
+
+/** A tenant's own policies (the tenant record itself is read by GET /tenants/app). */
+export const tenantSettingsRoutes: RouteDef[] = [
+  route({
+    id: 'tenants.schedulingSettings',
+    method: 'GET',
+    path: '/admin/tenant-settings/scheduling',
+    resource: 'tenants',
+    access: permission('adminSettings', ['schedulingSettingsView', 'schedulingSettingsEdit']),
+    response: schedulingSettingsResponseSchema,
+    summary:
+      "The tenant's scheduling policy: minimum notice, buffer, slot step, trial length, booking horizon, change notice",
+  }),
+  route({
+    id: 'tenants.updateSchedulingSettings',
+    method: 'PUT',
+    path: '/admin/tenant-settings/scheduling',
+    resource: 'tenants',
+    access: permission('adminSettings', 'schedulingSettingsEdit'),
+    body: schedulingChangeSchema.strict(),
+    response: schedulingSettingsResponseSchema,
+    summary: "Change the tenant's scheduling policy (null puts a field back to the platform default)",
+  }),
+];
