@@ -1,5 +1,6 @@
 import { applyContentAction } from '../../shared/catalogue/content';
 import { uniqueSlug } from '../../shared/catalogue/paths';
+import { movePlacement } from '../../shared/catalogue/placement';
 import { AppError } from '../../shared/http/errors';
 import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
 import {
@@ -83,10 +84,28 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
     return respond(201, subTopic);
   },
 
+  /**
+   * Renames, summarises or reorders a sub-topic (its slug, and so its address, stays), or moves it to
+   * another topic of its subject (the rules are in shared/catalogue/placement.ts).
+   */
   'subTopics.adminUpdate': async ({ tenant, params, body }) => {
     const current = await subTopicsRepository.require(tenant.key, params.id!);
-    const changes = definedOnly(body as { name?: string; summary?: string; sortingOrder?: number });
-    const next: SubTopic = { ...current, ...changes, updatedAt: new Date().toISOString() };
+    const { topicId, ...changes } = definedOnly(
+      body as { topicId?: string; name?: string; summary?: string; sortingOrder?: number },
+    );
+    let moved: Partial<SubTopic> = {};
+    if (topicId && topicId !== current.topicId) {
+      const target = await topicsRepository.require(tenant.key, topicId);
+      const placement = movePlacement(
+        current,
+        target,
+        await subTopicsRepository.summariesOf(tenant.key, target._id),
+        changes.sortingOrder,
+      );
+      if (!placement.ok) throw new AppError(placement.status, placement.message);
+      moved = { topicId: placement.topicId, slug: placement.slug, sortingOrder: placement.sortingOrder };
+    }
+    const next: SubTopic = { ...current, ...changes, ...moved, updatedAt: new Date().toISOString() };
     await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
     return next;
   },

@@ -244,7 +244,8 @@ const subTopicRoutes: RouteDef[] = [
     access: editCatalogue,
     body: subTopicUpdateSchema.strict(),
     response: subTopicSchema,
-    summary: 'Rename, summarise or move a sub-topic ("Sub topic Updated")',
+    summary:
+      'Rename, summarise, reorder or move a sub-topic to another topic of its subject ("Sub topic Updated")',
   }),
   route({
     id: 'subTopics.adminDelete',

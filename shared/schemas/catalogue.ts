@@ -131,6 +131,8 @@ export const subTopicInputSchema = z.object({
   sortingOrder: z.number().int().min(0).max(100_000).optional(),
 });
 export const subTopicUpdateSchema = z.object({
+  /** Moves the sub-topic to another topic of its subject (shared/catalogue/placement.ts). */
+  topicId: requiredText('Topic', 64).optional(),
   name: requiredText('Sub-topic name', 160).optional(),
   summary: shortText(2000).optional(),
   sortingOrder: z.number().int().min(0).max(100_000).optional(),

@@ -56,6 +56,8 @@ describe('the public catalogue', () => {
       '4CH1',
       '4BI1',
       '4EA1',
+      '4ET1',
+      '4CN1',
     ]);
   });
 
@@ -173,6 +175,24 @@ describe('the public catalogue', () => {
     ).toBe(true);
     const unknown = await local.api.call<Json>('topics.pastPapers', { query: { subjectCode: 'nope' } });
     expect(unknown.status).toBe(404);
+  });
+
+  it('answers a sub-topic by id with all its content, and 404s an unknown one', async () => {
+    const linear = (
+      await local.api.call<Json>('curriculums.resolvePath', {
+        query: { path: '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations' },
+      })
+    ).body.subTopic;
+    const byId = await local.api.call<Json>('subTopics.get', { params: { id: linear._id } });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(linear);
+    expect(byId.body).toMatchObject({ name: 'Linear equations', slug: 'linear-equations' });
+    expect(byId.body.contents).toHaveLength(3);
+    expect(byId.body.videoLinks.map((v: Json) => v.title)).toContain('Solving linear equations step by step');
+    expect(byId.body.faqs.length).toBeGreaterThan(0);
+    const missing = await local.api.call<Json>('subTopics.get', { params: { id: 'nope' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Sub-topic not found');
   });
 
   it('groups sub-topics by topic', async () => {
@@ -319,6 +339,126 @@ describe('editing the catalogue', () => {
       body: { sortingOrder: [{ topicId: 'nope', sortingOrder: 1 }] },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('renames and describes a topic; its address stays', async () => {
+    // Prepare
+    const subject = (await local.api.call<Json>('curriculums.subjectMap', { body: IGCSE_MATHS })).body;
+    const topic = (
+      await local.api.call<Json>('topics.adminCreate', {
+        ...admin,
+        body: { subjectId: subject._id, name: 'Vectors' },
+      })
+    ).body;
+
+    // Act
+    const renamed = await local.api.call<Json>('topics.adminUpdate', {
+      ...admin,
+      params: { id: topic._id },
+      body: { name: 'Vectors and transformations', description: 'Column vectors, translations.' },
+    });
+
+    // Assess
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      _id: topic._id,
+      name: 'Vectors and transformations',
+      description: 'Column vectors, translations.',
+      slug: 'vectors',
+      sortingOrder: topic.sortingOrder,
+    });
+    expect((await topicNamed('Vectors and transformations'))?._id).toBe(topic._id);
+    expect(await topicNamed('Vectors')).toBeUndefined();
+    const unknown = await local.api.call<Json>('topics.adminUpdate', {
+      ...admin,
+      params: { id: 'nope' },
+      body: { name: 'x' },
+    });
+    expect(unknown.status).toBe(404);
+    const blank = await local.api.call<Json>('topics.adminUpdate', {
+      ...admin,
+      params: { id: topic._id },
+      body: { name: '  ' },
+    });
+    expect(blank.status).toBe(400);
+    await local.api.call('topics.adminDelete', { ...admin, params: { id: topic._id } });
+  });
+
+  it('renames and reorders a sub-topic, and moves it to another topic of its subject only', async () => {
+    // Prepare: two topics of IGCSE Mathematics; each has a "Matrix multiplication"
+    const subject = (await local.api.call<Json>('curriculums.subjectMap', { body: IGCSE_MATHS })).body;
+    const createTopic = async (name: string) =>
+      (await local.api.call<Json>('topics.adminCreate', { ...admin, body: { subjectId: subject._id, name } }))
+        .body;
+    const createSub = async (topicId: string, name: string) =>
+      (await local.api.call<Json>('subTopics.adminCreate', { ...admin, body: { topicId, name } })).body;
+    const from = await createTopic('Matrices');
+    const to = await createTopic('Transformations');
+    const moving = await createSub(from._id, 'Matrix multiplication');
+    const stays = await createSub(from._id, 'Determinants');
+    const namesake = await createSub(to._id, 'Matrix multiplication');
+    const update = (id: string, body: Json) =>
+      local.api.call<Json>('subTopics.adminUpdate', { ...admin, params: { id }, body });
+    const namesIn = async (topicId: string) =>
+      (
+        await local.api.call<Json>('subTopics.adminList', {
+          ...admin,
+          query: { topicId, limit: 10, offset: 0 },
+        })
+      ).body.docs.map((s: Json) => s.name);
+
+    // Act + Assess: rename (the slug, and so the address, stays) and reorder after Determinants
+    const renamed = await update(moving._id, { name: 'Multiplying matrices', summary: 'Rows by columns.' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'Multiplying matrices',
+      summary: 'Rows by columns.',
+      slug: 'matrix-multiplication',
+      topicId: from._id,
+    });
+    expect(await namesIn(from._id)).toEqual(['Multiplying matrices', 'Determinants']);
+    const reordered = await update(moving._id, { sortingOrder: stays.sortingOrder + 1 });
+    expect(reordered.body.sortingOrder).toBe(stays.sortingOrder + 1);
+    expect(await namesIn(from._id)).toEqual(['Determinants', 'Multiplying matrices']);
+
+    // Act + Assess: move to the other topic, where its slug is taken
+    const moved = await update(moving._id, { topicId: to._id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      topicId: to._id,
+      subjectId: subject._id,
+      slug: 'matrix-multiplication-2',
+      sortingOrder: namesake.sortingOrder + 1,
+    });
+    expect(await namesIn(from._id)).toEqual(['Determinants']);
+    expect(await namesIn(to._id)).toEqual(['Matrix multiplication', 'Multiplying matrices']);
+    const page = await local.api.call<Json>('curriculums.resolvePath', {
+      query: { path: '/cambridge-igcse/mathematics/transformations/matrix-multiplication-2' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.subTopic._id).toBe(moving._id);
+    const oldPath = await local.api.call<Json>('curriculums.resolvePath', {
+      query: { path: '/cambridge-igcse/mathematics/matrices/matrix-multiplication' },
+    });
+    expect(oldPath.status).toBe(404);
+
+    // Bad moves: another subject's topic is a 400, an unknown topic a 404; nothing changes
+    const physics = (await local.api.call<Json>('topics.list', { query: { subjectCode: '0625' } })).body
+      .docs[0];
+    const across = await update(moving._id, { topicId: physics._id });
+    expect(across.status).toBe(400);
+    expect(across.body.message).toBe('A sub-topic can only move to another topic of its subject');
+    expect((await update(moving._id, { topicId: 'nope' })).status).toBe(404);
+    expect((await local.api.call<Json>('subTopics.get', { params: { id: moving._id } })).body.topicId).toBe(
+      to._id,
+    );
+
+    // Clean up
+    for (const id of [moving._id, stays._id, namesake._id]) {
+      await local.api.call('subTopics.adminDelete', { ...admin, params: { id } });
+    }
+    for (const id of [from._id, to._id])
+      await local.api.call('topics.adminDelete', { ...admin, params: { id } });
   });
 
   it('pages a topic’s sub-topics for admins', async () => {
