@@ -1,10 +1,10 @@
 import { Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
-import type { Page } from '../../../../../shared/schemas/paging';
-import type { AdminFilter } from '../../../components/admin/admin-list-page';
-import { SelectField } from '../../../components/select-field';
-import { useApi } from '../../../lib/api-client';
+import type { DirectoryUser } from '../../../../shared/routes/user-directory';
+import type { Page } from '../../../../shared/schemas/paging';
+import { useApi } from '../../lib/api-client';
+import { SelectField } from '../select-field';
+import type { AdminFilter } from './admin-list-page';
 
 export const personLabel = (person: { firstname: string; lastname: string }) =>
   `${person.firstname} ${person.lastname}`.trim();

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Availability } from '../../../../shared/schemas/availability';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
+import { PersonSelect } from '../../components/admin/person-picker';
 import { FormField } from '../../components/form-field';
 import { RequireSession } from '../../components/require-session';
 import { SelectField } from '../../components/select-field';
@@ -30,12 +31,6 @@ import { SectionCard } from './fields';
 import { HoursRanges } from './hours-ranges';
 import { SubjectsSection } from './subjects-section';
 import { WindowsSection } from './windows-section';
-
-/**
- * The seeded demo tutors. There is no user list route yet (shared/routes/catalogue.ts has none), so an
- * admin picks one of these ids, or opens `?tutorId=<id>` for any other tutor.
- */
-const demoTutorIds = ['demo-tutor-1', 'demo-tutor-2', 'demo-tutor-3'];
 
 function AvailabilityScreen() {
   const { user } = useAuthUser();
@@ -70,23 +65,15 @@ function AvailabilityScreen() {
             </Text>
           </Stack>
           {isAdmin && (
-            <Box minW="56">
-              <SelectField
-                label="Tutor"
-                placeholder="Choose a tutor"
-                value={tutorId}
-                onChange={(value) => setParams(value ? { tutorId: value } : {})}
-              >
-                {optionsWith(
-                  own ? [own, ...demoTutorIds.filter((id) => id !== own)] : demoTutorIds,
-                  tutorId,
-                ).map((id) => (
-                  <option key={id} value={id}>
-                    {id === own ? `${id} (me)` : id}
-                  </option>
-                ))}
-              </SelectField>
-            </Box>
+            // Any tutor of the tenant, found by name or e-mail (GET /admin/users/dropdown?userTypes=tutor).
+            <PersonSelect
+              label="Tutor"
+              userTypes="tutor"
+              placeholder="Choose a tutor"
+              value={tutorId}
+              onChange={(value) => setParams(value ? { tutorId: value } : {})}
+              width="72"
+            />
           )}
         </HStack>
         {tutorId ? (

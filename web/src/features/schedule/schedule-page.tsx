@@ -14,11 +14,14 @@ import {
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
 import { holdsAny } from '../../../../shared/permissions/check';
 import type { ScheduledLesson, ScheduleEntryDoc } from '../../../../shared/routes/schedule';
+import type { Page } from '../../../../shared/schemas/paging';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
+import { readAllPages } from '../../lib/all-pages';
 import { callApi, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
@@ -64,8 +67,14 @@ function useCalendarLessons(user: AuthUser, range: { startDate: string; endDate:
   const own = useApi<{ docs: ScheduleEntryDoc[] }>(
     all ? null : ['schedule.list', { params: { userId: user._id }, query: range }],
   );
-  const admin = useApi<{ docs: ScheduledLesson[] }>(
-    all ? ['schedule.adminMeetings', { query: { ...range, limit: 100, offset: 0 } }] : null,
+  // Every lesson of the range, however many: the admin list pages (100 at most a call), so read them all.
+  const admin = useSWR<{ docs: ScheduledLesson[] }>(
+    all ? ['schedule.adminMeetings:all', range] : null,
+    async () => ({
+      docs: await readAllPages((offset, limit) =>
+        callApi<Page<ScheduledLesson>>('schedule.adminMeetings', { query: { ...range, limit, offset } }),
+      ),
+    }),
   );
   return useMemo<CalendarLesson[] | undefined>(() => {
     if (all) {
@@ -191,6 +200,9 @@ function Schedule({ user }: { user: AuthUser }) {
                 </Button>
               ))}
             </ButtonGroup>
+            <Button asChild size="sm" variant="ghost">
+              <RouterLink to={paths.portalRequests}>My requests</RouterLink>
+            </Button>
             <Button size="sm" variant="ghost" onClick={showFeed}>
               Calendar feed
             </Button>

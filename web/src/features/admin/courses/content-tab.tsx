@@ -16,6 +16,8 @@ import {
   LuArrowDown,
   LuArrowUp,
   LuBookOpen,
+  LuCalendarClock,
+  LuCalendarX,
   LuFileText,
   LuFolder,
   LuPencil,
@@ -27,14 +29,16 @@ import { Link } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
+import { personLabel } from '../../../components/admin/person-picker';
 import { FormDialog } from '../../../components/form-dialog';
 import { callApi } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { ClassTimingChip } from '../../courses/lesson-row';
+import { AdminLessonChangeDialog } from '../schedule/admin-lesson-change-dialog';
+import { type ChangeMode, canChangeLesson } from '../schedule/lesson-change';
 import { useAdminZone } from './admin-zone';
 import { homeworkPath } from './course-links';
-import { personLabel } from './person-picker';
 import { SectionDialog, type SectionDialogState } from './section-dialogs';
 import { deleteCallOf, kindLabels, reorderUpdates } from './section-editor';
 
@@ -65,6 +69,7 @@ interface Actions {
   remove: (section: SectionTree) => void;
   move: (siblings: SectionTree[], index: number, direction: -1 | 1) => void;
   toggleAudience: (section: SectionTree) => void;
+  change: (section: SectionTree, mode: ChangeMode) => void;
 }
 
 function AddMenu({ parent, actions, label }: { parent: string | null; actions: Actions; label: string }) {
@@ -189,6 +194,29 @@ function SectionRows({
               >
                 {section.audience === 'TUTOR' ? 'Tutors only' : 'Students'}
               </Button>
+              {actions.canEdit && canChangeLesson(section) && (
+                <>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`Reschedule ${section.title}`}
+                    title="Reschedule"
+                    onClick={() => actions.change(section, 'RESCHEDULE')}
+                  >
+                    <LuCalendarClock />
+                  </IconButton>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={`Cancel ${section.title}`}
+                    title="Cancel lesson"
+                    onClick={() => actions.change(section, 'CANCEL')}
+                  >
+                    <LuCalendarX />
+                  </IconButton>
+                </>
+              )}
               {actions.canEdit && (
                 <>
                   <IconButton
@@ -320,6 +348,7 @@ export function ContentTab({
   const [dialog, setDialog] = useState<SectionDialogState | undefined>();
   const [deleting, setDeleting] = useState<SectionTree | undefined>();
   const [busy, setBusy] = useState<string | undefined>();
+  const [changing, setChanging] = useState<{ section: SectionTree; mode: ChangeMode } | undefined>();
 
   const actions: Actions = {
     course,
@@ -330,6 +359,7 @@ export function ContentTab({
     add: (kind, parent) => setDialog({ mode: 'create', kind, parent }),
     edit: (section) => setDialog({ mode: 'edit', section }),
     remove: (section) => setDeleting(section),
+    change: (section, mode) => setChanging({ section, mode }),
     move: async (siblings, index, direction) => {
       const updates = reorderUpdates(siblings, index, direction);
       setBusy(siblings[index]!._id);
@@ -397,6 +427,21 @@ export function ContentTab({
           onClose={() => setDialog(undefined)}
           onSaved={() => {
             setDialog(undefined);
+            void reload();
+          }}
+        />
+      )}
+      {changing && (
+        <AdminLessonChangeDialog
+          lesson={changing.section}
+          mode={changing.mode}
+          zone={zone}
+          tutors={course.tutors
+            .filter((t) => t.status === 'ENABLE')
+            .map((t) => ({ _id: t.user._id, label: personLabel(t.user) }))}
+          onClose={() => setChanging(undefined)}
+          onDone={() => {
+            setChanging(undefined);
             void reload();
           }}
         />

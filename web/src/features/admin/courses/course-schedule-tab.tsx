@@ -1,12 +1,15 @@
 import { useMemo } from 'react';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
-import { dateRangeFilters, lessonColumns } from '../schedule/lesson-columns';
+import { useSession } from '../../../lib/session';
+import { canChangeLessons } from '../schedule/lesson-change';
+import { dateRangeFilters, LessonChangeActions, lessonColumns } from '../schedule/lesson-columns';
 import { useAdminZone } from './admin-zone';
 
 /** The course's lessons (GET /admin/schedule/meetings?courseId=…) with the class timing chip. */
 export function CourseScheduleTab({ courseId }: { courseId: string }) {
   const zone = useAdminZone();
+  const canChange = canChangeLessons(useSession()?.user);
   const config = useMemo<AdminResource<ScheduledLesson>>(
     () => ({
       resource: 'schedule',
@@ -20,8 +23,11 @@ export function CourseScheduleTab({ courseId }: { courseId: string }) {
       // From a month back to three months ahead by default; clear "To" for the server's 60-day window.
       filters: dateRangeFilters(zone, { from: -30, to: 90 }),
       columns: lessonColumns({ withCourse: false, zone }),
+      ...(canChange
+        ? { rowActions: (lesson, list) => <LessonChangeActions lesson={lesson} list={list} zone={zone} /> }
+        : {}),
     }),
-    [courseId, zone],
+    [courseId, zone, canChange],
   );
   return <AdminListPage config={config} />;
 }

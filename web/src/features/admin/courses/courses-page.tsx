@@ -10,6 +10,7 @@ import {
   courseStatuses,
 } from '../../../../../shared/schemas/course';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { personFilter } from '../../../components/admin/person-picker';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { SaveAsTemplateButton } from '../course-templates/save-as-template';
@@ -23,7 +24,6 @@ import {
   validateCourse,
 } from './course-form';
 import { adminCoursePath } from './course-links';
-import { personFilter } from './person-picker';
 
 const coursesResource: AdminResource<Course, CourseInput> = {
   resource: 'courses',

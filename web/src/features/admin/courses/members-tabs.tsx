@@ -12,12 +12,12 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { PersonSelect, personLabel } from '../../../components/admin/person-picker';
 import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
 import { callApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';
-import { PersonSelect, personLabel } from './person-picker';
 
 const tutorTypeLabels: Record<(typeof courseTutorTypes)[number], string> = {
   PRIMARY: 'Primary',

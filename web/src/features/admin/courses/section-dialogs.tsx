@@ -4,6 +4,7 @@ import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { isValidUrl } from '../../../../../shared/rules/url';
 import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
+import { personLabel } from '../../../components/admin/person-picker';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
@@ -13,7 +14,6 @@ import { errorToastMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { canUploadFiles, uploadFile } from '../../../lib/upload-file';
-import { personLabel } from './person-picker';
 import { dateInZone, dueAtOf, type EditorScope, saveCallOf, zonedInstant } from './section-editor';
 
 export type SectionDialogState =
@@ -254,7 +254,7 @@ export function SectionDialog({
         />
         {lesson && editing && (
           <Text fontSize="sm" color="fg.muted">
-            {formatDateTime(editing.start, zone)} · its time and tutor change through reschedule.
+            {formatDateTime(editing.start, zone)} · its time and tutor change through Reschedule on its row.
           </Text>
         )}
         {lesson && !editing && (

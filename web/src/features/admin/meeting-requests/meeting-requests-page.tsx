@@ -12,6 +12,7 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { personFilter } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi } from '../../../lib/api-client';
 import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
@@ -107,6 +108,8 @@ function requestsResource(options: {
         label: 'Type',
         options: requestTypes.map((type) => ({ value: type, label: typeLabels[type] })),
       },
+      personFilter('studentId', 'Student', 'student'),
+      personFilter('tutorId', 'Tutor', 'tutor'),
       {
         key: 'requestedByRole',
         label: 'Requested by',

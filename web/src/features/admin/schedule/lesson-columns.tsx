@@ -1,17 +1,20 @@
 import { HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
-import { LuExternalLink } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuCalendarClock, LuCalendarX, LuExternalLink } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
 import { summarizeLabels } from '../../../../../shared/rules/labels';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
-import type { AdminColumn, AdminFilter } from '../../../components/admin/admin-list-page';
+import type { AdminColumn, AdminFilter, ListControls } from '../../../components/admin/admin-list-page';
+import { personLabel } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { formatTime } from '../../../lib/time-zone';
 import { ClassTimingChip } from '../../courses/lesson-row';
 import { adminCoursePath } from '../courses/course-links';
-import { personLabel } from '../courses/person-picker';
 import { kindLabels } from '../courses/section-editor';
+import { AdminLessonChangeDialog } from './admin-lesson-change-dialog';
+import { type ChangeMode, canChangeLesson } from './lesson-change';
 
 /** A `YYYY-MM-DD` in the viewer's zone as the instant its day starts (or, with `days`, that many days on). */
 export function dayStartIso(date: string, zone: string, days = 0): string | undefined {
@@ -126,5 +129,54 @@ export function OpenCourseAction({ lesson }: { lesson: ScheduledLesson }) {
         </Link>
       </IconButton>
     </HStack>
+  );
+}
+
+/** A lesson row's Reschedule and Cancel buttons (admin calls); the list is read again after a change. */
+export function LessonChangeActions({
+  lesson,
+  list,
+  zone,
+}: {
+  lesson: ScheduledLesson;
+  list: ListControls<ScheduledLesson>;
+  zone: string;
+}) {
+  const [mode, setMode] = useState<ChangeMode | undefined>();
+  if (!canChangeLesson(lesson)) return null;
+  return (
+    <>
+      <IconButton
+        aria-label={`Reschedule ${lesson.title}`}
+        title="Reschedule"
+        size="xs"
+        variant="ghost"
+        onClick={() => setMode('RESCHEDULE')}
+      >
+        <LuCalendarClock />
+      </IconButton>
+      <IconButton
+        aria-label={`Cancel ${lesson.title}`}
+        title="Cancel lesson"
+        size="xs"
+        variant="ghost"
+        colorPalette="red"
+        onClick={() => setMode('CANCEL')}
+      >
+        <LuCalendarX />
+      </IconButton>
+      {mode && (
+        <AdminLessonChangeDialog
+          lesson={lesson}
+          mode={mode}
+          zone={zone}
+          onClose={() => setMode(undefined)}
+          onDone={() => {
+            setMode(undefined);
+            void list.reload();
+          }}
+        />
+      )}
+    </>
   );
 }

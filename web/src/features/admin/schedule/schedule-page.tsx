@@ -5,10 +5,19 @@ import type { DirectoryUser } from '../../../../../shared/routes/user-directory'
 import type { Course } from '../../../../../shared/schemas/course';
 import type { Page } from '../../../../../shared/schemas/paging';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { personLabel } from '../../../components/admin/person-picker';
 import { useApi } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useAdminZone } from '../courses/admin-zone';
-import { personLabel } from '../courses/person-picker';
-import { dateRangeFilters, dayInZone, dayStartIso, lessonColumns, OpenCourseAction } from './lesson-columns';
+import { canChangeLessons } from './lesson-change';
+import {
+  dateRangeFilters,
+  dayInZone,
+  dayStartIso,
+  LessonChangeActions,
+  lessonColumns,
+  OpenCourseAction,
+} from './lesson-columns';
 
 /** How far ahead the "upcoming" badge counts. */
 const UPCOMING_DAYS = 7;
@@ -45,6 +54,7 @@ function UpcomingCount({ zone }: { zone: string }) {
 /** /admin/schedule: every lesson with the date, course, tutor and student filters of spec 001 section 7. */
 export default function AdminSchedulePage() {
   const zone = useAdminZone();
+  const canChange = canChangeLessons(useSession()?.user);
   const courses = useApi<Page<Course>>(['courses.adminList', { query: { limit: 100, offset: 0 } }]).data
     ?.docs;
   const tutors = usePeople('tutor');
@@ -78,9 +88,14 @@ export default function AdminSchedulePage() {
         },
       ],
       columns: lessonColumns({ withCourse: true, zone }),
-      rowActions: (lesson) => <OpenCourseAction lesson={lesson} />,
+      rowActions: (lesson, list) => (
+        <>
+          {canChange && <LessonChangeActions lesson={lesson} list={list} zone={zone} />}
+          <OpenCourseAction lesson={lesson} />
+        </>
+      ),
     }),
-    [zone, courses, tutors, students],
+    [zone, courses, tutors, students, canChange],
   );
   return (
     <Stack gap="3">

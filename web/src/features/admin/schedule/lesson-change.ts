@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon';
+import { changeToast, type RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
+import { canRespondToLessonRequests } from '../../../lib/permissions';
+
+/** Cancel or reschedule any lesson (PUT /admin/{team,zoom}-meetings/…): the same access as responding to requests. */
+export const canChangeLessons = canRespondToLessonRequests;
+
+export type ChangeMode = 'CANCEL' | 'RESCHEDULE';
+
+/** PUT /admin/{team,zoom}-meetings/{cancel,reschedule}/{id}: the call of a lesson's kind. */
+export function adminChangeRoute(kind: string, mode: ChangeMode): string {
+  return `meetings.${kind === 'ZOOM' ? 'zoom' : 'teams'}Admin${mode === 'CANCEL' ? 'Cancel' : 'Reschedule'}`;
+}
+
+/** The success toast of an admin's change (spec 001 section 8): the shared rule, by the lesson's kind. */
+export function adminChangeToast(kind: string, mode: ChangeMode, status: RequestStatus): string {
+  return changeToast(kind, mode, status);
+}
+
+/** The date (`YYYY-MM-DD`) and time (`HH:mm`) of an instant in a zone, to start the reschedule form from. */
+export function dateAndTimeIn(iso: string | undefined, zone: string): { date: string; time: string } {
+  const at = iso ? DateTime.fromISO(iso, { zone }) : undefined;
+  return at?.isValid ? { date: at.toISODate() ?? '', time: at.toFormat('HH:mm') } : { date: '', time: '' };
+}
+
+/** An admin may cancel or reschedule a lesson that is still scheduled (the server applies it at once). */
+export function canChangeLesson(lesson: { kind: string; status?: string; start?: string }): boolean {
+  return (lesson.kind === 'TEAMS' || lesson.kind === 'ZOOM') && lesson.status === 'ACTIVE' && !!lesson.start;
+}
