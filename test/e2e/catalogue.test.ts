@@ -20,6 +20,13 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
   await screenshot(page, 'home-catalogue-search');
   await page.getByRole('combobox').fill('');
 
+  // A curriculum card names at most two grades, then how many more (the label rule)
+  await page
+    .getByTestId('curriculum-card')
+    .filter({ hasText: 'Cambridge Lower Secondary' })
+    .getByText('Grade 6, Grade 7 ... and 1 more', { exact: true })
+    .waitFor();
+
   // Curriculum → subject → topic → sub-topic by links
   await page.getByRole('link', { name: 'Cambridge IGCSE', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Cambridge IGCSE' }).waitFor();
@@ -56,6 +63,75 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
   await page.goto(browser.portalUrl('/cambridge-igcse/astrology'));
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.waitForFunction(() => document.title === 'Page not found | Demo Academy');
+});
+
+it('the catch-all content page resolves any address through the catalogue, and a helpful not-found page is not indexed', async () => {
+  const page = await browser.newPage();
+  const robots = () =>
+    page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null);
+
+  // An address the catalogue routes cannot parse (empty segments) is resolved and lands on its page
+  await page.goto(browser.portalUrl('//cambridge-igcse//mathematics/algebra-and-graphs//linear-equations/'));
+  await page.waitForURL(
+    /\/learning-portal\/cambridge-igcse\/mathematics\/algebra-and-graphs\/linear-equations$/,
+  );
+  await page.getByRole('heading', { level: 1, name: 'Linear equations' }).waitFor();
+  await page.getByTestId('video-card').first().waitFor();
+  await page.goto(browser.portalUrl('//edexcel-igcse'));
+  await page.waitForURL(/\/learning-portal\/edexcel-igcse$/);
+  await page.getByRole('heading', { level: 1, name: 'Edexcel IGCSE' }).waitFor();
+  expect(await robots()).toBeNull();
+
+  // A deep address naming nothing: the search and the curricula, marked noindex
+  await page.goto(browser.portalUrl('/ib-diploma/mathematics/no-such-topic/nothing-here'));
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  expect(await robots()).toBe('noindex');
+  const curricula = page.getByRole('navigation', { name: 'Curricula' });
+  await curricula.getByRole('link', { name: 'Cambridge Lower Secondary' }).waitFor();
+  await page.getByRole('combobox', { name: 'Search curricula, subjects and topics' }).fill('ib economics');
+  await page
+    .getByRole('option', { name: /Economics/ })
+    .first()
+    .waitFor();
+  await screenshot(page, 'content-page-not-found');
+  // The same page for what reaches the catch-all and names nothing
+  await page.goto(browser.portalUrl('//no-such-curriculum//x'));
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  expect(await robots()).toBe('noindex');
+
+  // Leaving it for a real page drops the noindex
+  await curricula.getByRole('link', { name: 'Cambridge IGCSE' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Cambridge IGCSE' }).waitFor();
+  expect(await robots()).toBeNull();
+});
+
+it('a student opens a subject’s past papers from the dashboard and from the subject page', async () => {
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(demo.student.email);
+  await page.getByLabel(/^Password/).fill(demo.student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/(portal|manage-accounts)$/);
+
+  await page.goto(browser.portalUrl('/dashboard'));
+  await page
+    .getByRole('region', { name: 'Mathematics progress' })
+    .getByRole('link', { name: 'Past papers' })
+    .click();
+  await page.waitForURL(
+    /\/learning-portal\/dashboard\/cambridge-igcse\/mathematics\/IGCSE\/0580\/past-papers$/,
+  );
+  await page.getByRole('heading', { level: 1, name: 'Mathematics past papers' }).waitFor();
+  const trigonometry = page.getByRole('region', { name: 'Trigonometry' });
+  await trigonometry.getByRole('link', { name: 'Trigonometry: past paper questions' }).waitFor();
+  await trigonometry.getByRole('link', { name: 'Trigonometry: mark scheme' }).waitFor();
+  await screenshot(page, 'dashboard-past-papers');
+
+  // The subject page links the same page for a signed-in learner
+  await page.goto(browser.portalUrl('/cambridge-igcse/mathematics'));
+  await page.getByRole('link', { name: 'Past papers', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Mathematics past papers' }).waitFor();
+  expect(page.url()).toContain('/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers');
 });
 
 it('a visitor opens a subject’s topical past papers from the subject page', async () => {

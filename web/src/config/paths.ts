@@ -18,6 +18,7 @@ export const paths = {
   portalCourse: '/portal/courses/:courseId',
   portalAvailability: '/portal/availability',
   portalHomework: '/portal/courses/:courseId/homework/:sectionId',
+  portalRequests: '/portal/requests',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   admin: '/admin',
@@ -47,6 +48,17 @@ export const paths = {
   waitingRoom: '/waiting-room/:waitingId',
 } as const;
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A subject's past-papers page in the dashboard (`paths.pastPapers` filled in). */
+export function pastPapersPath(subject: {
+  curriculumSlug: string;
+  slug: string;
+  subjectLevel: string;
+  subjectCode: string;
+}): string {
+  const part = encodeURIComponent;
+  return `${paths.dashboard}/${part(subject.curriculumSlug)}/${part(subject.slug)}/${part(subject.subjectLevel)}/${part(subject.subjectCode)}/past-papers`;
+}
 
 /** A path with its query, leaving out undefined values: `withQuery(paths.login, { resetSuccess: 'true' })`. */
 export function withQuery(path: string, query: Record<string, string | undefined>): string {

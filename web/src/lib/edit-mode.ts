@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { holdsAny } from '../../../shared/permissions/check';
 import type { AuthUser } from '../../../shared/schemas/user';
 import { storageKeys } from '../config/storage-keys';
+import { canCourseAdmin } from './permissions';
 import { useSession } from './session';
 
 /** Admin edit mode changes the catalogue in place: only for roles that may edit courses (spec 000 §4). */
@@ -59,8 +60,32 @@ export function setAdminEditMode(on: boolean): void {
   setModeFlag(storageKeys.adminEditMode, on);
 }
 
+/** What admin edit mode lets the signed-in user do on the catalogue pages. */
+export interface AdminEditMode {
+  /** The user may switch the mode on (the header shows the switch). */
+  allowed: boolean;
+  /** The persisted flag, whoever set it. */
+  stored: boolean;
+  /** The mode is on: the flag is stored and the user holds adminCourses edit (spec 000 section 4). */
+  active: boolean;
+  /**
+   * Delete buttons show: the mode is on and the user also holds adminCourses delete, which the delete routes
+   * need (edit alone would offer buttons the server answers with a 403).
+   */
+  canDelete: boolean;
+}
+
+/** The admin edit mode of a user given the stored flag (pure: the hook below reads the flag and session). */
+export function adminEditModeOf(user: AuthUser | undefined, stored: boolean): AdminEditMode {
+  const allowed = canEditCatalogue(user);
+  const active = allowed && stored;
+  const canDelete = active && canCourseAdmin(user, 'delete');
+  return { allowed, stored, active, canDelete };
+}
+
 /** Admin edit mode: active only while the signed-in user holds the admin-course permission. */
-export function useAdminEditMode(): { allowed: boolean; stored: boolean; active: boolean } {
+export function useAdminEditMode(): AdminEditMode {
   const session = useSession();
-  return useModeFlag(storageKeys.adminEditMode, canEditCatalogue(session?.user));
+  const { stored } = useModeFlag(storageKeys.adminEditMode, true);
+  return adminEditModeOf(session?.user, stored);
 }

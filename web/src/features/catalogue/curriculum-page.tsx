@@ -1,46 +1,49 @@
 import { Badge, Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { summarizeLabels } from '../../../../shared/rules/labels';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
-import { NotFound } from '../../components/not-found';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/meta-tags';
 import { CatalogueBreadcrumbs } from './breadcrumbs';
-import { useCataloguePath, useHomeCurricula } from './use-catalogue';
+import { CatalogueNotFound } from './catalogue-not-found';
+import { type ResolvedCataloguePath, useCataloguePath, useHomeCurricula } from './use-catalogue';
 
 /** /{curriculum}: the curriculum's subjects, each with its code, level and how many topics it covers. */
 export default function CurriculumPage() {
   const { curriculum: slug = '' } = useParams();
   const resolved = useCataloguePath(`/${slug}`);
+  if (resolved.missing) return <CatalogueNotFound />;
+  if (!resolved.data) return <FullScreenSpinner />;
+  return <CurriculumView curriculum={resolved.data.curriculum} />;
+}
+
+/** A resolved curriculum's page (also rendered by the catch-all content page). */
+export function CurriculumView({ curriculum }: { curriculum: ResolvedCataloguePath['curriculum'] }) {
   const home = useHomeCurricula();
-  const subjectNames = home.data?.docs
-    .find((c) => c._id === resolved.data?.curriculum._id)
-    ?.subjects.map((s) => s.name);
+  const withSubjects = home.data?.docs.find((c) => c._id === curriculum._id);
+  const subjectNames = withSubjects?.subjects.map((s) => s.name);
   usePageMeta(
-    resolved.data?.curriculum.name,
+    curriculum.name,
     subjectNames?.length
-      ? `${resolved.data?.curriculum.name}: notes, videos and exam practice in ${subjectNames.join(', ')}.`
+      ? `${curriculum.name}: notes, videos and exam practice in ${subjectNames.join(', ')}.`
       : undefined,
   );
-  if (resolved.missing) return <NotFound />;
-  if (!resolved.data || !home.data) return <FullScreenSpinner />;
-  const curriculum = home.data.docs.find((c) => c._id === resolved.data!.curriculum._id);
-  const subjects = curriculum?.subjects ?? [];
+  if (!home.data) return <FullScreenSpinner />;
+  const subjects = withSubjects?.subjects ?? [];
   return (
     <Box maxW="6xl" mx="auto" px="4" py="8">
-      <CatalogueBreadcrumbs
-        crumbs={[{ label: 'Home', to: paths.home }, { label: resolved.data.curriculum.name }]}
-      />
+      <CatalogueBreadcrumbs crumbs={[{ label: 'Home', to: paths.home }, { label: curriculum.name }]} />
       <Stack gap="2" mb="8">
         <Heading as="h1" size="3xl">
-          {resolved.data.curriculum.name}
+          {curriculum.name}
         </Heading>
-        <HStack gap="2" wrap="wrap">
-          {resolved.data.curriculum.grades.map((grade) => (
-            <Badge key={grade} colorPalette="teal" variant="subtle">
-              {grade}
+        {curriculum.grades.length > 0 && (
+          <HStack gap="2">
+            <Badge colorPalette="teal" variant="subtle" data-testid="curriculum-grades">
+              {summarizeLabels(curriculum.grades)}
             </Badge>
-          ))}
-        </HStack>
+          </HStack>
+        )}
       </Stack>
       <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="5">
         {subjects.map((subject) => (

@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { summarizeLabels } from '../../../../shared/rules/labels';
 import type { SearchOption } from '../../../../shared/schemas/catalogue';
 import { PlainInput } from '../../components/plain-input';
 import { useHomeCurricula, useSearchOptions } from './use-catalogue';
@@ -38,89 +39,104 @@ export function matchSearchOptions(options: readonly SearchOption[], text: strin
     .slice(0, MAX_RESULTS);
 }
 
-/** The home page's curriculum landing: search across the catalogue, then every curriculum's subjects. */
-export function HomeCatalogue() {
-  const curricula = useHomeCurricula();
-  // The search's options (every curriculum, subject and topic) are read when the visitor starts a search,
-  // not with the page: the first paint does not need them.
+/**
+ * The catalogue search: every curriculum, subject and topic matching the words typed, each a link to its
+ * page. Its options are read when the visitor starts a search, not with the page (the first paint does not
+ * need them).
+ */
+export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) {
   const [searching, setSearching] = useState(false);
   const options = useSearchOptions(searching);
   const [text, setText] = useState('');
   const results = useMemo(() => matchSearchOptions(options.data?.docs ?? [], text), [options.data, text]);
+  return (
+    <>
+      <InputGroup startElement={<LuSearch />}>
+        <PlainInput
+          size="lg"
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls="catalogue-search-results"
+          aria-label="Search curricula, subjects and topics"
+          placeholder="Search a curriculum, subject or topic"
+          value={text}
+          autoFocus={autoFocus}
+          onFocus={() => setSearching(true)}
+          onChange={(e) => {
+            setSearching(true);
+            setText(e.target.value);
+          }}
+        />
+      </InputGroup>
+      {text.trim() && (
+        <Stack
+          id="catalogue-search-results"
+          role="listbox"
+          gap="0"
+          borderWidth="1px"
+          rounded="md"
+          bg="bg"
+          shadow="sm"
+        >
+          {results.map((option) => (
+            <Link
+              asChild
+              key={`${option.kind}-${option.path}`}
+              role="option"
+              px="4"
+              py="2"
+              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+            >
+              <RouterLink to={option.path}>
+                <HStack justify="space-between" w="full">
+                  <Stack gap="0">
+                    <Text fontWeight="medium">{option.label}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {option.context}
+                    </Text>
+                  </Stack>
+                  <Badge variant="subtle">{kindLabels[option.kind]}</Badge>
+                </HStack>
+              </RouterLink>
+            </Link>
+          ))}
+          {results.length === 0 && (
+            <Text px="4" py="3" color="fg.muted">
+              {options.data ? `Nothing matches “${text.trim()}”.` : 'Searching…'}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
 
+/**
+ * The home page's curriculum landing: search across the catalogue, then every curriculum's subjects. A card
+ * names at most two grades then "... and N more" (the label rule); its subjects stay all listed, because
+ * they are the links into the catalogue, not labels.
+ */
+export function HomeCatalogue() {
+  const curricula = useHomeCurricula();
   return (
     <Box maxW="6xl" mx="auto" px="4" py="12">
       <Stack gap="3" mb="10" maxW="2xl" mx="auto">
         <Heading as="h2" size="2xl" textAlign="center">
           Explore the curriculum
         </Heading>
-        <InputGroup startElement={<LuSearch />}>
-          <PlainInput
-            size="lg"
-            role="combobox"
-            aria-expanded={results.length > 0}
-            aria-controls="catalogue-search-results"
-            aria-label="Search curricula, subjects and topics"
-            placeholder="Search a curriculum, subject or topic"
-            value={text}
-            onFocus={() => setSearching(true)}
-            onChange={(e) => {
-              setSearching(true);
-              setText(e.target.value);
-            }}
-          />
-        </InputGroup>
-        {text.trim() && (
-          <Stack
-            id="catalogue-search-results"
-            role="listbox"
-            gap="0"
-            borderWidth="1px"
-            rounded="md"
-            bg="bg"
-            shadow="sm"
-          >
-            {results.map((option) => (
-              <Link
-                asChild
-                key={`${option.kind}-${option.path}`}
-                role="option"
-                px="4"
-                py="2"
-                _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-              >
-                <RouterLink to={option.path}>
-                  <HStack justify="space-between" w="full">
-                    <Stack gap="0">
-                      <Text fontWeight="medium">{option.label}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {option.context}
-                      </Text>
-                    </Stack>
-                    <Badge variant="subtle">{kindLabels[option.kind]}</Badge>
-                  </HStack>
-                </RouterLink>
-              </Link>
-            ))}
-            {results.length === 0 && (
-              <Text px="4" py="3" color="fg.muted">
-                {options.data ? `Nothing matches “${text.trim()}”.` : 'Searching…'}
-              </Text>
-            )}
-          </Stack>
-        )}
+        <CatalogueSearch />
       </Stack>
       <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
         {curricula.data?.docs.map((curriculum) => (
-          <Card.Root key={curriculum._id} variant="outline">
+          <Card.Root key={curriculum._id} variant="outline" data-testid="curriculum-card">
             <Card.Header>
               <Heading as="h3" size="lg">
                 <Link asChild>
                   <RouterLink to={`/${curriculum.slug}`}>{curriculum.name}</RouterLink>
                 </Link>
               </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {curriculum.grades.join(', ')}
+              <Text fontSize="sm" color="fg.muted" title={curriculum.grades.join(', ')}>
+                {summarizeLabels(curriculum.grades)}
               </Text>
             </Card.Header>
             <Card.Body>

@@ -2,50 +2,114 @@ import {
   Accordion,
   Badge,
   Box,
-  Button,
   Card,
   Heading,
   HStack,
-  IconButton,
-  Input,
   Link,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { LuExternalLink, LuFileText, LuPlus, LuStar, LuTrash2 } from 'react-icons/lu';
-import type { SubTopic } from '../../../../shared/schemas/catalogue';
+import { type DragEvent, type ReactNode, useState } from 'react';
+import { LuExternalLink, LuFileText, LuGripVertical, LuStar } from 'react-icons/lu';
+import type { SubTopic, SubTopicContentAction } from '../../../../shared/schemas/catalogue';
 import { callApi } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toaster';
 import { LearningVideo } from '../learning/learning-video';
 import { SubTopicLearning } from '../learning/sub-topic-learning';
+import { EditButton, MoveButtons, RemoveButton } from './edit-controls';
+import { type FieldSpec, ItemForm } from './item-form';
+import { dragSourceIndex, moveItem } from './ordering';
+import type { EditRights } from './topic-list';
 import { videoEmbedUrl } from './video-embed';
 
-const resourceKindLabels: Record<SubTopic['resources'][number]['kind'], string> = {
+type ResourceKind = SubTopic['resources'][number]['kind'];
+const resourceKindLabels: Record<ResourceKind, string> = {
   NOTES: 'Notes',
   WORKSHEET: 'Worksheet',
   PAST_PAPER: 'Past paper',
   MARK_SCHEME: 'Mark scheme',
   LINK: 'Link',
 };
+/**
+ * Every kind the schema allows, so past papers and mark schemes can be added here (the topical past papers
+ * list them); a plain link first, the schema's default.
+ */
+const resourceKindOptions = (['LINK', 'NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME'] as const).map(
+  (value) => ({ value, label: resourceKindLabels[value] }),
+);
+const ratingOptions = [5, 4, 3, 2, 1].map((n) => ({
+  value: String(n),
+  label: `${n} star${n === 1 ? '' : 's'}`,
+}));
+
+const noteFields: FieldSpec[] = [
+  { name: 'title', label: 'Notes title' },
+  { name: 'body', label: 'Notes text', kind: 'multiline' },
+];
+const videoFields: FieldSpec[] = [
+  { name: 'title', label: 'Video title' },
+  { name: 'url', label: 'Video link' },
+];
+const resourceFields: FieldSpec[] = [
+  { name: 'title', label: 'Resource title' },
+  { name: 'url', label: 'Resource link' },
+  { name: 'kind', label: 'Resource kind', kind: 'select', options: resourceKindOptions },
+];
+const faqFields: FieldSpec[] = [
+  { name: 'question', label: 'Question' },
+  { name: 'answer', label: 'Answer', kind: 'multiline' },
+];
+const reviewFields: FieldSpec[] = [
+  { name: 'name', label: 'Reviewer name' },
+  { name: 'rating', label: 'Rating', kind: 'select', options: ratingOptions },
+  { name: 'comment', label: 'Review', kind: 'multiline' },
+];
+/** A review form's values as the API takes them (the rating is a number). */
+const reviewBody = ({ rating, ...rest }: Record<string, string>) => ({ ...rest, rating: Number(rating) });
 
 interface SubTopicViewProps {
   subTopic: SubTopic;
-  editing: boolean;
-  /** Replaces the shown sub-topic with the server's answer after an edit. */
-  onChanged: (next: SubTopic) => Promise<unknown>;
+  edit: EditRights;
+  /** With a sub-topic, shows it (the server's answer, or an optimistic one); without, refetches it. */
+  onChanged: (next?: SubTopic) => Promise<unknown>;
 }
 
-/** A sub-topic's learning content: notes, videos, resources, FAQ and reviews, editable in place. */
-export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps) {
-  const change = async (action: string, body: unknown) => {
+/**
+ * A sub-topic's learning content: notes, videos, resources, FAQ and reviews. In admin edit mode each item is
+ * edited where it is shown (one editor open at a time), videos reorder by drag and drop or the arrows, and
+ * items are removed only by users who also hold the delete permission.
+ */
+export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
+  const editing = edit.active;
+  /** The item whose editor is open. */
+  const [open, setOpen] = useState<string>();
+  const [dragged, setDragged] = useState<number>();
+  const change = async (action: SubTopicContentAction, body: unknown) => {
     const next = await callApi<SubTopic>(`subTopics.${action}`, { params: { id: subTopic._id }, body });
     toastSuccess('Sub topic Updated');
+    setOpen(undefined);
     await onChanged(next);
   };
   const videos = [...subTopic.videoLinks].sort((a, b) => a.sortingOrder - b.sortingOrder);
+
+  const moveVideo = async (from: number, to: number) => {
+    if (from < 0 || from === to) return;
+    const order = moveItem(videos, from, to).map((video, index) => ({ ...video, sortingOrder: index }));
+    void onChanged({ ...subTopic, videoLinks: order });
+    try {
+      await change('sortVideoLinks', { videoLinkIds: order.map((video) => video._id) });
+    } catch {
+      // Toasted by the API client: the order the server kept goes back on screen.
+      await onChanged().catch(() => undefined);
+    }
+  };
+  const onVideoDrop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    const from = dragSourceIndex(videos, event.dataTransfer.getData('text/plain'), dragged);
+    setDragged(undefined);
+    void moveVideo(from, to);
+  };
 
   return (
     <Stack gap="10">
@@ -58,32 +122,48 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
 
       <Section title="Notes" show={editing || subTopic.contents.length > 0}>
         <Stack gap="6">
-          {subTopic.contents.map((block) => (
-            <Box key={block._id}>
-              <HStack justify="space-between">
-                <Heading as="h3" size="md" mb="2">
-                  {block.title}
-                </Heading>
-                {editing && (
-                  <RemoveButton
-                    label={`Remove ${block.title}`}
-                    onClick={() => change('removeContent', { itemId: block._id })}
-                  />
-                )}
-              </HStack>
-              {block.body.split(/\n{2,}/).map((paragraph) => (
-                <Text key={paragraph.slice(0, 40)} mb="3" whiteSpace="pre-line">
-                  {paragraph}
-                </Text>
-              ))}
-            </Box>
-          ))}
+          {subTopic.contents.map((block) =>
+            editing && open === block._id ? (
+              <ItemForm
+                key={block._id}
+                formLabel={`Edit notes ${block.title}`}
+                fields={noteFields}
+                initial={{ title: block.title, body: block.body }}
+                submitLabel="Save notes"
+                onSubmit={(values) => change('editContent', { itemId: block._id, ...values })}
+                onCancel={() => setOpen(undefined)}
+              />
+            ) : (
+              <Box key={block._id}>
+                <HStack justify="space-between">
+                  <Heading as="h3" size="md" mb="2">
+                    {block.title}
+                  </Heading>
+                  {editing && (
+                    <HStack gap="1">
+                      <EditButton label={`Edit notes ${block.title}`} onClick={() => setOpen(block._id)} />
+                      {edit.canDelete && (
+                        <RemoveButton
+                          label={`Remove ${block.title}`}
+                          onClick={() => change('removeContent', { itemId: block._id })}
+                        />
+                      )}
+                    </HStack>
+                  )}
+                </HStack>
+                {block.body.split(/\n{2,}/).map((paragraph, index) => (
+                  // Paragraphs have no ids; their place in the block is what tells them apart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <Text key={index} mb="3" whiteSpace="pre-line">
+                    {paragraph}
+                  </Text>
+                ))}
+              </Box>
+            ),
+          )}
           {editing && (
             <ItemForm
-              fields={[
-                { name: 'title', label: 'Notes title' },
-                { name: 'body', label: 'Notes text', multiline: true },
-              ]}
+              fields={noteFields}
               submitLabel="Add notes"
               onSubmit={(values) => change('addContent', values)}
             />
@@ -93,23 +173,73 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
 
       <Section title="Videos" show={editing || videos.length > 0}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-          {videos.map((video) => {
+          {videos.map((video, index) => {
             const embed = videoEmbedUrl(video.url);
             return (
-              <Card.Root key={video._id} variant="outline" data-testid="video-card">
+              <Card.Root
+                key={video._id}
+                variant="outline"
+                data-testid="video-card"
+                draggable={editing && open !== video._id}
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', video._id);
+                  setDragged(index);
+                }}
+                onDragOver={(event) => editing && event.preventDefault()}
+                onDrop={(event) => editing && onVideoDrop(event, index)}
+                borderColor={editing && dragged === index ? 'teal.400' : undefined}
+              >
                 <Card.Body gap="3">
                   {embed ? <LearningVideo video={video} embed={embed} /> : null}
-                  <HStack justify="space-between">
-                    <Link href={video.url} target="_blank" rel="noopener noreferrer" fontWeight="semibold">
-                      {video.title} <LuExternalLink />
-                    </Link>
-                    {editing && (
-                      <RemoveButton
-                        label={`Remove ${video.title}`}
-                        onClick={() => change('removeVideoLink', { itemId: video._id })}
-                      />
-                    )}
-                  </HStack>
+                  {editing && open === video._id ? (
+                    <ItemForm
+                      formLabel={`Edit video ${video.title}`}
+                      fields={videoFields}
+                      initial={{ title: video.title, url: video.url }}
+                      submitLabel="Save video"
+                      onSubmit={(values) => change('editVideoLink', { itemId: video._id, ...values })}
+                      onCancel={() => setOpen(undefined)}
+                    />
+                  ) : (
+                    <HStack justify="space-between" align="start">
+                      <HStack gap="2" align="start">
+                        {editing && (
+                          <Box color="fg.muted" cursor="grab" aria-hidden pt="1">
+                            <LuGripVertical />
+                          </Box>
+                        )}
+                        <Link
+                          href={video.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          fontWeight="semibold"
+                        >
+                          {video.title} <LuExternalLink />
+                        </Link>
+                      </HStack>
+                      {editing && (
+                        <HStack gap="1">
+                          <MoveButtons
+                            name={video.title}
+                            index={index}
+                            count={videos.length}
+                            onMove={(from, to) => void moveVideo(from, to)}
+                          />
+                          <EditButton
+                            label={`Edit video ${video.title}`}
+                            onClick={() => setOpen(video._id)}
+                          />
+                          {edit.canDelete && (
+                            <RemoveButton
+                              label={`Remove ${video.title}`}
+                              onClick={() => change('removeVideoLink', { itemId: video._id })}
+                            />
+                          )}
+                        </HStack>
+                      )}
+                    </HStack>
+                  )}
                 </Card.Body>
               </Card.Root>
             );
@@ -117,10 +247,7 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
         </SimpleGrid>
         {editing && (
           <ItemForm
-            fields={[
-              { name: 'title', label: 'Video title' },
-              { name: 'url', label: 'Video link' },
-            ]}
+            fields={videoFields}
             submitLabel="Add video link"
             onSubmit={(values) => change('addVideoLink', values)}
           />
@@ -138,7 +265,7 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
                 </Link>
                 <Badge variant="subtle">{resourceKindLabels[resource.kind]}</Badge>
               </HStack>
-              {editing && (
+              {edit.canDelete && (
                 <RemoveButton
                   label={`Remove ${resource.title}`}
                   onClick={() => change('removeResources', { resourceIds: [resource._id] })}
@@ -148,12 +275,9 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
           ))}
           {editing && (
             <ItemForm
-              fields={[
-                { name: 'title', label: 'Resource title' },
-                { name: 'url', label: 'Resource link' },
-              ]}
+              fields={resourceFields}
               submitLabel="Add resource"
-              onSubmit={(values) => change('addResources', { resources: [{ ...values, kind: 'LINK' }] })}
+              onSubmit={(values) => change('addResources', { resources: [values] })}
             />
           )}
         </Stack>
@@ -171,12 +295,33 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
               </Accordion.ItemTrigger>
               <Accordion.ItemContent>
                 <Accordion.ItemBody>
-                  <Text>{faq.answer}</Text>
-                  {editing && (
-                    <RemoveButton
-                      label={`Remove question ${faq.question}`}
-                      onClick={() => change('removeFAQ', { itemId: faq._id })}
+                  {editing && open === faq._id ? (
+                    <ItemForm
+                      formLabel={`Edit question ${faq.question}`}
+                      fields={faqFields}
+                      initial={{ question: faq.question, answer: faq.answer }}
+                      submitLabel="Save question"
+                      onSubmit={(values) => change('editFAQ', { itemId: faq._id, ...values })}
+                      onCancel={() => setOpen(undefined)}
                     />
+                  ) : (
+                    <HStack justify="space-between" align="start">
+                      <Text>{faq.answer}</Text>
+                      {editing && (
+                        <HStack gap="1">
+                          <EditButton
+                            label={`Edit question ${faq.question}`}
+                            onClick={() => setOpen(faq._id)}
+                          />
+                          {edit.canDelete && (
+                            <RemoveButton
+                              label={`Remove question ${faq.question}`}
+                              onClick={() => change('removeFAQ', { itemId: faq._id })}
+                            />
+                          )}
+                        </HStack>
+                      )}
+                    </HStack>
                   )}
                 </Accordion.ItemBody>
               </Accordion.ItemContent>
@@ -185,10 +330,7 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
         </Accordion.Root>
         {editing && (
           <ItemForm
-            fields={[
-              { name: 'question', label: 'Question' },
-              { name: 'answer', label: 'Answer', multiline: true },
-            ]}
+            fields={faqFields}
             submitLabel="Add question"
             onSubmit={(values) => change('addFAQ', values)}
           />
@@ -197,30 +339,57 @@ export function SubTopicView({ subTopic, editing, onChanged }: SubTopicViewProps
 
       <Section title="Reviews" show={editing || subTopic.reviews.length > 0}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {subTopic.reviews.map((review) => (
-            <Card.Root key={review._id} variant="subtle">
-              <Card.Body gap="2">
-                <HStack gap="1" color="orange.400" aria-label={`${review.rating} out of 5 stars`}>
-                  {[1, 2, 3, 4, 5].map((star) => (
-                    <LuStar key={star} fill={star <= review.rating ? 'currentColor' : 'none'} />
-                  ))}
-                </HStack>
-                <Text>“{review.comment}”</Text>
-                <HStack justify="space-between">
-                  <Text fontSize="sm" color="fg.muted">
-                    {review.name}
-                  </Text>
-                  {editing && (
-                    <RemoveButton
-                      label={`Remove review by ${review.name}`}
-                      onClick={() => change('removeReview', { itemId: review._id })}
-                    />
-                  )}
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-          ))}
+          {subTopic.reviews.map((review) =>
+            editing && open === review._id ? (
+              <ItemForm
+                key={review._id}
+                formLabel={`Edit review by ${review.name}`}
+                fields={reviewFields}
+                initial={{ name: review.name, rating: String(review.rating), comment: review.comment }}
+                submitLabel="Save review"
+                onSubmit={(values) => change('editReview', { itemId: review._id, ...reviewBody(values) })}
+                onCancel={() => setOpen(undefined)}
+              />
+            ) : (
+              <Card.Root key={review._id} variant="subtle" data-testid="review-card">
+                <Card.Body gap="2">
+                  <HStack gap="1" color="orange.400" aria-label={`${review.rating} out of 5 stars`}>
+                    {[1, 2, 3, 4, 5].map((star) => (
+                      <LuStar key={star} fill={star <= review.rating ? 'currentColor' : 'none'} />
+                    ))}
+                  </HStack>
+                  <Text>“{review.comment}”</Text>
+                  <HStack justify="space-between">
+                    <Text fontSize="sm" color="fg.muted">
+                      {review.name}
+                    </Text>
+                    {editing && (
+                      <HStack gap="1">
+                        <EditButton
+                          label={`Edit review by ${review.name}`}
+                          onClick={() => setOpen(review._id)}
+                        />
+                        {edit.canDelete && (
+                          <RemoveButton
+                            label={`Remove review by ${review.name}`}
+                            onClick={() => change('removeReview', { itemId: review._id })}
+                          />
+                        )}
+                      </HStack>
+                    )}
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            ),
+          )}
         </SimpleGrid>
+        {editing && (
+          <ItemForm
+            fields={reviewFields}
+            submitLabel="Add review"
+            onSubmit={(values) => change('addReview', reviewBody(values))}
+          />
+        )}
       </Section>
     </Stack>
   );
@@ -235,90 +404,5 @@ function Section({ title, show, children }: { title: string; show: boolean; chil
       </Heading>
       {children}
     </Box>
-  );
-}
-
-function RemoveButton({ label, onClick }: { label: string; onClick: () => Promise<unknown> }) {
-  return (
-    <IconButton
-      aria-label={label}
-      size="xs"
-      variant="ghost"
-      colorPalette="red"
-      onClick={() => void onClick().catch(() => undefined)}
-    >
-      <LuTrash2 />
-    </IconButton>
-  );
-}
-
-interface FieldSpec {
-  name: string;
-  label: string;
-  multiline?: boolean;
-}
-
-/** A small inline form for one content item; the server's validation message shows as the error toast. */
-function ItemForm({
-  fields,
-  submitLabel,
-  onSubmit,
-}: {
-  fields: FieldSpec[];
-  submitLabel: string;
-  onSubmit: (values: Record<string, string>) => Promise<unknown>;
-}) {
-  const empty = Object.fromEntries(fields.map((f) => [f.name, '']));
-  const [values, setValues] = useState<Record<string, string>>(empty);
-  const [busy, setBusy] = useState(false);
-  const complete = fields.every((f) => values[f.name]?.trim());
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await onSubmit(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])));
-      setValues(empty);
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Stack
-      as="form"
-      onSubmit={submit}
-      gap="2"
-      mt="4"
-      p="3"
-      borderWidth="1px"
-      borderStyle="dashed"
-      rounded="md"
-    >
-      {fields.map((field) =>
-        field.multiline ? (
-          <Textarea
-            key={field.name}
-            size="sm"
-            aria-label={field.label}
-            placeholder={field.label}
-            value={values[field.name]}
-            onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-          />
-        ) : (
-          <Input
-            key={field.name}
-            size="sm"
-            aria-label={field.label}
-            placeholder={field.label}
-            value={values[field.name]}
-            onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-          />
-        ),
-      )}
-      <Button size="sm" type="submit" variant="outline" alignSelf="start" loading={busy} disabled={!complete}>
-        <LuPlus /> {submitLabel}
-      </Button>
-    </Stack>
   );
 }

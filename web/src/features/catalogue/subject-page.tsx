@@ -1,15 +1,17 @@
-import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
-import { NotFound } from '../../components/not-found';
-import { BASE_PATH, paths } from '../../config/paths';
+import { BASE_PATH, pastPapersPath, paths } from '../../config/paths';
 import { useAdminEditMode } from '../../lib/edit-mode';
 import { usePageMeta } from '../../lib/meta-tags';
+import { useSession } from '../../lib/session';
 import type { Crumb } from './breadcrumbs';
 import { CatalogueBreadcrumbs } from './breadcrumbs';
-import { TopicList } from './topic-list';
+import { CatalogueNotFound } from './catalogue-not-found';
+import { RenameInPlace } from './edit-controls';
+import { type EditRights, renameSubTopic, renameTopic, SubTopicList, TopicList } from './topic-list';
 import {
   cataloguePathOf,
   type ResolvedCataloguePath,
@@ -51,12 +53,27 @@ function cataloguePageMeta(
 export default function SubjectPage() {
   const path = useCatalogueLocation();
   const resolved = useCataloguePath(path);
-  const editMode = useAdminEditMode();
-  usePageMeta(...cataloguePageMeta(resolved.data));
-  if (resolved.missing) return <NotFound />;
+  if (resolved.missing) return <CatalogueNotFound />;
   if (!resolved.data) return <FullScreenSpinner belowHeader />;
-  const { curriculum, subject, topic, subTopic } = resolved.data;
-  if (!subject) return <NotFound />;
+  if (!resolved.data.subject) return <CatalogueNotFound />;
+  return <SubjectView resolved={resolved.data} mutate={resolved.mutate} />;
+}
+
+type MutateResolved = ReturnType<typeof useCataloguePath>['mutate'];
+
+/** A resolved subject, topic or sub-topic page (also rendered by the catch-all content page). */
+export function SubjectView({
+  resolved,
+  mutate,
+}: {
+  resolved: ResolvedCataloguePath;
+  mutate: MutateResolved;
+}) {
+  const editMode = useAdminEditMode();
+  const session = useSession();
+  usePageMeta(...cataloguePageMeta(resolved));
+  const { curriculum, subject, topic, subTopic } = resolved;
+  if (!subject) return null;
 
   const subjectPath = `/${curriculum.slug}/${subject.slug}`;
   const crumbs: Crumb[] = [
@@ -67,19 +84,34 @@ export default function SubjectPage() {
   if (topic) crumbs.push({ label: topic.name, to: subTopic ? `${subjectPath}/${topic.slug}` : undefined });
   if (subTopic) crumbs.push({ label: subTopic.name });
 
-  const replaceSubTopic = (next: SubTopic) =>
-    resolved.mutate({ ...resolved.data!, subTopic: next } satisfies ResolvedCataloguePath, {
-      revalidate: false,
-    });
+  // An edit's answer replaces the shown sub-topic; without one (a refused reorder), it is read again.
+  const replaceSubTopic = (next?: SubTopic) =>
+    next
+      ? mutate({ ...resolved, subTopic: next } satisfies ResolvedCataloguePath, { revalidate: false })
+      : mutate();
+  const title = subTopic?.name ?? topic?.name ?? subject.name;
+  const rename = subTopic
+    ? (name: string) => renameSubTopic(subTopic, name, () => mutate())
+    : topic
+      ? (name: string) => renameTopic(topic, name, () => mutate())
+      : undefined;
 
   return (
     <Box maxW="5xl" mx="auto" px="4" py="8">
       <CatalogueBreadcrumbs crumbs={crumbs} />
       <Stack gap="2" mb="8">
         <HStack gap="3" wrap="wrap">
-          <Heading as="h1" size="3xl">
-            {subTopic?.name ?? topic?.name ?? subject.name}
-          </Heading>
+          {rename ? (
+            <RenameInPlace name={title} editing={editMode.active} onRename={rename}>
+              <Heading as="h1" size="3xl">
+                {title}
+              </Heading>
+            </RenameInPlace>
+          ) : (
+            <Heading as="h1" size="3xl">
+              {title}
+            </Heading>
+          )}
           {editMode.active && (
             <Badge colorPalette="orange" variant="solid">
               Edit mode
@@ -92,18 +124,26 @@ export default function SubjectPage() {
       </Stack>
       {subTopic ? (
         <Suspense fallback={<FullScreenSpinner belowHeader />}>
-          <SubTopicView subTopic={subTopic} editing={editMode.active} onChanged={replaceSubTopic} />
+          <SubTopicView subTopic={subTopic} edit={editMode} onChanged={replaceSubTopic} />
         </Suspense>
       ) : topic ? (
-        <TopicOverview resolved={resolved.data} />
+        <TopicOverview resolved={resolved} edit={editMode} />
       ) : (
-        <SubjectOverview resolved={resolved.data} editing={editMode.active} />
+        <SubjectOverview resolved={resolved} edit={editMode} signedIn={!!session} />
       )}
     </Box>
   );
 }
 
-function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePath; editing: boolean }) {
+function SubjectOverview({
+  resolved,
+  edit,
+  signedIn,
+}: {
+  resolved: ResolvedCataloguePath;
+  edit: EditRights;
+  signedIn: boolean;
+}) {
   const subject = resolved.subject!;
   const topics = useTopicsWithSubTopics(subject);
   // The subject's own text shows at once (it came with the path); only the topic list waits for its read.
@@ -111,19 +151,27 @@ function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePat
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text>{subject.description}</Text>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink
-            to={`${paths.topicalPastPapers}?curriculum=${subject.curriculumSlug}&subject=${subject.slug}`}
-          >
-            Topical past papers
-          </RouterLink>
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild size="sm" variant="outline">
+            <RouterLink
+              to={`${paths.topicalPastPapers}?curriculum=${subject.curriculumSlug}&subject=${subject.slug}`}
+            >
+              Topical past papers
+            </RouterLink>
+          </Button>
+          {/* The dashboard's past papers are a learner's page (it asks a visitor to sign in first). */}
+          {signedIn && (
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={pastPapersPath(subject)}>Past papers</RouterLink>
+            </Button>
+          )}
+        </HStack>
       </HStack>
       {topics.data ? (
         <TopicList
           subject={subject}
           topics={topics.data.docs}
-          editing={editing}
+          edit={edit}
           onChanged={(optimistic) =>
             optimistic ? topics.mutate({ docs: optimistic }, { revalidate: false }) : topics.mutate()
           }
@@ -137,29 +185,29 @@ function SubjectOverview({ resolved, editing }: { resolved: ResolvedCataloguePat
   );
 }
 
-function TopicOverview({ resolved }: { resolved: ResolvedCataloguePath }) {
+/** A topic's page: its description and sub-topics, which edit mode adds, renames and removes here too. */
+function TopicOverview({ resolved, edit }: { resolved: ResolvedCataloguePath; edit: EditRights }) {
   const subject = resolved.subject!;
   const topic = resolved.topic!;
   const topics = useTopicsWithSubTopics(subject);
   const withSubTopics = topics.data?.docs.find((t) => t._id === topic._id);
-  const base = `/${subject.curriculumSlug}/${subject.slug}/${topic.slug}`;
   return (
     <Stack gap="4">
       {topic.description && <Text>{topic.description}</Text>}
-      <Stack as="ol" gap="3" ps="5">
-        {withSubTopics?.subTopics.map((subTopic) => (
-          <Box as="li" key={subTopic._id}>
-            <Link asChild fontWeight="semibold" color="teal.600" _dark={{ color: 'teal.300' }}>
-              <RouterLink to={`${base}/${subTopic.slug}`}>{subTopic.name}</RouterLink>
-            </Link>
-            {subTopic.summary && (
-              <Text fontSize="sm" color="fg.muted">
-                {subTopic.summary}
-              </Text>
-            )}
-          </Box>
-        ))}
-      </Stack>
+      {withSubTopics ? (
+        <SubTopicList
+          base={`/${subject.curriculumSlug}/${subject.slug}/${topic.slug}`}
+          topic={topic}
+          subTopics={withSubTopics.subTopics}
+          edit={edit}
+          detailed
+          onChanged={() => topics.mutate()}
+        />
+      ) : (
+        <Center py="8" role="status" aria-label="Loading">
+          <Spinner size="lg" color="teal.500" />
+        </Center>
+      )}
     </Stack>
   );
 }

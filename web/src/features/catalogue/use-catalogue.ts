@@ -39,8 +39,8 @@ export function cataloguePathOf(routerPath: string): string {
 }
 
 /** The catalogue records a page path names; `missing` when the path names nothing (a 404). */
-export function useCataloguePath(path: string) {
-  const result = useApi<ResolvedCataloguePath>(cataloguePathKey(path), {
+export function useCataloguePath(path: string | undefined) {
+  const result = useApi<ResolvedCataloguePath>(path ? cataloguePathKey(path) : null, {
     shouldRetryOnError: false,
   });
   const missing = result.error instanceof ApiError && result.error.status === 404;

@@ -21,7 +21,7 @@ import { usageKinds, usageLabel } from '../../../../shared/learning/usage';
 import type { SubjectProgressDoc } from '../../../../shared/schemas/learning-data';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { RequireSession } from '../../components/require-session';
-import { paths } from '../../config/paths';
+import { pastPapersPath, paths } from '../../config/paths';
 import { storageKeys } from '../../config/storage-keys';
 import { callApi } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
@@ -332,6 +332,9 @@ function SubjectDetail({ subject }: { subject: SubjectProgressDoc }) {
           )}
           <Button asChild size="sm" variant="outline">
             <RouterLink to={subjectPath}>Study {subject.name}</RouterLink>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={pastPapersPath(subject)}>Past papers</RouterLink>
           </Button>
         </HStack>
       </HStack>
