@@ -233,4 +233,26 @@ it('a topic order the server refuses goes back to the order it kept', async () =
     before[0],
   );
   expect(await names()).toEqual(before);
-});
+
+  // The same for a video order the server refuses
+  await page.route(/\/sortVideoLinks$/, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'This sub-topic changed meanwhile; reload and try again' }),
+    }),
+  );
+  await page.goto(browser.portalUrl(LINEAR));
+  await page.getByTestId('video-card').nth(1).waitFor();
+  const firstVideo = async () =>
+    (await page.getByTestId('video-card').first().locator('a[target="_blank"]').textContent())?.trim();
+  const first = await firstVideo();
+  await page.getByRole('button', { name: `Move ${first} down` }).click();
+  await page.getByText('This sub-topic changed meanwhile; reload and try again').waitFor();
+  await page.waitForFunction(
+    (title) =>
+      document.querySelector('[data-testid="video-card"] a[target="_blank"]')?.textContent?.trim() === title,
+    first,
+  );
+  expect(await firstVideo()).toBe(first);
+}, 60_000);
