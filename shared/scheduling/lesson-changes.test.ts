@@ -31,13 +31,23 @@ describe('lesson change policy', () => {
     expect(decide('STUDENT', hoursBefore(48), 'COMPLETED')).toMatchObject({ outcome: 'refused' });
   });
 
-  it('names the toast by type and status, and lists the seven reasons of the spec', () => {
-    expect(changeToast('CANCEL', 'PENDING')).toBe('Cancellation Request Sent');
-    expect(changeToast('CANCEL', 'APPROVED')).toBe('Lesson Cancelled');
-    expect(changeToast('CANCEL', 'REJECTED')).toBe('Cancellation Request Rejected');
-    expect(changeToast('RESCHEDULE', 'PENDING')).toBe('Reschedule Request Sent');
-    expect(changeToast('RESCHEDULE', 'APPROVED')).toBe('Lesson Rescheduled');
-    expect(changeToast('RESCHEDULE', 'REJECTED')).toBe('Reschedule Request Rejected');
+  it('names the toast of a lesson (TEAMS) by type and status', () => {
+    expect(changeToast('TEAMS', 'CANCEL', 'PENDING')).toBe('Cancellation Request Sent');
+    expect(changeToast('TEAMS', 'CANCEL', 'APPROVED')).toBe('Lesson Cancelled');
+    expect(changeToast('TEAMS', 'CANCEL', 'REJECTED')).toBe('Cancellation Request Rejected');
+    expect(changeToast('TEAMS', 'RESCHEDULE', 'PENDING')).toBe('Reschedule Request Sent');
+    expect(changeToast('TEAMS', 'RESCHEDULE', 'APPROVED')).toBe('Lesson Rescheduled');
+    expect(changeToast('TEAMS', 'RESCHEDULE', 'REJECTED')).toBe('Reschedule Request Rejected');
+  });
+
+  it('names the Zoom toasts of spec 000 section 8, and lists the seven reasons of the spec', () => {
+    expect(changeToast('ZOOM', 'CANCEL', 'APPROVED')).toBe('Zoom Meeting Cancelled');
+    expect(changeToast('ZOOM', 'CANCEL', 'PENDING')).toBe('Cancellation Request Sent');
+    expect(changeToast('ZOOM', 'CANCEL', 'REJECTED')).toBe('Cancellation Request Rejected');
+    // The spec has no Zoom reschedule toast: the lesson ones.
+    expect(changeToast('ZOOM', 'RESCHEDULE', 'APPROVED')).toBe('Lesson Rescheduled');
+    expect(changeToast('ZOOM', 'RESCHEDULE', 'PENDING')).toBe('Reschedule Request Sent');
+    expect(changeToast('ZOOM', 'RESCHEDULE', 'REJECTED')).toBe('Reschedule Request Rejected');
     expect(changeReasons).toHaveLength(7);
   });
 });

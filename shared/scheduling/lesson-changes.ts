@@ -54,12 +54,18 @@ export function decideChange(input: {
   };
 }
 
-/** The success toast of a change (spec 000 section 4, spec 001 section 8): it depends on the answer's status. */
-export function changeToast(type: 'CANCEL' | 'RESCHEDULE', status: RequestStatus): string {
+/**
+ * The success toast of a change (spec 000 sections 4 and 8, spec 001 section 8): by the lesson's meeting
+ * kind, the change and the answer's status. The spec's Zoom toasts are "Zoom Meeting Cancelled /
+ * Cancellation Request Rejected / Cancellation Request Sent"; its lesson toasts "Lesson Cancelled /
+ * Rescheduled / Reschedule Request Rejected / Reschedule Request Sent". It names no Zoom-specific
+ * reschedule toast, so a Zoom lesson moved uses the lesson ones.
+ */
+export function changeToast(kind: string, type: 'CANCEL' | 'RESCHEDULE', status: RequestStatus): string {
   if (type === 'CANCEL') {
     return {
       PENDING: 'Cancellation Request Sent',
-      APPROVED: 'Lesson Cancelled',
+      APPROVED: kind === 'ZOOM' ? 'Zoom Meeting Cancelled' : 'Lesson Cancelled',
       REJECTED: 'Cancellation Request Rejected',
     }[status];
   }

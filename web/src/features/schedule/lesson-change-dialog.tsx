@@ -61,7 +61,7 @@ export function LessonChangeDialog(props: {
         mode === 'CANCEL'
           ? await cancelLesson(lesson, body)
           : await rescheduleLesson(lesson, { ...body, start: slot });
-      toastSuccess(changeToast(mode, answer.status));
+      toastSuccess(changeToast(lesson.kind, mode, answer.status));
       // Courses, calendars and lists all show this lesson: read them again.
       await mutate(() => true);
       onClose();
