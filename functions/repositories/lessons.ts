@@ -18,6 +18,7 @@ import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 import { type SectionRecord, sectionItem } from './sections';
+import { trialLessonWrites } from './trials';
 
 /** A lesson is a ZOOM or TEAMS section with a time, a tutor and students. */
 export type LessonRecord = SectionRecord & {
@@ -26,6 +27,8 @@ export type LessonRecord = SectionRecord & {
   tutorId: string;
   studentIds: string[];
   bufferMinutes: number;
+  /** Set on a booked free trial's lesson: the trial follows the lesson (see trialLessonWrites). */
+  trialId?: string;
 };
 
 /** One line of a participant's calendar, kept next to their profile so a date range is one Query. */
@@ -208,6 +211,7 @@ export function lessonWrites(
   items.push(...scheduleWrites(tenant, after, courseTitle));
 
   items.push(...busyDayWrites(tenant, before, after));
+  items.push(...trialLessonWrites(tenant, before, after));
 
   const claimsAfter = claimKeys(tenant, after);
   const claimsBefore = claimKeys(tenant, before);
@@ -253,6 +257,7 @@ export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Transa
     })),
   ];
   items.push(...busyDayWrites(tenant, lesson, undefined));
+  items.push(...trialLessonWrites(tenant, lesson, undefined));
   for (const key of claimKeys(tenant, lesson).values()) {
     items.push({
       Delete: {

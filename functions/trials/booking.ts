@@ -14,7 +14,7 @@ import {
   newCourseMember,
 } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
-import { type TrialRecord, trialsRepository } from '../repositories/trials';
+import { type TrialRecord, trialsRepository, tutorTrialWrite } from '../repositories/trials';
 import {
   claimFreeTrialWrite,
   emailTaken,
@@ -87,6 +87,7 @@ export async function bookTrial(
   const member = (user: UserRecord, role: CourseMember['role']) =>
     newCourseMember(course._id, user, role, 'TRIAL', now);
   const sectionId = newId();
+  const trialId = newId();
   const lesson: LessonRecord = {
     _id: sectionId,
     course: course._id,
@@ -107,11 +108,12 @@ export async function bookTrial(
     joinUrl: meetingJoinUrl(sectionId),
     eventId: newMeetingEventId(),
     bufferMinutes: settings.bufferMinutes,
+    trialId,
     createdAt: now,
     updatedAt: now,
   };
   const trial: TrialRecord = {
-    _id: newId(),
+    _id: trialId,
     studentId: studentUser._id,
     tutorId: tutor._id,
     courseId: course._id,
@@ -145,6 +147,7 @@ export async function bookTrial(
     courseMemberWrite(tenant.key, member(tutor, 'tutor')),
     courseMemberWrite(tenant.key, member(studentUser, 'student')),
     ...trialsRepository.insertItems(tenant.key, trial),
+    tutorTrialWrite(tenant.key, tutor._id, trial._id),
   );
   const lessonChange = lessonWrites(tenant.key, undefined, lesson, course.title, items.length);
   items.push(...lessonChange.items);

@@ -1,23 +1,31 @@
-import { NotFoundError } from '../../shared/http/errors';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
-import { schedulingRoutes } from '../../shared/routes/scheduling';
-import type { ListQuery } from '../../shared/schemas/paging';
-import type { TrialBooking, TrialStatus } from '../../shared/schemas/trial';
+import { trialRoutes } from '../../shared/routes/trials';
+import type {
+  AdminTrialsQuery,
+  TrialBooking,
+  TrialRecordingInput,
+  TrialUpdate,
+  UserTrialsQuery,
+} from '../../shared/schemas/trial';
 import type { SignUpBody } from '../../shared/schemas/user';
-import { callerHolds } from '../lib/access';
 import { publish } from '../lib/events';
 import { hashPassword } from '../lib/passwords';
 import { forgetCachedUser, resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
-import { studentTrials, trialsRepository } from '../repositories/trials';
 import { newUserRecord } from '../repositories/users';
 import { trialSlots } from '../scheduling/slot-finder';
 import { tokenResponse } from '../users/service';
 import { bookTrial } from './booking';
+import {
+  addRecording,
+  listAdminTrials,
+  listUserTrials,
+  removeRecording,
+  requireVisibleTrial,
+  updateTrial,
+} from './service';
 
-type TrialListQuery = ListQuery & { status?: TrialStatus; studentId?: string; tutorId?: string };
-
-export const handler = resourceHandler('trials', schedulingRoutes, {
+export const handler = resourceHandler('trials', trialRoutes, {
   'trials.slots': async ({ tenant, query }) => trialSlots(tenant, query),
 
   'trials.book': withCaller<unknown, TrialBooking>(async ({ tenant, caller, body }) => {
@@ -55,29 +63,29 @@ export const handler = resourceHandler('trials', schedulingRoutes, {
     return respond(201, { ...token, user: token.oauthUser, trial, courseId: course._id });
   },
 
-  'trials.list': withCaller<TrialListQuery, unknown>(async ({ tenant, caller, query }) => {
-    const { status, studentId, tutorId, ...paging } = query;
-    if (callerHolds(caller, ['trialClass'], ['view'])) {
-      return trialsRepository.list(tenant.key, paging, { status, studentId, tutorId });
-    }
-    // Everyone else sees their own trials (as the student).
-    let docs = await studentTrials(tenant.key, caller.user._id);
-    if (status) docs = docs.filter((trial) => trial.status === status);
-    return {
-      limit: paging.limit,
-      offset: paging.offset,
-      totalDocs: docs.length,
-      docs: docs.slice(paging.offset, paging.offset + paging.limit),
-    };
-  }),
+  'trials.list': withCaller<UserTrialsQuery, unknown>(async ({ tenant, caller, query }) =>
+    listUserTrials(tenant.key, caller, query),
+  ),
 
-  'trials.recordings': withCaller(async ({ tenant, caller, params }) => {
-    const trial = await trialsRepository.get(tenant.key, params.id!);
-    const involved = trial && (trial.studentId === caller.user._id || trial.tutorId === caller.user._id);
-    // Another user's trial is "not found", not "forbidden": its existence is not theirs to learn.
-    if (!trial || (!involved && !callerHolds(caller, ['trialClass'], ['view']))) {
-      throw new NotFoundError('Trial not found');
-    }
-    return { trial };
-  }),
+  // Another user's trial is "not found", not "forbidden": its existence is not theirs to learn.
+  'trials.recordings': withCaller(async ({ tenant, caller, params }) => ({
+    trial: await requireVisibleTrial(tenant.key, caller, params.id!),
+  })),
+
+  'trials.addRecording': withCaller<unknown, TrialRecordingInput>(async ({ tenant, caller, body }) =>
+    respond(201, { trial: await addRecording(tenant.key, caller, body) }),
+  ),
+
+  'trials.removeRecording': withCaller(async ({ tenant, caller, params }) => ({
+    trial: await removeRecording(tenant.key, caller, params.id!, params.recordingId!),
+  })),
+
+  'trials.adminList': async ({ tenant, query }) => listAdminTrials(tenant.key, query as AdminTrialsQuery),
+
+  'trials.adminUpdate': async ({ tenant, params, body }) => {
+    const trial = await updateTrial(tenant.key, params.id!, body as TrialUpdate);
+    // A cancelled trial gives the student their free trial back: this container forgets their cached record.
+    if (trial.status === 'CANCELED') forgetCachedUser(tenant.key, trial.studentId);
+    return trial;
+  },
 });

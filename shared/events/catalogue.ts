@@ -18,6 +18,8 @@ export const eventCatalogue = {
   }),
   /** A redirection of `path` was created, changed or deleted: the edge store mirrors it (cloud). */
   RedirectionChanged: z.object({ tenant: z.string(), path: z.string() }),
+  /** The daily full reconcile of the edge redirect store with every tenant's redirections (cloud). */
+  RedirectEdgeReconcileDue: z.object({}),
   LessonReminderDue: z.object({ tenant: z.string().optional() }),
   /** The lesson-history job's tick: rows for lessons that ended since its last run. */
   LessonHistoryDue: z.object({ tenant: z.string().optional() }),
@@ -34,6 +36,8 @@ export type EventRule =
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
+  // The booking e-mail to the student, their parent and the tutor.
+  { name: 'trial-booked-mail', kind: 'pattern', detailTypes: ['TrialBooked'], target: 'trial-mail' },
   // Lesson history rows (spec 001 section 3) for lessons that ended, every five minutes.
   {
     name: 'lesson-history',
@@ -53,5 +57,15 @@ export const eventRules: EventRule[] = [
     everyMs: 86_400_000,
     target: 'sitemap',
     emits: 'SitemapRequested',
+  },
+  // The edge redirect store made to match the table once a day (03:30 UTC): a change lost on the way (its
+  // delivery dead-lettered), redirections older than the store, a tenant's former domain.
+  {
+    name: 'redirect-edge-reconcile',
+    kind: 'schedule',
+    schedule: 'cron(30 3 * * ? *)',
+    everyMs: 86_400_000,
+    target: 'redirect-edge',
+    emits: 'RedirectEdgeReconcileDue',
   },
 ];

@@ -245,7 +245,13 @@ const foreignRecords: Record<
         tutorId: slot.tutorId,
       },
     });
-    return { params: { id: body.trial._id }, as: () => northwindAdmin };
+    return {
+      params: { id: body.trial._id },
+      paramsFor: (routeId) =>
+        routeId === 'trials.removeRecording' ? { id: body.trial._id, recordingId: 'matrix' } : undefined,
+      as: () => northwindAdmin,
+      bodyFor: () => ({ status: 'CANCELED' }),
+    };
   },
   'meta-tags': async () => {
     const { body } = await local.api.call('meta-tags.create', {

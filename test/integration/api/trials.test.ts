@@ -402,3 +402,322 @@ describe('admin courses', () => {
     expect(forbidden.status).toBe(403);
   });
 });
+
+/*
+ * The trial after its booking: who reads it, the booking e-mail, cancelling, the lesson-history job
+ * completing it, recordings and the admin's status and outcome. The job runs last: it completes every
+ * lesson that ended before the instant it is given.
+ */
+type TrialDoc = Record<string, any> & { _id: string; status: string; outcome: string | null };
+
+function tutorSession(tutorId: string): Promise<Session> {
+  const n = tutorId.replace('demo-tutor-', '');
+  return local.api.signIn(`tutor${n}@demo.test`, `Demo-tutor-${n}`);
+}
+
+async function myTrials(session: Session, query: Record<string, string> = {}) {
+  const { status, body } = await local.api.call<{ totalDocs: number; docs: TrialDoc[] }>('trials.list', {
+    ...session,
+    query,
+  });
+  expect(status).toBe(200);
+  return body;
+}
+
+async function bookAs(session: Session, date: string, index: number) {
+  const slot = (await trialSlots(date))[index]!;
+  const booked = await local.api.call<{ trial: TrialDoc; courseId: string }>('trials.book', {
+    ...session,
+    body: { ...igcseMaths, startDate: slot.start, endDate: slot.end, tutorId: slot.tutorId },
+  });
+  expect(booked.status).toBe(201);
+  return { ...booked.body, slot };
+}
+
+async function outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const files = await readdir(local.stack.outboxDir).catch(() => [] as string[]);
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(`${local.stack.outboxDir}/${file}`, 'utf8'))),
+  );
+}
+
+describe('after the booking', () => {
+  let sam: Session;
+  let parent: Session;
+  let leo: Session;
+  let trialTutor: Session;
+  let otherTutor: Session;
+  let booked: Awaited<ReturnType<typeof bookAs>>;
+
+  beforeAll(async () => {
+    sam = await local.api.signIn(demo.student.email, demo.student.password);
+    parent = await local.api.signIn(demo.parent.email, demo.parent.password);
+    leo = await local.api.signIn(demo.student3.email, demo.student3.password);
+    booked = await bookAs(sam, upcomingWednesday(6), 1);
+    trialTutor = await tutorSession(booked.trial.tutorId);
+    otherTutor = await tutorSession(
+      booked.trial.tutorId === 'demo-tutor-1' ? 'demo-tutor-2' : 'demo-tutor-1',
+    );
+  });
+
+  it('GET /trials: the student, their parent and the trial’s tutor see it; nobody else', async () => {
+    for (const session of [sam, parent, trialTutor]) {
+      const { docs } = await myTrials(session);
+      expect(docs.map((t) => t._id)).toContain(booked.trial._id);
+    }
+    const own = (await myTrials(sam)).docs.find((t) => t._id === booked.trial._id)!;
+    expect(own).toMatchObject({ status: 'SCHEDULED', outcome: null, courseId: booked.courseId });
+    expect(own.tutor.firstname).toBeTruthy();
+    for (const session of [leo, otherTutor]) {
+      expect((await myTrials(session)).docs.map((t) => t._id)).not.toContain(booked.trial._id);
+    }
+    // Filters apply within what the caller may see.
+    expect((await myTrials(parent, { status: 'CANCELED' })).docs.map((t) => t._id)).not.toContain(
+      booked.trial._id,
+    );
+    expect((await myTrials(parent, { studentId: sam.userId })).docs).toHaveLength(1);
+  });
+
+  it('GET /trial-recordings/{id}: the same people and admins; a 404 for others and other tenants', async () => {
+    for (const session of [sam, parent, trialTutor, admin]) {
+      const { status, body } = await local.api.call<{ trial: TrialDoc }>('trials.recordings', {
+        ...session,
+        params: { id: booked.trial._id },
+      });
+      expect(status).toBe(200);
+      expect(body.trial).toMatchObject({ _id: booked.trial._id, recordings: [] });
+    }
+    for (const session of [leo, otherTutor]) {
+      const { status, body } = await local.api.call('trials.recordings', {
+        ...session,
+        params: { id: booked.trial._id },
+      });
+      expect(status).toBe(404);
+      expect(body.message).toBe('Trial not found');
+    }
+    const north = await local.api.signIn(northwind.admin.email, northwind.admin.password, 'northwind');
+    const foreign = await local.api.call('trials.recordings', {
+      ...north,
+      tenant: 'northwind',
+      params: { id: booked.trial._id },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('e-mails the booking to the student, their parent and the tutor, each in their own zone', async () => {
+    await local.stack.bus.idle();
+    const { lessonTimeIn } = await import('../../../functions/trial-mail/messages');
+    const { start, end } = booked.slot;
+    const mails = (await outbox()).filter((m) => m.text.includes(`/portal/courses/${booked.courseId}`));
+    const tutor = await getUser('demo', booked.trial.tutorId);
+    const to = (email: string) => mails.filter((m) => m.to === email);
+    expect(to(demo.student.email)).toHaveLength(1);
+    expect(to(demo.student.email)[0]!.subject).toBe('Your free Mathematics trial class is booked');
+    expect(to(demo.student.email)[0]!.text).toContain(lessonTimeIn(start, end, 'Asia/Singapore'));
+    expect(to(demo.parent.email)).toHaveLength(1);
+    expect(to(demo.parent.email)[0]!.subject).toBe("Sam's free Mathematics trial class is booked");
+    expect(to(tutor!.email)).toHaveLength(1);
+    expect(to(tutor!.email)[0]!.text).toContain(lessonTimeIn(start, end, tutor!.timezone));
+    expect(tutor!.timezone).not.toBe('Asia/Singapore');
+    expect(mails).toHaveLength(3);
+  });
+
+  it('a cancelled trial lesson cancels the trial, and the student may book a new free trial', async () => {
+    const first = await bookAs(leo, upcomingWednesday(7), 2);
+    const cancelled = await local.api.call<Record<string, any>>('meetings.teamsCancel', {
+      ...leo,
+      params: { id: first.trial.sectionId },
+      body: { reason: 'Sickness' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('APPROVED');
+    const trial = (await myTrials(leo)).docs.find((t) => t._id === first.trial._id)!;
+    expect(trial).toMatchObject({ status: 'CANCELED', outcome: null });
+    // Read from the table: a caller's own record may be cached for a few seconds by another container.
+    expect((await getUser('demo', leo.userId))!.isTrialApplied).toBe(false);
+
+    const again = await bookAs(leo, upcomingWednesday(8), 3);
+    expect(again.trial.status).toBe('SCHEDULED');
+    const twice = await local.api.call('trials.book', {
+      ...leo,
+      body: {
+        ...igcseMaths,
+        startDate: again.slot.start,
+        endDate: again.slot.end,
+        tutorId: again.slot.tutorId,
+      },
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('an admin cancelling a scheduled trial cancels its lesson and gives the free trial back', async () => {
+    const { docs } = await myTrials(leo, { status: 'SCHEDULED' });
+    const scheduled = docs[0]!;
+    const noEdit = await local.api.call('trials.adminUpdate', {
+      ...trialTutor,
+      params: { id: scheduled._id },
+      body: { status: 'CANCELED' },
+    });
+    expect(noEdit.status).toBe(403);
+    const early = await local.api.call('trials.adminUpdate', {
+      ...admin,
+      params: { id: scheduled._id },
+      body: { outcome: 'ENROLLED' },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(
+      'The trial lesson has not taken place yet: the trial becomes Completed when its lesson ends.',
+    );
+    const updated = await local.api.call<TrialDoc>('trials.adminUpdate', {
+      ...admin,
+      params: { id: scheduled._id },
+      body: { status: 'CANCELED' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ status: 'CANCELED', outcome: null });
+    const course = await local.api.call<Record<string, any>>('courses.get', {
+      ...leo,
+      params: { id: scheduled.courseId },
+      query: { subSections: '1' },
+    });
+    expect(course.body.sections[0]).toMatchObject({ _id: scheduled.sectionId, status: 'CANCELLED' });
+    expect((await getUser('demo', leo.userId))!.isTrialApplied).toBe(false);
+    const final = await local.api.call('trials.adminUpdate', {
+      ...admin,
+      params: { id: scheduled._id },
+      body: { status: 'COMPLETED' },
+    });
+    expect(final.status).toBe(409);
+    expect(final.body.message).toBe(
+      'A canceled trial cannot be changed. The student can book a new free trial.',
+    );
+  });
+
+  describe('once the trial lesson has ended', () => {
+    beforeAll(async () => {
+      const { recordEndedLessons } = await import('../../../functions/lesson-history/job');
+      const report = await recordEndedLessons('demo', new Date(Date.parse(booked.slot.end) + 60_000));
+      expect(report.failed).toBe(0);
+      expect(report.completed).toBeGreaterThan(0);
+    });
+
+    it('the lesson-history job has completed the trial, once', async () => {
+      const trial = (await myTrials(sam)).docs.find((t) => t._id === booked.trial._id)!;
+      expect(trial).toMatchObject({ status: 'COMPLETED', outcome: null });
+      const { recordEndedLessons } = await import('../../../functions/lesson-history/job');
+      await recordEndedLessons('demo', new Date(Date.parse(booked.slot.end) + 120_000));
+      const again = (await myTrials(sam)).docs.find((t) => t._id === booked.trial._id)!;
+      expect(again.updatedAt).toBe(trial.updatedAt);
+      // Completing the trial does not give the free trial back.
+      expect((await getUser('demo', sam.userId))!.isTrialApplied).toBe(true);
+    });
+
+    it('the tutor and admins add recording links; the student reads them; others may not', async () => {
+      const add = (session: Session, body: Record<string, unknown>) =>
+        local.api.call<{ trial: TrialDoc }>('trials.addRecording', {
+          ...session,
+          body: { trialId: booked.trial._id, ...body },
+        });
+      const recordedAt = booked.slot.start;
+      const first = await add(trialTutor, {
+        url: 'https://recordings.example.com/trial/123?t=0',
+        title: 'Trial lesson',
+        recordedAt,
+      });
+      expect(first.status).toBe(201);
+      expect(first.body.trial.recordings[0]).toMatchObject({
+        url: 'https://recordings.example.com/trial/123?t=0',
+        title: 'Trial lesson',
+        addedBy: { _id: trialTutor.userId },
+      });
+      const bad = await add(admin, { url: 'not a link', title: 'x', recordedAt });
+      expect(bad.status).toBe(400);
+      expect(String((bad.body as Record<string, unknown>).message)).toContain('Please enter a valid link');
+      const duplicate = await add(admin, {
+        url: 'https://recordings.example.com/trial/123?t=0',
+        title: 'Again',
+        recordedAt,
+      });
+      expect(duplicate.status).toBe(409);
+      expect((await add(sam, { url: 'drive.example.com/x', title: 'Mine', recordedAt })).status).toBe(403);
+      expect((await add(leo, { url: 'drive.example.com/x', title: 'Mine', recordedAt })).status).toBe(404);
+      const second = await add(admin, {
+        url: 'drive.example.com/part-2',
+        title: 'Part 2',
+        recordedAt: new Date(Date.parse(recordedAt) + 30 * 60_000).toISOString(),
+      });
+      expect(second.status).toBe(201);
+
+      const read = await local.api.call<{ trial: TrialDoc }>('trials.recordings', {
+        ...parent,
+        params: { id: booked.trial._id },
+      });
+      expect(read.body.trial.recordings.map((r: { title: string; url: string }) => [r.title, r.url])).toEqual(
+        [
+          ['Trial lesson', 'https://recordings.example.com/trial/123?t=0'],
+          ['Part 2', 'https://drive.example.com/part-2'],
+        ],
+      );
+      const removed = await local.api.call<{ trial: TrialDoc }>('trials.removeRecording', {
+        ...admin,
+        params: { id: booked.trial._id, recordingId: second.body.trial.recordings[1]._id },
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body.trial.recordings).toHaveLength(1);
+    });
+
+    it('an admin records the outcome through validated transitions', async () => {
+      const put = (body: Record<string, unknown>) =>
+        local.api.call<TrialDoc>('trials.adminUpdate', { ...admin, params: { id: booked.trial._id }, body });
+      const pending = await put({ outcome: 'AWAITING_PARENT' });
+      expect(pending.status).toBe(200);
+      expect(pending.body).toMatchObject({ status: 'PENDING', outcome: 'AWAITING_PARENT' });
+      const enrolled = await put({ status: 'SUCCEED' });
+      expect(enrolled.body).toMatchObject({ status: 'SUCCEED', outcome: 'ENROLLED' });
+      const back = await put({ status: 'SCHEDULED' });
+      expect(back.status).toBe(409);
+      const noOutcome = await put({ status: 'PENDING' });
+      expect(noOutcome.status).toBe(400);
+      expect(noOutcome.body.message).toContain('Choose the outcome of a pending trial');
+      expect((await put({})).status).toBe(400);
+      const missing = await local.api.call('trials.adminUpdate', {
+        ...admin,
+        params: { id: 'no-such-trial' },
+        body: { status: 'CANCELED' },
+      });
+      expect(missing.status).toBe(404);
+      // The student sees the outcome.
+      const seen = (await myTrials(sam)).docs.find((t) => t._id === booked.trial._id)!;
+      expect(seen).toMatchObject({ status: 'SUCCEED', outcome: 'ENROLLED' });
+    });
+
+    it('GET /admin/trials pages and filters by status, outcome, tutor, student and dates', async () => {
+      const list = (query: Record<string, string>) =>
+        local.api.call<{ limit: number; offset: number; totalDocs: number; docs: TrialDoc[] }>(
+          'trials.adminList',
+          { ...admin, query },
+        );
+      const all = await list({ limit: '2', offset: '0' });
+      expect(all.status).toBe(200);
+      expect(all.body).toMatchObject({ limit: 2, offset: 0 });
+      expect(all.body.docs).toHaveLength(2);
+      expect(all.body.totalDocs).toBeGreaterThan(3);
+      const ids = async (query: Record<string, string>) =>
+        (await list({ limit: '100', ...query })).body.docs.map((t) => t._id);
+      expect(await ids({ status: 'SUCCEED' })).toEqual([booked.trial._id]);
+      expect(await ids({ outcome: 'ENROLLED', studentId: sam.userId })).toEqual([booked.trial._id]);
+      expect(await ids({ status: 'CANCELED', studentId: leo.userId })).toHaveLength(2);
+      expect(await ids({ tutorId: booked.trial.tutorId })).toContain(booked.trial._id);
+      expect(await ids({ tutorId: otherTutor.userId })).not.toContain(booked.trial._id);
+      const start = booked.slot.start;
+      expect(await ids({ startDate: start, endDate: start })).toEqual([booked.trial._id]);
+      expect(
+        await ids({ startDate: new Date(Date.parse(start) + 60_000).toISOString(), studentId: sam.userId }),
+      ).toEqual([]);
+      const reversed = await list({ startDate: start, endDate: '2020-01-01T00:00:00Z' });
+      expect(reversed.status).toBe(400);
+      expect((await local.api.call('trials.adminList', { ...sam })).status).toBe(403);
+    });
+  });
+});

@@ -59,13 +59,13 @@ function TrialRecording() {
               <Stack gap="2">
                 {trial.recordings.map((recording) => (
                   <Link
-                    key={recording.url}
+                    key={recording._id}
                     href={recording.url}
                     target="_blank"
                     rel="noreferrer"
                     colorPalette="teal"
                   >
-                    {formatDateTime(recording.startedAt)} · {recording.durationMinutes} min
+                    {recording.title} · {formatDateTime(recording.recordedAt)}
                   </Link>
                 ))}
               </Stack>
