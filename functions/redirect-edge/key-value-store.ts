@@ -9,30 +9,51 @@ export interface KeyValueStoreApi {
   etag(): Promise<string>;
   put(key: string, value: string, etag: string): Promise<void>;
   delete(key: string, etag: string): Promise<void>;
+  /** Every key and its value. */
+  list(): Promise<Map<string, string>>;
+  /** Puts and deletes at once, all or nothing (at most UPDATE_BATCH keys); answers the new ETag. */
+  update(
+    changes: { puts: Array<{ key: string; value: string }>; deletes: string[] },
+    etag: string,
+  ): Promise<string>;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Keys per UpdateKeys call (the service's limit on one batch). */
+export const UPDATE_BATCH = 50;
+
+export const MAX_ATTEMPTS = 5;
+
+/** A redirect as the edge function reads it (infra/cloud/edge-routing.js). */
+export function edgeValue(redirect: EdgeRedirect): string {
+  return JSON.stringify({ to: redirect.to, status: redirect.statusCode });
+}
+
+export function isConflict(error: unknown): boolean {
+  return (error as { name?: string }).name === 'ConflictException';
+}
 
 /**
- * Writes are conditional on the store's current ETag, so two writers racing get a conflict: each write
- * reads the ETag and retries a few times. Deleting a key that is not there is done already.
+ * Writes one key to what `desired` reads from the table. Writes are conditional on the store's ETag,
+ * read BEFORE the table: a writer that changes the store after that read makes this write a conflict,
+ * and the next attempt reads the table again, so two writers racing on one path (two quick edits, an
+ * event delivered late) end with the table's latest state, never an older one. Deleting a key that is not
+ * there is done already.
  */
 export async function writeEdgeRedirect(
   api: KeyValueStoreApi,
   key: string,
-  redirect: EdgeRedirect | undefined,
+  desired: () => Promise<EdgeRedirect | undefined>,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const etag = await api.etag();
+    const redirect = await desired();
     try {
-      if (redirect)
-        await api.put(key, JSON.stringify({ to: redirect.to, status: redirect.statusCode }), etag);
+      if (redirect) await api.put(key, edgeValue(redirect), etag);
       else await api.delete(key, etag);
       return;
     } catch (error) {
-      const name = (error as { name?: string }).name;
-      if (!redirect && name === 'ResourceNotFoundException') return;
-      if (name !== 'ConflictException' || attempt >= MAX_ATTEMPTS) throw error;
+      if (!redirect && (error as { name?: string }).name === 'ResourceNotFoundException') return;
+      if (!isConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
     }
   }
@@ -75,6 +96,28 @@ export async function sdkKeyValueStore(
     },
     async delete(key, etag) {
       await store.send(new kvs.DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag }));
+    },
+    async list() {
+      const items = new Map<string, string>();
+      let NextToken: string | undefined;
+      do {
+        const page = await store.send(new kvs.ListKeysCommand({ KvsARN: arn, NextToken, MaxResults: 50 }));
+        for (const item of page.Items ?? []) if (item.Key) items.set(item.Key, item.Value ?? '');
+        NextToken = page.NextToken;
+      } while (NextToken);
+      return items;
+    },
+    async update({ puts, deletes }, etag) {
+      const { ETag } = await store.send(
+        new kvs.UpdateKeysCommand({
+          KvsARN: arn,
+          IfMatch: etag,
+          Puts: puts.map(({ key, value }) => ({ Key: key, Value: value })),
+          Deletes: deletes.map((key) => ({ Key: key })),
+        }),
+      );
+      if (!ETag) throw new Error('The key value store answered without an ETag');
+      return ETag;
     },
   };
 }

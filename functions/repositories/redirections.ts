@@ -1,8 +1,9 @@
 import type { Redirection } from '../../shared/schemas/redirection';
-import { collections } from '../table/access-patterns';
+import { collections, keys } from '../table/access-patterns';
+import { queryAll } from '../table/query';
 import { sitePathCollection } from './site-paths';
 
-export const redirectionsRepository = sitePathCollection<Redirection>({
+const collection = sitePathCollection<Redirection>({
   collection: collections.redirections,
   label: 'redirection',
   searchFields: ['from', 'to'],
@@ -11,3 +12,13 @@ export const redirectionsRepository = sitePathCollection<Redirection>({
   lookupFields: ['to', 'statusCode'],
   duplicateMessage: (path) => `A redirection from ${path} already exists`,
 });
+
+export const redirectionsRepository = {
+  ...collection,
+  /** Every redirection of the tenant (the edge store's daily reconcile): one Query of its partition. */
+  all: (tenant: string) =>
+    queryAll<Redirection>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.collection(tenant, collections.redirections) },
+    }),
+};

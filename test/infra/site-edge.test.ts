@@ -161,6 +161,47 @@ describe('cloud stack: redirections and sitemap', () => {
     expect(JSON.stringify(putters[0]!.Properties)).toMatch(/FunctionsSitemap/);
   });
 
+  it('dead-letters a redirect the edge could not take, and reconciles the edge store daily', () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule')).map(
+      (rule) => rule.Properties as Record<string, any>,
+    );
+    const queues = template.findResources('AWS::SQS::Queue');
+    const [queueId] = Object.keys(queues).filter((id) => id.startsWith('EventDeadLetters'));
+    expect(queueId).toBeDefined();
+    expect(queues[queueId!]!.Properties).toMatchObject({
+      MessageRetentionPeriod: 14 * 86_400,
+      SqsManagedSseEnabled: true,
+    });
+
+    // The per-change rule: retried, then its failed deliveries kept in the queue
+    const onChange = rules.find((r) => r.EventPattern?.['detail-type']?.includes('RedirectionChanged'));
+    expect(onChange!.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [expect.stringMatching(/^FunctionsRedirectEdge/), 'Arn'] },
+        RetryPolicy: expect.objectContaining({ MaximumRetryAttempts: 2 }),
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+      }),
+    ]);
+    // EventBridge may write to the queue (only for this stack's rules)
+    const policy = Object.values(template.findResources('AWS::SQS::QueuePolicy'))[0]!;
+    expect(JSON.stringify(policy.Properties)).toContain('events.amazonaws.com');
+    expect(JSON.stringify(policy.Properties)).toContain('sqs:SendMessage');
+
+    // The daily reconcile: a schedule on the same function, with the same dead-letter queue
+    const reconcile = rules.find((r) => r.ScheduleExpression === 'cron(30 3 * * ? *)');
+    expect(reconcile!.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [expect.stringMatching(/^FunctionsRedirectEdge/), 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+      }),
+    ]);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
+  });
+
   it('runs the sitemap daily and on request, and mirrors redirections on change', () => {
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'cron(0 3 * * ? *)' });
     template.hasResourceProperties('AWS::Events::Rule', {
