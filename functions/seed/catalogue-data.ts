@@ -141,6 +141,44 @@ export const topicOutline: Record<string, Record<string, string[]>> = {
     Programming: ['Variables and data types', 'Selection and iteration', 'Arrays and procedures'],
     Databases: ['Tables and records', 'SQL queries'],
   },
+  'Coordinated Science': {
+    'Biology: cells and organisms': [
+      'Cell structure and organisation',
+      'Movement into and out of cells',
+      'Enzymes',
+    ],
+    'Biology: nutrition and respiration': ['Plant nutrition', 'Human nutrition', 'Respiration'],
+    'Chemistry: particles and bonding': [
+      'The particulate nature of matter',
+      'Atomic structure and the Periodic Table',
+      'Bonding and structure',
+    ],
+    'Chemistry: reactions': ['Stoichiometry', 'Energy changes in reactions', 'Acids, bases and salts'],
+    'Physics: motion and energy': ['Motion', 'Energy, work and power', 'Thermal physics'],
+    'Physics: waves and electricity': ['Properties of waves', 'Electrical quantities', 'Electric circuits'],
+  },
+  'Combined Science': {
+    'Organisms and their environment': ['Characteristics of living organisms', 'Food chains and energy flow'],
+    'Human biology': ['Nutrition and digestion', 'Transport in humans', 'Gas exchange and respiration'],
+    'Matter and reactions': ['States of matter', 'Elements, compounds and mixtures', 'Rates of reaction'],
+    'Metals and the Earth': ['Properties of metals', 'The reactivity series', 'Air and water'],
+    'Forces and energy': ['Speed and acceleration', 'Forces and motion', 'Energy resources'],
+    'Waves, light and electricity': ['Light and lenses', 'Current, voltage and resistance'],
+  },
+  'English Literature': {
+    Poetry: ['Reading a poem closely', 'Form and structure', 'Comparing poems'],
+    Prose: ['Narrative voice', 'Characterisation', 'Setting and atmosphere'],
+    Drama: ['Dramatic tension', 'Stagecraft', 'Soliloquy and dialogue'],
+    'Unseen texts': ['Approaching an unseen text', 'Planning a critical response'],
+    'Writing about literature': ['Building an argument', 'Using quotations', 'Context'],
+  },
+  Chinese: {
+    Listening: ['Understanding announcements', 'Following conversations'],
+    Reading: ['Characters and radicals', 'Reading for gist', 'Reading for detail'],
+    Writing: ['Writing short messages', 'Writing an article', 'Sentence patterns and measure words'],
+    Speaking: ['Role plays', 'Topic conversation', 'Pronunciation and tones'],
+    'Topics and vocabulary': ['Home and school life', 'Travel and the wider world', 'Festivals and customs'],
+  },
 };
 
 /** Subjects outside the outline above. */
@@ -148,7 +186,7 @@ export const generalTopics = ['Foundations', 'Core concepts', 'Applications', 'E
 
 /**
  * Hand-written content for a few sub-topics (keyed by subject/topic/sub-topic name); every other
- * sub-topic gets a summary, an overview block and a FAQ entry built from its names.
+ * sub-topic gets its content from catalogue-content.ts (its key idea, the subject's exam advice...).
  */
 export const richContent: Record<
   string,

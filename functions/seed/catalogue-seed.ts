@@ -4,6 +4,7 @@ import type { Subject, SubTopic, Topic } from '../../shared/schemas/catalogue';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
+import { generatedContent, type SeedSubTopicContext } from './catalogue-content';
 import { generalTopics, richContent, topicOutline } from './catalogue-data';
 import { seedCurriculums } from './scheduling-seed';
 
@@ -70,7 +71,17 @@ export function buildSeedCatalogue(now: string): SeedCatalogue {
         };
         topics.push(topic);
         subTopicNames.forEach((name, subTopicIndex) => {
-          const subTopic = seedSubTopic(topic, name, subTopicIndex, now);
+          const subTopic = seedSubTopic(
+            {
+              topic,
+              name,
+              siblings: subTopicNames,
+              index: subTopicIndex,
+              curriculumSlug: curriculum.slug,
+              grades: curriculum.grades,
+            },
+            now,
+          );
           // Each topic's first sub-topic carries the topic's past-paper questions and mark scheme.
           if (subTopicIndex === 0)
             subTopic.resources.push(...topicalPastPapers(topic, subTopic._id, curriculum.slug));
@@ -100,61 +111,36 @@ function topicalPastPapers(topic: Topic, subTopicId: string, curriculumSlug: str
   ];
 }
 
-function seedSubTopic(topic: Topic, name: string, sortingOrder: number, now: string): SubTopic {
+function seedSubTopic(context: SeedSubTopicContext, now: string): SubTopic {
+  const { topic, name } = context;
   const id = stableId('subtopic', `${topic._id}/${name}`);
   const item = (kind: string, index: number) => `${id}-${kind}${index}`;
-  const rich = richContent[`${topic.subject}/${topic.name}/${name}`];
-  const base = {
+  const content = richContent[`${topic.subject}/${topic.name}/${name}`] ?? generatedContent(context);
+  return {
     _id: id,
     topicId: topic._id,
     subjectId: topic.subjectId,
     curriculumId: topic.curriculumId,
     name,
     slug: catalogueSlug(name),
-    sortingOrder,
+    sortingOrder: context.index,
     createdAt: now,
     updatedAt: now,
-  };
-  if (rich) {
-    return {
-      ...base,
-      summary: rich.summary,
-      contents: rich.contents.map((c, i) => ({ ...c, _id: item('c', i) })),
-      videoLinks: rich.videoLinks.map((v, i) => ({ ...v, _id: item('v', i), sortingOrder: i })),
-      resources: rich.resources.map((r, i) => ({ ...r, _id: item('r', i) })),
-      faqs: rich.faqs.map((f, i) => ({ ...f, _id: item('f', i) })),
-      reviews: rich.reviews.map((r, i) => ({ ...r, _id: item('w', i) })),
-    };
-  }
-  const where = `${topic.curriculum} ${topic.subject}`;
-  return {
-    ...base,
-    summary: `${name}: the ideas, methods and exam questions of this part of ${topic.name}.`,
-    contents: [
-      {
-        _id: item('c', 0),
-        title: `${name}: overview`,
-        body: `This sub-topic of ${topic.name} covers ${name.toLowerCase()} as the ${where} syllabus sets it out.\n\nWork through the key definitions first, then the worked examples, then try the practice questions without notes.`,
-      },
-    ],
-    videoLinks: [],
-    resources: [],
-    faqs: [
-      {
-        _id: item('f', 0),
-        question: `How is ${name.toLowerCase()} examined?`,
-        answer: `Questions on ${name.toLowerCase()} appear in both papers of ${where}, usually as short calculations or explanations worth 2 to 6 marks.`,
-      },
-    ],
-    reviews: [],
+    summary: content.summary,
+    contents: content.contents.map((c, i) => ({ ...c, _id: item('c', i) })),
+    videoLinks: content.videoLinks.map((v, i) => ({ ...v, _id: item('v', i), sortingOrder: i })),
+    resources: content.resources.map((r, i) => ({ ...r, _id: item('r', i) })),
+    faqs: content.faqs.map((f, i) => ({ ...f, _id: item('f', i) })),
+    reviews: content.reviews.map((r, i) => ({ ...r, _id: item('w', i) })),
   };
 }
 
 const SUBTOPIC_KEYS_MIGRATION = 'subtopic-subject-keys-migration';
 
 /**
- * Seeds the catalogue once per tenant. Subjects are written last, so a seed cut off half-way is redone
- * from the start on the next run (writes are whole-record puts with stable ids: repeating one is harmless).
+ * Seeds the catalogue once per tenant and catalogue version. Subjects are written last and the version
+ * marker after them, so a seed cut off half-way is redone on the next run (writes are whole-record puts
+ * with stable ids: repeating one is harmless).
  */
 export async function seedCatalogue(tenant: Tenant): Promise<void> {
   // Sub-topics written before their index key named their subject (older local data): re-keyed once.
@@ -162,9 +148,29 @@ export async function seedCatalogue(tenant: Tenant): Promise<void> {
     await subTopicsRepository.keyBySubject(tenant.key);
     await setJobWatermark(tenant.key, SUBTOPIC_KEYS_MIGRATION, new Date().toISOString());
   }
-  if ((await subjectsRepository.all(tenant.key)).length > 0) return;
+  if (await getJobWatermark(tenant.key, CATALOGUE_SEED_VERSION)) return;
+  const existing = new Set((await subjectsRepository.all(tenant.key)).map((subject) => subject._id));
   const catalogue = buildSeedCatalogue(new Date().toISOString());
-  await topicsRepository.putMany(tenant.key, catalogue.topics);
-  await subTopicsRepository.putMany(tenant.key, catalogue.subTopics);
-  await subjectsRepository.putMany(tenant.key, catalogue.subjects);
+  // A tenant seeded before: only the subjects it does not have yet (with their topics and sub-topics) are
+  // written, so what its admins changed in the catalogue stays as they left it.
+  const missing = new Set(catalogue.subjects.filter((s) => !existing.has(s._id)).map((s) => s._id));
+  await topicsRepository.putMany(
+    tenant.key,
+    catalogue.topics.filter((t) => missing.has(t.subjectId)),
+  );
+  await subTopicsRepository.putMany(
+    tenant.key,
+    catalogue.subTopics.filter((s) => missing.has(s.subjectId)),
+  );
+  await subjectsRepository.putMany(
+    tenant.key,
+    catalogue.subjects.filter((s) => missing.has(s._id)),
+  );
+  await setJobWatermark(tenant.key, CATALOGUE_SEED_VERSION, new Date().toISOString());
 }
+
+/**
+ * The version of the demo catalogue: a tenant seeded with an older one gets the subjects added since (the
+ * marker saves the comparison on every later start). Raise it when the outline gains subjects.
+ */
+const CATALOGUE_SEED_VERSION = 'catalogue-seed-v2';

@@ -32,6 +32,12 @@ export const seedCurriculums = [
       { code: '0455', name: 'Economics' },
       { code: '0450', name: 'Business Studies' },
       { code: '0478', name: 'Computer Science' },
+      // Cambridge names these Co-ordinated Sciences (Double Award), Literature in English and Chinese as a
+      // Second Language; the platform's subject names (the quiz colour map of spec 000) are kept.
+      { code: '0654', name: 'Coordinated Science' },
+      { code: '0653', name: 'Combined Science' },
+      { code: '0475', name: 'English Literature' },
+      { code: '0523', name: 'Chinese' },
     ],
     sortingOrder: 1,
   },
@@ -47,6 +53,8 @@ export const seedCurriculums = [
       { code: '4CH1', name: 'Chemistry' },
       { code: '4BI1', name: 'Biology' },
       { code: '4EA1', name: 'English Language' },
+      { code: '4ET1', name: 'English Literature' },
+      { code: '4CN1', name: 'Chinese' },
     ],
     sortingOrder: 2,
   },
@@ -61,6 +69,9 @@ export const seedCurriculums = [
       { code: 'CHE', name: 'Chemistry' },
       { code: 'BIO', name: 'Biology' },
       { code: 'ECO', name: 'Economics' },
+      // IB's English A: Literature and Chinese B.
+      { code: 'ENL', name: 'English Literature' },
+      { code: 'CHB', name: 'Chinese' },
     ],
     sortingOrder: 3,
   },
