@@ -7,18 +7,29 @@ import {
   getRequest,
   listRequests,
   type MeetingRequestFilters,
+  requireBackOffice,
   respondToRequest,
+  tutorAmountsWanted,
   updateTutorPaymentStatus,
 } from '../meetings/requests';
 
 type Query = ListQuery & MeetingRequestFilters;
 
 export const handler = resourceHandler('meeting-requests', meetingRoutes, {
-  'meetingRequests.adminList': async ({ tenant, query }) => listRequests(tenant.key, query as Query),
-  'meetingRequests.adminGet': async ({ tenant, params, query }) =>
-    getRequest(tenant.key, params.id!, {
-      includeTutorAmountData: (query as MeetingRequestFilters).includeTutorAmountData === '1',
-    }),
+  'meetingRequests.adminList': withCaller<Query, unknown>(async ({ tenant, caller, query }) => {
+    requireBackOffice(caller);
+    return listRequests(tenant.key, query, {
+      includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
+    });
+  }),
+  'meetingRequests.adminGet': withCaller<MeetingRequestFilters, unknown>(
+    async ({ tenant, caller, params, query }) => {
+      requireBackOffice(caller);
+      return getRequest(tenant.key, params.id!, {
+        includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
+      });
+    },
+  ),
   'meetingRequests.respond': withCaller<unknown, RespondBody>(async ({ tenant, caller, params, body }) =>
     respondToRequest(tenant, caller, params.requestId!, body),
   ),
@@ -31,13 +42,16 @@ export const handler = resourceHandler('meeting-requests', meetingRoutes, {
     return updateTutorPaymentStatus(tenant.key, meetingRequestIds, tutorPaymentStatus);
   }),
   'meetingRequests.list': withCaller<Query, unknown>(async ({ tenant, caller, query }) =>
-    listRequests(tenant.key, query, caller.user._id),
+    listRequests(tenant.key, query, {
+      onlyFor: caller.user._id,
+      includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
+    }),
   ),
   'meetingRequests.get': withCaller<MeetingRequestFilters, unknown>(
     async ({ tenant, caller, params, query }) =>
       getRequest(tenant.key, params.id!, {
         onlyFor: caller.user._id,
-        includeTutorAmountData: query.includeTutorAmountData === '1',
+        includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
       }),
   ),
 });

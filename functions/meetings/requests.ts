@@ -1,8 +1,9 @@
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { requestStatuses } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { callerHolds } from '../lib/access';
 import { tableName } from '../lib/db';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
@@ -30,6 +31,31 @@ function present(request: MeetingRequest, includeTutorAmountData: boolean): Part
   return rest;
 }
 
+/**
+ * The admin request calls show every request of the tenant. Student and tutor roles hold lesson history
+ * `view` and `rescheduleOrCancellationTab` for their own lessons, so the permission alone is not enough:
+ * the caller's role must be a back-office one (students and tutors use GET /meeting-requests).
+ */
+export function requireBackOffice(caller: Caller): void {
+  if (caller.role.type !== 'admin') {
+    throw new ForbiddenError('Only the back-office can see every lesson request');
+  }
+}
+
+/**
+ * Spec 001 section 6: tutor amounts (penalty, penaltyAmount, penaltyReason, currency) are lesson history
+ * columns; asking for them (includeTutorAmountData=1) needs a role holding the tutorAmount or tutorPenalty
+ * column permission: the Admin and Approver roles, and the Tutor role (for the tutor's own requests, the
+ * only ones the user calls return). A student's role holds neither: a 403.
+ */
+export function tutorAmountsWanted(caller: Caller, includeTutorAmountData: string | undefined): boolean {
+  if (includeTutorAmountData !== '1') return false;
+  if (!callerHolds(caller, ['lessonHistory'], ['tutorAmount', 'tutorPenalty'])) {
+    throw new ForbiddenError('Your role cannot see tutor amounts');
+  }
+  return true;
+}
+
 /** `statuses` is a comma-separated list (PENDING,APPROVED); unknown values are ignored. */
 function statusList(value: string | undefined): string[] {
   return (value ?? '')
@@ -42,8 +68,9 @@ function statusList(value: string | undefined): string[] {
 export async function listRequests(
   tenant: string,
   query: ListQuery & MeetingRequestFilters,
-  onlyFor?: string,
+  options: { onlyFor?: string; includeTutorAmountData: boolean },
 ): Promise<Page<Partial<MeetingRequest>>> {
+  const { onlyFor } = options;
   const {
     statuses,
     studentId,
@@ -52,7 +79,7 @@ export async function listRequests(
     startDate,
     endDate,
     type,
-    includeTutorAmountData,
+    includeTutorAmountData: _asked,
     ...paging
   } = query;
   const wanted = statusList(statuses);
@@ -71,7 +98,7 @@ export async function listRequests(
         request.students.some((s) => s._id === onlyFor) ||
         request.tutors.some((t) => t._id === onlyFor)),
   );
-  return { ...page, docs: page.docs.map((doc) => present(doc, includeTutorAmountData === '1')) };
+  return { ...page, docs: page.docs.map((doc) => present(doc, options.includeTutorAmountData)) };
 }
 
 export async function getRequest(

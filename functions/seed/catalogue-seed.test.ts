@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subTopicIdeas } from './catalogue-ideas';
 import { richContent } from './catalogue-data';
+import { subTopicIdeas } from './catalogue-ideas';
 import { buildSeedCatalogue } from './catalogue-seed';
 
 const now = '2026-01-01T00:00:00.000Z';

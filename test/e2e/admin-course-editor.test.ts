@@ -243,7 +243,7 @@ it('lets an admin build the demo course: folder, link, homework, lesson, order, 
 
   // Assess: the schedule tab lists the course's lessons with the timing chip
   await page.getByRole('tab', { name: 'Schedule' }).click();
-  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  await page.getByRole('cell', { name: /^Lesson 1/ }).waitFor();
   expect(await page.getByTestId('class-timing').first().textContent()).toBe('Class Not Started');
   await screenshot(page, 'admin-course-schedule');
 }, 120_000);
@@ -253,7 +253,7 @@ it('shows the admin schedule with its count and filters it by tutor', async () =
   await signInAsAdmin(page, '/admin/schedule');
   await page.getByRole('link', { name: 'Schedule' }).waitFor();
   await page.getByRole('heading', { name: 'Schedule' }).waitFor();
-  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  await page.getByRole('cell', { name: /^Lesson 1/ }).waitFor();
   // The badge is the countOnly answer for now .. the start of the 7th day ahead (the admin's zone).
   const api = apiClient(browser.stack().apiUrl);
   const admin = await api.signIn(demo.admin.email, demo.admin.password);
@@ -271,7 +271,7 @@ it('shows the admin schedule with its count and filters it by tutor', async () =
 
   // Act: Tom's lessons only
   await page.getByLabel('Tutor').selectOption({ label: 'Tom Turing' });
-  await page.getByRole('cell', { name: /Lesson 1/ }).waitFor();
+  await page.getByRole('cell', { name: /^Lesson 1/ }).waitFor();
   const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: COURSE_TITLE }) });
   expect(await rows.count()).toBeGreaterThanOrEqual(4);
   for (const text of await page.locator('tbody tr td:nth-child(4)').allTextContents()) {
@@ -328,3 +328,159 @@ it('edits a course from its header and, on delete, goes back to the list', async
   const gone = await api.call('courses.adminGet', { ...admin, params: { id: created.body._id } });
   expect(gone.status).toBe(404);
 }, 60_000);
+
+it('filters the courses list by subject, grade, student and tutor', async () => {
+  // Prepare: an IB chemistry course with Leo as its student and Grace as its tutor
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const title = `Chemistry circle ${Date.now().toString(36)}`;
+  const created = await api.call<{ _id: string }>('courses.adminCreate', {
+    ...admin,
+    body: { title, curriculum: 'IB Diploma', subject: 'Chemistry', grade: 'Grade 11' },
+  });
+  expect(created.status).toBe(201);
+  const course = created.body._id;
+  await api.call('courseStudents.create', { ...admin, body: { course, student: 'demo-student-3' } });
+  await api.call('courseTutors.create', { ...admin, body: { course, tutor: 'demo-tutor-2' } });
+  const page = await browser.newPage();
+  await signInAsAdmin(page, '/admin/courses');
+  const filters = page.getByRole('group', { name: 'Filters' });
+  const chemistry = page.getByRole('row', { name: new RegExp(title) });
+  const maths = page.getByRole('row', { name: /IGCSE Mathematics \(Grade 10\)/ });
+  await maths.waitFor();
+
+  // Act: subject, then grade
+  await filters.getByLabel('Subject', { exact: true }).selectOption('Chemistry');
+  await chemistry.waitFor();
+  await maths.waitFor({ state: 'detached' });
+  await filters.getByLabel('Grade', { exact: true }).selectOption('Grade 12');
+  await page.getByText('No courses found').waitFor();
+  await filters.getByLabel('Grade', { exact: true }).selectOption('Grade 11');
+  await chemistry.waitFor();
+  await filters.getByLabel('Subject', { exact: true }).selectOption('');
+  await filters.getByLabel('Grade', { exact: true }).selectOption('');
+  await maths.waitFor();
+
+  // Act: a student, found by name
+  await filters.getByLabel('Search students').fill('leo');
+  await filters
+    .getByLabel('Student', { exact: true })
+    .selectOption({ label: 'Leo Learner (student3@demo.test)' });
+  await maths.waitFor({ state: 'detached' });
+  await chemistry.waitFor();
+  await screenshot(page, 'admin-courses-filtered-by-student');
+
+  // Act: a tutor instead
+  await filters.getByLabel('Student', { exact: true }).selectOption('');
+  await filters.getByLabel('Search tutors').fill('tom');
+  await filters.getByLabel('Tutor', { exact: true }).selectOption({ label: 'Tom Turing (tutor1@demo.test)' });
+  await maths.waitFor();
+  await chemistry.waitFor({ state: 'detached' });
+  await filters.getByLabel('Search tutors').fill('grace');
+  await filters
+    .getByLabel('Tutor', { exact: true })
+    .selectOption({ label: 'Grace Hopper (tutor2@demo.test)' });
+  await chemistry.waitFor();
+  await maths.waitFor({ state: 'detached' });
+  await screenshot(page, 'admin-courses-filtered-by-tutor');
+}, 60_000);
+
+it('reschedules and cancels lessons from the course page and the schedule, showing a clash', async () => {
+  // Prepare: two lessons of Tom's on a far day, 10:00 and 14:00 in the admin's zone (Singapore)
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const stamp = Date.now().toString(36);
+  const day = DateTime.now().setZone('Asia/Singapore').plus({ days: 230 }).startOf('day');
+  const lesson = async (title: string, hour: number) => {
+    const created = await api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+      ...admin,
+      body: {
+        course: 'course-demo-igcse-maths',
+        title,
+        start: day.set({ hour }).toUTC().toISO(),
+        duration: 60,
+      },
+    });
+    expect(created.status).toBe(201);
+    return created.body._id;
+  };
+  const titleA = `Change A ${stamp}`;
+  const titleB = `Change B ${stamp}`;
+  const lessonA = await lesson(titleA, 10);
+  await lesson(titleB, 14);
+  const page = await browser.newPage();
+  await signInAsAdmin(page, '/admin/courses/course-demo-igcse-maths');
+  const rowA = row(page, titleA);
+  await rowA.waitFor();
+
+  // Act: move A onto B's time: the server's 409 shows in the dialog
+  await rowA.getByRole('button', { name: `Reschedule ${titleA}` }).click();
+  let dialog = page.getByRole('dialog');
+  expect(await dialog.getByLabel(/^New date/).inputValue()).toBe(day.toISODate());
+  expect(await dialog.getByLabel(/^New time/).inputValue()).toBe('10:00');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('Due to a lesson Overlap');
+  await dialog.getByLabel(/^New time/).fill('14:00');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await dialog
+    .getByRole('alert')
+    .getByText('Sorry, this time is no longer free. Please choose another one.')
+    .waitFor();
+  await screenshot(page, 'admin-lesson-reschedule-clash');
+
+  // Act: a free time instead
+  await dialog.getByLabel(/^New time/).fill('16:00');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess
+  await page.getByText('Lesson Rescheduled').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await rowA.getByText(/04:00 PM/).waitFor();
+
+  // Act: cancel A (a reason is required)
+  await rowA.getByRole('button', { name: `Cancel ${titleA}` }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Cancel lesson' }).click();
+  await dialog.getByText('Choose a reason').waitFor();
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('Sickness');
+  await screenshot(page, 'admin-lesson-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Cancel lesson' }).click();
+
+  // Assess: cancelled, no longer changeable; recorded as applied admin changes
+  await page.getByText('Lesson Cancelled').waitFor();
+  await rowA.getByText('Cancelled', { exact: true }).waitFor();
+  expect(await rowA.getByRole('button', { name: `Reschedule ${titleA}` }).count()).toBe(0);
+  await screenshot(page, 'admin-course-content-after-changes');
+  const applied = await api.call<{
+    docs: Array<{ sectionId: string; type: string; requestedByRole: string }>;
+  }>('meetingRequests.adminList', { ...admin, query: { statuses: 'APPROVED', limit: 100 } });
+  const changes = applied.body.docs.filter((r) => r.sectionId === lessonA);
+  expect(changes.map((r) => r.type).sort()).toEqual(['CANCEL', 'RESCHEDULE']);
+  expect(changes.every((r) => r.requestedByRole === 'ADMIN')).toBe(true);
+
+  // Act: reschedule B to the next morning from the admin schedule
+  await page.goto(browser.portalUrl('/admin/schedule'));
+  await page.getByLabel('From', { exact: true }).fill(day.toISODate()!);
+  const scheduleRow = page.getByRole('row', { name: new RegExp(titleB) });
+  await scheduleRow.getByRole('button', { name: `Reschedule ${titleB}` }).click();
+  dialog = page.getByRole('dialog');
+  const nextDay = day.plus({ days: 1 });
+  await dialog.getByLabel(/^New date/).fill(nextDay.toISODate()!);
+  await dialog.getByLabel(/^New time/).fill('09:00');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('Time Zone change');
+  await screenshot(page, 'admin-schedule-reschedule-dialog');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess: the row shows the new day and time
+  await page.getByText('Lesson Rescheduled').waitFor();
+  await scheduleRow.getByText(nextDay.toFormat('yyyy LLL dd')).waitFor();
+  await scheduleRow.getByText(/^09:00 AM/).waitFor();
+
+  // Act: cancel B from the schedule
+  await scheduleRow.getByRole('button', { name: `Cancel ${titleB}` }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('Technical issue');
+  await dialog.getByRole('button', { name: 'Cancel lesson' }).click();
+  await page.getByText('Lesson Cancelled').waitFor();
+  await scheduleRow.getByRole('button', { name: `Cancel ${titleB}` }).waitFor({ state: 'detached' });
+  await screenshot(page, 'admin-schedule-after-changes');
+}, 90_000);

@@ -51,7 +51,7 @@ it('lets the admin create a course (landing on its page), find it, edit it and d
   await screenshot(page, 'admin-course-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
 
-  // Assess: the toast, then the new course's (admin) page
+  // Assess: the toast, then the new course's page: for an admin the back-office one (courses-page.tsx)
   await page.getByText('Course Created').waitFor();
   await page.waitForURL(/\/learning-portal\/admin\/courses\/[^/]+$/);
   await page.getByRole('heading', { name: title }).waitFor();
@@ -87,7 +87,7 @@ it('lets the admin create a course (landing on its page), find it, edit it and d
   await confirm.getByText('This cannot be undone').waitFor();
   await confirm.getByRole('button', { name: 'Delete' }).click();
 
-  // Assess
+  // Assess: after a delete an admin stays on the back-office courses list
   await page.getByText('Course Deleted').waitFor();
   await edited.waitFor({ state: 'detached' });
   expect(page.url()).toMatch(/\/learning-portal\/admin\/courses$/);

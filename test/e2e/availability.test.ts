@@ -95,8 +95,26 @@ it("an admin opens a tutor's availability by id, where the admin-only statuses a
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'availability-admin');
 
-  // Act: switch to tutor 3 with the picker
-  await page.getByLabel('Tutor', { exact: true }).selectOption('demo-tutor-3');
+  // Act: switch to tutor 3 with the picker: it lists the tenant's tutors (not students), found by name
+  const picker = page.getByLabel('Tutor', { exact: true });
+  await expect
+    .poll(() => picker.locator('option').allTextContents())
+    .toEqual(
+      expect.arrayContaining([
+        'Tom Turing (tutor1@demo.test)',
+        'Grace Hopper (tutor2@demo.test)',
+        'Mei Lin (tutor3@demo.test)',
+      ]),
+    );
+  const offered = await picker.locator('option').allTextContents();
+  expect(offered.some((label) => label.includes('student'))).toBe(false);
+  await page.getByLabel('Search tutors').fill('mei');
+  // The search narrows the choice; the tutor shown now stays listed
+  await expect
+    .poll(async () => picker.locator('option').allTextContents())
+    .toEqual(['Choose a tutor', 'Grace Hopper (tutor2@demo.test)', 'Mei Lin (tutor3@demo.test)']);
+  await screenshot(page, 'availability-admin-picker');
+  await picker.selectOption({ label: 'Mei Lin (tutor3@demo.test)' });
   await page.waitForURL(/tutorId=demo-tutor-3/);
   await page.getByLabel('Time zone', { exact: true }).waitFor();
   await expect

@@ -50,13 +50,21 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   await dialog.getByLabel(/^New date/).fill(day.toISODate()!);
   const slot = dialog.getByRole('group', { name: 'Free times' }).getByRole('button', { name: '02:00 PM' });
   await slot.click();
-  await dialog.getByLabel('Reason').selectOption('School Activity');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('School Activity');
   await screenshot(page, 'reschedule-dialog');
   await dialog.getByRole('button', { name: 'Reschedule' }).click();
 
   // Assess: a request was sent (inside 24 hours it waits for an admin)
   await page.getByText('Reschedule Request Sent').waitFor();
   await row.getByText('Change requested').waitFor();
+
+  // Assess: "My requests" lists it as pending, with the asked-for time in Sam's zone
+  await page.goto(browser.portalUrl('/portal/requests'));
+  const requestRow = page.getByTestId('request-row').filter({ hasText: 'Journey lesson' });
+  await requestRow.getByText('PENDING', { exact: true }).waitFor();
+  await requestRow.getByText(`${day.toFormat('yyyy LLL dd')}, 02:00 PM – 03:00 PM`).waitFor();
+  await requestRow.getByText('School Activity').waitFor();
+  await screenshot(page, 'my-requests-pending');
 
   // Act: the admin approves it
   const pending = await api.call<{ docs: Array<{ _id: string; sectionId: string }> }>(
@@ -73,6 +81,16 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
     body: { action: 'APPROVE' },
   });
   expect(approved.status).toBe(200);
+
+  // Assess: the request now reads approved, and its detail names who answered
+  await page.reload();
+  await requestRow.getByText('APPROVED', { exact: true }).waitFor();
+  await requestRow.getByRole('button', { name: 'Details' }).click();
+  const detail = page.getByRole('dialog');
+  await detail.getByText('Ada Admin').waitFor();
+  await screenshot(page, 'my-requests-detail');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await detail.waitFor({ state: 'detached' });
 
   // Assess: Sam's calendar shows the lesson at the new time on the new day
   await page.goto(browser.portalUrl(`/portal/schedule?date=${day.toISODate()}`));

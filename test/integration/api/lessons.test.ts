@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../functions/lib/passwords';
+import { createUser } from '../../../functions/repositories/users';
 import { demo } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -40,11 +42,30 @@ async function tutorSlots(
   return body.docs;
 }
 
-async function createLesson(start: string, duration = 60) {
-  return local.api.call<Json>('meetings.teamsAdminCreate', {
+/** The two meeting kinds have the same calls under their own paths: every lesson test runs for both. */
+const kinds = [
+  { kind: 'TEAMS', id: 'teams', shift: 0 },
+  { kind: 'ZOOM', id: 'zoom', shift: 1 },
+] as const;
+type Kind = (typeof kinds)[number];
+
+async function createLesson(start: string, duration = 60, k: Kind = kinds[0]) {
+  return local.api.call<Json>(`meetings.${k.id}AdminCreate`, {
     ...admin,
     body: { course: COURSE, title: 'Extra lesson', start, duration },
   });
+}
+
+/** `days` ahead; the ZOOM runs use days 100 further on, so the two kinds never clash. */
+const far = (k: Kind, days: number) => hoursFromNow((days + 100 * k.shift) * 24);
+/** `hours` ahead, within a day; the ZOOM runs an hour and a half later. */
+const near = (k: Kind, hours: number) => hoursFromNow(hours + 1.5 * k.shift);
+
+const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
+
+async function lessonStart(sectionId: string): Promise<string> {
+  const { body } = await local.api.call<Json>('schedule.get', { ...admin, params: { sectionId } });
+  return body.start as string;
 }
 
 async function pendingTotal(): Promise<number> {
@@ -64,44 +85,144 @@ beforeAll(async () => {
   leo = await local.api.signIn(demo.student3.email, demo.student3.password);
 });
 
-describe('scheduling lessons', () => {
+describe.each(kinds)('scheduling $kind lessons', (k) => {
   it("books a lesson for the course's tutor and students, and refuses a clash or a gap shorter than the buffer", async () => {
-    const start = hoursFromNow(30 * 24);
-    const created = await createLesson(start);
+    const start = far(k, 30);
+    const created = await createLesson(start, 60, k);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      kind: 'TEAMS',
+      kind: k.kind,
       tutorId: 'demo-tutor-1',
       studentIds: ['demo-student-1'],
       start,
     });
     expect(created.body.joinUrl).toContain(`/waiting-room/${created.body._id}`);
 
-    const again = await createLesson(start);
+    const again = await createLesson(start, 60, k);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Sorry, this time is no longer free. Please choose another one.');
-    const tooClose = await createLesson(new Date(Date.parse(start) + 70 * 60_000).toISOString());
+    expect(again.body.message).toBe(SLOT_TAKEN);
+    const tooClose = await createLesson(new Date(Date.parse(start) + 70 * 60_000).toISOString(), 60, k);
     expect(tooClose.status).toBe(409);
-    const afterBuffer = await createLesson(new Date(Date.parse(start) + 75 * 60_000).toISOString());
+    const afterBuffer = await createLesson(new Date(Date.parse(start) + 75 * 60_000).toISOString(), 60, k);
     expect(afterBuffer.status).toBe(201);
 
-    // Deleting frees the time again.
-    const deleted = await local.api.call('meetings.teamsAdminDelete', {
+    // Deleting frees the time again; the other kind's calls do not know this lesson.
+    const other = kinds.find((x) => x.kind !== k.kind)!;
+    const wrongKind = await local.api.call(`meetings.${other.id}AdminDelete`, {
+      ...admin,
+      params: { id: created.body._id },
+    });
+    expect(wrongKind.status).toBe(404);
+    const deleted = await local.api.call(`meetings.${k.id}AdminDelete`, {
       ...admin,
       params: { id: created.body._id },
     });
     expect(deleted.status).toBe(200);
-    expect((await createLesson(start)).status).toBe(201);
+    expect((await createLesson(start, 60, k)).status).toBe(201);
   });
 
   it('refuses a length outside 15-180 in 15-minute steps (3 and 5 allowed outside production) and a past time', async () => {
-    expect((await createLesson(hoursFromNow(40 * 24), 20)).status).toBe(400);
-    expect((await createLesson(hoursFromNow(41 * 24), 5)).status).toBe(201);
-    const past = await createLesson(new Date(Date.now() - 3_600_000).toISOString());
+    expect((await createLesson(far(k, 40), 20, k)).status).toBe(400);
+    expect((await createLesson(far(k, 42), 5, k)).status).toBe(201);
+    const past = await createLesson(new Date(Date.now() - 3_600_000).toISOString(), 60, k);
     expect(past.status).toBe(400);
     expect(past.body.message).toBe('Choose a time in the future');
   });
 
+  it('lets an admin rename a lesson (its calendars follow), and a tutor schedule only in their own course', async () => {
+    const created = await createLesson(far(k, 44), 45, k);
+    const renamed = await local.api.call<Json>(`meetings.${k.id}AdminUpdate`, {
+      ...admin,
+      params: { id: created.body._id },
+      body: { title: 'Vectors revision', description: 'Bring past papers', billing: 'NON_BILLABLE' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      kind: k.kind,
+      title: 'Vectors revision',
+      description: 'Bring past papers',
+      billing: 'NON_BILLABLE',
+      start: created.body.start,
+    });
+    const line = await local.api.call<Json>('schedule.get', {
+      ...sam,
+      params: { sectionId: created.body._id },
+    });
+    expect(line.body.title).toBe('Vectors revision');
+    const badUpdate = await local.api.call(`meetings.${k.id}AdminUpdate`, {
+      ...admin,
+      params: { id: created.body._id },
+      body: { start: hoursFromNow(24) },
+    });
+    expect(badUpdate.status).toBe(400);
+    const other = kinds.find((x) => x.kind !== k.kind)!;
+    const wrongKind = await local.api.call(`meetings.${other.id}AdminUpdate`, {
+      ...admin,
+      params: { id: created.body._id },
+      body: { title: 'x' },
+    });
+    expect(wrongKind.status).toBe(404);
+
+    const start = far(k, 46);
+    const byTutor = await local.api.call<Json>(`meetings.${k.id}Create`, {
+      ...tutor,
+      body: { course: COURSE, title: 'Extra practice', start, duration: 30 },
+    });
+    expect(byTutor.status).toBe(201);
+    expect(byTutor.body).toMatchObject({ kind: k.kind, tutorId: 'demo-tutor-1', start, duration: 30 });
+    const byStudent = await local.api.call<Json>(`meetings.${k.id}Create`, {
+      ...sam,
+      body: { course: COURSE, title: 'Mine', start: far(k, 47), duration: 30 },
+    });
+    expect(byStudent.status).toBe(403);
+    const clash = await local.api.call<Json>(`meetings.${k.id}Create`, {
+      ...tutor,
+      body: { course: COURSE, title: 'Again', start, duration: 30 },
+    });
+    expect(clash.status).toBe(409);
+  });
+
+  it('lets an admin cancel or move a lesson at once, any time before it, and frees the old time', async () => {
+    const first = await createLesson(near(k, 3), 30, k);
+    expect(first.status).toBe(201);
+    const cancelled = await local.api.call<Json>(`meetings.${k.id}AdminCancel`, {
+      ...admin,
+      params: { id: first.body._id },
+      body: { reason: 'Technical issue', note: 'Platform outage' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      status: 'APPROVED',
+      lesson: { status: 'CANCELLED' },
+      request: { type: 'CANCEL', requestedByRole: 'ADMIN', note: 'Platform outage' },
+    });
+    expect((await createLesson(first.body.start, 30, k)).status).toBe(201);
+
+    const second = await createLesson(far(k, 48), 60, k);
+    const target = far(k, 49);
+    const moved = await local.api.call<Json>(`meetings.${k.id}AdminReschedule`, {
+      ...admin,
+      params: { id: second.body._id },
+      body: { reason: 'Time Zone change', start: target, duration: 45 },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      status: 'APPROVED',
+      lesson: { start: target, duration: 45 },
+      request: { type: 'RESCHEDULE', newStart: target, start: second.body.start },
+    });
+    expect(await lessonStart(second.body._id)).toBe(target);
+    expect((await createLesson(second.body.start, 60, k)).status).toBe(201);
+    const badLength = await local.api.call(`meetings.${k.id}AdminReschedule`, {
+      ...admin,
+      params: { id: second.body._id },
+      body: { reason: 'Duration Change', start: target, duration: 50 },
+    });
+    expect(badLength.status).toBe(400);
+  });
+});
+
+describe('booking from free slots', () => {
   it('lets a student book a lesson in their course from free slots only, one winner per slot', async () => {
     const date = londonWeekday(5);
     const [slot] = await tutorSlots(sam, date);
@@ -132,15 +253,15 @@ describe('scheduling lessons', () => {
   });
 });
 
-describe('lesson changes', () => {
+describe.each(kinds)('$kind lesson changes', (k) => {
   it('turns a student reschedule within 24 hours into a request; an admin approves and the calendar moves', async () => {
-    const lesson = await createLesson(hoursFromNow(6));
+    const lesson = await createLesson(near(k, 6), 60, k);
     expect(lesson.status).toBe(201);
     const before = await pendingTotal();
     const date = londonWeekday(3);
     const target = (await tutorSlots(sam, date, lesson.body._id))[2]!;
 
-    const asked = await local.api.call<Json>('meetings.teamsReschedule', {
+    const asked = await local.api.call<Json>(`meetings.${k.id}Reschedule`, {
       ...sam,
       params: { id: lesson.body._id },
       body: { reason: 'School Activity', start: target.start },
@@ -154,7 +275,7 @@ describe('lesson changes', () => {
     });
     expect(await pendingTotal()).toBe(before + 1);
 
-    const second = await local.api.call<Json>('meetings.teamsCancel', {
+    const second = await local.api.call<Json>(`meetings.${k.id}Cancel`, {
       ...sam,
       params: { id: lesson.body._id },
       body: { reason: 'Sickness' },
@@ -183,7 +304,7 @@ describe('lesson changes', () => {
       .map((e: Json) => e.start);
     expect(starts).toEqual([target.start]);
     // The old time is free again; answering twice is refused.
-    expect((await createLesson(lesson.body.start)).status).toBe(201);
+    expect((await createLesson(lesson.body.start, 60, k)).status).toBe(201);
     const twice = await local.api.call('meetingRequests.respond', {
       ...admin,
       params: { requestId: asked.body.request._id },
@@ -193,20 +314,20 @@ describe('lesson changes', () => {
   });
 
   it('applies a change asked more than 24 hours ahead at once, and frees the time', async () => {
-    const start = hoursFromNow(50 * 24);
-    const lesson = await createLesson(start);
-    const cancelled = await local.api.call<Json>('meetings.teamsCancel', {
+    const start = far(k, 50);
+    const lesson = await createLesson(start, 60, k);
+    const cancelled = await local.api.call<Json>(`meetings.${k.id}Cancel`, {
       ...sam,
       params: { id: lesson.body._id },
       body: { reason: 'Sickness', note: 'Flu' },
     });
     expect(cancelled.body).toMatchObject({ status: 'APPROVED', lesson: { status: 'CANCELLED' } });
-    expect((await createLesson(start)).status).toBe(201);
+    expect((await createLesson(start, 60, k)).status).toBe(201);
   });
 
   it('lets an admin reject a tutor’s late request or update it, and keeps others out', async () => {
-    const lesson = await createLesson(hoursFromNow(9));
-    const asked = await local.api.call<Json>('meetings.teamsCancel', {
+    const lesson = await createLesson(near(k, 9), 60, k);
+    const asked = await local.api.call<Json>(`meetings.${k.id}Cancel`, {
       ...tutor,
       params: { id: lesson.body._id },
       body: { reason: 'Technical issue' },
@@ -239,13 +360,13 @@ describe('lesson changes', () => {
     });
     expect(still.body).toMatchObject({ status: 'ACTIVE', courseTitle: 'IGCSE Mathematics (Grade 10)' });
 
-    const stranger = await local.api.call('meetings.teamsCancel', {
+    const stranger = await local.api.call(`meetings.${k.id}Cancel`, {
       ...maya,
       params: { id: lesson.body._id },
       body: { reason: 'Sickness' },
     });
     expect(stranger.status).toBe(404);
-    const noReason = await local.api.call<Json>('meetings.teamsCancel', {
+    const noReason = await local.api.call<Json>(`meetings.${k.id}Cancel`, {
       ...sam,
       params: { id: lesson.body._id },
       body: { reason: 'Bored' },
@@ -286,6 +407,214 @@ describe('lesson changes', () => {
       params: { id: asked.body.request._id },
     });
     expect(notMine.status).toBe(404);
+  });
+
+  it('refuses an admin reschedule onto a taken time with a 409 and writes nothing', async () => {
+    const moving = await createLesson(far(k, 60), 60, k);
+    const holder = await createLesson(far(k, 61), 60, k);
+    const refused = await local.api.call<Json>(`meetings.${k.id}AdminReschedule`, {
+      ...admin,
+      params: { id: moving.body._id },
+      body: { reason: 'Due to a lesson Overlap', start: holder.body.start },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SLOT_TAKEN);
+    // Nothing moved: both lessons keep their times, both times stay claimed, no request was recorded.
+    expect(await lessonStart(moving.body._id)).toBe(moving.body.start);
+    expect(await lessonStart(holder.body._id)).toBe(holder.body.start);
+    expect((await createLesson(moving.body.start, 60, k)).status).toBe(409);
+    expect((await createLesson(holder.body.start, 60, k)).status).toBe(409);
+    const requests = await local.api.call<Json>('meetingRequests.adminList', {
+      ...admin,
+      query: { type: 'RESCHEDULE', limit: 100 },
+    });
+    expect(requests.body.docs.filter((r: Json) => r.sectionId === moving.body._id)).toEqual([]);
+  });
+
+  it('refuses to approve a reschedule whose new time was taken meanwhile, leaving the request PENDING', async () => {
+    const lesson = await createLesson(near(k, 12), 60, k);
+    expect(lesson.status).toBe(201);
+    const target = (await tutorSlots(sam, londonWeekday(6 + 7 * k.shift), lesson.body._id))[4]!;
+    const asked = await local.api.call<Json>(`meetings.${k.id}Reschedule`, {
+      ...sam,
+      params: { id: lesson.body._id },
+      body: { reason: 'Sickness', start: target.start },
+    });
+    expect(asked.body.status).toBe('PENDING');
+    const pending = await pendingTotal();
+    // Meanwhile an admin books another lesson at that time.
+    const taker = await createLesson(target.start, 60, k);
+    expect(taker.status).toBe(201);
+
+    const approve = await local.api.call<Json>('meetingRequests.respond', {
+      ...admin,
+      params: { requestId: asked.body.request._id },
+      body: { action: 'APPROVE' },
+    });
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe(SLOT_TAKEN);
+    const request = await local.api.call<Json>('meetingRequests.adminGet', {
+      ...admin,
+      params: { id: asked.body.request._id },
+    });
+    expect(request.body).toMatchObject({ status: 'PENDING', newStart: target.start, respondedBy: null });
+    expect(await pendingTotal()).toBe(pending);
+    expect(await lessonStart(lesson.body._id)).toBe(lesson.body.start);
+    expect(await lessonStart(taker.body._id)).toBe(target.start);
+    expect((await createLesson(lesson.body.start, 60, k)).status).toBe(409);
+
+    // The admin picks another time with UPDATE, then approves: now it moves.
+    const other = (await tutorSlots(sam, londonWeekday(6 + 7 * k.shift), lesson.body._id)).find(
+      (slot) => Math.abs(Date.parse(slot.start) - Date.parse(target.start)) >= 3 * 3_600_000,
+    )!;
+    const updated = await local.api.call<Json>('meetingRequests.respond', {
+      ...admin,
+      params: { requestId: asked.body.request._id },
+      body: { action: 'UPDATE', newStart: other.start },
+    });
+    expect(updated.body.request).toMatchObject({ status: 'PENDING', newStart: other.start });
+    const approved = await local.api.call<Json>('meetingRequests.respond', {
+      ...admin,
+      params: { requestId: asked.body.request._id },
+      body: { action: 'APPROVE' },
+    });
+    expect(approved.status).toBe(200);
+    expect(await lessonStart(lesson.body._id)).toBe(other.start);
+  });
+});
+
+describe('rescheduling under contention', () => {
+  it('moves exactly one of many lessons rescheduled onto one free time at once', async () => {
+    const lessons = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createLesson(hoursFromNow((70 + i) * 24), 60)),
+    );
+    expect(lessons.map((l) => l.status)).toEqual(Array(8).fill(201));
+    const target = hoursFromNow(80 * 24);
+    const attempts = await Promise.all(
+      lessons.map((lesson) =>
+        local.api.call<Json>('meetings.teamsAdminReschedule', {
+          ...admin,
+          params: { id: lesson.body._id },
+          body: { reason: 'Due to a lesson Overlap', start: target },
+        }),
+      ),
+    );
+    const winners = attempts.filter((a) => a.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(attempts.filter((a) => a.status === 409)).toHaveLength(7);
+    for (const lost of attempts.filter((a) => a.status === 409)) expect(lost.body.message).toBe(SLOT_TAKEN);
+    const starts = await Promise.all(lessons.map((l) => lessonStart(l.body._id)));
+    expect(starts.filter((start) => start === target)).toHaveLength(1);
+    // The losers kept their own times (still claimed).
+    const losers = lessons.filter((_, i) => attempts[i]!.status === 409);
+    for (const lesson of losers) expect(await lessonStart(lesson.body._id)).toBe(lesson.body.start);
+    const { body } = await local.api.call<Json>('schedule.adminMeetings', {
+      ...admin,
+      query: {
+        startDate: target,
+        endDate: new Date(Date.parse(target) + 3_600_000).toISOString(),
+        tutorId: 'demo-tutor-1',
+        countOnly: '1',
+      },
+    });
+    expect(body.totalDocs).toBe(1);
+  });
+});
+
+describe('tutor amounts on lesson requests', () => {
+  it('shows penalty data only to roles holding the tutor amount columns, and only when asked', async () => {
+    const lesson = await createLesson(hoursFromNow(15), 60);
+    const asked = await local.api.call<Json>('meetings.teamsCancel', {
+      ...tutor,
+      params: { id: lesson.body._id },
+      body: { reason: 'Unforeseen Circumstance' },
+    });
+    expect(asked.body.status).toBe('PENDING');
+    const id = asked.body.request._id as string;
+    await local.api.call('meetingRequests.respond', {
+      ...admin,
+      params: { requestId: id },
+      body: { action: 'UPDATE', penalty: 25, penaltyReason: 'Late notice' },
+    });
+
+    // The student of the lesson: the request, never its amounts.
+    const plain = await local.api.call<Json>('meetingRequests.get', { ...sam, params: { id } });
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty('penalty');
+    expect(plain.body).not.toHaveProperty('penaltyAmount');
+    for (const call of [
+      () =>
+        local.api.call<Json>('meetingRequests.get', {
+          ...sam,
+          params: { id },
+          query: { includeTutorAmountData: '1' },
+        }),
+      () => local.api.call<Json>('meetingRequests.list', { ...sam, query: { includeTutorAmountData: '1' } }),
+    ]) {
+      const refused = await call();
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Your role cannot see tutor amounts');
+    }
+    const samList = await local.api.call<Json>('meetingRequests.list', { ...sam, query: { limit: 100 } });
+    const samRow = samList.body.docs.find((r: Json) => r._id === id);
+    expect(samRow).toBeDefined();
+    expect(samRow).not.toHaveProperty('penalty');
+
+    // The tutor's role holds the tutorAmount and tutorPenalty columns: their own request's amounts, on request.
+    const tutorPlain = await local.api.call<Json>('meetingRequests.get', { ...tutor, params: { id } });
+    expect(tutorPlain.body).not.toHaveProperty('penalty');
+    const tutorAmounts = await local.api.call<Json>('meetingRequests.get', {
+      ...tutor,
+      params: { id },
+      query: { includeTutorAmountData: '1' },
+    });
+    expect(tutorAmounts.body).toMatchObject({ penalty: 25, penaltyReason: 'Late notice', penaltyAmount: 0 });
+    const tutorList = await local.api.call<Json>('meetingRequests.list', {
+      ...tutor,
+      query: { includeTutorAmountData: '1', limit: 100 },
+    });
+    expect(tutorList.body.docs.find((r: Json) => r._id === id)).toMatchObject({ penalty: 25 });
+
+    // The admin list and detail are the back-office's, whatever lesson history switches a role holds.
+    for (const who of [sam, tutor]) {
+      expect((await local.api.call('meetingRequests.adminList', { ...who })).status).toBe(403);
+      expect((await local.api.call('meetingRequests.adminGet', { ...who, params: { id } })).status).toBe(403);
+    }
+    const adminList = await local.api.call<Json>('meetingRequests.adminList', {
+      ...admin,
+      query: { includeTutorAmountData: '1', limit: 100 },
+    });
+    expect(adminList.body.docs.find((r: Json) => r._id === id)).toMatchObject({ penalty: 25 });
+    const adminPlain = await local.api.call<Json>('meetingRequests.adminList', {
+      ...admin,
+      query: { limit: 100 },
+    });
+    expect(adminPlain.body.docs.find((r: Json) => r._id === id)).not.toHaveProperty('penalty');
+
+    // A tutor whose role lacks those columns is refused the amounts even of their own requests.
+    const { body: role } = await local.api.call<Json>('roles.create', {
+      ...admin,
+      body: {
+        name: 'Tutor without amounts',
+        type: 'user',
+        permissions: { lessonHistory: ['view', 'dateTime'] },
+      },
+    });
+    await createUser('demo', {
+      firstname: 'Nina',
+      lastname: 'Noamounts',
+      email: 'nina.tutor@demo.test',
+      type: 'tutor',
+      roleId: role._id as string,
+      passwordHash: await hashPassword('Nina-tutor-1'),
+    });
+    const nina = await local.api.signIn('nina.tutor@demo.test', 'Nina-tutor-1');
+    const ninaAmounts = await local.api.call<Json>('meetingRequests.list', {
+      ...nina,
+      query: { includeTutorAmountData: '1' },
+    });
+    expect(ninaAmounts.status).toBe(403);
+    expect((await local.api.call('meetingRequests.list', { ...nina })).status).toBe(200);
   });
 });
 

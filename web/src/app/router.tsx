@@ -20,6 +20,7 @@ const CoursesPage = page('CoursesPage', () => import('../features/courses/course
 const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
 const SchedulePage = page('SchedulePage', () => import('../features/schedule/schedule-page'));
 const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
+const RequestsPage = page('RequestsPage', () => import('../features/lesson-requests/requests-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const AdminCoursesPage = page('AdminCoursesPage', () => import('../features/admin/courses/courses-page'));
@@ -88,6 +89,7 @@ export const router = routeTable(
         { path: paths.portalHomework, element: HomeworkPage },
         { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
+        { path: paths.portalRequests, element: RequestsPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },

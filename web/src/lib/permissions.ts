@@ -115,3 +115,8 @@ export function canListStudents(user: AuthUser | undefined): boolean {
 export function canViewUsers(user: AuthUser | undefined): boolean {
   return !!user && holdsAny(user.role.permissions, { areas: ['adminUsers'], actions: ['view'] });
 }
+
+/** A student books lessons in their course from the tutor's free slots (course-meeting-book's access). */
+export function canBookClasses(user: AuthUser | undefined): boolean {
+  return !!user && holdsAny(user.role.permissions, { areas: ['courses'], actions: ['classBooking'] });
+}

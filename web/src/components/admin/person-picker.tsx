@@ -40,6 +40,9 @@ export function PersonSelect(props: {
   );
   const excluded = new Set(props.exclude ?? []);
   const matches = (data?.docs ?? []).filter((person) => !excluded.has(person._id));
+  // Remember the chosen person as seen in any answer, so a search that leaves them out still shows them.
+  const seen = matches.find((p) => p._id === props.value);
+  if (seen) chosen.current = seen;
   const current = chosen.current?._id === props.value ? chosen.current : undefined;
   const options = current && !matches.some((p) => p._id === current._id) ? [current, ...matches] : matches;
   // A value that came from elsewhere (a link's ?tutorId=) and is not among the matches stays chosen, by id.

@@ -73,6 +73,7 @@ function AvailabilityScreen() {
               value={tutorId}
               onChange={(value) => setParams(value ? { tutorId: value } : {})}
               width="72"
+              labelFirst
             />
           )}
         </HStack>

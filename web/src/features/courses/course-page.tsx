@@ -1,14 +1,20 @@
-import { Badge, Box, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
+import { bookingTutor, mayBookInCourse } from '../../../../shared/scheduling/course-booking';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
 import { useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
+import { canBookClasses } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
+import { isActiveCourseTutor } from '../../lib/tutor-mode';
 import { homeworkPath } from '../admin/courses/course-links';
+import { BookLessonDialog } from './book-lesson-dialog';
 import { LessonRow } from './lesson-row';
+import { NewLessonDialog } from './new-lesson-dialog';
 import {
   AddContentButtons,
   EditInPlaceButton,
@@ -96,6 +102,39 @@ function Course() {
   return <CourseView course={course} reload={() => mutate()} />;
 }
 
+/**
+ * The lesson actions of the page's header: an enrolled student (with class booking) books a lesson from
+ * the course tutor's free slots; the course's own tutor schedules a new lesson.
+ */
+function LessonActions({ course, reload }: { course: CourseDetail; reload: () => Promise<unknown> }) {
+  const session = useSession();
+  const user = session?.user;
+  const [open, setOpen] = useState<'book' | 'new' | null>(null);
+  const members = [...course.tutors, ...course.students];
+  const tutor = bookingTutor(course.tutors);
+  const books = !!tutor && canBookClasses(user) && mayBookInCourse(members, user?._id);
+  const schedules = user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors);
+  if (!books && !schedules) return null;
+  return (
+    <HStack gap="2">
+      {books && (
+        <Button size="sm" colorPalette="teal" onClick={() => setOpen('book')}>
+          Book a lesson
+        </Button>
+      )}
+      {schedules && (
+        <Button size="sm" colorPalette="teal" variant="outline" onClick={() => setOpen('new')}>
+          New lesson
+        </Button>
+      )}
+      {open === 'book' && tutor && (
+        <BookLessonDialog course={course} tutorId={tutor.user._id} onClose={() => setOpen(null)} />
+      )}
+      {open === 'new' && <NewLessonDialog course={course} onClose={() => setOpen(null)} onSaved={reload} />}
+    </HStack>
+  );
+}
+
 function CourseView({ course, reload }: { course: CourseDetail; reload: () => Promise<unknown> }) {
   const tools = useTutorTools(course, reload);
   const names = (members: CourseDetail['tutors']) =>
@@ -128,7 +167,10 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
                 {tools.editing && <Badge colorPalette="orange">Editing</Badge>}
                 {tools.homework && <Badge colorPalette="orange">Homework mode</Badge>}
               </HStack>
-              {tools.editing && <AddContentButtons tools={tools} parent={null} />}
+              <HStack gap="2" wrap="wrap">
+                <LessonActions course={course} reload={reload} />
+                {tools.editing && <AddContentButtons tools={tools} parent={null} />}
+              </HStack>
             </HStack>
           </Card.Header>
           <Card.Body gap="5">

@@ -88,6 +88,9 @@ function PortalHome() {
                 <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>
               </Button>
               <Button asChild variant="outline" size="sm">
+                <RouterLink to={paths.portalRequests}>My requests</RouterLink>
+              </Button>
+              <Button asChild variant="outline" size="sm">
                 <RouterLink to={paths.portalCourses}>All courses</RouterLink>
               </Button>
             </HStack>

@@ -174,11 +174,6 @@ function SectionRows({
                 <Badge size="sm" variant="outline">
                   {kindLabels[section.kind]}
                 </Badge>
-                {section.status === 'CANCELLED' && (
-                  <Badge size="sm" colorPalette="red">
-                    Cancelled
-                  </Badge>
-                )}
               </HStack>
               <Details section={section} actions={actions} />
             </Stack>

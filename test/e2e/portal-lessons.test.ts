@@ -1,0 +1,153 @@
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { getSection } from '../../functions/repositories/sections';
+import { apiClient, demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+const ZONE = 'Europe/London';
+const COURSE = 'course-demo-igcse-maths';
+
+/** A weekday (not Tuesday, when the demo lessons are) at least `ahead` days away, London date. */
+function weekdayAhead(ahead: number): DateTime {
+  let day = DateTime.now().setZone(ZONE).startOf('day').plus({ days: ahead });
+  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  return day;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Sam's account is linked to a parent's, so his sign-in lands on /manage-accounts first.
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto(browser.portalUrl(`/portal/courses/${COURSE}`));
+}
+
+it('a student books a lesson from the tutor’s free times; a time taken meanwhile shows the server’s 409', async () => {
+  // Prepare: Sam (London browser) on his course page
+  const page = await browser.newPage({ timezoneId: ZONE });
+  await signIn(page, demo.student);
+  const day = weekdayAhead(3);
+
+  // Act: Book a lesson, pick the day, 45 minutes, 03:00 PM
+  await page.getByRole('button', { name: 'Book a lesson' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(`times in ${ZONE}`).waitFor();
+  // Not before today: the date input says so.
+  expect(await dialog.getByLabel(/^Date/).getAttribute('min')).toBe(DateTime.now().setZone(ZONE).toISODate());
+  await dialog.getByLabel(/^Date/).fill(day.toISODate()!);
+  const times = dialog.getByRole('group', { name: 'Free times' });
+  // Tom teaches 09:00-17:00 London, starts every 30 minutes: an hour (the course's usual length) can
+  // start at 04:00 PM at the latest, an hour and a half at 03:30 PM.
+  expect(await dialog.getByLabel('Duration').inputValue()).toBe('60');
+  await times.getByRole('button', { name: '04:00 PM' }).waitFor();
+  await dialog.getByLabel('Duration').selectOption({ label: '1 hr 30 min' });
+  await times.getByRole('button', { name: '03:30 PM' }).waitFor();
+  expect(await times.getByRole('button', { name: '04:00 PM' }).count()).toBe(0);
+  await dialog.getByLabel('Duration').selectOption({ label: '45 min' });
+  await times.getByRole('button', { name: '04:00 PM' }).waitFor();
+  expect(await dialog.getByRole('button', { name: 'Book lesson' }).isDisabled()).toBe(true);
+  await times.getByRole('button', { name: '03:00 PM' }).click();
+  await screenshot(page, 'book-lesson-dialog');
+  await dialog.getByRole('button', { name: 'Book lesson' }).click();
+
+  // Assess: the toast, the dialog closes, the lesson is on the course page at that time
+  await page.getByText('Lesson booked successfully!').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  const when = day.set({ hour: 15 }).toFormat('yyyy LLL dd, hh:mm a');
+  const row = page.getByTestId('lesson-row').filter({ hasText: when });
+  await row.waitFor();
+  expect(await row.textContent()).toContain('45 min');
+  await screenshot(page, 'course-page-booked-lesson');
+
+  // Act: open the dialog again and pick 04:00 PM; before Sam books it an admin gives that time away
+  await page.getByRole('button', { name: 'Book a lesson' }).click();
+  await dialog.getByLabel(/^Date/).fill(day.toISODate()!);
+  await times.getByRole('button', { name: '04:00 PM' }).click();
+  await page.getByText('Lesson booked successfully!').waitFor({ state: 'detached' });
+  // 03:00 PM is his own lesson now, so it is no longer offered.
+  await times.getByRole('button', { name: '04:00 PM' }).waitFor();
+  expect(await times.getByRole('button', { name: '03:00 PM' }).count()).toBe(0);
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const taken = await api.call('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: COURSE,
+      title: 'Taken meanwhile',
+      start: day.set({ hour: 16 }).toUTC().toISO(),
+      duration: 60,
+    },
+  });
+  expect(taken.status).toBe(201);
+  await dialog.getByRole('button', { name: 'Book lesson' }).click();
+
+  // Assess: the server's message in the dialog, the taken time gone from fresh free times, nothing booked
+  const message = "This time is not one of the tutor's free slots. Please choose another one.";
+  await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+  await screenshot(page, 'book-lesson-taken');
+  // An hour (the dialog's length again) fits before Sam's 03:00 PM lesson and its 15-minute buffer.
+  await times.getByRole('button', { name: '01:30 PM' }).waitFor();
+  expect(await times.getByRole('button', { name: '04:00 PM' }).count()).toBe(0);
+  expect(await dialog.getByRole('button', { name: 'Book lesson' }).isDisabled()).toBe(true);
+  await screenshot(page, 'book-lesson-taken');
+}, 120_000);
+
+it('a course’s tutor schedules a new Zoom lesson from the course page, in their own zone', async () => {
+  // Prepare: Tom, with a browser in New York (his lesson times are typed in the browser's zone)
+  const zone = 'America/New_York';
+  const page = await browser.newPage({ timezoneId: zone });
+  await signIn(page, demo.tutor);
+  const day = weekdayAhead(5);
+
+  // Act
+  await page.getByRole('button', { name: 'New lesson' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(`Times in ${zone}`).waitFor();
+  // Nothing filled in: the form says what is missing and sends nothing.
+  await dialog.getByRole('button', { name: 'Add lesson' }).click();
+  await dialog.getByText('Title is required').waitFor();
+  await dialog.getByText('Choose a time').waitFor();
+  await dialog.getByLabel(/^Title/).fill('Exam technique');
+  await dialog.getByLabel(/^Date/).fill(day.toISODate()!);
+  await dialog.getByLabel(/^Time/).fill('07:30');
+  await dialog.getByLabel('Duration').selectOption({ label: '1 hr 30 min' });
+  await dialog.getByLabel('Meeting').selectOption({ label: 'Zoom' });
+  await screenshot(page, 'new-lesson-dialog');
+  await dialog.getByRole('button', { name: 'Add lesson' }).click();
+
+  // Assess: the toast and the row at 07:30 AM New York; stored as a 90-minute Zoom lesson at 07:30 New York
+  await page.getByText('Zoom Meeting Added').waitFor();
+  const row = page.getByTestId('lesson-row').filter({ hasText: 'Exam technique' });
+  await row.waitFor();
+  const start = DateTime.fromISO(`${day.toISODate()}T07:30`, { zone });
+  expect(await row.textContent()).toContain(`${start.toFormat('yyyy LLL dd, hh:mm a')} – 09:00 AM`);
+  expect(await row.textContent()).toContain('1 hr 30 min');
+  await screenshot(page, 'course-page-new-lesson');
+
+  const api = apiClient(browser.stack().apiUrl);
+  const tom = await api.signIn(demo.tutor.email, demo.tutor.password);
+  const course = await api.call<{ sections: Array<{ _id: string; title: string }> }>('courses.get', {
+    ...tom,
+    params: { id: COURSE },
+    query: { subSections: '1' },
+  });
+  const created = course.body.sections.find((s) => s.title === 'Exam technique')!;
+  expect(await getSection('demo', created._id)).toMatchObject({
+    kind: 'ZOOM',
+    start: start.toUTC().toISO(),
+    duration: 90,
+    tutorId: 'demo-tutor-1',
+    studentIds: ['demo-student-1'],
+  });
+
+  // A student of the course has no New lesson; a tutor has no Book a lesson.
+  expect(await page.getByRole('button', { name: 'Book a lesson' }).count()).toBe(0);
+  const sam = await browser.newPage({ timezoneId: ZONE });
+  await signIn(sam, demo.student);
+  await sam.getByRole('button', { name: 'Book a lesson' }).waitFor();
+  expect(await sam.getByRole('button', { name: 'New lesson' }).count()).toBe(0);
+}, 120_000);

@@ -1,0 +1,144 @@
+import { Alert, Button, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { mutate } from 'swr';
+import type { CourseDetail } from '../../../../shared/routes/scheduling';
+import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
+import type { SlotDoc } from '../../../../shared/schemas/availability';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/select-field';
+import { runtimeConfig } from '../../config/runtime-config';
+import { ApiError, callApi, useApi } from '../../lib/api-client';
+import { errorToastMessage } from '../../lib/error-message';
+import { deviceTimeZone } from '../../lib/time-zone';
+import { toastSuccess } from '../../lib/toaster';
+import { isBookableDate, today } from '../trials/booking-state';
+
+/** The course's usual lesson length when the stage offers it, else an hour. */
+function defaultDuration(course: CourseDetail, choices: number[]): number {
+  return choices.includes(course.lessonDuration) ? course.lessonDuration : 60;
+}
+
+/**
+ * "Book a lesson" (POST /team-meetings/course-meeting-book): a student picks a date (not before today) and
+ * a length, then one of the course tutor's free times on that date in the viewer's zone (GET
+ * /user-availability/slots/{tutorId}). The server claims the time atomically: a time taken meanwhile
+ * answers a 409, whose message shows here and the free times are read again.
+ */
+export function BookLessonDialog(props: { course: CourseDetail; tutorId: string; onClose: () => void }) {
+  const { course, tutorId, onClose } = props;
+  const zone = deviceTimeZone();
+  const durations = lessonDurationChoices(runtimeConfig().stage);
+  const [date, setDate] = useState(today(zone));
+  const [duration, setDuration] = useState(() => defaultDuration(course, durations));
+  const [slot, setSlot] = useState('');
+  const [conflict, setConflict] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dateOk = isBookableDate(date, zone);
+  const {
+    data: slots,
+    isLoading,
+    mutate: reloadSlots,
+  } = useApi<{ docs: SlotDoc[] }>(
+    dateOk
+      ? [
+          'availability.slots',
+          { params: { userId: tutorId }, query: { date, duration, deviceTimezone: zone } },
+        ]
+      : null,
+  );
+
+  const book = async () => {
+    setBusy(true);
+    setConflict('');
+    try {
+      await callApi('meetings.courseMeetingBook', { body: { course: course._id, start: slot, duration } });
+      toastSuccess('Lesson booked successfully!');
+      // The course page, the calendar and the courses list's next lesson all show it.
+      await mutate(() => true);
+      onClose();
+    } catch (error) {
+      // The client has toasted the message; a taken time also stays in view beside fresh free times.
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(errorToastMessage(error.data, error.message));
+        setSlot('');
+        await reloadSlots();
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      onClose={onClose}
+      title="Book a lesson"
+      onSave={book}
+      busy={busy}
+      saveLabel="Book lesson"
+      saveDisabled={!slot}
+      saveColorPalette="teal"
+      cancelLabel="Dismiss"
+    >
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {course.title} · times in {zone}
+        </Text>
+        <FormField
+          label="Date"
+          type="date"
+          required
+          min={today(zone)}
+          value={date}
+          error={date && !dateOk ? 'Choose today or a later date' : undefined}
+          onValueChange={(value) => {
+            setDate(value);
+            setSlot('');
+            setConflict('');
+          }}
+        />
+        <SelectField
+          label="Duration"
+          required
+          value={String(duration)}
+          onChange={(value) => {
+            setDuration(Number(value));
+            setSlot('');
+            setConflict('');
+          }}
+        >
+          {durations.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {formatDuration(minutes)}
+            </option>
+          ))}
+        </SelectField>
+        {conflict && (
+          <Alert.Root status="error" size="sm" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{conflict}</Alert.Title>
+          </Alert.Root>
+        )}
+        {!dateOk ? null : isLoading ? (
+          <Text color="fg.muted">Looking for free times…</Text>
+        ) : slots?.docs.length ? (
+          <Wrap gap="2" role="group" aria-label="Free times">
+            {slots.docs.map((s) => (
+              <Button
+                key={s.start}
+                size="sm"
+                colorPalette="teal"
+                variant={s.start === slot ? 'solid' : 'outline'}
+                aria-pressed={s.start === slot}
+                onClick={() => setSlot(s.start)}
+              >
+                {s.label}
+              </Button>
+            ))}
+          </Wrap>
+        ) : (
+          <Text color="fg.muted">No slots are available</Text>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { CourseDetail } from '../../../../shared/routes/scheduling';
+import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/select-field';
+import { runtimeConfig } from '../../config/runtime-config';
+import { callApi } from '../../lib/api-client';
+import { deviceTimeZone } from '../../lib/time-zone';
+import { toastSuccess } from '../../lib/toaster';
+import { zonedInstant } from '../admin/courses/section-editor';
+import { today } from '../trials/booking-state';
+
+const kinds = {
+  TEAMS: { label: 'Teams', routeId: 'meetings.teamsCreate', toast: 'Teams Meeting Added' },
+  ZOOM: { label: 'Zoom', routeId: 'meetings.zoomCreate', toast: 'Zoom Meeting Added' },
+} as const;
+type Kind = keyof typeof kinds;
+
+/**
+ * "New lesson" for a course's own tutor (POST /team-meetings or /zoom-meetings): a title, a date and a
+ * wall-clock time in the tutor's zone (the browser's, as every portal time), a length and the meeting
+ * kind. The lesson is the tutor's own and includes the course's enrolled students; the server claims the
+ * tutor's time, so a time that overlaps another of their lessons is refused with its message (a 409).
+ */
+export function NewLessonDialog(props: { course: CourseDetail; onClose: () => void; onSaved: () => void }) {
+  const { course, onClose, onSaved } = props;
+  const zone = deviceTimeZone();
+  const durations = lessonDurationChoices(runtimeConfig().stage);
+  const [title, setTitle] = useState('');
+  const [date, setDate] = useState(today(zone));
+  const [time, setTime] = useState('');
+  const [duration, setDuration] = useState(
+    durations.includes(course.lessonDuration) ? course.lessonDuration : 60,
+  );
+  const [kind, setKind] = useState<Kind>('TEAMS');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const check = (): Record<string, string> => {
+    const found: Record<string, string> = {};
+    if (!title.trim()) found.title = 'Title is required';
+    if (!date) found.date = 'Choose a date';
+    else if (date < today(zone)) found.date = 'Choose today or a later date';
+    if (!time) found.time = 'Choose a time';
+    else if (!zonedInstant(date, time, zone)) found.time = 'Choose a valid time';
+    else if (Date.parse(zonedInstant(date, time, zone)!) <= Date.now())
+      found.time = 'Choose a time in the future';
+    return found;
+  };
+
+  const save = async () => {
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await callApi(kinds[kind].routeId, {
+        body: { course: course._id, title: title.trim(), start: zonedInstant(date, time, zone), duration },
+      });
+      toastSuccess(kinds[kind].toast);
+      onSaved();
+      onClose();
+    } catch {
+      // The client toasted the server's message (a clash with another lesson is a 409).
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog onClose={onClose} title="New lesson" onSave={save} busy={busy} saveLabel="Add lesson">
+      <Stack gap="4">
+        <FormField
+          label="Title"
+          required
+          value={title}
+          maxLength={160}
+          error={errors.title}
+          onValueChange={setTitle}
+        />
+        <HStack gap="3" align="start">
+          <FormField
+            label="Date"
+            type="date"
+            required
+            min={today(zone)}
+            value={date}
+            error={errors.date}
+            onValueChange={setDate}
+          />
+          <FormField
+            label="Time"
+            type="time"
+            required
+            step={300}
+            value={time}
+            error={errors.time}
+            onValueChange={setTime}
+          />
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          Times in {zone}
+        </Text>
+        <HStack gap="3" align="start">
+          <SelectField
+            label="Duration"
+            required
+            value={String(duration)}
+            onChange={(v) => setDuration(Number(v))}
+          >
+            {durations.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {formatDuration(minutes)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Meeting" required value={kind} onChange={(v) => setKind(v as Kind)}>
+            {(Object.keys(kinds) as Kind[]).map((k) => (
+              <option key={k} value={k}>
+                {kinds[k].label}
+              </option>
+            ))}
+          </SelectField>
+        </HStack>
+      </Stack>
+    </FormDialog>
+  );
+}
