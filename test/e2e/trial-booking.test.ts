@@ -13,6 +13,7 @@ function upcomingWednesday(): string {
 
 it('a visitor books a free trial with sign-up, sees the congratulations and the lesson on the course page', async () => {
   // Prepare: a visitor in Singapore on the home page
+  const day = upcomingWednesday();
   const page = await browser.newPage({ timezoneId: 'Asia/Singapore' });
   await page.goto(browser.portalUrl('/'));
 
@@ -26,7 +27,7 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   expect(await dialog.getByLabel('Grade').isDisabled()).toBe(true);
   await dialog.getByLabel('Subject').selectOption('Mathematics');
   await dialog.getByLabel('Grade').selectOption('Grade 10');
-  await dialog.getByLabel(/^Date/).fill(upcomingWednesday());
+  await dialog.getByLabel(/^Date/).fill(day);
   const slots = dialog.getByRole('group', { name: 'Available times' }).getByRole('button');
   await slots.first().waitFor();
   const label = (await slots.nth(2).textContent())!;
@@ -40,6 +41,11 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await dialog.getByLabel('Curriculum').selectOption('Cambridge IGCSE');
   await dialog.getByLabel('Subject').selectOption('Mathematics');
   await dialog.getByLabel('Grade').selectOption('Grade 10');
+  await slots.first().waitFor();
+  // A cleared date: the hint asks for the date, not for what is already chosen.
+  await dialog.getByLabel(/^Date/).fill('');
+  await dialog.getByText('Select a date', { exact: true }).waitFor();
+  await dialog.getByLabel(/^Date/).fill(day);
   await slots.first().waitFor();
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await dialog.getByLabel(/^First name/).fill('Vera');
@@ -59,6 +65,13 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await congratulations.waitFor({ state: 'hidden' });
   expect(new URL(page.url()).searchParams.has('trialClassCreated')).toBe(false);
+  // My trials on the portal home: the trial, scheduled, at the booked time in Singapore
+  const trialRow = page.getByTestId('trial-row');
+  await trialRow.getByText('Free trial: Mathematics (Grade 10)').waitFor();
+  expect(await trialRow.getByTestId('trial-status').textContent()).toBe('Scheduled');
+  expect(await trialRow.textContent()).toContain(
+    `${DateTime.fromISO(day).toFormat('yyyy LLL dd')}, ${label}`,
+  );
 
   // Act: open the trial course
   await page.getByRole('link', { name: 'Open course' }).first().click();
@@ -70,5 +83,21 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   expect(await lesson.textContent()).toContain(label);
   expect(await lesson.textContent()).toContain('Class Not Started');
   expect(await lesson.getByRole('button', { name: 'Join lesson' }).isDisabled()).toBe(true);
+  // The trial itself, below the lessons: scheduled, no recording until the lesson has taken place
+  const panel = page.getByTestId('trial-panel');
+  await panel
+    .getByText('Recordings appear here after the trial lesson has taken place.', { exact: false })
+    .waitFor();
+  expect(await panel.getByTestId('trial-status').textContent()).toBe('Scheduled');
   await screenshot(page, 'trial-course-page');
+
+  // Act: the schedule, at the trial's week
+  await page.goto(browser.portalUrl(`/portal/schedule?date=${day}`));
+
+  // Assess: the trial lesson in the calendar on its day, at the booked time
+  const cell = page.locator(`[role="gridcell"][data-date="${day}"]`);
+  const booked = cell.getByTestId('calendar-lesson').filter({ hasText: label });
+  await booked.waitFor();
+  expect(await booked.textContent()).toContain('Free Trial: Mathematics (Grade 10)');
+  await screenshot(page, 'trial-in-schedule');
 }, 90_000);

@@ -67,6 +67,7 @@ const AdminReportedIssuesPage = page(
   () => import('../features/admin/reported-issues/reported-issues-page'),
 );
 const AdminTagsPage = page('AdminTagsPage', () => import('../features/admin/tags/tags-page'));
+const AdminTrialsPage = page('AdminTrialsPage', () => import('../features/admin/trials/trials-page'));
 const VerifyNotesLinkPage = page(
   'VerifyNotesLinkPage',
   () => import('../features/catalogue/verify-notes-link-page'),
@@ -113,6 +114,7 @@ export const router = routeTable(
             { path: 'sitemap', element: AdminSitemapPage },
             { path: 'report-issues', element: AdminReportedIssuesPage },
             { path: 'tags', element: AdminTagsPage },
+            { path: 'trials', element: AdminTrialsPage },
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },

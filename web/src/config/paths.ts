@@ -34,7 +34,8 @@ export const paths = {
   adminSitemap: '/admin/sitemap',
   adminReportedIssues: '/admin/report-issues',
   adminTags: '/admin/tags',
-  // later: trials, curriculum, quizzes, payments, onboarding, meetings
+  adminTrials: '/admin/trials',
+  // later: curriculum, quizzes, payments, onboarding, meetings
   trialRecording: '/trial-recording/:trialId',
   curriculum: '/:curriculum',
   subject: '/:curriculum/:subject/*',

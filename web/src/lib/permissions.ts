@@ -120,3 +120,13 @@ export function canViewUsers(user: AuthUser | undefined): boolean {
 export function canBookClasses(user: AuthUser | undefined): boolean {
   return !!user && holdsAny(user.role.permissions, { areas: ['courses'], actions: ['classBooking'] });
 }
+
+/** The back-office trials list (GET /admin/trials needs trialClass view). */
+export function canViewTrials(user: AuthUser | undefined): boolean {
+  return !!user && holdsAny(user.role.permissions, { areas: ['trialClass'], actions: ['view'] });
+}
+
+/** A trial's status and outcome, and any trial's recordings (PUT /admin/trials/{id}: trialClass edit). */
+export function canEditTrials(user: AuthUser | undefined): boolean {
+  return !!user && holdsAny(user.role.permissions, { areas: ['trialClass'], actions: ['edit'] });
+}

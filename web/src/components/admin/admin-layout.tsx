@@ -13,6 +13,7 @@ import {
   canViewLessonRequests,
   canViewReportedIssues,
   canViewSchedule,
+  canViewTrials,
   canViewUsers,
 } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
@@ -25,6 +26,7 @@ const sections = [
   { label: 'Lesson requests', to: paths.adminMeetingRequests, visible: canViewLessonRequests },
   { label: 'Schedule', to: paths.adminSchedule, visible: canViewSchedule },
   { label: 'Lesson history', to: paths.adminLessonHistory, visible: canViewLessonHistory },
+  { label: 'Trials', to: paths.adminTrials, visible: canViewTrials },
   { label: 'Meta tags', to: paths.adminMetaTags, visible: canManageMetaTags },
   { label: 'Redirections', to: paths.adminRedirections, visible: canManageRedirections },
   { label: 'Sitemap', to: paths.adminSitemap, visible: canManageSitemap },

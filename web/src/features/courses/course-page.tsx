@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
 import { homeworkPath } from '../admin/courses/course-links';
+import { TrialPanel } from '../trials/trial-panel';
 import { BookLessonDialog } from './book-lesson-dialog';
 import { LessonRow } from './lesson-row';
 import { NewLessonDialog } from './new-lesson-dialog';
@@ -183,6 +184,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
             )}
           </Card.Body>
         </Card.Root>
+        {course.isTrial && <TrialPanel courseId={course._id} studentId={course.students[0]?.user._id} />}
       </Stack>
     </Box>
   );

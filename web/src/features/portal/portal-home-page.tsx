@@ -12,7 +12,9 @@ import { useAuthUser } from '../../lib/use-auth-user';
 import { canEditAnyAvailability } from '../availability/availability-form';
 import { CourseCards } from '../courses/course-cards';
 import { BookTrialButton } from '../trials/book-trial-button';
+import { MyTrials } from '../trials/my-trials';
 import { TrialCreatedDialog } from '../trials/trial-created-dialog';
+import { TrialIntentNotice, useTrialIntent } from '../trials/trial-intent';
 
 function PortalHome() {
   const { user: current } = useAuthUser();
@@ -20,13 +22,22 @@ function PortalHome() {
     current ? ['courses.list', { query: { limit: 6, offset: 0, deviceTimezone: deviceTimeZone() } }] : null,
   );
   usePageMeta('My portal');
+  const trialIntent = useTrialIntent();
   if (!current) return null;
   const offersTrial = current.type === 'student' && !current.isTrialApplied;
+  // Back from "Log in" in the trial dialog: the dialog opens again, or this says why it does not.
+  const trialNotice =
+    !offersTrial && (trialIntent.startTrial || trialIntent.trialApplied)
+      ? trialIntent.trialApplied || current.isTrialApplied
+        ? 'You have already booked your free trial class. You can find it under My trials.'
+        : 'Free trial classes are booked with a student account.'
+      : undefined;
 
   return (
     <Box maxW="7xl" mx="auto" px="4" py="8">
       <TrialCreatedDialog />
       <Stack gap="6">
+        {trialNotice && <TrialIntentNotice message={trialNotice} onDismiss={trialIntent.dismiss} />}
         <Stack gap="1">
           <Heading as="h1" size="2xl">
             Welcome, {current.firstname}!
@@ -77,12 +88,16 @@ function PortalHome() {
             </Card.Root>
           )}
         </SimpleGrid>
+        <MyTrials user={current} />
         <Stack gap="4">
           <HStack justify="space-between" wrap="wrap" gap="3">
             <Heading size="lg">My courses</Heading>
             <HStack gap="2">
               {offersTrial && (
-                <BookTrialButton trigger={<Button colorPalette="teal">Book your FREE Class</Button>} />
+                <BookTrialButton
+                  trigger={<Button colorPalette="teal">Book your FREE Class</Button>}
+                  defaultOpen={trialIntent.startTrial}
+                />
               )}
               <Button asChild variant="outline" size="sm">
                 <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>

@@ -7,10 +7,17 @@ const BookTrialDialog = lazy(() =>
 /**
  * The "Book your FREE Class" trigger. The dialog (selectors, slots, sign-up form, date handling) loads on
  * the first click, not with the page: most visitors of the home page never open it, and it would more than
- * double the JavaScript the home page needs before its first render.
+ * double the JavaScript the home page needs before its first render. `defaultOpen` opens it at once (a
+ * visitor who logged in from the dialog to book their trial).
  */
-export function BookTrialButton({ trigger }: { trigger: JSX.Element }) {
-  const [wanted, setWanted] = useState(false);
+export function BookTrialButton({
+  trigger,
+  defaultOpen = false,
+}: {
+  trigger: JSX.Element;
+  defaultOpen?: boolean;
+}) {
+  const [wanted, setWanted] = useState(defaultOpen);
   if (!wanted) return cloneElement(trigger, { onClick: () => setWanted(true) });
   return (
     <Suspense fallback={cloneElement(trigger, { loading: true })}>

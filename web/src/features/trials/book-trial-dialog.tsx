@@ -3,7 +3,9 @@ import {
   CloseButton,
   Dialog,
   Field,
+  HStack,
   Input,
+  Link,
   NativeSelect,
   Portal,
   SimpleGrid,
@@ -12,7 +14,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isValidEmail, normalizeEmail } from '../../../../shared/rules/email';
 import type { SlotDoc } from '../../../../shared/schemas/availability';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
@@ -28,10 +30,11 @@ import {
   changeBooking,
   emptyBooking,
   isBookableDate,
-  readyForSlots,
+  slotsHint,
   type TrialBookingState,
   today,
 } from './booking-state';
+import { trialLoginPath } from './trial-view';
 
 const emptyAccount: NewAccount = { firstname: '', lastname: '', email: '', password: '' };
 
@@ -71,7 +74,8 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
 
   const { data: catalogue } = useApi<{ docs: Curriculum[] }>(['curriculums.listWithGrades']);
   const curriculum = catalogue?.docs.find((c) => c.name === state.curriculum);
-  const slotsKey = readyForSlots(state)
+  const hint = slotsHint(state, zone);
+  const slotsKey = !hint
     ? ([
         'trials.slots',
         {
@@ -173,8 +177,8 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
           </Field.Root>
           <Stack gap="2">
             <Text fontWeight="medium">Available times ({zone})</Text>
-            {!readyForSlots(state) ? (
-              <Text color="fg.muted">Select curriculum, subject and grade</Text>
+            {hint ? (
+              <Text color="fg.muted">{hint}</Text>
             ) : loadingSlots ? (
               <Text color="fg.muted">Looking for free times…</Text>
             ) : slots?.docs.length ? (
@@ -198,7 +202,17 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
           </Stack>
           {!session && (
             <Stack gap="3" borderTopWidth="1px" pt="4">
-              <Text fontWeight="medium">Your account</Text>
+              <HStack justify="space-between" gap="3" wrap="wrap">
+                <Text fontWeight="medium">Your account</Text>
+                <Text fontSize="sm">
+                  Already have an account?{' '}
+                  <Link asChild colorPalette="teal">
+                    <RouterLink to={trialLoginPath} onClick={onClose}>
+                      Log in
+                    </RouterLink>
+                  </Link>
+                </Text>
+              </HStack>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 <FormField
                   label="First name"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canBook, changeBooking, emptyBooking, isBookableDate, readyForSlots, today } from './booking-state';
+import {
+  canBook,
+  changeBooking,
+  emptyBooking,
+  isBookableDate,
+  readyForSlots,
+  slotsHint,
+  today,
+} from './booking-state';
 
 const full = {
   curriculum: 'Cambridge IGCSE',
@@ -40,5 +48,15 @@ describe('the trial booking dialog state', () => {
     expect(isBookableDate('2020-01-01', 'Asia/Singapore')).toBe(false);
     expect(isBookableDate(today('Asia/Singapore'), 'Asia/Singapore')).toBe(true);
     expect(isBookableDate('not a date', 'Asia/Singapore')).toBe(false);
+  });
+
+  it('says what is missing before slots can be shown', () => {
+    const zone = 'Asia/Singapore';
+    expect(slotsHint(emptyBooking, zone)).toBe('Select curriculum, subject and grade');
+    expect(slotsHint({ ...full, grade: '' }, zone)).toBe('Select curriculum, subject and grade');
+    // Everything chosen but the date cleared: the date is what is missing.
+    expect(slotsHint({ ...full, date: '' }, zone)).toBe('Select a date');
+    expect(slotsHint({ ...full, date: '2020-01-01' }, zone)).toBe('Select a date from today on');
+    expect(slotsHint(full, zone)).toBeUndefined();
   });
 });

@@ -54,3 +54,14 @@ export function today(zone: string): string {
 export function isBookableDate(date: string, zone: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today(zone);
 }
+
+/**
+ * The hint in place of the slot list while slots cannot be asked for yet (spec 000 section 2 names the
+ * first; the date ones are ours): undefined once curriculum, subject, grade and a bookable date are set.
+ */
+export function slotsHint(state: TrialBookingState, zone: string): string | undefined {
+  if (!state.curriculum || !state.subject || !state.grade) return 'Select curriculum, subject and grade';
+  if (!state.date) return 'Select a date';
+  if (!isBookableDate(state.date, zone)) return 'Select a date from today on';
+  return undefined;
+}

@@ -1,23 +1,22 @@
-import { Badge, Box, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { useParams } from 'react-router-dom';
-import { type Trial, trialOutcomeLabels } from '../../../../shared/schemas/trial';
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { Trial } from '../../../../shared/schemas/trial';
 import { RequireSession } from '../../components/require-session';
+import { paths } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
-import { formatDateTime } from '../../lib/time-zone';
+import { useSession } from '../../lib/session';
+import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
+import { TrialBadges } from './trial-badges';
+import { TrialRecordings } from './trial-recordings';
+import { canEditRecordings } from './trial-view';
 
-const statusPalette: Record<Trial['status'], string> = {
-  SCHEDULED: 'blue',
-  PENDING: 'orange',
-  COMPLETED: 'teal',
-  SUCCEED: 'green',
-  CANCELED: 'red',
-};
-
-/** /trial-recording/{trialId}: the trial lesson, its outcome and its recordings. */
+/** /trial-recording/{trialId}: the trial lesson, its status and outcome, and its recordings. */
 function TrialRecording() {
   const { trialId } = useParams();
-  const { data, error } = useApi<{ trial: Trial }>(
+  const user = useSession()?.user;
+  const zone = deviceTimeZone();
+  const { data, error, mutate } = useApi<{ trial: Trial }>(
     trialId ? ['trials.recordings', { params: { id: trialId } }] : null,
   );
   usePageMeta(data ? `Free trial: ${data.trial.subject} (${data.trial.grade})` : 'Free trial');
@@ -30,46 +29,41 @@ function TrialRecording() {
   }
   if (!data) return null;
   const { trial } = data;
+  // The trial's own people open its course; an administrator has the back-office.
+  const inCourse = user?._id === trial.studentId || user?._id === trial.tutorId;
   return (
     <Box maxW="3xl" mx="auto" px="4" py="8">
       <Stack gap="5">
         <Stack gap="1">
-          <HStack>
-            <Badge colorPalette={statusPalette[trial.status]}>{trial.status}</Badge>
-            {trial.outcome && <Badge>{trialOutcomeLabels[trial.outcome]}</Badge>}
-          </HStack>
+          <TrialBadges trial={trial} />
           <Heading as="h1" size="2xl">
             Free trial: {trial.subject} ({trial.grade})
           </Heading>
           <Text color="fg.muted">
-            {trial.curriculum} · with {trial.tutor.firstname} {trial.tutor.lastname} ·{' '}
-            {formatDateTime(trial.startDate)}
+            {trial.curriculum} · {trial.student.firstname} {trial.student.lastname} with{' '}
+            {trial.tutor.firstname} {trial.tutor.lastname}
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            {formatDateTime(trial.startDate, zone)} – {formatTime(trial.endDate, zone)} ({zone})
           </Text>
         </Stack>
         <Card.Root>
           <Card.Header>
-            <Heading size="md">Recordings</Heading>
+            <HStack justify="space-between" gap="3">
+              <Heading size="md">Recordings</Heading>
+              {inCourse && (
+                <Button asChild size="xs" variant="outline">
+                  <RouterLink to={`${paths.portalCourses}/${trial.courseId}`}>Open course</RouterLink>
+                </Button>
+              )}
+            </HStack>
           </Card.Header>
           <Card.Body>
-            {trial.recordings.length === 0 ? (
-              <Text color="fg.muted">
-                No recording yet. Recordings appear here after the trial lesson has taken place.
-              </Text>
-            ) : (
-              <Stack gap="2">
-                {trial.recordings.map((recording) => (
-                  <Link
-                    key={recording._id}
-                    href={recording.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    colorPalette="teal"
-                  >
-                    {recording.title} · {formatDateTime(recording.recordedAt)}
-                  </Link>
-                ))}
-              </Stack>
-            )}
+            <TrialRecordings
+              trial={trial}
+              editable={canEditRecordings(user, trial)}
+              onChange={(saved) => mutate({ trial: saved }, { revalidate: false })}
+            />
           </Card.Body>
         </Card.Root>
       </Stack>

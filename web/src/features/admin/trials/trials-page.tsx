@@ -1,0 +1,179 @@
+import { Badge, IconButton, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuExternalLink, LuPencil, LuVideo } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  type Trial,
+  trialOutcomeLabels,
+  trialOutcomes,
+  trialStatuses,
+  trialStatusLabels,
+} from '../../../../../shared/schemas/trial';
+import {
+  AdminListPage,
+  type AdminResource,
+  type ListControls,
+} from '../../../components/admin/admin-list-page';
+import { personFilter, personLabel } from '../../../components/admin/person-picker';
+import { MISSING_VALUE } from '../../../config/app-constants';
+import { canEditTrials } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
+import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
+import { isTrialChangeable, trialRecordingPath, trialStatusPalette } from '../../trials/trial-view';
+import { dayBoundary } from '../meeting-requests/request-labels';
+import { TrialRecordingsDialog, TrialUpdateDialog } from './trial-dialogs';
+
+/** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone. */
+function When({ iso }: { iso: string }) {
+  const [date, time] = formatDateTime(iso).split(', ');
+  return (
+    <Text whiteSpace="nowrap">
+      {date}
+      {time && (
+        <Text as="span" display="block" color="fg.muted">
+          {time}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+function TrialActions({
+  trial,
+  list,
+  canEdit,
+}: {
+  trial: Trial;
+  list: ListControls<Trial>;
+  canEdit: boolean;
+}) {
+  const [open, setOpen] = useState<'update' | 'recordings' | null>(null);
+  return (
+    <>
+      {canEdit && isTrialChangeable(trial) && (
+        <IconButton
+          aria-label="Update"
+          title="Update status or outcome"
+          size="xs"
+          variant="ghost"
+          onClick={() => setOpen('update')}
+        >
+          <LuPencil />
+        </IconButton>
+      )}
+      <IconButton
+        aria-label="Recordings"
+        title="Recordings"
+        size="xs"
+        variant="ghost"
+        onClick={() => setOpen('recordings')}
+      >
+        <LuVideo />
+      </IconButton>
+      <IconButton asChild aria-label="Trial page" title="Open the trial page" size="xs" variant="ghost">
+        <RouterLink to={trialRecordingPath(trial._id)}>
+          <LuExternalLink />
+        </RouterLink>
+      </IconButton>
+      {open === 'update' && <TrialUpdateDialog trial={trial} list={list} onClose={() => setOpen(null)} />}
+      {open === 'recordings' && (
+        <TrialRecordingsDialog trial={trial} list={list} onClose={() => setOpen(null)} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The back-office list of free trials (GET /admin/trials, trialClass view): by status, outcome, student,
+ * tutor and lesson dates, newest lesson first by default. A trialClass editor changes a trial's status and
+ * outcome and its recordings.
+ */
+function trialsResource(options: { canEdit: boolean; zone: string }): AdminResource<Trial> {
+  return {
+    resource: 'trials',
+    routes: { list: 'trials.adminList' },
+    title: 'Trials',
+    label: 'trial',
+    messages: {},
+    deletable: false,
+    dense: true,
+    filters: [
+      {
+        key: 'status',
+        label: 'Status',
+        options: trialStatuses.map((status) => ({ value: status, label: trialStatusLabels[status] })),
+      },
+      {
+        key: 'outcome',
+        label: 'Outcome',
+        options: trialOutcomes.map((outcome) => ({ value: outcome, label: trialOutcomeLabels[outcome] })),
+      },
+      personFilter('studentId', 'Student', 'student'),
+      personFilter('tutorId', 'Tutor', 'tutor'),
+      {
+        key: 'startDate',
+        label: 'Lessons from',
+        kind: 'date',
+        toQuery: (date) => dayBoundary(date, 'start', options.zone),
+      },
+      {
+        key: 'endDate',
+        label: 'Lessons to',
+        kind: 'date',
+        toQuery: (date) => dayBoundary(date, 'end', options.zone),
+      },
+    ],
+    columns: [
+      { key: 'startDate', label: 'Lesson', sortable: true, render: (t) => <When iso={t.startDate} /> },
+      {
+        key: 'student',
+        label: 'Student',
+        render: (t) => (
+          <Text>
+            {personLabel(t.student) || MISSING_VALUE}
+            <Text as="span" display="block" color="fg.muted">
+              {t.student.email}
+            </Text>
+          </Text>
+        ),
+      },
+      { key: 'tutor', label: 'Tutor', render: (t) => personLabel(t.tutor) || MISSING_VALUE },
+      {
+        key: 'subject',
+        label: 'Class',
+        render: (t) => (
+          <Text>
+            {t.subject} ({t.grade})
+            <Text as="span" display="block" color="fg.muted">
+              {t.curriculum}
+            </Text>
+          </Text>
+        ),
+      },
+      {
+        key: 'status',
+        label: 'Status',
+        sortable: true,
+        render: (t) => (
+          <Badge size="sm" colorPalette={trialStatusPalette[t.status]}>
+            {trialStatusLabels[t.status]}
+          </Badge>
+        ),
+      },
+      {
+        key: 'outcome',
+        label: 'Outcome',
+        render: (t) => (t.outcome ? trialOutcomeLabels[t.outcome] : MISSING_VALUE),
+      },
+      { key: 'recordings', label: 'Recordings', render: (t) => t.recordings.length },
+      { key: 'createdAt', label: 'Booked', sortable: true, render: (t) => <When iso={t.createdAt} /> },
+    ],
+    rowActions: (trial, list) => <TrialActions trial={trial} list={list} canEdit={options.canEdit} />,
+  };
+}
+
+export default function AdminTrialsPage() {
+  const canEdit = canEditTrials(useSession()?.user);
+  const config = useMemo(() => trialsResource({ canEdit, zone: deviceTimeZone() }), [canEdit]);
+  return <AdminListPage config={config} />;
+}

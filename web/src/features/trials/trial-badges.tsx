@@ -1,0 +1,15 @@
+import { Badge, HStack } from '@chakra-ui/react';
+import type { Trial } from '../../../../shared/schemas/trial';
+import { trialOutcomeLabels, trialStatusLabels, trialStatusPalette } from './trial-view';
+
+/** A trial's status and, once recorded, its outcome, with the spec's labels (spec 000 section 4). */
+export function TrialBadges({ trial }: { trial: Pick<Trial, 'status' | 'outcome'> }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Badge colorPalette={trialStatusPalette[trial.status]} data-testid="trial-status">
+        {trialStatusLabels[trial.status]}
+      </Badge>
+      {trial.outcome && <Badge data-testid="trial-outcome">{trialOutcomeLabels[trial.outcome]}</Badge>}
+    </HStack>
+  );
+}
