@@ -1,7 +1,8 @@
-import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { AppError, BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { redirectionProblem } from '../../shared/rules/redirection';
 import type { Redirection, RedirectionInput } from '../../shared/schemas/redirection';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { logger } from '../lib/logger';
 import { redirectEdge } from '../lib/redirect-edge';
 import { redirectionsRepository } from '../repositories/redirections';
 
@@ -45,4 +46,24 @@ export async function deleteRedirection(tenant: Tenant, id: string): Promise<voi
   if (!current) throw new NotFoundError('Redirection not found');
   await redirectionsRepository.remove(tenant.key, id);
   await redirectEdge().changed(tenant.key, tenant.domain, current.from);
+}
+
+/**
+ * A public page moved from `oldPath` to `newPath` (a sub-topic moved to another topic): visitors and
+ * search engines holding the old address are sent on with a 301, as a careful webmaster would do by
+ * hand. A redirection an admin already set on the old address is theirs and stays; one standing on the
+ * new address (an earlier move the other way) is removed, or it would hide the page. A redirection the
+ * rules refuse (a loop through the admin's own redirections) is left out: the move itself stands.
+ */
+export async function keepMovedAddress(tenant: Tenant, oldPath: string, newPath: string): Promise<void> {
+  if (oldPath === newPath) return;
+  const shadowing = await redirectionsRepository.byPath(tenant.key, newPath);
+  if (shadowing) await deleteRedirection(tenant, shadowing._id);
+  if (await redirectionsRepository.byPath(tenant.key, oldPath)) return;
+  try {
+    await createRedirection(tenant, { from: oldPath, to: newPath, statusCode: 301 });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    logger.warn('moved page left without a redirection', { oldPath, newPath, reason: error.message });
+  }
 }

@@ -1,5 +1,5 @@
 import { applyContentAction } from '../../shared/catalogue/content';
-import { uniqueSlug } from '../../shared/catalogue/paths';
+import { catalogueSitePath, uniqueSlug } from '../../shared/catalogue/paths';
 import { movePlacement } from '../../shared/catalogue/placement';
 import { AppError } from '../../shared/http/errors';
 import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
@@ -11,7 +11,8 @@ import {
 import { newId } from '../lib/ids';
 import { type Operation, resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
-import { subTopicsRepository, topicsRepository } from '../repositories/catalogue';
+import { keepMovedAddress } from '../redirections/service';
+import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
 import { definedOnly } from '../topics/handler';
 
 const bySorting = (a: { sortingOrder: number; name: string }, b: { sortingOrder: number; name: string }) =>
@@ -94,8 +95,13 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
       body as { topicId?: string; name?: string; summary?: string; sortingOrder?: number },
     );
     let moved: Partial<SubTopic> = {};
+    let addresses: { from: string; to: string } | undefined;
     if (topicId && topicId !== current.topicId) {
-      const target = await topicsRepository.require(tenant.key, topicId);
+      const [target, source, subject] = await Promise.all([
+        topicsRepository.require(tenant.key, topicId),
+        topicsRepository.require(tenant.key, current.topicId),
+        subjectsRepository.get(tenant.key, current.subjectId),
+      ]);
       const placement = movePlacement(
         current,
         target,
@@ -104,9 +110,16 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
       );
       if (!placement.ok) throw new AppError(placement.status, placement.message);
       moved = { topicId: placement.topicId, slug: placement.slug, sortingOrder: placement.sortingOrder };
+      if (subject) {
+        const at = (topicSlug: string, slug: string) =>
+          catalogueSitePath(subject.curriculumSlug, subject.slug, topicSlug, slug);
+        addresses = { from: at(source.slug, current.slug), to: at(target.slug, placement.slug) };
+      }
     }
     const next: SubTopic = { ...current, ...changes, ...moved, updatedAt: new Date().toISOString() };
     await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
+    // Its address changed: the old one redirects to the new (functions/redirections/service.ts).
+    if (addresses) await keepMovedAddress(tenant, addresses.from, addresses.to);
     return next;
   },
 

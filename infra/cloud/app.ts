@@ -12,6 +12,7 @@ new PlatformStack(app, `LearningPlatform-${stage}`, {
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean),
+  siteCertificateArn: app.node.tryGetContext('siteCertificateArn') as string | undefined,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 app.synth();

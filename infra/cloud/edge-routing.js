@@ -49,6 +49,22 @@ async function handler(event) {
   const host = request.headers.host ? request.headers.host.value.toLowerCase() : '';
   if (uri === '/' || uri === BASE) return redirect(301, `${BASE}/`);
 
+  // Each tenant's robots.txt, naming its own sitemap (shared/rules/sitemap.ts robotsTxt writes the same).
+  if (uri === '/robots.txt' && /^[a-z0-9.-]+$/.test(host)) {
+    return {
+      statusCode: 200,
+      statusDescription: 'OK',
+      headers: {
+        'content-type': { value: 'text/plain; charset=utf-8' },
+        'cache-control': { value: 'public, max-age=86400' },
+      },
+      body: {
+        encoding: 'text',
+        data: `User-agent: *\nDisallow: /learning-portal/admin/\n\nSitemap: https://${host}/sitemap.xml\n`,
+      },
+    };
+  }
+
   // Each tenant's sitemap, written by the sitemap function under sitemaps/<domain>/.
   const name = uri.slice(1);
   if (/^sitemap(-[1-9]\d{0,5})?\.xml$/.test(name) && /^[a-z0-9.-]+$/.test(host)) {

@@ -13,7 +13,7 @@ import {
   UPLOADS_RESOURCE,
   uploadsBucketName,
 } from './uploads';
-import { createWebsite, deployWebsite, grantSiteSettings } from './web';
+import { createWebsite, deployWebsite, grantSiteSettings, siteDomainNames } from './web';
 
 export interface PlatformStackProps extends StackProps {
   stage: string;
@@ -22,6 +22,11 @@ export interface PlatformStackProps extends StackProps {
   defaultTenantKey: string;
   /** White-label tenants' own site origins (https://...), allowed by CORS next to CloudFront's. */
   tenantOrigins: string[];
+  /**
+   * An ACM certificate (us-east-1) for the tenant origins' host names: with it, the distribution serves
+   * the SPA, each tenant's redirections and its sitemap on those domains.
+   */
+  siteCertificateArn?: string;
 }
 
 /** The whole platform in one stack, split per concern like SST's infra/ folder. */
@@ -33,7 +38,17 @@ export class PlatformStack extends Stack {
     const table = createTable(this, stage);
     const bus = createEventBus(this, stage);
     const secrets = referenceSecrets(this, stage);
-    const site = createWebsite(this, stage, { uploadsBucketName: uploadsBucketName(stage) });
+    const site = createWebsite(this, stage, {
+      uploadsBucketName: uploadsBucketName(stage),
+      ...(props.siteCertificateArn
+        ? {
+            domains: {
+              names: siteDomainNames(props.tenantOrigins),
+              certificateArn: props.siteCertificateArn,
+            },
+          }
+        : {}),
+    });
     const webOrigin = `https://${site.distribution.distributionDomainName}`;
     const uploads = createUploadsBucket(this, stage, [webOrigin, ...props.tenantOrigins]);
     allowDistributionReads(uploads, site.distribution);
@@ -57,12 +72,10 @@ export class PlatformStack extends Stack {
     const realtime = createWebSocketApi(this, functions);
     const api = createHttpApi(this, functions, [webOrigin, ...props.tenantOrigins]);
     createEventRules(this, bus, functions);
-    grantSiteSettings(
-      site,
-      functions.get('sitemap'),
-      functions.get('redirect-edge'),
+    grantSiteSettings(site, functions.get('sitemap'), functions.get('redirect-edge'), [
       functions.get('redirections'),
-    );
+      functions.get('sub-topics'),
+    ]);
     grantUploads(functions.get(UPLOADS_RESOURCE), uploads, `${webOrigin}/uploads`);
 
     // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -35,12 +36,35 @@ export function edgeRoutingCode(): string {
   return readFileSync(resolve(import.meta.dirname, 'edge-routing.js'), 'utf8');
 }
 
+/** The tenants' own site domains the distribution answers for, with their certificate. */
+export interface SiteDomains {
+  /** Host names (learn.example.com): each is a tenant's `domain` in its tenant record. */
+  names: string[];
+  /** An ACM certificate in us-east-1 covering every name (CloudFront only reads certificates there). */
+  certificateArn: string;
+}
+
+/**
+ * The host names of the tenants' site origins, for the distribution's alternate domain names: the edge
+ * function keys redirections and sitemaps by the request's Host, so a tenant's redirects and its
+ * /sitemap.xml are served on its own domain (the distribution's *.cloudfront.net address serves the SPA
+ * and the default tenant's API, but no tenant's redirects or sitemap).
+ */
+export function siteDomainNames(origins: string[]): string[] {
+  return [...new Set(origins.map((origin) => new URL(origin).hostname.toLowerCase()))];
+}
+
 /**
  * The SPA: a private bucket behind CloudFront (origin access control), under /learning-portal/. With
  * `uploadsBucketName`, uploaded files are served from that private bucket at /uploads/* too (same origin
- * access control, same security headers; `nosniff` keeps a file from being run as another type).
+ * access control, same security headers; `nosniff` keeps a file from being run as another type). With
+ * `domains`, the distribution also answers on the tenants' own domains.
  */
-export function createWebsite(scope: Construct, stage: string, options: { uploadsBucketName?: string } = {}) {
+export function createWebsite(
+  scope: Construct,
+  stage: string,
+  options: { uploadsBucketName?: string; domains?: SiteDomains } = {},
+) {
   const production = stage === 'production';
   const bucket = new Bucket(scope, 'SiteBucket', {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -88,7 +112,14 @@ export function createWebsite(scope: Construct, stage: string, options: { upload
         region: Aws.REGION,
       })
     : undefined;
+  const domains = options.domains?.names.length ? options.domains : undefined;
   const distribution = new Distribution(scope, 'Distribution', {
+    ...(domains
+      ? {
+          domainNames: domains.names,
+          certificate: Certificate.fromCertificateArn(scope, 'SiteCertificate', domains.certificateArn),
+        }
+      : {}),
     ...(uploads
       ? {
           additionalBehaviors: {
@@ -114,13 +145,15 @@ export function createWebsite(scope: Construct, stage: string, options: { upload
 
 /**
  * The site settings' functions reach the site: the sitemap function writes under `sitemaps/` of the
- * site bucket, and the redirect-edge function writes the redirections' KeyValueStore.
+ * site bucket, and the redirect-edge function writes the redirections' KeyValueStore. `redirectionWriters`
+ * change redirections (the redirections API, and the sub-topics API when a moved page keeps its old
+ * address): they tell the edge through the bus.
  */
 export function grantSiteSettings(
   site: ReturnType<typeof createWebsite>,
   sitemap: NodejsFunction,
   redirectEdge: NodejsFunction,
-  redirections: NodejsFunction,
+  redirectionWriters: NodejsFunction[],
 ) {
   site.bucket.grantPut(sitemap, 'sitemaps/*');
   sitemap.addEnvironment('SITE_BUCKET', site.bucket.bucketName);
@@ -130,12 +163,15 @@ export function grantSiteSettings(
         'cloudfront-keyvaluestore:DescribeKeyValueStore',
         'cloudfront-keyvaluestore:PutKey',
         'cloudfront-keyvaluestore:DeleteKey',
+        // the daily reconcile (functions/redirect-edge/reconcile.ts) reads every key and writes in batches
+        'cloudfront-keyvaluestore:ListKeys',
+        'cloudfront-keyvaluestore:UpdateKeys',
       ],
       resources: [site.redirects.keyValueStoreArn],
     }),
   );
-  // Both need the store's ARN: the redirections API to know it runs in the cloud, the writer to write.
-  for (const fn of [redirectEdge, redirections])
+  // All need the store's ARN: the writers of redirections to know they run in the cloud, the edge's to write.
+  for (const fn of [redirectEdge, ...redirectionWriters])
     fn.addEnvironment('REDIRECTS_KVS_ARN', site.redirects.keyValueStoreArn);
 }
 

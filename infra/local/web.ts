@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
+import { robotsTxt } from '../../shared/rules/sitemap';
 import type { LocalSiteEdge } from './site-edge';
 
 const configFile = resolve(import.meta.dirname, '../../web/vite.config.ts');
@@ -47,7 +48,7 @@ function runtimeConfigPlugin(runtime: () => RuntimeConfig): Plugin {
 const VITE_INTERNAL = /^\/(learning-portal\/)?(@|node_modules\/|src\/|__)/;
 
 /**
- * The edge's work, locally: `/sitemap.xml` (and its parts) of the Host's tenant, and a 301/302 for a
+ * The edge's work, locally: `/robots.txt`, `/sitemap.xml` (and its parts) of the Host's tenant, and a 301/302 for a
  * redirected path, before the SPA answers.
  */
 function siteEdgePlugin(site: LocalSiteEdge): Plugin {
@@ -61,6 +62,12 @@ function siteEdgePlugin(site: LocalSiteEdge): Plugin {
         const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '').toLowerCase();
         const answer = async () => {
           const name = url.pathname.slice(1);
+          if (name === 'robots.txt') {
+            const host = request.headers.host ?? 'localhost';
+            response.setHeader('content-type', 'text/plain; charset=utf-8');
+            response.end(robotsTxt(`http://${host}`));
+            return;
+          }
           if (/^sitemap(-\d+)?\.xml$/.test(name)) {
             const xml = await site.sitemapFile(hostname, name);
             response.statusCode = xml === undefined ? 404 : 200;

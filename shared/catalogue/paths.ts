@@ -1,3 +1,4 @@
+import { PORTAL_BASE_PATH } from '../rules/sitemap-pages';
 import { slugify } from '../rules/slug';
 
 /**
@@ -23,6 +24,11 @@ export function uniqueSlug(name: string, taken: Iterable<string>): string {
 
 export function cataloguePath(...slugs: string[]): string {
   return `/${slugs.join('/')}`;
+}
+
+/** The site address of a catalogue page, as the browser and the edge see it (`/learning-portal/...`). */
+export function catalogueSitePath(...slugs: string[]): string {
+  return `${PORTAL_BASE_PATH}${cataloguePath(...slugs)}`;
 }
 
 /** Splits a portal path into at most four catalogue slugs, or undefined when it cannot be one. */

@@ -138,3 +138,12 @@ export function buildSitemaps(entries: readonly SitemapEntry[], options: Sitemap
 export function isSitemapFileName(name: string): boolean {
   return /^sitemap(-[1-9]\d{0,5})?\.xml$/.test(name);
 }
+
+/**
+ * The site's robots.txt for one origin: everything may be crawled but the back-office, and the sitemap is
+ * named so crawlers find it without being told. The edge function (infra/cloud/edge-routing.js) answers
+ * the same text; test/infra checks the two agree.
+ */
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nDisallow: /learning-portal/admin/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}

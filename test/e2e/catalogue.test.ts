@@ -26,6 +26,12 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
     .filter({ hasText: 'Cambridge Lower Secondary' })
     .getByText('Grade 6, Grade 7 ... and 1 more', { exact: true })
     .waitFor();
+  // Lower-secondary curricula say so; the others do not
+  const lowerSecondary = async (name: string) =>
+    page.getByTestId('curriculum-card').filter({ hasText: name }).getByText('Lower secondary', { exact: true }).count();
+  expect(await lowerSecondary('Cambridge Lower Secondary')).toBe(1);
+  expect(await lowerSecondary('Edexcel Lower Secondary')).toBe(1);
+  expect(await lowerSecondary('Cambridge IGCSE')).toBe(0);
 
   // Curriculum → subject → topic → sub-topic by links
   await page.getByRole('link', { name: 'Cambridge IGCSE', exact: true }).click();

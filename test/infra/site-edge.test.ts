@@ -4,6 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformStack } from '../../infra/cloud/stack';
+import { robotsTxt } from '../../shared/rules/sitemap';
 import { cleanSitePath } from '../../shared/rules/slug';
 
 /**
@@ -86,6 +87,19 @@ describe('edge routing function', () => {
     expect(await edge.handler(request('/sitemap.xml', 'evil/../x'))).toMatchObject({ uri: '/sitemap.xml' });
   });
 
+  it("answers each tenant's robots.txt naming its own sitemap, the same text as the local server's", async () => {
+    const answer = (await edge.handler(request('/robots.txt', 'Learn.Example.com'))) as {
+      statusCode: number;
+      headers: Record<string, { value: string }>;
+      body: { encoding: string; data: string };
+    };
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']!.value).toMatch(/^text\/plain/);
+    expect(answer.body).toEqual({ encoding: 'text', data: robotsTxt('https://learn.example.com') });
+    expect(answer.body.data).toContain('Sitemap: https://learn.example.com/sitemap.xml');
+    expect(await edge.handler(request('/robots.txt', 'evil/../x'))).toMatchObject({ uri: '/robots.txt' });
+  });
+
   it('cleans paths exactly like shared/rules/slug.ts, so keys written by the API are the keys read here', () => {
     for (const uri of [
       '/Old Page',
@@ -140,6 +154,9 @@ describe('cloud stack: redirections and sitemap', () => {
     );
     expect(writers).toHaveLength(1);
     expect(JSON.stringify(writers[0]!.Properties)).toMatch(/RedirectEdge/);
+    // the daily reconcile lists every key and writes in batches
+    for (const action of ['ListKeys', 'UpdateKeys', 'DeleteKey', 'DescribeKeyValueStore'])
+      expect(JSON.stringify(writers[0]!.Properties)).toContain(`cloudfront-keyvaluestore:${action}`);
     expect(
       functionWithEnv('REDIRECTS_KVS_ARN')
         .map(([id]) => id)
@@ -147,6 +164,7 @@ describe('cloud stack: redirections and sitemap', () => {
     ).toEqual([
       expect.stringMatching(/^FunctionsRedirectEdge/),
       expect.stringMatching(/^FunctionsRedirections/),
+      expect.stringMatching(/^FunctionsSubTopics/),
     ]);
   });
 

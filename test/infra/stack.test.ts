@@ -13,7 +13,14 @@ function synth(stage: string): Template {
     stage,
     mailFrom: 'no-reply@example.com',
     defaultTenantKey: 'demo',
-    tenantOrigins: ['https://tenant.example'],
+    tenantOrigins: ['https://tenant.example', 'https://learn.academy.example:443'],
+    // production serves the tenants' own domains; dev only its *.cloudfront.net address
+    ...(stage === 'production'
+      ? {
+          siteCertificateArn:
+            'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+        }
+      : {}),
   });
   return Template.fromStack(stack);
 }
@@ -292,5 +299,23 @@ describe('uploads', () => {
     expect(reads).toHaveLength(1);
     expect(reads[0]!.Action).toBe('s3:GetObject');
     expect(JSON.stringify(reads[0]!.Condition)).toContain('AWS:SourceArn');
+  });
+});
+
+describe('site domains', () => {
+  it("serves the tenants' own domains with their certificate when one is given, and only then", () => {
+    const [distribution] = Object.values(production.findResources('AWS::CloudFront::Distribution'));
+    const config = (distribution!.Properties as { DistributionConfig: Record<string, any> })
+      .DistributionConfig;
+    expect(config.Aliases).toEqual(['tenant.example', 'learn.academy.example']);
+    expect(config.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: expect.stringContaining(':certificate/'),
+      SslSupportMethod: 'sni-only',
+    });
+    const [devDistribution] = Object.values(dev.findResources('AWS::CloudFront::Distribution'));
+    expect(
+      (devDistribution!.Properties as { DistributionConfig: Record<string, unknown> }).DistributionConfig
+        .Aliases,
+    ).toBeUndefined();
   });
 });

@@ -441,6 +441,23 @@ describe('editing the catalogue', () => {
       query: { path: '/cambridge-igcse/mathematics/matrices/matrix-multiplication' },
     });
     expect(oldPath.status).toBe(404);
+    // The old address keeps working: a 301 to the new one, in the tenant's redirections
+    const base = '/learning-portal/cambridge-igcse/mathematics';
+    const redirectionsFrom = async (from: string) =>
+      (
+        await local.api.call<Json>('redirections.list', { ...admin, query: { searchText: from, limit: 10 } })
+      ).body.docs.filter((r: Json) => r.from === from);
+    expect(await redirectionsFrom(`${base}/matrices/matrix-multiplication`)).toEqual([
+      expect.objectContaining({ to: `${base}/transformations/matrix-multiplication-2`, statusCode: 301 }),
+    ]);
+
+    // Moving it back removes the redirection that would now hide its page, and redirects the other way
+    expect((await update(moving._id, { topicId: from._id })).body.slug).toBe('matrix-multiplication-2');
+    await update(moving._id, { topicId: to._id });
+    expect(await redirectionsFrom(`${base}/transformations/matrix-multiplication-2`)).toEqual([]);
+    expect(await redirectionsFrom(`${base}/matrices/matrix-multiplication-2`)).toEqual([
+      expect.objectContaining({ to: `${base}/transformations/matrix-multiplication-2` }),
+    ]);
 
     // Bad moves: another subject's topic is a 400, an unknown topic a 404; nothing changes
     const physics = (await local.api.call<Json>('topics.list', { query: { subjectCode: '0625' } })).body
@@ -454,6 +471,9 @@ describe('editing the catalogue', () => {
     );
 
     // Clean up
+    for (const from of [`${base}/matrices/matrix-multiplication`, `${base}/matrices/matrix-multiplication-2`])
+      for (const r of await redirectionsFrom(from))
+        await local.api.call('redirections.delete', { ...admin, params: { id: r._id } });
     for (const id of [moving._id, stays._id, namesake._id]) {
       await local.api.call('subTopics.adminDelete', { ...admin, params: { id } });
     }

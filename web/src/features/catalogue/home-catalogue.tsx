@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { isLowerSecondaryCurriculum } from '../../../../shared/catalogue/levels';
 import { summarizeLabels } from '../../../../shared/rules/labels';
 import type { SearchOption } from '../../../../shared/schemas/catalogue';
 import { PlainInput } from '../../components/plain-input';
@@ -130,11 +131,18 @@ export function HomeCatalogue() {
         {curricula.data?.docs.map((curriculum) => (
           <Card.Root key={curriculum._id} variant="outline" data-testid="curriculum-card">
             <Card.Header>
-              <Heading as="h3" size="lg">
-                <Link asChild>
-                  <RouterLink to={`/${curriculum.slug}`}>{curriculum.name}</RouterLink>
-                </Link>
-              </Heading>
+              <HStack gap="2" justify="space-between" align="start">
+                <Heading as="h3" size="lg">
+                  <Link asChild>
+                    <RouterLink to={`/${curriculum.slug}`}>{curriculum.name}</RouterLink>
+                  </Link>
+                </Heading>
+                {isLowerSecondaryCurriculum(curriculum.name) && (
+                  <Badge colorPalette="purple" variant="subtle" flexShrink={0}>
+                    Lower secondary
+                  </Badge>
+                )}
+              </HStack>
               <Text fontSize="sm" color="fg.muted" title={curriculum.grades.join(', ')}>
                 {summarizeLabels(curriculum.grades)}
               </Text>
