@@ -67,7 +67,7 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   expect(new URL(page.url()).searchParams.has('trialClassCreated')).toBe(false);
   // My trials on the portal home: the trial, scheduled, at the booked time in Singapore
   const trialRow = page.getByTestId('trial-row');
-  await trialRow.getByText('Free trial: Mathematics (Grade 10)').waitFor();
+  await trialRow.getByText('Free Trial: Mathematics (Grade 10)').waitFor();
   expect(await trialRow.getByTestId('trial-status').textContent()).toBe('Scheduled');
   expect(await trialRow.textContent()).toContain(
     `${DateTime.fromISO(day).toFormat('yyyy LLL dd')}, ${label}`,

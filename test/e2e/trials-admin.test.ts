@@ -196,7 +196,7 @@ it('an admin filters trials, records an outcome and adds a recording; the studen
 
   // Assess: the trial page, its labels and the link
   await student.waitForURL(new RegExp(`/trial-recording/${done.trial._id}$`));
-  await student.getByRole('heading', { name: 'Free trial: Mathematics (Grade 10)' }).waitFor();
+  await student.getByRole('heading', { name: 'Free Trial: Mathematics (Grade 10)' }).waitFor();
   expect(await student.getByTestId('trial-status').textContent()).toBe('Pending');
   expect(await student.getByTestId('trial-outcome').textContent()).toBe(
     'Awaiting confirmation from the parent',

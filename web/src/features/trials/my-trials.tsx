@@ -64,7 +64,7 @@ export function MyTrials({ user }: { user: AuthUser }) {
                 <Stack gap="1">
                   <HStack gap="2" wrap="wrap">
                     <Text fontWeight="semibold">
-                      Free trial: {trial.subject} ({trial.grade})
+                      Free Trial: {trial.subject} ({trial.grade})
                     </Text>
                     <TrialBadges trial={trial} />
                   </HStack>

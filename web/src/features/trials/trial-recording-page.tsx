@@ -19,7 +19,7 @@ function TrialRecording() {
   const { data, error, mutate } = useApi<{ trial: Trial }>(
     trialId ? ['trials.recordings', { params: { id: trialId } }] : null,
   );
-  usePageMeta(data ? `Free trial: ${data.trial.subject} (${data.trial.grade})` : 'Free trial');
+  usePageMeta(data ? `Free Trial: ${data.trial.subject} (${data.trial.grade})` : 'Free trial');
   if (error) {
     return (
       <Box maxW="3xl" mx="auto" px="4" py="8">
@@ -37,7 +37,7 @@ function TrialRecording() {
         <Stack gap="1">
           <TrialBadges trial={trial} />
           <Heading as="h1" size="2xl">
-            Free trial: {trial.subject} ({trial.grade})
+            Free Trial: {trial.subject} ({trial.grade})
           </Heading>
           <Text color="fg.muted">
             {trial.curriculum} · {trial.student.firstname} {trial.student.lastname} with{' '}
