@@ -58,6 +58,7 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     courseDetail(tenant.key, await requireCourse(tenant.key, params.id!), {
       withSections: (query as SubSectionsQuery).subSections === '1',
       audience: 'all',
+      members: 'all',
     }),
   'courses.adminUpdate': async ({ tenant, params, body }) =>
     coursesRepository.update(tenant.key, params.id!, checkCourseInput(body as Partial<CourseInput>)),
@@ -121,6 +122,7 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     return courseDetail(tenant.key, course, {
       withSections: query.subSections === '1',
       audience: isAdmin || membership?.role === 'tutor' ? 'all' : 'STUDENT',
+      members: 'current',
     });
   }),
 });

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { courseRoster } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
 import {
   type CourseInput,
@@ -36,6 +37,9 @@ export async function requireCourse(tenant: string, courseId: string): Promise<C
   return course;
 }
 
+/** `current`: the portal page's roster (shared/scheduling/course-booking.ts courseRoster); `all`: the back-office's. */
+export type MemberView = 'all' | 'current';
+
 /**
  * A course with its people and, when asked, its section tree. Students do not see sections meant for
  * tutors (audience TUTOR).
@@ -43,18 +47,24 @@ export async function requireCourse(tenant: string, courseId: string): Promise<C
 export async function courseDetail(
   tenant: string,
   course: CourseRecord,
-  options: { withSections: boolean; audience: 'all' | 'STUDENT' },
+  options: { withSections: boolean; audience: 'all' | 'STUDENT'; members: MemberView },
 ): Promise<CourseDetail> {
   const [members, sections] = await Promise.all([
     courseMembers(tenant, course._id),
     options.withSections ? courseSections(tenant, course._id) : Promise.resolve(undefined),
   ]);
   const visible = sections?.filter((s) => options.audience === 'all' || s.audience === 'STUDENT');
+  const people =
+    options.members === 'current'
+      ? courseRoster(members)
+      : {
+          tutors: members.filter((m) => m.role === 'tutor'),
+          students: members.filter((m) => m.role === 'student'),
+        };
   return {
     ...course,
     ...(visible ? { sections: buildSectionTree(await withJoinTimes(tenant, visible)) } : {}),
-    tutors: members.filter((m) => m.role === 'tutor'),
-    students: members.filter((m) => m.role === 'student'),
+    ...people,
   };
 }
 

@@ -2,6 +2,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
 import { decideChange, type RequesterRole } from '../../shared/scheduling/lesson-changes';
 import { schedulingSettings } from '../../shared/scheduling/settings';
+import { bookingSweep, busyDaysToRead } from '../../shared/scheduling/slots';
 import { takesLessons } from '../../shared/schemas/availability';
 import type { CourseMember } from '../../shared/schemas/course';
 import type { LessonInput, MeetingRequest, RescheduleBody } from '../../shared/schemas/meeting';
@@ -14,7 +15,7 @@ import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
-import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { busyLessons, type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { courseSections, requireSection, type SectionRecord, sectionItem } from '../repositories/sections';
 import { getUsers } from '../repositories/users';
@@ -185,6 +186,24 @@ export async function changedLesson(
     tutorId,
     updatedAt: now,
   };
+}
+
+/**
+ * Whether the lesson, at its (new) time, comes closer than the buffer to another live lesson of its tutor:
+ * the tutor's busy-day shard of the one to three UTC days concerned, a couple of item reads. A pre-check
+ * only: the time claims written when the change is applied settle any booking made in between.
+ */
+export async function clashesWithTutorLessons(tenant: Tenant, lesson: LessonRecord): Promise<boolean> {
+  const start = Date.parse(lesson.start);
+  const end = Date.parse(lesson.end);
+  const buffer = Math.max(
+    lesson.bufferMinutes ?? 0,
+    schedulingSettings(tenant.settings?.scheduling).bufferMinutes,
+  );
+  const days = busyDaysToRead(start, start, (end - start) / MINUTE_MS, buffer);
+  const booked = (await busyLessons(tenant.key, [lesson.tutorId], days)).get(lesson.tutorId) ?? [];
+  const others = booked.filter((other) => other.sectionId !== lesson._id);
+  return bookingSweep(others, buffer * MINUTE_MS)(start, end);
 }
 
 async function people(tenant: string, ids: string[]) {

@@ -1,4 +1,5 @@
-import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { dateFilterRange } from '../../shared/scheduling/date-filters';
 import { requestStatuses } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
@@ -10,8 +11,9 @@ import { coursesRepository } from '../repositories/courses';
 import { lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { sectionItem } from '../repositories/sections';
+import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, writeTransaction } from '../table/transactions';
-import { changedLesson, requireLesson, SLOT_TAKEN } from './lessons';
+import { changedLesson, clashesWithTutorLessons, requireLesson, SLOT_TAKEN } from './lessons';
 
 export interface MeetingRequestFilters {
   statuses?: string;
@@ -83,6 +85,10 @@ export async function listRequests(
     ...paging
   } = query;
   const wanted = statusList(statuses);
+  // Bounds as UTC instants, so a bare date or an offset compares rightly with the stored lesson starts.
+  const range = dateFilterRange(startDate, endDate);
+  if (!range.ok) throw new BadRequestError(range.message);
+  const { from, to } = range;
   const page = await meetingRequestsRepository.list(
     tenant,
     { ...paging, sortKey: paging.sortKey ?? 'createdAt', sortValue: paging.sortValue ?? 'desc' },
@@ -91,8 +97,8 @@ export async function listRequests(
       (wanted.length === 0 || wanted.includes(request.status)) &&
       (!studentId || request.students.some((s) => s._id === studentId)) &&
       (!tutorId || request.tutors.some((t) => t._id === tutorId)) &&
-      (!startDate || request.start >= startDate) &&
-      (!endDate || request.start <= endDate) &&
+      (!from || request.start >= from) &&
+      (!to || request.start <= to) &&
       (!onlyFor ||
         request.requestedBy._id === onlyFor ||
         request.students.some((s) => s._id === onlyFor) ||
@@ -159,15 +165,35 @@ export async function respondToRequest(
   };
 
   if (body.action === 'UPDATE') {
-    const next: MeetingRequest = {
-      ...common,
-      ...(request.type === 'RESCHEDULE' && newStart
-        ? {
-            newStart: new Date(newStart).toISOString(),
-            newEnd: new Date(Date.parse(newStart) + (duration ?? 60) * 60_000).toISOString(),
-          }
-        : {}),
-    };
+    const moves = body.newStart !== undefined || body.duration !== undefined;
+    if (moves && request.type !== 'RESCHEDULE') {
+      throw new BadRequestError('Only a reschedule request has a new time to change');
+    }
+    let times: Pick<MeetingRequest, 'newStart' | 'newEnd'> | undefined;
+    if (moves) {
+      // The new time is checked as APPROVE would check it: a length the stage allows, in the future, with
+      // one of the course's tutors. A time already taken is refused now too (a 409): reading the tutor's
+      // busy list for the day or two concerned costs a couple of item reads, and a request kept with an
+      // impossible time would only fail at APPROVE. APPROVE still claims the time in its transaction,
+      // which settles a booking made in between.
+      const lesson = await requireLesson(tenant.key, request.sectionId);
+      const after = await changedLesson(
+        tenant,
+        lesson,
+        {
+          type: 'RESCHEDULE',
+          reschedule: {
+            start: newStart!,
+            ...(duration ? { duration } : {}),
+            ...(request.newTutorId ? { tutorId: request.newTutorId } : {}),
+          },
+        },
+        { role: 'ADMIN' },
+      );
+      if (await clashesWithTutorLessons(tenant, after)) throw new ConflictError(SLOT_TAKEN);
+      times = { newStart: after.start, newEnd: after.end };
+    }
+    const next: MeetingRequest = { ...common, ...times };
     await writeTransaction([requestWrite(tenant.key, next, request)], answered);
     return { request: next };
   }
@@ -231,15 +257,31 @@ export async function respondToRequest(
   return { request: next };
 }
 
-/** Spec 001 section 4: an admin sets the tutor payment status of many requests at once. */
+/**
+ * Spec 001 section 4: an admin sets the tutor payment status of many requests at once. All or nothing,
+ * as the lesson history's bulk update (functions/repositories/lesson-history.ts setTutorPaymentStatus):
+ * one transaction of conditional updates (the schema allows at most 100 ids, a transaction's limit), so
+ * an unknown id is a 404 naming it and changes none of the others.
+ */
 export async function updateTutorPaymentStatus(
   tenant: string,
   ids: string[],
   tutorPaymentStatus: MeetingRequest['tutorPaymentStatus'],
 ): Promise<{ docs: MeetingRequest[] }> {
-  const docs: MeetingRequest[] = [];
-  for (const id of [...new Set(ids)]) {
-    docs.push(await meetingRequestsRepository.update(tenant, id, { tutorPaymentStatus }));
-  }
-  return { docs };
+  const unique = [...new Set(ids)];
+  const now = new Date().toISOString();
+  await writeTransaction(
+    unique.map((id) => ({
+      Update: {
+        TableName: tableName(),
+        Key: keys.collectionItem(tenant, collections.meetingRequests, id),
+        UpdateExpression: 'SET tutorPaymentStatus = :status, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':status': tutorPaymentStatus, ':now': now },
+      },
+    })),
+    (failed) => new NotFoundError(`Lesson request ${unique[failed]} not found`),
+  );
+  const byId = new Map((await meetingRequestsRepository.getMany(tenant, unique)).map((r) => [r._id, r]));
+  return { docs: unique.map((id) => byId.get(id)).filter((request) => request !== undefined) };
 }

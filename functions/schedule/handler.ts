@@ -1,7 +1,8 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import { NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import type { ScheduledLesson } from '../../shared/routes/schedule';
 import { scheduleRoutes } from '../../shared/routes/schedule';
+import { adminScheduleRange } from '../../shared/scheduling/date-filters';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { isDescending } from '../../shared/schemas/paging';
 import { callerHolds } from '../lib/access';
@@ -69,12 +70,9 @@ type RangeQuery = {
 export const handler = resourceHandler('schedule', scheduleRoutes, {
   'schedule.adminMeetings': async ({ tenant, query }) => {
     const q = query as AdminMeetingsQuery;
-    const from = q.startDate
-      ? new Date(q.startDate).toISOString()
-      : new Date(Date.now() - 7 * DAY_MS).toISOString();
-    const to = q.endDate
-      ? new Date(q.endDate).toISOString()
-      : new Date(Date.parse(from) + 60 * DAY_MS).toISOString();
+    const range = adminScheduleRange(q, new Date());
+    if (!range.ok) throw new BadRequestError(range.message);
+    const { from, to } = range;
     const lessons = (await lessonsStartingBetween(tenant.key, from, to)).filter(
       (l) =>
         (!q.courseId || l.course === q.courseId) &&

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { checkResourceLink } from '../../shared/rules/resource-link';
 import type { CourseMember } from '../../shared/schemas/course';
 import {
   buildSectionTree,
@@ -8,6 +9,7 @@ import {
   type SectionUpdate,
 } from '../../shared/schemas/section';
 import { callerHolds } from '../lib/access';
+import { config } from '../lib/config';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import { courseMembers, coursesRepository } from '../repositories/courses';
@@ -49,6 +51,36 @@ export async function sectionTree(tenant: string, courseId: string, audience: 'a
   return buildSectionTree(sections.filter((s) => audience === 'all' || s.audience === 'STUDENT'));
 }
 
+/**
+ * Where this deployment serves uploaded files, as functions/lib/file-storage.ts builds their URLs: the
+ * local blob store's base, or S3's public base. In the cloud only the uploads function is given
+ * UPLOADS_PUBLIC_URL (infra/cloud/uploads.ts grantUploads sets it to `${WEB_ORIGIN}/uploads`), so the
+ * sections function falls back to that same address.
+ */
+function fileBaseUrls(): string[] {
+  const settings = config();
+  const adapterBase =
+    settings.FILE_STORAGE_ADAPTER === 's3' ? settings.UPLOADS_PUBLIC_URL : settings.BLOB_BASE_URL;
+  return [adapterBase ?? settings.UPLOADS_PUBLIC_URL ?? `${settings.WEB_ORIGIN.replace(/\/$/, '')}/uploads`];
+}
+
+type Resource = NonNullable<SectionInput['resource']>;
+
+/**
+ * A resource's link checked on the server (spec 001 section 5 URL rule, or this tenant's own upload) and
+ * its file name cleaned: see shared/rules/resource-link.ts. A 400 names the field.
+ */
+function checkedResource(tenant: string, resource: Resource): Resource {
+  const checked = checkResourceLink(resource, { tenant, fileBaseUrls: fileBaseUrls() });
+  if (!checked.ok) {
+    throw new BadRequestError(`resource.url: ${checked.message}`, {
+      errors: [{ field: 'resource.url', message: checked.message }],
+    });
+  }
+  const { fileName: _sent, ...rest } = resource;
+  return { ...rest, url: checked.url, ...(checked.fileName ? { fileName: checked.fileName } : {}) };
+}
+
 /** Children go after their last sibling unless a sortingKey is given; the parent must be a SECTION of the course. */
 export async function createSection(tenant: string, input: SectionInput): Promise<SectionRecord> {
   const siblings = (await courseSections(tenant, input.course)).filter((s) => s.parent === input.parent);
@@ -63,6 +95,7 @@ export async function createSection(tenant: string, input: SectionInput): Promis
   const now = new Date().toISOString();
   const section: SectionRecord = {
     ...input,
+    ...(input.resource ? { resource: checkedResource(tenant, input.resource) } : {}),
     _id: newId(),
     sortingKey: input.sortingKey ?? Math.max(0, ...siblings.map((s) => s.sortingKey)) + 1,
     ...(input.kind === 'HOMEWORK' ? { homework: input.homework ?? { instructions: '', dueAt: null } } : {}),
@@ -94,9 +127,32 @@ export async function updateSection(
       throw new BadRequestError('A section cannot be moved into itself or into one of its own sections');
     }
   }
-  const next = { ...section, ...changes, updatedAt: new Date().toISOString() } as SectionRecord;
+  const resource =
+    changes.resource && !sameResource(changes.resource, section.resource)
+      ? checkedResource(tenant, changes.resource)
+      : changes.resource;
+  const next = {
+    ...section,
+    ...changes,
+    ...(resource ? { resource } : {}),
+    updatedAt: new Date().toISOString(),
+  } as SectionRecord;
   await saveSection(tenant, next, section.updatedAt);
   return next;
+}
+
+/**
+ * A save that sends the stored resource back unchanged (a client sending the whole record) is not checked
+ * again: a link stored before the server checked links must not block a change of title.
+ */
+function sameResource(sent: Resource, stored: SectionRecord['resource']): boolean {
+  return (
+    !!stored &&
+    sent.url === stored.url &&
+    sent.fileName === stored.fileName &&
+    sent.contentType === stored.contentType &&
+    sent.size === stored.size
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingTutor, mayBookInCourse } from './course-booking';
+import { bookingTutor, courseRoster, mayBookInCourse } from './course-booking';
 
 const member = (
   id: string,
@@ -53,5 +53,29 @@ describe('who may book lessons in a course', () => {
     expect(mayBookInCourse([member('tom', 'tutor', { type: 'PRIMARY' })], 'tom')).toBe(false);
     expect(mayBookInCourse([member('sam', 'student')], 'maya')).toBe(false);
     expect(mayBookInCourse([member('sam', 'student')], undefined)).toBe(false);
+  });
+});
+
+describe('the course page roster', () => {
+  const members = [
+    member('main', 'tutor', { type: 'PRIMARY', status: 'DISABLE' }),
+    member('sub', 'tutor', { type: 'SUBSTITUTE' }),
+    member('sam', 'student'),
+    member('left', 'student', { enrolment: 'UNENROLLED' }),
+    member('held', 'student', { status: 'DISABLE' }),
+  ];
+
+  it('lists enabled tutors and enabled, enrolled students only', () => {
+    const { tutors, students } = courseRoster(members);
+    expect(tutors.map((m) => m.user._id)).toEqual(['sub']);
+    expect(students.map((m) => m.user._id)).toEqual(['sam']);
+  });
+
+  it('keeps what booking reads: the same tutor, and the same answer for every reader', () => {
+    const { tutors, students } = courseRoster(members);
+    expect(bookingTutor(tutors)).toEqual(bookingTutor(members));
+    for (const reader of ['sam', 'left', 'held', 'main', 'sub', undefined]) {
+      expect(mayBookInCourse([...tutors, ...students], reader)).toBe(mayBookInCourse(members, reader));
+    }
   });
 });

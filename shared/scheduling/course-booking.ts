@@ -19,3 +19,19 @@ export function mayBookInCourse(members: readonly Member[], userId: string | und
       m.role === 'student' && m.user._id === userId && m.status === 'ENABLE' && m.enrolment === 'ENROLLED',
   );
 }
+
+/**
+ * The people the portal's course page lists (GET /courses/{id}): the course as it runs, its enabled tutors
+ * (spec 001 section 4: disabling a tutor takes them off the tutor list) and its enabled, enrolled students.
+ * The page's features need nothing more: {@link bookingTutor} and {@link mayBookInCourse} pick from exactly
+ * these, and the tutor tools need the reader among the enabled tutors. The back-office's own course read
+ * (GET /admin/courses/{id}) keeps every member with their status.
+ */
+export function courseRoster<M extends Member>(members: readonly M[]): { tutors: M[]; students: M[] } {
+  return {
+    tutors: members.filter((m) => m.role === 'tutor' && m.status === 'ENABLE'),
+    students: members.filter(
+      (m) => m.role === 'student' && m.status === 'ENABLE' && m.enrolment === 'ENROLLED',
+    ),
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isWithinSection } from './section';
+import { RESOURCE_LINK_MESSAGE } from '../rules/resource-link';
+import { homeworkSubmissionInputSchema, isWithinSection, resourceSchema } from './section';
 
 // unit
 //  ├─ chapter
@@ -36,5 +37,30 @@ describe('isWithinSection', () => {
     ];
     expect(isWithinSection(looped, 'a', 'c')).toBe(false);
     expect(isWithinSection(looped, 'a', 'b')).toBe(true);
+  });
+});
+
+describe('resource links in the schemas', () => {
+  it('refuses script and data links wherever a file reference is stored, naming the field', () => {
+    const resource = resourceSchema.safeParse({ url: 'javascript:alert(1)' });
+    expect(resource.success).toBe(false);
+    expect(resource.error?.issues).toEqual([
+      expect.objectContaining({ path: ['url'], message: RESOURCE_LINK_MESSAGE }),
+    ]);
+    const submission = homeworkSubmissionInputSchema.safeParse({
+      section: 's1',
+      attachments: [{ url: 'https://example.com/a.pdf' }, { url: 'data:text/html,<b>x</b>' }],
+    });
+    expect(submission.error?.issues.map((issue) => issue.path)).toEqual([['attachments', 1, 'url']]);
+  });
+
+  it('takes links and uploads, trimmed, and says a missing one is required', () => {
+    expect(resourceSchema.parse({ url: ' https://example.com/a.pdf ' }).url).toBe(
+      'https://example.com/a.pdf',
+    );
+    expect(resourceSchema.parse({ url: 'demo/resource/u1/a-1.pdf' }).url).toBe('demo/resource/u1/a-1.pdf');
+    expect(resourceSchema.safeParse({ url: ' ' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'A file or link is required',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isResourceLinkShape, RESOURCE_LINK_MESSAGE } from '../rules/resource-link';
 import { requiredText, shortText } from './common';
 
 /** Spec 001 section 4. ZOOM and TEAMS sections are live lessons; SECTION groups the others. */
@@ -109,9 +110,18 @@ export function isWithinSection(
   return false;
 }
 
-/** What a RESOURCE section points at (an uploaded file or a link). */
+/**
+ * What a RESOURCE section points at (an uploaded file or a link). The schema holds every reference to the
+ * floor of shared/rules/resource-link.ts (a web link or an upload; never `javascript:` and the like); the
+ * section routes then accept only this tenant's uploads and links passing the URL check (checkResourceLink).
+ */
 export const resourceSchema = z.object({
-  url: z.string().trim().min(1, 'A file or link is required').max(2000),
+  url: z
+    .string()
+    .trim()
+    .min(1, 'A file or link is required')
+    .max(2000)
+    .refine((url) => url === '' || isResourceLinkShape(url), RESOURCE_LINK_MESSAGE),
   fileName: z.string().trim().max(300).optional(),
   contentType: z.string().max(200).optional(),
   size: z
