@@ -12,7 +12,7 @@ import { lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { sectionItem } from '../repositories/sections';
 import { collections, keys } from '../table/access-patterns';
-import { type TransactItem, writeTransaction } from '../table/transactions';
+import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
 import { changedLesson, clashesWithTutorLessons, requireLesson, SLOT_TAKEN } from './lessons';
 
 export interface MeetingRequestFilters {
@@ -269,17 +269,9 @@ export async function updateTutorPaymentStatus(
   tutorPaymentStatus: MeetingRequest['tutorPaymentStatus'],
 ): Promise<{ docs: MeetingRequest[] }> {
   const unique = [...new Set(ids)];
-  const now = new Date().toISOString();
-  await writeTransaction(
-    unique.map((id) => ({
-      Update: {
-        TableName: tableName(),
-        Key: keys.collectionItem(tenant, collections.meetingRequests, id),
-        UpdateExpression: 'SET tutorPaymentStatus = :status, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':status': tutorPaymentStatus, ':now': now },
-      },
-    })),
+  await updateEveryItem(
+    unique.map((id) => keys.collectionItem(tenant, collections.meetingRequests, id)),
+    { tutorPaymentStatus, updatedAt: new Date().toISOString() },
     (failed) => new NotFoundError(`Lesson request ${unique[failed]} not found`),
   );
   const byId = new Map((await meetingRequestsRepository.getMany(tenant, unique)).map((r) => [r._id, r]));

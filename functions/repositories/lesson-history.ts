@@ -5,7 +5,7 @@ import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { type TransactItem, writeTransaction } from '../table/transactions';
+import { type TransactItem, updateEveryItem } from '../table/transactions';
 
 const COUNTER = 'LESSONHISTORY';
 
@@ -218,16 +218,9 @@ export async function setTutorPaymentStatus(
   now: string,
 ): Promise<void> {
   const unique = [...new Set(ids)];
-  await writeTransaction(
-    unique.map((id) => ({
-      Update: {
-        TableName: tableName(),
-        Key: keys.lessonHistory(tenant, id),
-        UpdateExpression: 'SET tutorPaymentStatus = :status, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':status': status, ':now': now },
-      },
-    })),
+  await updateEveryItem(
+    unique.map((id) => keys.lessonHistory(tenant, id)),
+    { tutorPaymentStatus: status, updatedAt: now },
     (failed) => new NotFoundError(`Lesson history entry ${unique[failed]} not found`),
   );
 }

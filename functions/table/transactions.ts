@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type AppError, ConflictError } from '../../shared/http/errors';
-import { db } from '../lib/db';
+import { db, tableName } from '../lib/db';
 import { cancellationReasons } from './items';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -47,6 +47,34 @@ export async function writeTransaction(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
     }
   }
+}
+
+/**
+ * Sets the same attributes on every item, all or none (a bulk status update): each write is conditional on
+ * its item existing, so an unknown key answers `notFound(index)` and changes none of the others.
+ */
+export async function updateEveryItem(
+  itemKeys: Array<Record<string, string>>,
+  values: Record<string, unknown>,
+  notFound: (failedIndex: number) => AppError,
+): Promise<void> {
+  const names = Object.keys(values);
+  const UpdateExpression = `SET ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}`;
+  const ExpressionAttributeNames = Object.fromEntries(names.map((name, i) => [`#a${i}`, name]));
+  const ExpressionAttributeValues = Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]]));
+  await writeTransaction(
+    itemKeys.map((Key) => ({
+      Update: {
+        TableName: tableName(),
+        Key,
+        UpdateExpression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames,
+        ExpressionAttributeValues,
+      },
+    })),
+    notFound,
+  );
 }
 
 /**

@@ -28,7 +28,11 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
     .waitFor();
   // Lower-secondary curricula say so; the others do not
   const lowerSecondary = async (name: string) =>
-    page.getByTestId('curriculum-card').filter({ hasText: name }).getByText('Lower secondary', { exact: true }).count();
+    page
+      .getByTestId('curriculum-card')
+      .filter({ hasText: name })
+      .getByText('Lower secondary', { exact: true })
+      .count();
   expect(await lowerSecondary('Cambridge Lower Secondary')).toBe(1);
   expect(await lowerSecondary('Edexcel Lower Secondary')).toBe(1);
   expect(await lowerSecondary('Cambridge IGCSE')).toBe(0);

@@ -147,7 +147,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
           <HStack gap="2" wrap="wrap">
             {course.isTrial && <Badge colorPalette="purple">Free trial</Badge>}
             <Badge colorPalette="teal">{course.type}</Badge>
-            <Badge>{course.status}</Badge>
+            {course.status === 'DRAFT' && <Badge>Draft</Badge>}
           </HStack>
           <Heading as="h1" size="2xl">
             {course.title}
