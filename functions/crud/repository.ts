@@ -27,8 +27,9 @@ export interface CollectionOptions {
   /** Fields a caller may sort by; anything else is refused with a 400 by the route schema or ignored. */
   sortFields: string[];
   /**
-   * Above this many records, a search, filter or custom sort would read too much: the list answers with
-   * the default order instead of reading the whole collection. Admin collections stay far below it.
+   * A search, filter or custom sort reads at most this many records, the newest: above it, it answers
+   * from the newest ones (still filtered and sorted as asked) rather than reading the whole collection.
+   * Admin collections stay far below it; lesson requests and trials reach it only after years.
    */
   inMemoryLimit?: number;
   /** Extra index keys (gsi2) for a record, e.g. a student's trials. */
@@ -42,7 +43,8 @@ const DEFAULT_IN_MEMORY_LIMIT = 5_000;
  * collection, sorted by their time-ordered `_id`, so:
  * - the default page (newest first) is a keys-only skip to `offset` plus one read of `limit` items, and
  *   `totalDocs` is a maintained counter: the cost depends on offset + limit, not on the collection size;
- * - a search, filter or custom sort reads the (small) collection and pages in memory.
+ * - a search, filter or custom sort reads the (small) collection, at most its newest `inMemoryLimit`
+ *   records, and pages in memory.
  */
 export function collectionRepository<T extends CrudRecord>(options: CollectionOptions) {
   const { collection } = options;
@@ -145,11 +147,11 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
     const activeFilters = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
     const search = searchText?.trim().toLowerCase();
     const customSort = sortKey !== undefined && options.sortFields.includes(sortKey);
-    const total = await count(tenant);
     const inMemoryLimit = options.inMemoryLimit ?? DEFAULT_IN_MEMORY_LIMIT;
 
-    if ((!search && activeFilters.length === 0 && !customSort && !matches) || total > inMemoryLimit) {
-      return { limit, offset, totalDocs: total, docs: await pageInOrder(tenant, limit, offset) };
+    if (!search && activeFilters.length === 0 && !customSort && !matches) {
+      const [total, docs] = await Promise.all([count(tenant), pageInOrder(tenant, limit, offset)]);
+      return { limit, offset, totalDocs: total, docs };
     }
 
     let docs = await readInOrder(tenant, inMemoryLimit);

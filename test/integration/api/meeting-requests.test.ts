@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { collectionRepository } from '../../../functions/crud/repository';
 import { demo } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -346,5 +347,34 @@ describe('answering a reschedule request with UPDATE', () => {
       adminNote: 'Asked the parent',
       newStart: null,
     });
+  });
+});
+
+describe('a collection past the size a filter reads in memory', () => {
+  it('still filters, searches and sorts, over its newest records, and pages the default order over all', async () => {
+    // Prepare: seven records in a collection whose filters read at most the newest four
+    const things = collectionRepository<{ _id: string; createdAt: string; updatedAt: string; kind: string }>({
+      collection: 'QA-THINGS',
+      label: 'thing',
+      searchFields: ['kind'],
+      sortFields: ['kind'],
+      inMemoryLimit: 4,
+    });
+    for (const [i, kind] of ['odd', 'even', 'odd', 'even', 'odd', 'even', 'odd'].entries()) {
+      await things.create('demo', { _id: `thing-${i}`, kind });
+    }
+
+    // Act
+    const all = await things.list('demo', { limit: 10, offset: 0 });
+    const odd = await things.list('demo', { limit: 10, offset: 0 }, { kind: 'odd' });
+    const searched = await things.list('demo', { limit: 10, offset: 0, searchText: 'EVEN' });
+
+    // Assess: the default order covers every record; a filter is applied, never ignored, to the newest four
+    expect(all.totalDocs).toBe(7);
+    expect(all.docs.map((t) => t._id)).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `thing-${i}`));
+    expect(odd.docs.map((t) => t._id)).toEqual(['thing-6', 'thing-4']);
+    expect(odd.totalDocs).toBe(2);
+    expect(searched.docs.every((t) => t.kind === 'even')).toBe(true);
+    expect(searched.docs.map((t) => t._id)).toEqual(['thing-5', 'thing-3']);
   });
 });
