@@ -25,10 +25,15 @@ import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 import { writeTransaction } from '../table/transactions';
 
+/** A member as a course read shows it (a student's view has no e-mail addresses). */
+type ShownMember = Omit<CourseMember, 'user'> & {
+  user: Omit<CourseMember['user'], 'email'> & { email?: string };
+};
+
 export interface CourseDetail extends CourseRecord {
   sections?: SectionTree[];
-  tutors: CourseMember[];
-  students: CourseMember[];
+  tutors: ShownMember[];
+  students: ShownMember[];
 }
 
 export async function requireCourse(tenant: string, courseId: string): Promise<CourseRecord> {
@@ -54,12 +59,17 @@ export async function courseDetail(
     options.withSections ? courseSections(tenant, course._id) : Promise.resolve(undefined),
   ]);
   const visible = sections?.filter((s) => options.audience === 'all' || s.audience === 'STUDENT');
+  // A student or parent sees people by name only (courseMemberSchema: no classmates' addresses).
+  const shown: ShownMember[] =
+    options.audience === 'STUDENT'
+      ? members.map(({ user: { email: _email, ...user }, ...member }) => ({ ...member, user }))
+      : members;
   const people =
     options.members === 'current'
-      ? courseRoster(members)
+      ? courseRoster(shown)
       : {
-          tutors: members.filter((m) => m.role === 'tutor'),
-          students: members.filter((m) => m.role === 'student'),
+          tutors: shown.filter((m) => m.role === 'tutor'),
+          students: shown.filter((m) => m.role === 'student'),
         };
   return {
     ...course,

@@ -89,10 +89,15 @@ const availabilityRoutes = [
   }),
 ];
 
+/** A member as a course read shows it: a student's or parent's view leaves out the e-mail addresses. */
+const courseViewMemberSchema = courseMemberSchema.extend({
+  user: courseMemberSchema.shape.user.extend({ email: z.string().optional() }),
+});
+
 export const courseDetailSchema = courseSchema.extend({
   sections: z.array(sectionTreeSchema).optional(),
-  tutors: z.array(courseMemberSchema),
-  students: z.array(courseMemberSchema),
+  tutors: z.array(courseViewMemberSchema),
+  students: z.array(courseViewMemberSchema),
 });
 
 const userCourseSchema = courseSchema.extend({

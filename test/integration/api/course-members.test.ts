@@ -229,5 +229,13 @@ describe('the portal course page (GET /courses/{id})', () => {
     expect((await local.api.call('courses.get', { ...tutor2, params: { id: course } })).status).toBe(404);
     const tutorsPage = await local.api.call<Json>('courses.get', { ...tutor3, params: { id: course } });
     expect(tutorsPage.body.tutors.map((m: Json) => m.user._id)).toContain(tutor3.userId);
+
+    // People are shown by name to students; their tutors and the back-office see the addresses.
+    for (const member of [...page.body.tutors, ...page.body.students]) {
+      expect(member.user.email).toBeUndefined();
+      expect(member.user.firstname).toEqual(expect.any(String));
+    }
+    expect(tutorsPage.body.students.every((m: Json) => m.user.email?.includes('@'))).toBe(true);
+    expect(back.body.students.every((m: Json) => m.user.email?.includes('@'))).toBe(true);
   });
 });
