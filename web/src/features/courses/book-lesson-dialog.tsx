@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
@@ -7,6 +7,7 @@ import type { SlotDoc } from '../../../../shared/schemas/availability';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/select-field';
+import { SlotPicker } from '../../components/slot-picker';
 import { runtimeConfig } from '../../config/runtime-config';
 import { ApiError, callApi, useApi } from '../../lib/api-client';
 import { errorToastMessage } from '../../lib/error-message';
@@ -118,26 +119,7 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
             <Alert.Title>{conflict}</Alert.Title>
           </Alert.Root>
         )}
-        {!dateOk ? null : isLoading ? (
-          <Text color="fg.muted">Looking for free times…</Text>
-        ) : slots?.docs.length ? (
-          <Wrap gap="2" role="group" aria-label="Free times">
-            {slots.docs.map((s) => (
-              <Button
-                key={s.start}
-                size="sm"
-                colorPalette="teal"
-                variant={s.start === slot ? 'solid' : 'outline'}
-                aria-pressed={s.start === slot}
-                onClick={() => setSlot(s.start)}
-              >
-                {s.label}
-              </Button>
-            ))}
-          </Wrap>
-        ) : (
-          <Text color="fg.muted">No slots are available</Text>
-        )}
+        {dateOk && <SlotPicker slots={slots?.docs} loading={isLoading} value={slot} onChange={setSlot} />}
       </Stack>
     </FormDialog>
   );

@@ -1,10 +1,11 @@
-import { Button, Field, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { changeReasons, changeToast, reasonCategories } from '../../../../shared/scheduling/lesson-changes';
 import type { SlotDoc } from '../../../../shared/schemas/availability';
 import { FormDialog } from '../../components/form-dialog';
 import { SelectField } from '../../components/select-field';
+import { SlotPicker } from '../../components/slot-picker';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -102,26 +103,7 @@ export function LessonChangeDialog(props: {
                 }}
               />
             </Field.Root>
-            {isLoading ? (
-              <Text color="fg.muted">Looking for free times…</Text>
-            ) : slots?.docs.length ? (
-              <Wrap gap="2" role="group" aria-label="Free times">
-                {slots.docs.map((s) => (
-                  <Button
-                    key={s.start}
-                    size="sm"
-                    colorPalette="teal"
-                    variant={s.start === slot ? 'solid' : 'outline'}
-                    aria-pressed={s.start === slot}
-                    onClick={() => setSlot(s.start)}
-                  >
-                    {s.label}
-                  </Button>
-                ))}
-              </Wrap>
-            ) : (
-              <Text color="fg.muted">No slots are available</Text>
-            )}
+            <SlotPicker slots={slots?.docs} loading={isLoading} value={slot} onChange={setSlot} />
           </>
         )}
         <SelectField

@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Wrap,
 } from '@chakra-ui/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -19,6 +18,7 @@ import { isValidEmail, normalizeEmail } from '../../../../shared/rules/email';
 import type { SlotDoc } from '../../../../shared/schemas/availability';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { FormField } from '../../components/form-field';
+import { SlotPicker } from '../../components/slot-picker';
 import { paths, withQuery } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -179,25 +179,14 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
             <Text fontWeight="medium">Available times ({zone})</Text>
             {hint ? (
               <Text color="fg.muted">{hint}</Text>
-            ) : loadingSlots ? (
-              <Text color="fg.muted">Looking for free times…</Text>
-            ) : slots?.docs.length ? (
-              <Wrap gap="2" role="group" aria-label="Available times">
-                {slots.docs.map((slot) => (
-                  <Button
-                    key={slot.start}
-                    size="sm"
-                    variant={slot.start === state.slot ? 'solid' : 'outline'}
-                    colorPalette="teal"
-                    aria-pressed={slot.start === state.slot}
-                    onClick={() => set('slot')(slot.start)}
-                  >
-                    {slot.label}
-                  </Button>
-                ))}
-              </Wrap>
             ) : (
-              <Text color="fg.muted">No slots are available</Text>
+              <SlotPicker
+                label="Available times"
+                slots={slots?.docs}
+                loading={loadingSlots}
+                value={state.slot}
+                onChange={set('slot')}
+              />
             )}
           </Stack>
           {!session && (

@@ -12,6 +12,7 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { lessonDateFilters } from '../../../components/admin/date-filters';
 import { personFilter } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi } from '../../../lib/api-client';
@@ -21,7 +22,6 @@ import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
 import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { RequestDialog } from './request-dialog';
 import {
-  dayBoundary,
   peopleNames,
   personName,
   roleLabels,
@@ -115,18 +115,7 @@ function requestsResource(options: {
         label: 'Requested by',
         options: requesterRoles.map((role) => ({ value: role, label: roleLabels[role] })),
       },
-      {
-        key: 'startDate',
-        label: 'Lessons from',
-        kind: 'date',
-        toQuery: (date) => dayBoundary(date, 'start', options.zone),
-      },
-      {
-        key: 'endDate',
-        label: 'Lessons to',
-        kind: 'date',
-        toQuery: (date) => dayBoundary(date, 'end', options.zone),
-      },
+      ...lessonDateFilters(options.zone),
     ],
     columns: [
       { key: 'createdAt', label: 'Created', sortable: true, render: (r) => <When iso={r.createdAt} /> },

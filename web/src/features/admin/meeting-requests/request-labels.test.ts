@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dayBoundary,
   fromLocalInput,
   minutesBetween,
   peopleNames,
@@ -9,14 +8,6 @@ import {
 } from './request-labels';
 
 describe('lesson request labels', () => {
-  it('turns a filter date into the start or end of that day in the viewer zone', () => {
-    expect(dayBoundary('2026-03-29', 'start', 'Europe/London')).toBe('2026-03-29T00:00:00.000Z');
-    // London moves to summer time that night: the day ends at 22:59:59.999 UTC
-    expect(dayBoundary('2026-03-29', 'end', 'Europe/London')).toBe('2026-03-29T22:59:59.999Z');
-    expect(dayBoundary('2026-01-10', 'start', 'Asia/Kolkata')).toBe('2026-01-09T18:30:00.000Z');
-    expect(dayBoundary('', 'start', 'UTC')).toBeUndefined();
-  });
-
   it('edits an instant as a datetime-local value in the viewer zone and back', () => {
     const iso = '2026-07-01T14:15:00.000Z';
     expect(toLocalInput(iso, 'America/New_York')).toBe('2026-07-01T10:15');

@@ -46,13 +46,6 @@ export function requestedByLabel(request: Pick<MeetingRequest, 'requestedBy' | '
   return `${personName(request.requestedBy)} (${roleLabels[request.requestedByRole] ?? request.requestedByRole})`;
 }
 
-/** A date filter's query value: the start or the end of that day in the viewer's zone, as UTC ISO. */
-export function dayBoundary(date: string, edge: 'start' | 'end', zone: string): string | undefined {
-  const day = DateTime.fromISO(date, { zone });
-  if (!day.isValid) return undefined;
-  return (edge === 'start' ? day.startOf('day') : day.endOf('day')).toUTC().toISO() ?? undefined;
-}
-
 /** An ISO instant as a `datetime-local` value in the viewer's zone, and back. */
 export function toLocalInput(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';

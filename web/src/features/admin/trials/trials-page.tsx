@@ -14,13 +14,13 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { lessonDateFilters } from '../../../components/admin/date-filters';
 import { personFilter, personLabel } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { canEditTrials } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
 import { isTrialChangeable, trialRecordingPath, trialStatusPalette } from '../../trials/trial-view';
-import { dayBoundary } from '../meeting-requests/request-labels';
 import { TrialRecordingsDialog, TrialUpdateDialog } from './trial-dialogs';
 
 /** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone. */
@@ -110,18 +110,7 @@ function trialsResource(options: { canEdit: boolean; zone: string }): AdminResou
       },
       personFilter('studentId', 'Student', 'student'),
       personFilter('tutorId', 'Tutor', 'tutor'),
-      {
-        key: 'startDate',
-        label: 'Lessons from',
-        kind: 'date',
-        toQuery: (date) => dayBoundary(date, 'start', options.zone),
-      },
-      {
-        key: 'endDate',
-        label: 'Lessons to',
-        kind: 'date',
-        toQuery: (date) => dayBoundary(date, 'end', options.zone),
-      },
+      ...lessonDateFilters(options.zone),
     ],
     columns: [
       { key: 'startDate', label: 'Lesson', sortable: true, render: (t) => <When iso={t.startDate} /> },
