@@ -193,7 +193,17 @@ it('an admin renames a topic on the subject page and a sub-topic on the topic pa
   await page.reload();
   await page.getByRole('link', { name: 'Simultaneous linear equations' }).waitFor();
   await page.getByRole('button', { name: 'Delete Inequalities' }).click();
+  // A sub-topic goes with all its content: the admin confirms first
+  const confirm = page.getByRole('alertdialog');
+  await confirm
+    .getByText('This deletes Inequalities with all its notes, videos, resources, FAQ and reviews.', {
+      exact: false,
+    })
+    .waitFor();
+  await screenshot(page, 'edit-mode-delete-sub-topic');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Sub topic Deleted').waitFor();
+  await confirm.waitFor({ state: 'detached' });
   await page.reload();
   await page.getByRole('link', { name: 'Simultaneous linear equations' }).waitFor();
   expect(await page.getByRole('link', { name: 'Inequalities', exact: true }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { browserStackPerFile, screenshot, uniqueEmail } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -50,8 +51,15 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await dialog.getByLabel(/^First name/).fill('Vera');
   await dialog.getByLabel(/^Last name/).fill('Visitor');
-  await dialog.getByLabel(/^Email/).fill(uniqueEmail('vera'));
   await dialog.getByLabel(/^Password/).fill('Trial-visitor-1');
+  // An e-mail already in use is refused, and the chosen time stays chosen
+  await dialog.getByLabel(/^Email/).fill(demo.student.email);
+  await dialog.getByRole('button', { name: 'Book Trial' }).click();
+  await page.getByText('An account with this email already exists').first().waitFor();
+  await expect
+    .poll(() => dialog.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed'))
+    .toBe('true');
+  await dialog.getByLabel(/^Email/).fill(uniqueEmail('vera'));
   await screenshot(page, 'book-trial-dialog');
   await dialog.getByRole('button', { name: 'Book Trial' }).click();
 
@@ -62,7 +70,7 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await congratulations.waitFor();
   expect(new URL(page.url()).searchParams.has('trialClassCreated')).toBe(true);
   await screenshot(page, 'trial-congratulations');
-  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Dismiss' }).click();
   await congratulations.waitFor({ state: 'hidden' });
   expect(new URL(page.url()).searchParams.has('trialClassCreated')).toBe(false);
   // My trials on the portal home: the trial, scheduled, at the booked time in Singapore

@@ -94,6 +94,8 @@ export interface AdminResource<T extends { _id: string }, Input = never>
   deletedPath?: string;
   /** Extra buttons of a row, before edit and delete. */
   rowActions?: (record: T, list: ListControls<T>) => ReactNode;
+  /** After a record is created, updated or deleted here (e.g. a course page refreshing its people). */
+  onChanged?: () => void;
   /** Row checkboxes with actions on the checked records. */
   bulkActions?: (selected: T[], list: ListControls<T> & { clearSelection: () => void }) => ReactNode;
   /** Smaller text, for tables with many columns. */
@@ -261,6 +263,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
     if (config.messages.deleted) toastSuccess(config.messages.deleted);
     toggleRow(deleting.record, false);
     setDeleting(undefined);
+    config.onChanged?.();
     await mutate();
     if (config.deletedPath && config.deletedPath !== location.pathname) navigate(config.deletedPath);
   };
@@ -482,6 +485,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
           onClose={() => setEditing(undefined)}
           onSaved={async (saved, created) => {
             setEditing(undefined);
+            config.onChanged?.();
             if (created && config.createdPath && saved?._id) {
               navigate(config.createdPath(saved));
               return;

@@ -1,6 +1,7 @@
 import { HStack, IconButton } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuCheck, LuPencil, LuTrash2, LuX } from 'react-icons/lu';
+import { FormDialog } from '../../components/form-dialog';
 import { PlainInput } from '../../components/plain-input';
 
 /**
@@ -9,24 +10,54 @@ import { PlainInput } from '../../components/plain-input';
  * with what was typed.
  */
 
-export function RemoveButton({ label, onClick }: { label: string; onClick: () => Promise<unknown> }) {
+/**
+ * Removes something at once, or, with `confirm`, after the admin confirms in a dialog (for what takes other
+ * content with it, such as a sub-topic and all its notes and videos).
+ */
+export function RemoveButton({
+  label,
+  onClick,
+  confirm,
+}: {
+  label: string;
+  onClick: () => Promise<unknown>;
+  confirm?: ReactNode;
+}) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const remove = () => {
+    setBusy(true);
+    void onClick()
+      .then(() => setAsking(false))
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
-    <IconButton
-      aria-label={label}
-      size="xs"
-      variant="ghost"
-      colorPalette="red"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        void onClick()
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <LuTrash2 />
-    </IconButton>
+    <>
+      <IconButton
+        aria-label={label}
+        size="xs"
+        variant="ghost"
+        colorPalette="red"
+        loading={busy && !asking}
+        onClick={() => (confirm ? setAsking(true) : remove())}
+      >
+        <LuTrash2 />
+      </IconButton>
+      {asking && (
+        <FormDialog
+          role="alertdialog"
+          title={`${label}?`}
+          onClose={() => setAsking(false)}
+          onSave={remove}
+          busy={busy}
+          saveLabel="Delete"
+          saveColorPalette="red"
+        >
+          {confirm}
+        </FormDialog>
+      )}
+    </>
   );
 }
 

@@ -208,6 +208,12 @@ export function SubTopicList({
               {edit.canDelete && (
                 <RemoveButton
                   label={`Delete ${subTopic.name}`}
+                  confirm={
+                    <Text>
+                      This deletes {subTopic.name} with all its notes, videos, resources, FAQ and reviews.
+                      This cannot be undone.
+                    </Text>
+                  }
                   onClick={async () => {
                     await callApi('subTopics.adminDelete', { params: { id: subTopic._id } });
                     toastSuccess('Sub topic Deleted');

@@ -120,9 +120,12 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
         navigate(withQuery(paths.portal, { trialClassCreated: 'true' }));
       }
     } catch {
-      // The toast said why (e.g. the slot was just taken): offer fresh slots.
-      setState((s) => changeBooking(s, 'slot', ''));
-      void reloadSlots();
+      // The toast said why. Fresh slots are read: the chosen time stays chosen unless it was just taken
+      // (an e-mail already in use, say, is no reason to pick the time again).
+      const fresh = await reloadSlots();
+      if (!fresh?.docs.some((slot) => slot.start === choice.startDate)) {
+        setState((s) => changeBooking(s, 'slot', ''));
+      }
       setBusy(false);
     }
   };

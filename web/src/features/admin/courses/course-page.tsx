@@ -211,10 +211,18 @@ export default function AdminCoursePage() {
           <ContentTab course={course} reload={() => mutate()} canEdit={canEdit} canDelete={canDelete} />
         </Tabs.Content>
         <Tabs.Content value="tutors">
-          <TutorsTab courseId={course._id} onChanged={() => mutate()} />
+          <TutorsTab
+            courseId={course._id}
+            onChanged={() => mutate()}
+            onCourse={course.tutors.map((member) => member.user._id)}
+          />
         </Tabs.Content>
         <Tabs.Content value="students">
-          <StudentsTab courseId={course._id} />
+          <StudentsTab
+            courseId={course._id}
+            onChanged={() => mutate()}
+            onCourse={course.students.map((member) => member.user._id)}
+          />
         </Tabs.Content>
         <Tabs.Content value="schedule">
           <CourseScheduleTab courseId={course._id} />

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { useSession } from '../../../lib/session';
 import { canChangeLessons } from '../schedule/lesson-change';
 import { dateRangeFilters, LessonChangeActions, lessonColumns } from '../schedule/lesson-columns';
-import { useAdminZone } from './admin-zone';
 
 /** The course's lessons (GET /admin/schedule/meetings?courseId=…) with the class timing chip. */
 export function CourseScheduleTab({ courseId }: { courseId: string }) {

@@ -197,7 +197,17 @@ function TutorRowActions({
 }
 
 /** The course's tutors: add (people picker), change type, enable/disable, remove after verify-delete. */
-export function TutorsTab({ courseId, onChanged }: { courseId: string; onChanged: () => void }) {
+/** `onCourse`: the people already on the course (any status), left out of the "New" picker. */
+export function TutorsTab({
+  courseId,
+  onChanged,
+  onCourse,
+}: {
+  courseId: string;
+  onChanged: () => void;
+  onCourse: string[];
+}) {
+  const onCourseKey = onCourse.join(',');
   const config = useMemo<AdminResource<CourseMember, TutorInput>>(
     () => ({
       resource: 'courseTutors',
@@ -208,6 +218,7 @@ export function TutorsTab({ courseId, onChanged }: { courseId: string; onChanged
       searchable: false,
       deletable: false,
       messages: { created: 'Tutor Added', updated: 'Tutor Updated' },
+      onChanged,
       rowLabel: (member) => personLabel(member.user),
       columns: [
         ...personColumns,
@@ -245,6 +256,7 @@ export function TutorsTab({ courseId, onChanged }: { courseId: string; onChanged
             <PersonSelect
               label="Tutor"
               userTypes="tutor"
+              exclude={onCourseKey.split(',')}
               required
               value={value.tutor}
               error={errors.tutor}
@@ -265,7 +277,7 @@ export function TutorsTab({ courseId, onChanged }: { courseId: string; onChanged
         </Stack>
       ),
     }),
-    [courseId, onChanged],
+    [courseId, onChanged, onCourseKey],
   );
   return <AdminListPage config={config} />;
 }
@@ -280,7 +292,16 @@ interface StudentInput {
 }
 
 /** The course's students: enrol (people picker), change the enrolment or its type, remove. */
-export function StudentsTab({ courseId }: { courseId: string }) {
+export function StudentsTab({
+  courseId,
+  onChanged,
+  onCourse,
+}: {
+  courseId: string;
+  onChanged: () => void;
+  onCourse: string[];
+}) {
+  const onCourseKey = onCourse.join(',');
   const config = useMemo<AdminResource<CourseMember, StudentInput>>(
     () => ({
       resource: 'courseStudents',
@@ -290,6 +311,7 @@ export function StudentsTab({ courseId }: { courseId: string }) {
       listQuery: { course: courseId },
       searchable: false,
       messages: { created: 'Student Added', updated: 'Student Updated', deleted: 'Student Deleted' },
+      onChanged,
       rowLabel: (member) => personLabel(member.user),
       columns: [
         ...personColumns,
@@ -327,6 +349,7 @@ export function StudentsTab({ courseId }: { courseId: string }) {
             <PersonSelect
               label="Student"
               userTypes="student"
+              exclude={onCourseKey.split(',')}
               required
               value={value.student}
               error={errors.student}
@@ -365,7 +388,7 @@ export function StudentsTab({ courseId }: { courseId: string }) {
         </Stack>
       ),
     }),
-    [courseId],
+    [courseId, onChanged, onCourseKey],
   );
   return (
     <Stack gap="2">

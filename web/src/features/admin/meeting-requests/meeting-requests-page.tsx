@@ -12,13 +12,15 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
+import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { personFilter } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi } from '../../../lib/api-client';
 import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
+import { formatDateTime } from '../../../lib/time-zone';
 import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { RequestDialog } from './request-dialog';
 import {
@@ -30,21 +32,6 @@ import {
   tutorPaymentLabels,
   typeLabels,
 } from './request-labels';
-
-/** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone; a dash when missing. */
-function When({ iso }: { iso: string | null | undefined }) {
-  const [date, time] = formatDateTime(iso).split(', ');
-  return (
-    <Text whiteSpace="nowrap">
-      {date}
-      {time && (
-        <Text as="span" display="block" color="fg.muted">
-          {time}
-        </Text>
-      )}
-    </Text>
-  );
-}
 
 /** The row's button: opens the request (to respond to it while pending). */
 function OpenRequest({
@@ -118,7 +105,12 @@ function requestsResource(options: {
       ...lessonDateFilters(options.zone),
     ],
     columns: [
-      { key: 'createdAt', label: 'Created', sortable: true, render: (r) => <When iso={r.createdAt} /> },
+      {
+        key: 'createdAt',
+        label: 'Created',
+        sortable: true,
+        render: (r) => <DateTimeCell iso={r.createdAt} zone={options.zone} />,
+      },
       { key: 'course', label: 'Course', render: (r) => r.courseTitle || MISSING_VALUE },
       { key: 'lesson', label: 'Lesson', render: (r) => r.lessonTitle || MISSING_VALUE },
       {
@@ -127,8 +119,18 @@ function requestsResource(options: {
         sortable: true,
         render: (r) => <Badge size="sm">{typeLabels[r.type] ?? r.type}</Badge>,
       },
-      { key: 'start', label: 'Old time', sortable: true, render: (r) => <When iso={r.start} /> },
-      { key: 'newStart', label: 'New time', sortable: true, render: (r) => <When iso={r.newStart} /> },
+      {
+        key: 'start',
+        label: 'Old time',
+        sortable: true,
+        render: (r) => <DateTimeCell iso={r.start} zone={options.zone} />,
+      },
+      {
+        key: 'newStart',
+        label: 'New time',
+        sortable: true,
+        render: (r) => <DateTimeCell iso={r.newStart} zone={options.zone} />,
+      },
       { key: 'students', label: 'Students', render: (r) => peopleNames(r.students) },
       { key: 'tutors', label: 'Tutor', render: (r) => peopleNames(r.tutors) },
       {
@@ -201,9 +203,10 @@ export default function AdminMeetingRequestsPage() {
   const user = useSession()?.user;
   const canRespond = canRespondToLessonRequests(user);
   const canSetPayment = canSetTutorPaymentStatus(user);
+  const zone = useAdminZone();
   const config = useMemo(
-    () => requestsResource({ canRespond, canSetPayment, zone: deviceTimeZone() }),
-    [canRespond, canSetPayment],
+    () => requestsResource({ canRespond, canSetPayment, zone }),
+    [canRespond, canSetPayment, zone],
   );
   return <AdminListPage config={config} />;
 }

@@ -17,12 +17,13 @@ import { formatDuration, lessonDurationChoices } from '../../../../../shared/sch
 import type { RespondBody } from '../../../../../shared/schemas/meeting';
 import { type MeetingRequest, respondBodySchema } from '../../../../../shared/schemas/meeting';
 import type { ListControls } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { SelectField } from '../../../components/select-field';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
-import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
+import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import {
   fromLocalInput,
@@ -95,7 +96,7 @@ export function RequestDialog({
   canRespond: boolean;
   onClose: () => void;
 }) {
-  const zone = deviceTimeZone();
+  const zone = useAdminZone();
   const { data, mutate } = useApi<MeetingRequest>(detailKey(row._id), { fallbackData: row });
   const request = data ?? row;
   const [form, setForm] = useState<RespondForm>(() => initialForm(row, zone));

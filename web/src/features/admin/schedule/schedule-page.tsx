@@ -5,10 +5,10 @@ import type { DirectoryUser } from '../../../../../shared/routes/user-directory'
 import type { Course } from '../../../../../shared/schemas/course';
 import type { Page } from '../../../../../shared/schemas/paging';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { personLabel } from '../../../components/admin/person-picker';
 import { useApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useAdminZone } from '../courses/admin-zone';
 import { canChangeLessons } from './lesson-change';
 import {
   dateRangeFilters,

@@ -2,11 +2,12 @@ import { Alert, Button, DataList, Dialog, Portal, Stack, Text } from '@chakra-ui
 import { useState } from 'react';
 import type { Trial, TrialStatus } from '../../../../../shared/schemas/trial';
 import type { ListControls } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
+import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { TrialBadges } from '../../trials/trial-badges';
 import { TrialRecordings } from '../../trials/trial-recordings';
@@ -28,11 +29,12 @@ const personName = (person: { firstname: string; lastname: string }) =>
   `${person.firstname} ${person.lastname}`.trim();
 
 function TrialFacts({ trial }: { trial: Trial }) {
+  const zone = useAdminZone();
   const rows: Array<[string, string]> = [
     ['Student', `${personName(trial.student)} (${trial.student.email})`],
     ['Tutor', personName(trial.tutor)],
     ['Class', `${trial.curriculum} · ${trial.subject} · ${trial.grade}`],
-    ['Lesson', `${formatDateTime(trial.startDate)} (${deviceTimeZone()})`],
+    ['Lesson', `${formatDateTime(trial.startDate, zone)} (${zone})`],
   ];
   return (
     <DataList.Root orientation="horizontal" gap="1.5" size="sm">

@@ -14,29 +14,15 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
+import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { personFilter, personLabel } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { canEditTrials } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { deviceTimeZone, formatDateTime } from '../../../lib/time-zone';
 import { isTrialChangeable, trialRecordingPath, trialStatusPalette } from '../../trials/trial-view';
 import { TrialRecordingsDialog, TrialUpdateDialog } from './trial-dialogs';
-
-/** Date over time (`2026 Nov 25` / `04:00 PM`) in the viewer's zone. */
-function When({ iso }: { iso: string }) {
-  const [date, time] = formatDateTime(iso).split(', ');
-  return (
-    <Text whiteSpace="nowrap">
-      {date}
-      {time && (
-        <Text as="span" display="block" color="fg.muted">
-          {time}
-        </Text>
-      )}
-    </Text>
-  );
-}
 
 function TrialActions({
   trial,
@@ -113,7 +99,12 @@ function trialsResource(options: { canEdit: boolean; zone: string }): AdminResou
       ...lessonDateFilters(options.zone),
     ],
     columns: [
-      { key: 'startDate', label: 'Lesson', sortable: true, render: (t) => <When iso={t.startDate} /> },
+      {
+        key: 'startDate',
+        label: 'Lesson',
+        sortable: true,
+        render: (t) => <DateTimeCell iso={t.startDate} zone={options.zone} />,
+      },
       {
         key: 'student',
         label: 'Student',
@@ -155,7 +146,12 @@ function trialsResource(options: { canEdit: boolean; zone: string }): AdminResou
         render: (t) => (t.outcome ? trialOutcomeLabels[t.outcome] : MISSING_VALUE),
       },
       { key: 'recordings', label: 'Recordings', render: (t) => t.recordings.length },
-      { key: 'createdAt', label: 'Booked', sortable: true, render: (t) => <When iso={t.createdAt} /> },
+      {
+        key: 'createdAt',
+        label: 'Booked',
+        sortable: true,
+        render: (t) => <DateTimeCell iso={t.createdAt} zone={options.zone} />,
+      },
     ],
     rowActions: (trial, list) => <TrialActions trial={trial} list={list} canEdit={options.canEdit} />,
   };
@@ -163,6 +159,7 @@ function trialsResource(options: { canEdit: boolean; zone: string }): AdminResou
 
 export default function AdminTrialsPage() {
   const canEdit = canEditTrials(useSession()?.user);
-  const config = useMemo(() => trialsResource({ canEdit, zone: deviceTimeZone() }), [canEdit]);
+  const zone = useAdminZone();
+  const config = useMemo(() => trialsResource({ canEdit, zone }), [canEdit, zone]);
   return <AdminListPage config={config} />;
 }

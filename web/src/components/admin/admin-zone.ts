@@ -1,5 +1,5 @@
-import { useSession } from '../../../lib/session';
-import { deviceTimeZone } from '../../../lib/time-zone';
+import { useSession } from '../../lib/session';
+import { deviceTimeZone } from '../../lib/time-zone';
 
 /**
  * The zone the back-office shows and takes lesson times in: the admin's own (their profile's), else the
