@@ -1,15 +1,13 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { meetingRoutes } from '../../shared/routes/meetings';
-import type { CourseMember } from '../../shared/schemas/course';
 import type { JoinMeetingBody, LessonInput, RescheduleBody } from '../../shared/schemas/meeting';
 import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
 import { respond } from '../lib/request';
-import { courseMembers, coursesRepository } from '../repositories/courses';
+import { coursesRepository } from '../repositories/courses';
 import { lessonDeleteWrites, lessonWrites } from '../repositories/lessons';
-import { courseSections } from '../repositories/sections';
 import { writeTransaction } from '../table/transactions';
 import { joinLesson } from './join';
-import { createLesson, requestChange, requireLesson } from './lessons';
+import { bookCourseLesson, createLesson, requestChange, requireLesson } from './lessons';
 
 type ChangeBody = { reason: string; category?: string; note?: string };
 const changed = () => new ConflictError('This lesson was changed by someone else. Reload and try again.');
@@ -81,55 +79,13 @@ function kindOperations(id: 'teams' | 'zoom', kind: 'TEAMS' | 'ZOOM'): Record<st
   };
 }
 
-/** The course's main tutor: PRIMARY first, then any enabled tutor. */
-function mainTutor(members: CourseMember[]): CourseMember | undefined {
-  const tutors = members.filter((m) => m.role === 'tutor' && m.status === 'ENABLE');
-  return tutors.find((m) => m.type === 'PRIMARY') ?? tutors[0];
-}
-
 export const handler = resourceHandler('meetings', meetingRoutes, {
   ...kindOperations('teams', 'TEAMS'),
   ...kindOperations('zoom', 'ZOOM'),
   'meetings.notifyJoined': withCaller<unknown, JoinMeetingBody>(async ({ tenant, caller, body }) =>
     joinLesson(tenant.key, caller, body.sectionId),
   ),
-  'meetings.courseMeetingBook': withCaller<
-    unknown,
-    { course: string; start: string; duration: number; kind: 'TEAMS' | 'ZOOM'; title?: string }
-  >(async ({ tenant, caller, body }) => {
-    const members = await courseMembers(tenant.key, body.course);
-    const enrolled = members.some(
-      (m) =>
-        m.role === 'student' &&
-        m.user._id === caller.user._id &&
-        m.status === 'ENABLE' &&
-        m.enrolment === 'ENROLLED',
-    );
-    if (!enrolled) throw new NotFoundError('Course not found');
-    const tutor = mainTutor(members);
-    if (!tutor) throw new ConflictError('This course has no tutor yet');
-    const lessons = (await courseSections(tenant.key, body.course)).filter(
-      (s) => s.kind === 'ZOOM' || s.kind === 'TEAMS',
-    );
-    const lesson = await createLesson(
-      tenant,
-      caller,
-      body.kind,
-      {
-        course: body.course,
-        parent: null,
-        title: body.title ?? `Lesson ${lessons.length + 1}`,
-        description: '',
-        type: 'LESSON',
-        billing: 'BILLABLE',
-        audience: 'STUDENT',
-        start: body.start,
-        duration: body.duration,
-        tutorId: tutor.user._id,
-        studentIds: [caller.user._id],
-      },
-      { asAdmin: false, fromFreeSlots: true },
-    );
-    return respond(201, lesson);
-  }),
+  'meetings.courseMeetingBook': withCaller<unknown, Parameters<typeof bookCourseLesson>[2]>(
+    async ({ tenant, caller, body }) => respond(201, await bookCourseLesson(tenant, caller, body)),
+  ),
 });

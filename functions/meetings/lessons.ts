@@ -1,11 +1,18 @@
+import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
-import { decideChange, type RequesterRole } from '../../shared/scheduling/lesson-changes';
+import { decideChange, isGroupLesson, type RequesterRole } from '../../shared/scheduling/lesson-changes';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import { bookingSweep, busyDaysToRead } from '../../shared/scheduling/slots';
 import { takesLessons } from '../../shared/schemas/availability';
 import type { CourseMember } from '../../shared/schemas/course';
-import type { LessonInput, MeetingRequest, RescheduleBody } from '../../shared/schemas/meeting';
+import type {
+  courseMeetingBookSchema,
+  LessonInput,
+  MeetingRequest,
+  RescheduleBody,
+} from '../../shared/schemas/meeting';
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { callerHolds } from '../lib/access';
@@ -132,6 +139,46 @@ export async function createLesson(
   return lesson;
 }
 
+/**
+ * A student books a lesson in their course (POST /team-meetings/course-meeting-book) with the tutor the
+ * course page names ({@link bookingTutor}), from that tutor's free slots. Someone who is not an enrolled
+ * student of the course gets a 404, as for a course they cannot read; a group or free-trial course takes
+ * no student bookings (a 403 saying why, before any slot is checked or anything written).
+ */
+export async function bookCourseLesson(
+  tenant: Tenant,
+  caller: Caller,
+  body: z.infer<typeof courseMeetingBookSchema>,
+): Promise<LessonRecord> {
+  const members = await courseMembers(tenant.key, body.course);
+  if (!isBookingStudent(members, caller.user._id)) throw new NotFoundError('Course not found');
+  const course = await requireCourse(tenant.key, body.course);
+  const refusal = courseBookingRefusal(course);
+  if (refusal) throw new ForbiddenError(refusal);
+  const tutor = bookingTutor(members);
+  if (!tutor) throw new ConflictError('This course has no tutor yet');
+  const lessons = (await courseSections(tenant.key, body.course)).filter((s) => isLessonKind(s.kind));
+  return createLesson(
+    tenant,
+    caller,
+    body.kind,
+    {
+      course: body.course,
+      parent: null,
+      title: body.title ?? `Lesson ${lessons.length + 1}`,
+      description: '',
+      type: 'LESSON',
+      billing: 'BILLABLE',
+      audience: 'STUDENT',
+      start: body.start,
+      duration: body.duration,
+      tutorId: tutor.user._id,
+      studentIds: [caller.user._id],
+    },
+    { asAdmin: false, fromFreeSlots: true },
+  );
+}
+
 /** Who the caller is to this lesson: its tutor, one of its students, or (on admin routes) an admin. */
 function requesterRole(caller: Caller, lesson: LessonRecord, asAdmin: boolean): RequesterRole {
   if (asAdmin) return 'ADMIN';
@@ -232,17 +279,18 @@ export async function requestChange(
   const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
   if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
   const settings = schedulingSettings(tenant.settings?.scheduling);
+  const course = await requireCourse(tenant.key, lesson.course);
   const decision = decideChange({
     role,
     lessonStart: new Date(lesson.start),
     lessonStatus: lesson.status,
     now: new Date(),
     changeNoticeHours: settings.changeNoticeHours,
+    group: isGroupLesson(course, lesson),
   });
   if (decision.outcome === 'refused') throw new BadRequestError(decision.message);
 
   const after = await changedLesson(tenant, lesson, change, { role });
-  const course = await requireCourse(tenant.key, lesson.course);
   const now = new Date().toISOString();
   const [students, tutors, requester] = await Promise.all([
     people(tenant.key, lesson.studentIds),

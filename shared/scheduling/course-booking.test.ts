@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bookingTutor, courseRoster, mayBookInCourse } from './course-booking';
+import {
+  bookingTutor,
+  courseBookingRefusal,
+  courseRoster,
+  GROUP_BOOKING_REFUSED,
+  isBookingStudent,
+  mayBookInCourse,
+  TRIAL_BOOKING_REFUSED,
+} from './course-booking';
 
 const member = (
   id: string,
@@ -42,17 +50,41 @@ describe('the tutor a student books with', () => {
   });
 });
 
+const oneToOne = { type: 'One-to-One', isTrial: false } as const;
+const group = { type: 'Group', isTrial: false } as const;
+const trial = { type: 'One-to-One', isTrial: true } as const;
+
 describe('who may book lessons in a course', () => {
-  it('is an enabled, enrolled student of it', () => {
-    expect(mayBookInCourse([member('sam', 'student')], 'sam')).toBe(true);
+  it('is an enabled, enrolled student of a one-to-one course', () => {
+    expect(mayBookInCourse(oneToOne, [member('sam', 'student')], 'sam')).toBe(true);
   });
 
   it('is not an unenrolled or disabled student, a tutor, someone else or nobody signed in', () => {
-    expect(mayBookInCourse([member('sam', 'student', { enrolment: 'UNENROLLED' })], 'sam')).toBe(false);
-    expect(mayBookInCourse([member('sam', 'student', { status: 'DISABLE' })], 'sam')).toBe(false);
-    expect(mayBookInCourse([member('tom', 'tutor', { type: 'PRIMARY' })], 'tom')).toBe(false);
-    expect(mayBookInCourse([member('sam', 'student')], 'maya')).toBe(false);
-    expect(mayBookInCourse([member('sam', 'student')], undefined)).toBe(false);
+    const may = (members: ReturnType<typeof member>[], reader: string | undefined) =>
+      mayBookInCourse(oneToOne, members, reader);
+    expect(may([member('sam', 'student', { enrolment: 'UNENROLLED' })], 'sam')).toBe(false);
+    expect(may([member('sam', 'student', { status: 'DISABLE' })], 'sam')).toBe(false);
+    expect(may([member('tom', 'tutor', { type: 'PRIMARY' })], 'tom')).toBe(false);
+    expect(may([member('sam', 'student')], 'maya')).toBe(false);
+    expect(may([member('sam', 'student')], undefined)).toBe(false);
+  });
+
+  it('is nobody in a group course or a free-trial course, enrolled or not', () => {
+    const members = [member('tom', 'tutor', { type: 'PRIMARY' }), member('sam', 'student')];
+    expect(mayBookInCourse(group, members, 'sam')).toBe(false);
+    expect(mayBookInCourse(trial, members, 'sam')).toBe(false);
+    // A trial course booked as a group (not something the trial booking makes) is still a trial.
+    expect(mayBookInCourse({ type: 'Group', isTrial: true }, members, 'sam')).toBe(false);
+    // Membership alone is unchanged: the server's 404 for outsiders comes before the course's refusal.
+    expect(isBookingStudent(members, 'sam')).toBe(true);
+    expect(isBookingStudent(members, 'maya')).toBe(false);
+  });
+
+  it("says why: the group's lessons are scheduled for it; a trial course holds the one free lesson", () => {
+    expect(courseBookingRefusal(oneToOne)).toBeUndefined();
+    expect(courseBookingRefusal(group)).toBe(GROUP_BOOKING_REFUSED);
+    expect(courseBookingRefusal(trial)).toBe(TRIAL_BOOKING_REFUSED);
+    expect(courseBookingRefusal({ type: 'Group', isTrial: true })).toBe(TRIAL_BOOKING_REFUSED);
   });
 });
 
@@ -75,7 +107,9 @@ describe('the course page roster', () => {
     const { tutors, students } = courseRoster(members);
     expect(bookingTutor(tutors)).toEqual(bookingTutor(members));
     for (const reader of ['sam', 'left', 'held', 'main', 'sub', undefined]) {
-      expect(mayBookInCourse([...tutors, ...students], reader)).toBe(mayBookInCourse(members, reader));
+      expect(mayBookInCourse(oneToOne, [...tutors, ...students], reader)).toBe(
+        mayBookInCourse(oneToOne, members, reader),
+      );
     }
   });
 });

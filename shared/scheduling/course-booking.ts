@@ -1,6 +1,26 @@
-import type { CourseMember } from '../schemas/course';
+import type { Course, CourseMember } from '../schemas/course';
 
 type Member = Pick<CourseMember, 'role' | 'status' | 'type' | 'enrolment'> & { user: { _id: string } };
+/** What of a course decides whether its students book their own lessons. */
+export type BookingCourse = Pick<Course, 'type' | 'isTrial'>;
+
+export const GROUP_BOOKING_REFUSED =
+  'Lessons of a group course are scheduled by its tutor or the school, for the whole group. Ask them for an extra lesson.';
+export const TRIAL_BOOKING_REFUSED =
+  'A free trial course has its one trial lesson only. Enrol in a course to book more lessons.';
+
+/**
+ * Why a course takes no lessons booked by its students, or `undefined` when it does. A group course's
+ * lessons are the whole group's: one student's booking would put every classmate in a lesson they did not
+ * ask for, so its tutor or the back-office schedules them. A free-trial course holds the student's one
+ * free trial (spec 000 section 4): a lesson booked in it would be a second free lesson. In both the tutor
+ * and admins keep scheduling as before; only the student's own booking is refused.
+ */
+export function courseBookingRefusal(course: BookingCourse): string | undefined {
+  if (course.isTrial) return TRIAL_BOOKING_REFUSED;
+  if (course.type === 'Group') return GROUP_BOOKING_REFUSED;
+  return undefined;
+}
 
 /**
  * Who a student's own booking in a course (POST /team-meetings/course-meeting-book) is with: the course's
@@ -12,12 +32,25 @@ export function bookingTutor<M extends Member>(members: readonly M[]): M | undef
   return tutors.find((m) => m.type === 'PRIMARY') ?? tutors[0];
 }
 
-/** Only an enabled, enrolled student of the course books lessons in it (the server's 404 otherwise). */
-export function mayBookInCourse(members: readonly Member[], userId: string | undefined): boolean {
+/** Whether the user is an enabled, enrolled student of the course (else the booking's 404). */
+export function isBookingStudent(members: readonly Member[], userId: string | undefined): boolean {
   return members.some(
     (m) =>
       m.role === 'student' && m.user._id === userId && m.status === 'ENABLE' && m.enrolment === 'ENROLLED',
   );
+}
+
+/**
+ * Whether the user books lessons in the course: an enabled, enrolled student of it (the server's 404
+ * otherwise), in a course that takes its students' bookings ({@link courseBookingRefusal}, the server's
+ * 403 otherwise). The portal's course page shows "Book a lesson" by this answer.
+ */
+export function mayBookInCourse(
+  course: BookingCourse,
+  members: readonly Member[],
+  userId: string | undefined,
+): boolean {
+  return isBookingStudent(members, userId) && courseBookingRefusal(course) === undefined;
 }
 
 /**

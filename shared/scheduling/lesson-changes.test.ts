@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { changeReasons, changeToast, decideChange } from './lesson-changes';
+import {
+  changeReasons,
+  changeToast,
+  decideChange,
+  GROUP_CHANGE_REASON,
+  isGroupLesson,
+} from './lesson-changes';
 
 const start = new Date('2026-06-10T10:00:00Z');
 const hoursBefore = (hours: number) => new Date(start.getTime() - hours * 3_600_000);
-const decide = (role: 'STUDENT' | 'TUTOR' | 'ADMIN', now: Date, lessonStatus = 'ACTIVE') =>
-  decideChange({ role, lessonStart: start, lessonStatus, now, changeNoticeHours: 24 });
+const decide = (role: 'STUDENT' | 'TUTOR' | 'ADMIN', now: Date, lessonStatus = 'ACTIVE', group = false) =>
+  decideChange({ role, lessonStart: start, lessonStatus, now, changeNoticeHours: 24, group });
 
 describe('lesson change policy', () => {
   it('applies a change asked 24 hours or more ahead at once', () => {
@@ -29,6 +35,30 @@ describe('lesson change policy', () => {
   it('refuses changing a cancelled or completed lesson', () => {
     expect(decide('ADMIN', hoursBefore(48), 'CANCELLED')).toMatchObject({ outcome: 'refused' });
     expect(decide('STUDENT', hoursBefore(48), 'COMPLETED')).toMatchObject({ outcome: 'refused' });
+  });
+
+  it("turns a student's change to a group lesson into a request, however far ahead", () => {
+    for (const hours of [0.5, 23.9, 24, 72, 24 * 60]) {
+      expect(decide('STUDENT', hoursBefore(hours), 'ACTIVE', true)).toEqual({
+        outcome: 'request',
+        reason: GROUP_CHANGE_REASON,
+      });
+    }
+  });
+
+  it('keeps the notice window for the tutor and admins of a group lesson, and its refusals for everyone', () => {
+    expect(decide('TUTOR', hoursBefore(72), 'ACTIVE', true)).toEqual({ outcome: 'apply' });
+    expect(decide('TUTOR', hoursBefore(1), 'ACTIVE', true).outcome).toBe('request');
+    expect(decide('ADMIN', hoursBefore(1), 'ACTIVE', true)).toEqual({ outcome: 'apply' });
+    expect(decide('STUDENT', hoursBefore(-0.5), 'ACTIVE', true)).toMatchObject({ outcome: 'refused' });
+    expect(decide('STUDENT', hoursBefore(48), 'CANCELLED', true)).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('calls a lesson of a group course, or one with classmates, a group lesson', () => {
+    expect(isGroupLesson({ type: 'Group' }, { studentIds: ['sam'] })).toBe(true);
+    expect(isGroupLesson({ type: 'Group' }, { studentIds: [] })).toBe(true);
+    expect(isGroupLesson({ type: 'One-to-One' }, { studentIds: ['sam', 'maya'] })).toBe(true);
+    expect(isGroupLesson({ type: 'One-to-One' }, { studentIds: ['sam'] })).toBe(false);
   });
 
   it('names the toast of a lesson (TEAMS) by type and status', () => {

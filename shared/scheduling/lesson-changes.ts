@@ -28,10 +28,25 @@ export type ChangeDecision =
   | { outcome: 'apply' }
   | { outcome: 'request'; reason: string };
 
+export const GROUP_CHANGE_REASON =
+  "A group lesson is shared with classmates: a student's change to it needs an admin's approval";
+
+/**
+ * Whether a lesson is shared with classmates: every lesson of a Group course (spec 001 section 9 class
+ * types; the lesson history's GROUP lesson type reads the course the same way), and any lesson that has
+ * more than one student, as a lesson an admin scheduled for every student of a one-to-one course does.
+ * Cancelling or moving such a lesson changes it for everyone in it.
+ */
+export function isGroupLesson(course: { type: string }, lesson: { studentIds: readonly string[] }): boolean {
+  return course.type === 'Group' || lesson.studentIds.length > 1;
+}
+
 /**
  * The notice-window policy. An admin's change applies at once, also to a lesson under way. A student or
  * tutor cannot change a lesson that has started or ended; asked more than `changeNoticeHours` ahead the
- * change applies at once, closer to the lesson it becomes a PENDING request for an admin.
+ * change applies at once, closer to the lesson it becomes a PENDING request for an admin. A student's
+ * change to a group lesson ({@link isGroupLesson}) is always a request, however far ahead: one student
+ * does not cancel or move their classmates' lesson. Its tutor keeps the notice-window policy.
  */
 export function decideChange(input: {
   role: RequesterRole;
@@ -39,13 +54,15 @@ export function decideChange(input: {
   lessonStatus: string;
   now: Date;
   changeNoticeHours: number;
+  group: boolean;
 }): ChangeDecision {
-  const { role, lessonStart, lessonStatus, now, changeNoticeHours } = input;
+  const { role, lessonStart, lessonStatus, now, changeNoticeHours, group } = input;
   if (lessonStatus !== 'ACTIVE') return { outcome: 'refused', message: 'This lesson is no longer scheduled' };
   if (role === 'ADMIN') return { outcome: 'apply' };
   if (now.getTime() >= lessonStart.getTime()) {
     return { outcome: 'refused', message: 'This lesson has already started and can no longer be changed' };
   }
+  if (role === 'STUDENT' && group) return { outcome: 'request', reason: GROUP_CHANGE_REASON };
   const noticeMs = changeNoticeHours * 3_600_000;
   if (lessonStart.getTime() - now.getTime() >= noticeMs) return { outcome: 'apply' };
   return {

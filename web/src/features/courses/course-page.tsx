@@ -105,7 +105,8 @@ function Course() {
 
 /**
  * The lesson actions of the page's header: an enrolled student (with class booking) books a lesson from
- * the course tutor's free slots; the course's own tutor schedules a new lesson.
+ * the course tutor's free slots, except in a group or free-trial course (mayBookInCourse: the server
+ * refuses those bookings); the course's own tutor schedules a new lesson.
  */
 function LessonActions({ course, reload }: { course: CourseDetail; reload: () => Promise<unknown> }) {
   const session = useSession();
@@ -113,7 +114,7 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
   const [open, setOpen] = useState<'book' | 'new' | null>(null);
   const members = [...course.tutors, ...course.students];
   const tutor = bookingTutor(course.tutors);
-  const books = !!tutor && canBookClasses(user) && mayBookInCourse(members, user?._id);
+  const books = !!tutor && canBookClasses(user) && mayBookInCourse(course, members, user?._id);
   const schedules = user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors);
   if (!books && !schedules) return null;
   return (

@@ -22,7 +22,9 @@ export interface ChangeableLesson {
 
 /**
  * Cancel or reschedule a lesson (spec 001 section 9 reasons). The server decides whether the change is done
- * or waits for an admin; the toast follows its answer.
+ * or waits for an admin (shared/scheduling/lesson-changes.ts decideChange: close to the lesson, or a
+ * student's change to a group lesson); the toast follows its answer ("Cancellation Request Sent" for a
+ * PENDING one), so it reads right whichever rule applied.
  */
 export function LessonChangeDialog(props: {
   lesson: ChangeableLesson;
@@ -137,7 +139,8 @@ export function LessonChangeDialog(props: {
           <Textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
         </Field.Root>
         <Text fontSize="sm" color="fg.muted">
-          Changes close to the lesson need an admin's approval; you will see whether it is done or sent.
+          Changes close to the lesson, and a student's change to a group lesson, need an admin's approval; you
+          will see whether it is done or sent.
         </Text>
       </Stack>
     </FormDialog>
