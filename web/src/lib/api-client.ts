@@ -33,8 +33,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function fail(status: number, data: unknown, rawMessage: string): never {
-  toastError(errorToastMessage(data, rawMessage));
+function fail(status: number, data: unknown, rawMessage: string, quiet = false): never {
+  if (!quiet) toastError(errorToastMessage(data, rawMessage));
   if (status === 401 && currentSession()) {
     // Spec 000 section 4: a 401 clears the stored token and user and goes to the portal base path.
     endSession();
@@ -43,7 +43,7 @@ function fail(status: number, data: unknown, rawMessage: string): never {
   throw new ApiError(status, data, serializedResponse(data, rawMessage));
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<T> {
+async function send<T>(url: string, init: RequestInit, quietStatuses: readonly number[] = []): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -51,7 +51,10 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
     return fail(0, undefined, error instanceof Error ? error.message : String(error));
   }
   const data = await readBody(response);
-  if (!response.ok) return fail(response.status, data, `Request failed with status code ${response.status}`);
+  if (!response.ok) {
+    const message = `Request failed with status code ${response.status}`;
+    return fail(response.status, data, message, quietStatuses.includes(response.status));
+  }
   return data as T;
 }
 
@@ -64,7 +67,7 @@ export function callApi<T>(routeId: string, options: ApiCallOptions = {}): Promi
   const session = currentSession();
   const credentials = options.auth ?? { token: session?.token, userId: session?.user._id };
   const { url, init } = buildRequest(runtimeConfig().apiUrl, route, options, credentials);
-  const request = send<T>(url, init);
+  const request = send<T>(url, init, options.quietStatuses);
   return showsGlobalLoader(route) ? trackRequest(request) : request;
 }
 

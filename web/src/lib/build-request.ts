@@ -9,6 +9,8 @@ export interface ApiCallOptions {
   body?: unknown;
   /** Credentials other than the stored session's (e.g. the token just issued by a sign-in). */
   auth?: { token: string; userId?: string };
+  /** Failure statuses the caller shows itself (a page's own not-found view): not toasted. */
+  quietStatuses?: readonly number[];
 }
 
 /** The fetch request for a declared route: URL, method, headers and the encoded body. */

@@ -15,9 +15,10 @@ export type TopicWithSubTopics = Topic & { subTopics: SubTopicSummary[] };
 
 const homeCurriculaKey: NonNullable<ApiKey> = ['curriculums.forHomePage'];
 const searchOptionsKey: NonNullable<ApiKey> = ['curriculums.searchOptions'];
+// A path that names nothing is the page's own not-found view, not an error to toast.
 const cataloguePathKey = (path: string): NonNullable<ApiKey> => [
   'curriculums.resolvePath',
-  { query: { path } },
+  { query: { path }, quietStatuses: [404] },
 ];
 const topicsKey = (subject: Subject): NonNullable<ApiKey> => [
   'topics.getTopics',

@@ -41,7 +41,9 @@ export function validateCourse(
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
-const sortedUnique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+// Numeric parts compare as numbers, so Grade 6 comes before Grade 10.
+const sortedUnique = (values: string[]) =>
+  [...new Set(values)].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 const choices = (values: string[]) => values.map((value) => ({ value, label: value }));
 
 /**
