@@ -68,6 +68,7 @@ const AdminReportedIssuesPage = page(
 );
 const AdminTagsPage = page('AdminTagsPage', () => import('../features/admin/tags/tags-page'));
 const AdminTrialsPage = page('AdminTrialsPage', () => import('../features/admin/trials/trials-page'));
+const WaitingRoomPage = page('WaitingRoomPage', () => import('../features/waiting-room/waiting-room-page'));
 const VerifyNotesLinkPage = page(
   'VerifyNotesLinkPage',
   () => import('../features/catalogue/verify-notes-link-page'),
@@ -118,6 +119,7 @@ export const router = routeTable(
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },
+        { path: paths.waitingRoom, element: WaitingRoomPage },
         { path: paths.verifyNotesLink, element: VerifyNotesLinkPage },
         { path: paths.curriculum, element: CurriculumPage },
         { path: paths.subject, element: SubjectPage },

@@ -35,7 +35,7 @@ export const paths = {
   adminReportedIssues: '/admin/report-issues',
   adminTags: '/admin/tags',
   adminTrials: '/admin/trials',
-  // later: curriculum, quizzes, payments, onboarding, meetings
+  // later: curriculum, quizzes, payments, onboarding
   trialRecording: '/trial-recording/:trialId',
   curriculum: '/:curriculum',
   subject: '/:curriculum/:subject/*',

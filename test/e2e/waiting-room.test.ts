@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { newId } from '../../functions/lib/ids';
+import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
+import { writeTransaction } from '../../functions/table/transactions';
+import { ConflictError } from '../../shared/http/errors';
+import { demo } from '../support/api-client';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+const browser = browserStackPerFile();
+const COURSE = 'course-demo-igcse-maths';
+const MINUTE_MS = 60_000;
+
+async function signIn(page: Page, who: { email: string; password: string }, path: string) {
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Where a sign-in lands depends on the account (Sam's is linked to a parent's: /manage-accounts).
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto(browser.portalUrl(path));
+}
+
+/**
+ * A lesson of the demo course with Tom and Sam starting in a few minutes (its join window is open), or later
+ * (each test its own time: Tom's slots are booked by a conditional write).
+ */
+async function lessonStartingSoon(title: string, inMinutes = 5): Promise<LessonRecord> {
+  const now = Date.now();
+  const _id = newId();
+  const start = new Date(Math.ceil(now / MINUTE_MS) * MINUTE_MS + inMinutes * MINUTE_MS);
+  const lesson: LessonRecord = {
+    _id,
+    course: COURSE,
+    parent: null,
+    kind: 'TEAMS',
+    title,
+    description: '',
+    sortingKey: 100,
+    audience: 'STUDENT',
+    type: 'LESSON',
+    billing: 'BILLABLE',
+    status: 'ACTIVE',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 45 * MINUTE_MS).toISOString(),
+    duration: 45,
+    tutorId: 'demo-tutor-1',
+    studentIds: ['demo-student-1'],
+    joinUrl: browser.portalUrl(`/waiting-room/${_id}`),
+    bufferMinutes: 0,
+    createdAt: new Date(now).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  };
+  const writes = lessonWrites('demo', undefined, lesson, 'IGCSE Mathematics');
+  await writeTransaction(writes.items, () => new ConflictError('taken'));
+  return lesson;
+}
+
+const errorToasts = (page: Page) => page.locator('[data-testid="toast-error"]');
+
+it('a student’s Join opens the lesson’s waiting room, which lists them as joined', async () => {
+  // Prepare
+  const lesson = await lessonStartingSoon('Quadratics warm-up');
+  const page = await browser.newPage();
+  await signIn(page, demo.student, `/portal/courses/${COURSE}`);
+  const join = page
+    .getByTestId('lesson-row')
+    .filter({ hasText: 'Quadratics warm-up' })
+    .getByRole('button', { name: 'Join lesson' });
+  await join.waitFor();
+  expect(await join.isDisabled()).toBe(false);
+
+  // Act: join (the meeting opens in a new tab)
+  const [room] = await Promise.all([page.waitForEvent('popup'), join.click()]);
+
+  // Assess: the waiting room of that lesson, with its course, people and Sam's join
+  await room.waitForURL(new RegExp(`/waiting-room/${lesson._id}$`));
+  await room.getByRole('heading', { level: 1, name: 'Quadratics warm-up' }).waitFor();
+  await room.getByText('Waiting for your tutor').waitFor();
+  const sam = room.getByTestId('room-person').filter({ hasText: 'Sam Student' });
+  await sam.getByText(/^Joined at \d\d:\d\d [AP]M$/).waitFor();
+  const tom = room.getByTestId('room-person').filter({ hasText: 'Tom Turing' });
+  expect(await tom.textContent()).toContain('Not joined yet');
+  expect(await room.getByRole('link', { name: 'IGCSE Mathematics' }).getAttribute('href')).toBe(
+    `/learning-portal/portal/courses/${COURSE}`,
+  );
+  expect(await room.getByTestId('room-when').textContent()).toContain('45 min');
+  expect(await room.getByTestId('class-timing').textContent()).toBe('On Time');
+  expect(await room.getByText('Page not found').count()).toBe(0);
+  expect(await errorToasts(room).count()).toBe(0);
+  await screenshot(room, 'waiting-room-student');
+
+  // Act: the tutor joins from his own course page
+  const tutor = await browser.newPage();
+  await signIn(tutor, demo.tutor, `/portal/courses/${COURSE}`);
+  const tutorJoin = tutor
+    .getByTestId('lesson-row')
+    .filter({ hasText: 'Quadratics warm-up' })
+    .getByRole('button', { name: 'Join lesson' });
+  const [tutorRoom] = await Promise.all([tutor.waitForEvent('popup'), tutorJoin.click()]);
+
+  // Assess: Tom's room says his student is there; Sam's room sees Tom within a refresh (15 seconds)
+  await tutorRoom.getByText('Your student has joined').waitFor();
+  await screenshot(tutorRoom, 'waiting-room-tutor');
+  await tom.getByText(/^Joined at /).waitFor({ timeout: 25_000 });
+  await room.getByText('Your tutor is here').waitFor();
+}, 120_000);
+
+it('tells a user who is not in the lesson that there is no lesson for them, with one toast', async () => {
+  // Prepare
+  const lesson = await lessonStartingSoon('Private lesson', 120);
+  const page = await browser.newPage();
+  await signIn(page, demo.student3, '/portal');
+
+  // Act
+  await page.goto(browser.portalUrl(`/waiting-room/${lesson._id}`));
+
+  // Assess: a clear message with the way to the user's courses; the lesson's details stay hidden
+  await page.getByRole('heading', { level: 1, name: 'Lesson not found' }).waitFor();
+  await page.getByRole('link', { name: 'Go to my courses' }).waitFor();
+  expect(await page.getByText('Private lesson').count()).toBe(0);
+  await errorToasts(page).first().waitFor();
+  // No second toast from polling or retries
+  await page.waitForTimeout(1_500);
+  expect(await errorToasts(page).count()).toBe(1);
+  await screenshot(page, 'waiting-room-not-found');
+}, 60_000);
+
+it('says a cancelled lesson was cancelled, with the way back to the course', async () => {
+  // Prepare: a lesson of Sam's cancelled after booking
+  const lesson = await lessonStartingSoon('Cancelled revision', 240);
+  const cancelled: LessonRecord = { ...lesson, status: 'CANCELLED', updatedAt: new Date().toISOString() };
+  const writes = lessonWrites('demo', lesson, cancelled, 'IGCSE Mathematics');
+  await writeTransaction(writes.items, () => new ConflictError('stale'));
+  const page = await browser.newPage();
+  await signIn(page, demo.student, `/waiting-room/${lesson._id}`);
+
+  // Assess
+  await page.getByText('This lesson was cancelled').waitFor();
+  await page.getByRole('link', { name: 'Back to the course', exact: true }).waitFor();
+  expect(await page.getByTestId('room-person').count()).toBe(0);
+  await screenshot(page, 'waiting-room-cancelled');
+}, 60_000);
+
+it('says an ended lesson has ended, shows who joined and leads back to the course', async () => {
+  // Prepare: a lesson of Sam's that ended a quarter of an hour ago
+  const lesson = await lessonStartingSoon('Finished lesson', -60);
+  const page = await browser.newPage();
+  await signIn(page, demo.student, `/waiting-room/${lesson._id}`);
+
+  // Assess
+  await page.getByText('This lesson has ended').waitFor();
+  await page.getByRole('heading', { name: 'Who joined' }).waitFor();
+  expect(await page.getByTestId('class-timing').textContent()).toBe('Missed');
+  expect(await page.getByTestId('room-person').filter({ hasText: 'Sam Student' }).textContent()).toContain(
+    'Did not join',
+  );
+  await screenshot(page, 'waiting-room-ended');
+  await page.getByRole('link', { name: 'Back to the course', exact: true }).click();
+  await page.waitForURL(new RegExp(`/portal/courses/${COURSE}$`));
+  await page.getByTestId('lesson-row').first().waitFor();
+  await screenshot(page, 'waiting-room-ended-back-to-course');
+}, 60_000);
