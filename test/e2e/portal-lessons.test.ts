@@ -151,3 +151,58 @@ it('a course’s tutor schedules a new Zoom lesson from the course page, in thei
   await sam.getByRole('button', { name: 'Book a lesson' }).waitFor();
   expect(await sam.getByRole('button', { name: 'New lesson' }).count()).toBe(0);
 }, 120_000);
+
+it('a group course offers its students no lesson booking, and a student’s cancel waits for an admin', async () => {
+  // Prepare: a group course of Tom's with Sam and Maya, and one of its lessons next month
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const course = await api.call<{ _id: string }>('courses.adminCreate', {
+    ...admin,
+    body: {
+      title: 'IB Physics HL group',
+      curriculum: 'IB Diploma',
+      subject: 'Physics',
+      grade: 'Grade 12',
+      type: 'Group',
+      status: 'ACTIVE',
+    },
+  });
+  expect(course.status).toBe(201);
+  await api.call('courseTutors.create', {
+    ...admin,
+    body: { course: course.body._id, tutor: 'demo-tutor-1', type: 'PRIMARY' },
+  });
+  for (const student of ['demo-student-1', 'demo-student-2'])
+    await api.call('courseStudents.create', {
+      ...admin,
+      body: { course: course.body._id, student, type: 'CREDIT' },
+    });
+  const lesson = await api.call('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: course.body._id,
+      title: 'Kinematics',
+      start: weekdayAhead(30).set({ hour: 10 }).toUTC().toISO(),
+      duration: 60,
+    },
+  });
+  expect(lesson.status).toBe(201);
+
+  // Act: Sam opens the group course and cancels the lesson
+  const page = await browser.newPage({ timezoneId: ZONE });
+  await signIn(page, demo.student);
+  await page.goto(browser.portalUrl(`/portal/courses/${course.body._id}`));
+  const row = page.getByTestId('lesson-row').filter({ hasText: 'Kinematics' });
+  await row.waitFor();
+  expect(await page.getByRole('button', { name: 'Book a lesson' }).count()).toBe(0);
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('Sickness');
+  await dialog.getByRole('button', { name: 'Cancel lesson' }).click();
+
+  // Assess: a request for an admin, the lesson still on for the group
+  await page.getByText('Cancellation Request Sent').waitFor();
+  await row.getByText('Change requested').waitFor();
+  expect(await row.getByText('Cancelled', { exact: true }).count()).toBe(0);
+  await screenshot(page, 'group-course-cancel-requested');
+}, 60_000);
