@@ -121,7 +121,7 @@ it('lets a student withdraw work that is not reviewed yet', async () => {
   const page = await browser.newPage();
   await signIn(page, demo.student, `/portal/courses/${COURSE}/homework/${created.body._id}`);
   await page.getByRole('heading', { name: title }).waitFor();
-  await page.getByText('Due -').waitFor();
+  await page.getByText('No due date').waitFor();
   await page.getByLabel('Your answer').fill('All done.');
   await page.getByRole('button', { name: 'Submit homework' }).click();
   await page.getByText('Homework Submitted').waitFor();

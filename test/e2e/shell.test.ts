@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -92,3 +93,24 @@ it('offers Retry when a page fails to load, and loads it on retry', async () => 
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
 });
+
+it('fits a phone: the signed-in header folds into a menu, and the page is no wider than the screen', async () => {
+  // Prepare: a tutor (who also has the mode switches) on a 390 px wide phone
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(demo.tutor.email);
+  await page.getByLabel(/^Password/).fill(demo.tutor.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto(browser.portalUrl('/portal/courses/course-demo-igcse-maths'));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+
+  // Assess: nothing runs off the screen; Sign out sits in the menu
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(false);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
+  await screenshot(page, 'phone-header-menu');
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+}, 60_000);

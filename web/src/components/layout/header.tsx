@@ -9,12 +9,15 @@ import { useTenant } from '../../lib/use-tenant';
 import { ThemeToggle } from './theme-toggle';
 
 /** Only catalogue editors and tutors see the mode switches, so their code loads only for them. */
+/** The phone menu: signed-in only, so a visitor's first page does not load the menu's code. */
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
   const session = useSession();
   const { data: tenant } = useTenant();
   const navigate = useNavigate();
+  const backOffice = !!session && canUseBackOffice(session.user);
 
   const signOut = () => {
     // Leave the signed-in page first (committed at once, not in a transition), so its guard does not send
@@ -37,25 +40,36 @@ export function Header() {
               <Button asChild variant="ghost" size="sm">
                 <RouterLink to={paths.portal}>Portal</RouterLink>
               </Button>
-              <Button asChild variant="ghost" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
-                <RouterLink to={paths.dashboard}>Dashboard</RouterLink>
-              </Button>
-              {(canEditCatalogue(session.user) || canUseTutorModes(session.user)) && (
-                <Suspense fallback={null}>
-                  <EditModeSwitch />
-                </Suspense>
-              )}
-              {canUseBackOffice(session.user) && (
+              {/* Phones: the rest of the header folds into one menu (spec 000: small screens from 576 px). */}
+              <HStack gap="2" display={{ base: 'none', md: 'flex' }}>
                 <Button asChild variant="ghost" size="sm">
-                  <RouterLink to={paths.admin}>Admin</RouterLink>
+                  <RouterLink to={paths.dashboard}>Dashboard</RouterLink>
                 </Button>
-              )}
-              <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
-                {session.user.firstname} {session.user.lastname}
-              </Text>
-              <Button size="sm" variant="outline" onClick={signOut}>
-                Sign out
-              </Button>
+                {(canEditCatalogue(session.user) || canUseTutorModes(session.user)) && (
+                  <Suspense fallback={null}>
+                    <EditModeSwitch />
+                  </Suspense>
+                )}
+                {backOffice && (
+                  <Button asChild variant="ghost" size="sm">
+                    <RouterLink to={paths.admin}>Admin</RouterLink>
+                  </Button>
+                )}
+                <Text fontSize="sm" color="fg.muted">
+                  {session.user.firstname} {session.user.lastname}
+                </Text>
+                <Button size="sm" variant="outline" onClick={signOut}>
+                  Sign out
+                </Button>
+              </HStack>
+              <Suspense fallback={null}>
+                <MobileMenu
+                  name={`${session.user.firstname} ${session.user.lastname}`}
+                  backOffice={backOffice}
+                  onNavigate={(path) => navigate(path)}
+                  onSignOut={signOut}
+                />
+              </Suspense>
             </>
           ) : (
             <>

@@ -344,7 +344,7 @@ function Homework() {
             {section.title}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Due {due ? formatDateTime(due) : '-'}
+            {due ? `Due ${formatDateTime(due)}` : 'No due date'}
           </Text>
           {section.description && <Text>{section.description}</Text>}
           {section.homework?.instructions && (

@@ -1,4 +1,5 @@
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { mutate } from 'swr';
 import { changeReasons, changeToast, reasonCategories } from '../../../../shared/scheduling/lesson-changes';
@@ -36,7 +37,11 @@ export function LessonChangeDialog(props: {
   const [reason, setReason] = useState('');
   const [category, setCategory] = useState('');
   const [note, setNote] = useState('');
-  const [date, setDate] = useState(today(zone));
+  // A move is usually to a nearby time: start on the lesson's own day (today if it is already past).
+  const [date, setDate] = useState(() => {
+    const lessonDay = DateTime.fromISO(lesson.start, { zone }).toISODate() ?? '';
+    return lessonDay > today(zone) ? lessonDay : today(zone);
+  });
   const [slot, setSlot] = useState('');
   const [busy, setBusy] = useState(false);
   const { data: slots, isLoading } = useApi<{ docs: SlotDoc[] }>(

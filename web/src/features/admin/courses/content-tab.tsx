@@ -124,7 +124,11 @@ function Details({ section, actions }: { section: SectionTree; actions: Actions 
   if (section.kind === 'HOMEWORK') {
     return (
       <HStack gap="2" fontSize="xs" color="fg.muted">
-        <Text>Due {formatDateTime(section.homework?.dueAt, actions.zone)}</Text>
+        <Text>
+          {section.homework?.dueAt
+            ? `Due ${formatDateTime(section.homework.dueAt, actions.zone)}`
+            : 'No due date'}
+        </Text>
         <ChakraLink asChild color="teal.fg">
           <Link to={homeworkPath(course._id, section._id)}>Submissions</Link>
         </ChakraLink>
