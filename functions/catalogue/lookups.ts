@@ -137,12 +137,13 @@ export async function resolvePath(tenant: string, path: string): Promise<Resolve
   return resolved;
 }
 
-/** The home search: every curriculum, subject and topic, each with the page it opens. */
+/** The home search: every curriculum, subject, topic and sub-topic, each with the page it opens. */
 export async function searchOptions(tenant: string): Promise<SearchOption[]> {
-  const [allCurricula, subjects, topics] = await Promise.all([
+  const [allCurricula, subjects, topics, subTopics] = await Promise.all([
     curricula(tenant),
     allSubjects(tenant),
-    topicsRepository.all(tenant, ['name', 'slug', 'subjectId', 'sortingOrder'] as const),
+    topicsRepository.all(tenant, ['_id', 'name', 'slug', 'subjectId', 'sortingOrder'] as const),
+    subTopicsRepository.all(tenant, ['name', 'slug', 'topicId', 'sortingOrder'] as const),
   ]);
   const subjectsById = new Map(subjects.map((s) => [s._id, s]));
   const options: SearchOption[] = allCurricula.map((c) => ({
@@ -159,14 +160,24 @@ export async function searchOptions(tenant: string): Promise<SearchOption[]> {
       context: `${s.curriculum} · ${s.subjectCode}`,
     });
   }
+  const topicsById = new Map<string, { path: string; context: string }>();
   for (const t of [...topics].sort(bySortingOrder)) {
     const subject = subjectsById.get(t.subjectId);
     if (!subject) continue;
+    const path = cataloguePath(subject.curriculumSlug, subject.slug, t.slug);
+    const context = `${subject.curriculum} · ${subject.name}`;
+    topicsById.set(t._id, { path, context: `${context} · ${t.name}` });
+    options.push({ kind: 'topic', label: t.name, path, context });
+  }
+  // Sub-topics are what a learner most often types ("quadratic equations"): each opens its content page.
+  for (const st of [...subTopics].sort(bySortingOrder)) {
+    const topic = topicsById.get(st.topicId);
+    if (!topic) continue;
     options.push({
-      kind: 'topic',
-      label: t.name,
-      path: cataloguePath(subject.curriculumSlug, subject.slug, t.slug),
-      context: `${subject.curriculum} · ${subject.name}`,
+      kind: 'subTopic',
+      label: st.name,
+      path: `${topic.path}/${st.slug}`,
+      context: topic.context,
     });
   }
   return options;

@@ -196,7 +196,7 @@ export const homeCurriculumSchema = z.object({
 });
 
 export const searchOptionSchema = z.object({
-  kind: z.enum(['curriculum', 'subject', 'topic']),
+  kind: z.enum(['curriculum', 'subject', 'topic', 'subTopic']),
   label: z.string(),
   /** Where the option leads: a portal path such as /cambridge-igcse/mathematics. */
   path: z.string(),

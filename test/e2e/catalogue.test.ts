@@ -10,7 +10,7 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
 
   // The home search finds a topic across the catalogue
   await page
-    .getByRole('combobox', { name: 'Search curricula, subjects and topics' })
+    .getByRole('combobox', { name: 'Search curricula, subjects, topics and sub-topics' })
     .fill('igcse trigonometry');
   await page
     .getByRole('listbox')
@@ -18,6 +18,13 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
     .first()
     .waitFor();
   await screenshot(page, 'home-catalogue-search');
+  // ... and a sub-topic, the page a learner most often wants
+  await page.getByRole('combobox').fill('quadratic equations');
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /Quadratic equations.*Sub-topic/ })
+    .first()
+    .waitFor();
   await page.getByRole('combobox').fill('');
 
   // A curriculum card names at most two grades, then how many more (the label rule)
@@ -101,7 +108,9 @@ it('the catch-all content page resolves any address through the catalogue, and a
   expect(await robots()).toBe('noindex');
   const curricula = page.getByRole('navigation', { name: 'Curricula' });
   await curricula.getByRole('link', { name: 'Cambridge Lower Secondary' }).waitFor();
-  await page.getByRole('combobox', { name: 'Search curricula, subjects and topics' }).fill('ib economics');
+  await page
+    .getByRole('combobox', { name: 'Search curricula, subjects, topics and sub-topics' })
+    .fill('ib economics');
   await page
     .getByRole('option', { name: /Economics/ })
     .first()

@@ -141,7 +141,7 @@ describe('the public catalogue', () => {
     }
   });
 
-  it('offers curricula, subjects and topics to the home search, each with its page path', async () => {
+  it('offers curricula, subjects, topics and sub-topics to the home search, each with its page path', async () => {
     const options = await local.api.call<Json>('curriculums.searchOptions');
     const docs = options.body.docs as Json[];
     expect(docs).toContainEqual({
@@ -156,6 +156,18 @@ describe('the public catalogue', () => {
       path: '/cambridge-igcse/mathematics/trigonometry',
       context: 'Cambridge IGCSE · Mathematics',
     });
+    expect(docs).toContainEqual({
+      kind: 'subTopic',
+      label: 'Quadratic equations',
+      path: '/cambridge-igcse/mathematics/algebra-and-graphs/quadratic-equations',
+      context: 'Cambridge IGCSE · Mathematics · Algebra and graphs',
+    });
+    // Every sub-topic's path resolves to its page
+    const sample = docs.filter((d) => d.kind === 'subTopic').slice(0, 3);
+    for (const option of sample) {
+      const page = await local.api.call<Json>('curriculums.resolvePath', { query: { path: option.path } });
+      expect(page.body.subTopic.name, option.path).toBe(option.label);
+    }
   });
 
   it('gathers a subject’s past papers and mark schemes topic by topic', async () => {

@@ -21,6 +21,22 @@ describe('matchSearchOptions', () => {
     expect(matchSearchOptions(options, 'maths').length).toBe(8);
     expect(matchSearchOptions(options, 'CAMBRIDGE')[0]!.kind).toBe('curriculum');
   });
+  it('finds sub-topics, and puts options named by the words before those only filed under a match', () => {
+    const withSubTopics: SearchOption[] = [
+      ...options,
+      {
+        kind: 'subTopic',
+        label: 'Quadratic equations',
+        path: '/c/m/a/q',
+        context: 'Cambridge IGCSE · Mathematics · Algebra and graphs',
+      },
+    ];
+    expect(matchSearchOptions(withSubTopics, 'quadratic').map((o) => o.path)).toEqual(['/c/m/a/q']);
+    expect(matchSearchOptions(withSubTopics, 'algebra').map((o) => o.kind)).toEqual(['topic', 'subTopic']);
+    // A sub-topic named by the words comes before a subject that only holds them in its context
+    expect(matchSearchOptions(withSubTopics, 'igcse quadratic')[0]!.label).toBe('Quadratic equations');
+  });
+
   it('offers nothing for blank text', () => {
     expect(matchSearchOptions(options, '   ')).toEqual([]);
   });

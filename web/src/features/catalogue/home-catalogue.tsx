@@ -24,19 +24,25 @@ const kindLabels: Record<SearchOption['kind'], string> = {
   curriculum: 'Curriculum',
   subject: 'Subject',
   topic: 'Topic',
+  subTopic: 'Sub-topic',
 };
 
-/** Options whose label or context holds every word typed, curricula and subjects before topics. */
+/**
+ * Options whose label or context holds every word typed: curricula, subjects, topics, then sub-topics, and
+ * within a kind those whose own name holds the words before those that only sit under a match.
+ */
 export function matchSearchOptions(options: readonly SearchOption[], text: string): SearchOption[] {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const rank = { curriculum: 0, subject: 1, topic: 2 } as const;
+  const rank = { curriculum: 0, subject: 1, topic: 2, subTopic: 3 } as const;
+  const named = (option: SearchOption) =>
+    words.every((word) => option.label.toLowerCase().includes(word)) ? 0 : 1;
   return options
     .filter((option) => {
       const haystack = `${option.label} ${option.context}`.toLowerCase();
       return words.every((word) => haystack.includes(word));
     })
-    .sort((a, b) => rank[a.kind] - rank[b.kind])
+    .sort((a, b) => named(a) - named(b) || rank[a.kind] - rank[b.kind])
     .slice(0, MAX_RESULTS);
 }
 
@@ -58,8 +64,8 @@ export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) 
           role="combobox"
           aria-expanded={results.length > 0}
           aria-controls="catalogue-search-results"
-          aria-label="Search curricula, subjects and topics"
-          placeholder="Search a curriculum, subject or topic"
+          aria-label="Search curricula, subjects, topics and sub-topics"
+          placeholder="Search a curriculum, subject, topic or sub-topic"
           value={text}
           autoFocus={autoFocus}
           onFocus={() => setSearching(true)}
