@@ -4,10 +4,9 @@ import { expect, it } from 'vitest';
 import { recordEndedLessons } from '../../functions/lesson-history/job';
 import { newId } from '../../functions/lib/ids';
 import { getLessonHistory } from '../../functions/repositories/lesson-history';
-import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
-import { writeTransaction } from '../../functions/table/transactions';
-import { ConflictError } from '../../shared/http/errors';
+import type { LessonRecord } from '../../functions/repositories/lessons';
 import { demo } from '../support/api-client';
+import { placeDemoLesson } from '../support/lessons';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -24,36 +23,17 @@ async function signIn(page: Page, who: { email: string; password: string }, path
 }
 
 /** A lesson of the demo course under way now (placed in the table: booking refuses past starts). */
-async function runningLesson(): Promise<LessonRecord> {
-  const now = new Date();
+function runningLesson(): Promise<LessonRecord> {
   const _id = newId();
-  const minute = 60_000;
-  const start = new Date(Math.floor(now.getTime() / minute) * minute - 5 * minute);
-  const lesson: LessonRecord = {
+  return placeDemoLesson({
     _id,
-    course: COURSE,
-    parent: null,
-    kind: 'TEAMS',
     title: 'Lesson under way',
-    description: '',
-    sortingKey: 100,
-    audience: 'STUDENT',
-    type: 'LESSON',
-    billing: 'BILLABLE',
-    status: 'ACTIVE',
-    start: start.toISOString(),
-    end: new Date(start.getTime() + 60 * minute).toISOString(),
-    duration: 60,
+    start: -5,
+    minutes: 60,
     tutorId: 'demo-tutor-1',
     studentIds: ['demo-student-1'],
     joinUrl: browser.portalUrl(`/waiting-room/${_id}`),
-    bufferMinutes: 0,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-  };
-  const writes = lessonWrites('demo', undefined, lesson, 'IGCSE Mathematics');
-  await writeTransaction(writes.items, () => new ConflictError('taken'));
-  return lesson;
+  });
 }
 
 it('records a student’s join from the course page and shows it in the admin lesson history', async () => {

@@ -1,15 +1,13 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { newId } from '../../functions/lib/ids';
-import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
-import { writeTransaction } from '../../functions/table/transactions';
-import { ConflictError } from '../../shared/http/errors';
+import type { LessonRecord } from '../../functions/repositories/lessons';
 import { demo } from '../support/api-client';
+import { placeDemoLesson } from '../support/lessons';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
-const MINUTE_MS = 60_000;
 
 async function signIn(page: Page, who: { email: string; password: string }, path: string) {
   await page.goto(browser.portalUrl('/login'));
@@ -25,35 +23,22 @@ async function signIn(page: Page, who: { email: string; password: string }, path
  * A lesson of the demo course with Tom and Sam starting in a few minutes (its join window is open), or later
  * (each test its own time: Tom's slots are booked by a conditional write).
  */
-async function lessonStartingSoon(title: string, inMinutes = 5): Promise<LessonRecord> {
-  const now = Date.now();
+function lessonStartingSoon(
+  title: string,
+  inMinutes = 5,
+  status: LessonRecord['status'] = 'ACTIVE',
+): Promise<LessonRecord> {
   const _id = newId();
-  const start = new Date(Math.ceil(now / MINUTE_MS) * MINUTE_MS + inMinutes * MINUTE_MS);
-  const lesson: LessonRecord = {
+  return placeDemoLesson({
     _id,
-    course: COURSE,
-    parent: null,
-    kind: 'TEAMS',
     title,
-    description: '',
-    sortingKey: 100,
-    audience: 'STUDENT',
-    type: 'LESSON',
-    billing: 'BILLABLE',
-    status: 'ACTIVE',
-    start: start.toISOString(),
-    end: new Date(start.getTime() + 45 * MINUTE_MS).toISOString(),
-    duration: 45,
+    status,
+    start: inMinutes,
+    minutes: 45,
     tutorId: 'demo-tutor-1',
     studentIds: ['demo-student-1'],
     joinUrl: browser.portalUrl(`/waiting-room/${_id}`),
-    bufferMinutes: 0,
-    createdAt: new Date(now).toISOString(),
-    updatedAt: new Date(now).toISOString(),
-  };
-  const writes = lessonWrites('demo', undefined, lesson, 'IGCSE Mathematics');
-  await writeTransaction(writes.items, () => new ConflictError('taken'));
-  return lesson;
+  });
 }
 
 const errorToasts = (page: Page) => page.locator('[data-testid="toast-error"]');
@@ -127,11 +112,8 @@ it('tells a user who is not in the lesson that there is no lesson for them, with
 }, 60_000);
 
 it('says a cancelled lesson was cancelled, with the way back to the course', async () => {
-  // Prepare: a lesson of Sam's cancelled after booking
-  const lesson = await lessonStartingSoon('Cancelled revision', 240);
-  const cancelled: LessonRecord = { ...lesson, status: 'CANCELLED', updatedAt: new Date().toISOString() };
-  const writes = lessonWrites('demo', lesson, cancelled, 'IGCSE Mathematics');
-  await writeTransaction(writes.items, () => new ConflictError('stale'));
+  // Prepare: a cancelled lesson of Sam's
+  const lesson = await lessonStartingSoon('Cancelled revision', 240, 'CANCELLED');
   const page = await browser.newPage();
   await signIn(page, demo.student, `/waiting-room/${lesson._id}`);
 

@@ -22,6 +22,8 @@ export interface LessonOptions {
   type?: LessonRecord['type'];
   status?: LessonRecord['status'];
   bufferMinutes?: number;
+  /** Where Join leads (a browser test's own site); a placeholder otherwise. */
+  joinUrl?: string;
 }
 
 /** A one-to-one or group Teams lesson record, as the booking routes would write it. */
@@ -45,7 +47,7 @@ export function lessonRecord(options: LessonOptions): LessonRecord {
     duration: options.minutes,
     tutorId: options.tutorId,
     studentIds: options.studentIds,
-    joinUrl: `http://localhost/learning-portal/waiting-room/${_id}`,
+    joinUrl: options.joinUrl ?? `http://localhost/learning-portal/waiting-room/${_id}`,
     bufferMinutes: options.bufferMinutes ?? 0,
     createdAt: now,
     updatedAt: now,
