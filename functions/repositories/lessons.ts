@@ -46,6 +46,9 @@ export interface ScheduleEntry {
   tutorId: string;
   studentIds: string[];
   role: 'tutor' | 'student';
+  /** The lesson's own times of writing (lines written before they were kept have none). */
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 const span = (lesson: LessonRecord): TimeSpan => ({
@@ -72,6 +75,8 @@ function scheduleEntry(
     tutorId: lesson.tutorId,
     studentIds: lesson.studentIds,
     role,
+    createdAt: lesson.createdAt,
+    updatedAt: lesson.updatedAt,
   };
 }
 

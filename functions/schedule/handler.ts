@@ -2,6 +2,7 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import type { ScheduledLesson } from '../../shared/routes/schedule';
 import { scheduleRoutes } from '../../shared/routes/schedule';
+import { calendarSequence } from '../../shared/scheduling/calendar-feed';
 import { adminScheduleRange } from '../../shared/scheduling/date-filters';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { isDescending } from '../../shared/schemas/paging';
@@ -161,6 +162,8 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
             ? `Cancelled: ${entry.title}`
             : `${entry.title} · ${entry.courseTitle}`,
         status: entry.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+        sequence: calendarSequence(entry.createdAt, entry.updatedAt),
+        ...(entry.updatedAt ? { lastModified: new Date(entry.updatedAt) } : {}),
       });
     }
     return respondText(200, calendar.toString(), 'text/calendar; charset=utf-8');

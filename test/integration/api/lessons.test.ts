@@ -678,6 +678,10 @@ describe('schedule', () => {
     const text = await feed.text();
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain('UID:lesson-demo-1@learning-platform');
+    // Each event says which revision it is, so calendar apps take a changed lesson over their copy
+    const event = text.slice(text.indexOf('UID:lesson-demo-1@learning-platform'));
+    expect(event.slice(0, event.indexOf('END:VEVENT'))).toMatch(/SEQUENCE:\d+/);
+    expect(event.slice(0, event.indexOf('END:VEVENT'))).toMatch(/LAST-MODIFIED:\d{8}T\d{6}Z/);
     const wrong = await fetch(body.url.replace(/[\w-]+$/, 'not-a-token'));
     expect(wrong.status).toBe(404);
   });
