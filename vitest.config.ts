@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const databaseSetup = 'test/support/global-setup/database.ts';
+const webBuildSetup = 'test/support/global-setup/web-build.ts';
+
 export default defineConfig({
   resolve: {
     // The SPA's build inlines the route table (web/vite.config.ts); tests compute it from the catalogue.
@@ -11,19 +14,50 @@ export default defineConfig({
   test: {
     // Calendars and money are tested in UTC unless a test sets its own zone (as Cal.com does).
     env: { TZ: 'UTC' },
-    include: [
-      'shared/**/*.test.ts',
-      'functions/**/*.test.ts',
-      'web/src/**/*.test.{ts,tsx}',
-      'test/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', 'cdk.out/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // DynamoDB Local (a JVM per file) and Chromium are heavy on a 2-core machine.
+    // DynamoDB Local (a JVM per worker) and Chromium are heavy on a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
     // CI reads the counts from this file to print its closing line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // Each project's global setup runs only when the run has files of that project: a run of unit tests
+    // starts no database and builds no SPA.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'test/infra/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: [databaseSetup],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: [databaseSetup, webBuildSetup],
+          // A journey is a sequence of steps, each waiting at most the page's 30 s for the condition it needs
+          // (newPage in test/e2e/support/browser.ts), so a stuck step fails there, naming what it waited
+          // for. The journey's own budget only bounds one that keeps making progress: on a machine pinned
+          // to one core the longest journeys take about a minute.
+          testTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

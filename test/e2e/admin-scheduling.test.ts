@@ -92,7 +92,7 @@ it('lets the admin create a course (landing on its page), find it, edit it and d
   await edited.waitFor({ state: 'detached' });
   expect(page.url()).toMatch(/\/learning-portal\/admin\/courses$/);
   expect(await page.getByRole('row', { name: new RegExp(title) }).count()).toBe(0);
-}, 60_000);
+});
 
 it('refuses to delete a course with upcoming lessons and says why', async () => {
   const page = await browser.newPage();
@@ -109,7 +109,7 @@ it('refuses to delete a course with upcoming lessons and says why', async () => 
   await row.getByRole('link', { name: 'Open course' }).click();
   await page.waitForURL(/\/learning-portal\/admin\/courses\/course-demo-igcse-maths$/);
   await page.getByRole('heading', { name: 'IGCSE Mathematics (Grade 10)' }).waitFor();
-}, 60_000);
+});
 
 it('lets the admin reject a pending cancellation, update another and set its tutor payment status', async () => {
   // Prepare, through the API: two lessons within 24 hours; the student asks to cancel both (PENDING)
@@ -207,4 +207,4 @@ it('lets the admin reject a pending cancellation, update another and set its tut
   await page.getByText('Tutor payment status updated!').waitFor();
   await second.getByText('Paid', { exact: true }).waitFor();
   await screenshot(page, 'admin-requests-after');
-}, 90_000);
+});

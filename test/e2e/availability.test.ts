@@ -61,7 +61,7 @@ it('a tutor adds a day off and changes Monday hours, saves, and finds both after
   expect(await page.getByLabel('Tuesday end 1', { exact: true }).inputValue()).toBe('17:00');
   expect(await page.getByText(/^Last saved /).isVisible()).toBe(true);
   await screenshot(page, 'availability-after-reload');
-}, 90_000);
+});
 
 it("an admin opens a tutor's availability by id, where the admin-only statuses are offered", async () => {
   // Prepare
@@ -120,4 +120,4 @@ it("an admin opens a tutor's availability by id, where the admin-only statuses a
   await expect
     .poll(() => page.getByLabel('Time zone', { exact: true }).inputValue())
     .toBe('Australia/Sydney');
-}, 90_000);
+});

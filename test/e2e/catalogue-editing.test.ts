@@ -157,7 +157,7 @@ it('an admin in edit mode edits a video link, reorders videos, edits notes and a
     browser.portalUrl('/topical-past-papers?curriculum=cambridge-igcse&subject=mathematics'),
   );
   await visitor.getByRole('link', { name: 'June 2023 Paper 2: linear equations' }).waitFor();
-}, 90_000);
+});
 
 it('an admin renames a topic on the subject page and a sub-topic on the topic page, where sub-topics are also added and removed', async () => {
   const page = await adminInEditMode();
@@ -216,7 +216,7 @@ it('an admin renames a topic on the subject page and a sub-topic on the topic pa
   await page.getByRole('heading', { level: 1, name: 'Simultaneous equations' }).waitFor();
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Simultaneous equations' }).waitFor();
-}, 90_000);
+});
 
 it('a topic order the server refuses goes back to the order it kept', async () => {
   const page = await adminInEditMode();
@@ -265,4 +265,4 @@ it('a topic order the server refuses goes back to the order it kept', async () =
     first,
   );
   expect(await firstVideo()).toBe(first);
-}, 60_000);
+});

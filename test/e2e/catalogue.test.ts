@@ -80,8 +80,8 @@ it('a visitor goes from the home page to a curriculum, a subject and a sub-topic
   await page.goto(browser.portalUrl('/cambridge-igcse/astrology'));
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await page.waitForFunction(() => document.title === 'Page not found | Demo Academy');
-  // The page says it; no error toast repeats it
-  await page.waitForTimeout(500);
+  // The page says it; no error toast repeats it, once every request the page made has been answered
+  await page.waitForLoadState('networkidle');
   expect(await page.locator('[data-scope="toast"][data-part="root"]').count()).toBe(0);
 });
 

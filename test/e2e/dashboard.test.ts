@@ -36,7 +36,6 @@ it('a new student onboards in four steps and lands on a dashboard of their subje
   await page.getByRole('button', { name: 'Mathematics (0580)' }).click();
   await page.getByRole('button', { name: 'Physics (0625)' }).click();
   await page.getByRole('button', { name: 'Physics (0625)', pressed: true }).waitFor();
-  await page.waitForTimeout(300);
   await screenshot(page, 'onboarding-subjects');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Prepare for exams' }).click();

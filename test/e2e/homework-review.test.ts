@@ -108,7 +108,7 @@ it('lets a student hand in homework, the tutor review it, and the student read t
     body: { text: 'late change' },
   });
   expect(change.status).toBe(409);
-}, 90_000);
+});
 
 it('lets a student withdraw work that is not reviewed yet', async () => {
   const api = apiClient(browser.stack().apiUrl);
@@ -128,4 +128,4 @@ it('lets a student withdraw work that is not reviewed yet', async () => {
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await page.getByText('Submission Deleted').waitFor();
   await page.getByRole('button', { name: 'Submit homework' }).waitFor();
-}, 60_000);
+});

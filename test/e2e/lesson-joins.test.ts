@@ -82,4 +82,4 @@ it('records a student’s join from the course page and shows it in the admin le
   await admin.getByText('Tutor payment status updated!').waitFor();
   await historyRow.getByText('Paid', { exact: true }).waitFor();
   expect((await getLessonHistory('demo', lesson._id))?.tutorPaymentStatus).toBe('PAID');
-}, 120_000);
+});

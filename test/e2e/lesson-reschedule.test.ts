@@ -107,4 +107,4 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   await page.getByRole('button', { name: 'Month' }).click();
   await cell.getByTestId('calendar-lesson').filter({ hasText: '02:00 PM' }).waitFor();
   await screenshot(page, 'schedule-month');
-}, 90_000);
+});

@@ -94,7 +94,7 @@ it('a student books a lesson from the tutor’s free times; a time taken meanwhi
   expect(await times.getByRole('button', { name: '04:00 PM' }).count()).toBe(0);
   expect(await dialog.getByRole('button', { name: 'Book lesson' }).isDisabled()).toBe(true);
   await screenshot(page, 'book-lesson-taken');
-}, 120_000);
+});
 
 it('a course’s tutor schedules a new Zoom lesson from the course page, in their own zone', async () => {
   // Prepare: Tom, with a browser in New York (his lesson times are typed in the browser's zone)
@@ -150,7 +150,7 @@ it('a course’s tutor schedules a new Zoom lesson from the course page, in thei
   await signIn(sam, demo.student);
   await sam.getByRole('button', { name: 'Book a lesson' }).waitFor();
   expect(await sam.getByRole('button', { name: 'New lesson' }).count()).toBe(0);
-}, 120_000);
+});
 
 it('a group course offers its students no lesson booking, and a student’s cancel waits for an admin', async () => {
   // Prepare: a group course of Tom's with Sam and Maya, and one of its lessons next month
@@ -205,4 +205,4 @@ it('a group course offers its students no lesson booking, and a student’s canc
   await row.getByText('Change requested').waitFor();
   expect(await row.getByText('Cancelled', { exact: true }).count()).toBe(0);
   await screenshot(page, 'group-course-cancel-requested');
-}, 60_000);
+});

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { themeCss } from '../../web/build/theme-css';
 import { browserStackPerFile, screenshot } from './support/browser';
 
-// The other browser journeys run on Vite's dev server; this one checks what CloudFront serves.
-const browser = browserStackPerFile({ productionBuild: true });
+// Every journey runs on the production build; this one checks what the build itself must hold.
+const browser = browserStackPerFile();
 
 it('links the theme’s global CSS, built from the theme at build time, from index.html', async () => {
   const index = await (await fetch(browser.portalUrl('/'))).text();

@@ -108,4 +108,4 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await booked.waitFor();
   expect(await booked.textContent()).toContain('Free Trial: Mathematics (Grade 10)');
   await screenshot(page, 'trial-in-schedule');
-}, 90_000);
+});

@@ -207,7 +207,7 @@ it('an admin filters trials, records an outcome and adds a recording; the studen
   expect(await student.getByRole('button', { name: 'Add recording' }).count()).toBe(0);
   expect(await student.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
   await screenshot(student, 'trial-recording-page');
-}, 120_000);
+});
 
 it('the trial’s tutor adds and removes a recording link on the trial course page', async () => {
   // Prepare: the tutor Tara's trial was booked with
@@ -244,7 +244,7 @@ it('the trial’s tutor adds and removes a recording link on the trial course pa
   await page.getByText('Recording removed').waitFor();
   await panel.getByRole('link', { name: 'Part 2' }).waitFor({ state: 'detached' });
   expect(await panel.getByTestId('trial-recording').count()).toBe(1);
-}, 90_000);
+});
 
 it('a student without a trial who logs in from the trial dialog gets the dialog again', async () => {
   // Prepare: a visitor on the home page
@@ -271,4 +271,4 @@ it('a student without a trial who logs in from the trial dialog gets the dialog 
   await page.waitForURL((url) => !url.searchParams.has('startTrial'));
   await settled(page);
   await screenshot(page, 'trial-dialog-after-log-in');
-}, 60_000);
+});

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformStack } from '../../infra/cloud/stack';
 import { robotsTxt } from '../../shared/rules/sitemap';
 import { cleanSitePath } from '../../shared/rules/slug';
+import { WITHOUT_BUNDLING } from './synth';
 
 /**
  * The CloudFront Function, run in Node against a fake KeyValueStore: `import cf from 'cloudfront'` is the
@@ -120,7 +121,7 @@ describe('edge routing function', () => {
 describe('cloud stack: redirections and sitemap', () => {
   let template: Template;
   beforeAll(() => {
-    const app = new App({ context: { stage: 'dev' } });
+    const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING } });
     const stack = new PlatformStack(app, 'SiteEdge-dev', {
       stage: 'dev',
       mailFrom: 'no-reply@example.com',
@@ -128,7 +129,7 @@ describe('cloud stack: redirections and sitemap', () => {
       tenantOrigins: [],
     });
     template = Template.fromStack(stack);
-  }, 180_000);
+  });
 
   const functionWithEnv = (name: string) =>
     Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>

@@ -6,9 +6,10 @@ import { PlatformStack } from '../../infra/cloud/stack';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources, routes } from '../../shared/routes/catalogue';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
+import { WITHOUT_BUNDLING } from './synth';
 
 function synth(stage: string): Template {
-  const app = new App({ context: { stage } });
+  const app = new App({ context: { stage, ...WITHOUT_BUNDLING } });
   const stack = new PlatformStack(app, `Test-${stage}`, {
     stage,
     mailFrom: 'no-reply@example.com',
@@ -31,7 +32,7 @@ let production: Template;
 beforeAll(() => {
   dev = synth('dev');
   production = synth('production');
-}, 180_000);
+});
 
 const ourFunctions = (template: Template) =>
   Object.values(template.findResources('AWS::Lambda::Function')).filter(

@@ -7,9 +7,9 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack } from '../../../infra/local/stack';
-import { servedBuild } from '../../support/served-build';
+import { fileDatabase } from '../../support/stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Headless, and nothing running in the background that would reach the network or skew timings. */
@@ -31,14 +31,14 @@ import type { OutboxMail as Mail } from '../../../infra/local/mailbox';
 export type { Mail };
 
 /**
- * One in-memory local stack (API, SPA on Vite, seeded demo tenant) and one Chromium per test file. A
- * missing Chromium fails the file: browser tests never skip silently. With `productionBuild` the SPA is
- * the production build (as CloudFront serves it) instead of Vite's dev server.
+ * One local stack (API with its own table of the seeded demo tenants, the SPA) and one Chromium per test
+ * file. The SPA is the production build made once for the run (test/support/global-setup/web-build.ts),
+ * served as CloudFront serves it; `devServer` serves it from Vite's dev server instead, as `npm start` does.
+ * A missing Chromium fails the file: browser tests never skip silently.
  */
-export function browserStackPerFile(options: { productionBuild?: boolean } = {}) {
+export function browserStackPerFile(options: { devServer?: boolean } = {}) {
   const state: {
     stack?: Stack;
-    site?: Awaited<ReturnType<typeof servedBuild>>;
     browser?: Browser;
     contexts: BrowserContext[];
   } = { contexts: [] };
@@ -51,18 +51,16 @@ export function browserStackPerFile(options: { productionBuild?: boolean } = {})
       apiPort: 0,
       webPort: 0,
       inMemory: true,
-      web: !options.productionBuild,
-      seed: true,
+      web: options.devServer ? true : { builtDir: inject('webBuildDir') },
       schedules: false,
+      ...(await fileDatabase()),
     });
-    if (options.productionBuild) state.site = await servedBuild(state.stack.apiUrl);
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
     for (const context of state.contexts) await context.close().catch(() => undefined);
     await state.browser?.close();
-    await state.site?.close();
     await state.stack?.stop();
   });
 
@@ -75,7 +73,7 @@ export function browserStackPerFile(options: { productionBuild?: boolean } = {})
     stack,
     /** The SPA address of a router path, e.g. `portalUrl('/login')`. */
     portalUrl(path = '/'): string {
-      const webUrl = state.site?.url ?? stack().webUrl;
+      const webUrl = stack().webUrl;
       if (!webUrl) throw new Error('The local stack runs without the SPA');
       return `${webUrl}/learning-portal${path === '/' ? '/' : path}`;
     },
@@ -99,7 +97,8 @@ export function browserStackPerFile(options: { productionBuild?: boolean } = {})
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // Transitions are finished first, so a screenshot never catches a control half-way through its change.
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** A unique address per run, so journeys never collide with seeded or earlier accounts. */

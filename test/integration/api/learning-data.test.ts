@@ -634,6 +634,13 @@ describe('tags and the students list', () => {
   });
 });
 
+/**
+ * The tenant's usage limits are one record that every test below sets for itself before it relies on
+ * them. The accounts' counters only grow this month, in file order: stranger (student3) uses three slide
+ * views, then is granted learning-platform access; sibling (student2) uses its quiz attempts in the
+ * concurrent test; student (student1) reads at the edge of the limits the enforcement tests set from its
+ * own counters. A test that needs an account in a given state sets that state up itself.
+ */
 describe('usage counters and the free-plan limit', () => {
   it('counts per kind and item, answers a 429 at the limit, and premium access is unlimited', async () => {
     const limits = await local.api.call<Json>('usage.updateSettings', {
@@ -894,28 +901,41 @@ describe('the server enforces the free-plan limit on learning (POST /progress)',
   });
 
   it('an account without the limit is never refused, and its use is still counted', async () => {
-    // stranger holds learning-platform access (granted above); the admin is premium; tutors are not metered.
+    // Prepare, in this test alone: the limits are zero; stranger holds learning-platform access (granted
+    // here, whatever ran before); both read a sub-topic no other test in this file reads, so a page is
+    // never a free repeat (the concurrent test above counts two of its six pages, whichever win).
+    const sound = await subTopicAt('/edexcel-igcse/physics/waves/sound');
     await local.api.call('usage.updateSettings', { ...as(admin), body: { slideViews: 0, quizAttempts: 0 } });
+    const granted = await local.api.call<Json>('usage.setAccess', {
+      ...as(admin),
+      params: { id: stranger.userId },
+      body: { lpAccess: true },
+    });
+    expect(granted.body).toMatchObject({ lpAccess: true, limitation: null });
     const before = await counters(stranger);
+
+    // Act
     const page = await local.api.call<Json>('progress.record', {
       ...as(stranger),
-      body: { subTopicId: typesOfNumber._id, pageNo: 1 },
+      body: { subTopicId: sound._id, pageNo: 1 },
     });
     const score = await local.api.call<Json>('progress.record', {
       ...as(stranger),
-      body: { subTopicId: linear._id, score: 90 },
+      body: { subTopicId: sound._id, score: 90 },
     });
+    const refused = await local.api.call<Json>('progress.record', {
+      ...as(sibling),
+      body: { subTopicId: sound._id, pageNo: 1 },
+    });
+
+    // Assess: unlimited access is counted but never refused; a learner on the free plan is refused at zero.
     expect([page.status, score.status]).toEqual([200, 200]);
     expect(await counters(stranger)).toMatchObject({
       slideViews: before.slideViews + 1,
       quizAttempts: before.quizAttempts + 1,
     });
-    // A learner on the free plan is refused at a zero limit.
-    const refused = await local.api.call<Json>('progress.record', {
-      ...as(sibling),
-      body: { subTopicId: simultaneous._id, pageNo: 1 },
-    });
     expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ kind: 'slideViews', limit: 0 });
   });
 });
 

@@ -21,11 +21,9 @@ let web: Awaited<ReturnType<typeof startWeb>>;
 
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
-  web = await startWeb(
-    0,
-    () => ({ apiUrl: local.stack.apiUrl, wsUrl: local.stack.wsUrl, stage: 'local' }),
-    localSiteEdge(),
-  );
+  web = await startWeb(0, () => ({ apiUrl: local.stack.apiUrl, wsUrl: local.stack.wsUrl, stage: 'local' }), {
+    site: localSiteEdge(),
+  });
 }, 60_000);
 afterAll(async () => {
   await web?.close();
