@@ -1,5 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BadRequestError, ForbiddenError, NotFoundError, OAuthError } from '../../shared/http/errors';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  OAuthError,
+} from '../../shared/http/errors';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { normalizeEmail } from '../../shared/rules/email';
 import type { TokenRequest, TokenResponse } from '../../shared/schemas/auth';
@@ -8,9 +14,9 @@ import { config } from '../lib/config';
 import { publish } from '../lib/events';
 import { escapeHtml, mail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
-import { forgetCachedUser } from '../lib/pipeline';
+import { forgetCachedUser, sessionOf } from '../lib/pipeline';
 import { secretSetting } from '../lib/secrets';
-import { issueToken, verifyToken } from '../lib/tokens';
+import { issueToken } from '../lib/tokens';
 import { recordAudit } from '../repositories/audit-log';
 import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
 import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
@@ -85,14 +91,21 @@ async function clientCredentials(tenant: string, request: TokenRequest): Promise
   return { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn };
 }
 
-/** The quiz side exchanges a still-valid platform token for a fresh one for the same user. */
+/**
+ * The quiz side exchanges a still-valid platform token for a fresh one for the same session. The old token
+ * passes every check a request's token does (sessionOf): a token from before a password reset, of a deleted
+ * account or of another tenant mints nothing.
+ */
 async function swapToken(tenant: string, oldToken: string): Promise<TokenResponse> {
-  const claims = await verifyToken(oldToken, tenant).catch(() => {
-    throw new OAuthError(400, 'invalid_grant', 'The old token is invalid or has expired');
+  const session = await sessionOf(tenant, oldToken).catch((error: unknown) => {
+    throw new OAuthError(400, 'invalid_grant', `The old token cannot be used: ${reason(error)}`);
   });
-  const user = await getUser(tenant, claims.sub);
-  if (!user) throw new OAuthError(400, 'invalid_grant', 'The account no longer exists');
-  return tokenResponse(tenant, user, claims.imp);
+  return tokenResponse(tenant, session.user, session);
+}
+
+/** A refused token's reason, in the words the pipeline would answer it with. */
+function reason(error: unknown): string {
+  return error instanceof AppError ? error.message : 'it is invalid';
 }
 
 /**
@@ -106,14 +119,12 @@ async function externalIdentity(tenant: string, request: TokenRequest): Promise<
   if (!request.auth_token || !request.user_id) {
     throw new OAuthError(400, 'invalid_request', 'auth_token and user_id are required');
   }
-  const claims = await verifyToken(request.auth_token, tenant).catch(() => {
-    throw new OAuthError(400, 'invalid_grant', 'The identity token is invalid or has expired');
+  const session = await sessionOf(tenant, request.auth_token).catch((error: unknown) => {
+    throw new OAuthError(400, 'invalid_grant', `The identity token cannot be used: ${reason(error)}`);
   });
-  if (claims.sub !== request.user_id)
+  if (session.user._id !== request.user_id)
     throw new OAuthError(400, 'invalid_grant', 'The identity token is for another user');
-  const user = await getUser(tenant, claims.sub);
-  if (!user) throw new OAuthError(400, 'invalid_grant', 'The account no longer exists');
-  return tokenResponse(tenant, user, claims.imp);
+  return tokenResponse(tenant, session.user, session);
 }
 
 function hashToken(tokenValue: string): string {
@@ -181,5 +192,5 @@ export async function logInAsUser(
   if (targetRole?.type === 'admin') throw new ForbiddenError('You cannot sign in as another administrator');
   await recordAudit(tenant, { action: 'logInAsUser', actorId: admin._id, subjectId: target._id, sourceIp });
   await publish('UserImpersonated', { tenant, adminId: admin._id, userId: target._id }, { bestEffort: true });
-  return tokenResponse(tenant, target, admin._id);
+  return tokenResponse(tenant, target, { impersonatedBy: admin._id });
 }

@@ -1,15 +1,10 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
+import { batchGetItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 
 export interface CrudRecord {
@@ -261,22 +256,10 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
   }
 
   async function getMany(tenant: string, ids: string[]): Promise<T[]> {
-    if (ids.length === 0) return [];
-    const unique = [...new Set(ids)];
-    const found: T[] = [];
-    for (let i = 0; i < unique.length; i += 100) {
-      const { Responses } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: unique.slice(i, i + 100).map((id) => keys.collectionItem(tenant, collection, id)),
-            },
-          },
-        }),
-      );
-      found.push(...(Responses?.[tableName()] ?? []).map((item) => stripKeys<T>(item)));
-    }
-    return found;
+    const items = await batchGetItems(
+      [...new Set(ids)].map((id) => keys.collectionItem(tenant, collection, id)),
+    );
+    return items.map((item) => stripKeys<T>(item));
   }
 
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */

@@ -1,15 +1,15 @@
 import { NotFoundError } from '../../shared/http/errors';
+import { actsForLinkedAccount } from '../access/linked-accounts';
 import { callerHolds } from '../lib/access';
 import type { Caller } from '../lib/request';
 import { userMemberships } from '../repositories/courses';
-import { getUserMapper } from '../repositories/user-mappers';
 import { getUser, type UserRecord } from '../repositories/users';
 
 /**
  * Who may see a student's learning data (progress, sessions, bookmarks, onboarding, usage):
  * - the student themselves;
- * - an account on the same user-mapper (a parent and their children, as /manage-accounts links them;
- *   they may already switch into each other's accounts, so reading is no wider than that);
+ * - the account acting for them through a user-mapper: their parent (functions/access/linked-accounts.ts
+ *   has the rule; a sibling never reads a sibling's data);
  * - a tutor of a course the student is enrolled in, where the data kind allows tutors (progress, sessions,
  *   bookmarks: what a tutor teaches from);
  * - an admin who views users (adminUsers view).
@@ -18,13 +18,6 @@ import { getUser, type UserRecord } from '../repositories/users';
 export type LearnerDataKind = 'teaching' | 'private';
 
 export const isUserAdmin = (caller: Caller) => callerHolds(caller, ['adminUsers'], ['view']);
-
-export async function linkedByMapper(tenant: string, caller: Caller, userId: string): Promise<boolean> {
-  const mapperId = caller.user.userMapperId;
-  if (!mapperId) return false;
-  const mapper = await getUserMapper(tenant, mapperId);
-  return mapper?.userIds.includes(caller.user._id) === true && mapper.userIds.includes(userId);
-}
 
 /** Whether the tutor teaches the student: a course where the tutor is an enabled tutor and the student enrolled. */
 export async function teaches(tenant: string, tutorId: string, studentId: string): Promise<boolean> {
@@ -52,7 +45,7 @@ export async function requireLearnerAccess(
   const user = await getUser(tenant, userId);
   if (!user) throw notFound;
   if (isUserAdmin(caller)) return user;
-  if (await linkedByMapper(tenant, caller, userId)) return user;
+  if (await actsForLinkedAccount(tenant, caller, userId)) return user;
   if (kind === 'teaching' && caller.user.type === 'tutor' && (await teaches(tenant, caller.user._id, userId)))
     return user;
   throw notFound;

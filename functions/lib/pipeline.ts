@@ -270,11 +270,21 @@ export function clearPipelineCaches(): void {
 async function authenticate(event: Event, tenantKey: string): Promise<Caller> {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new UnauthorizedError('Please sign in to continue');
-  const claims = await verifyToken(match[1]!, tenantKey);
+  if (!match?.[1]) throw new UnauthorizedError('Please sign in to continue');
+  const caller = await sessionOf(tenantKey, match[1]);
   const userIdHeader = header(event, 'x-user-id');
-  if (userIdHeader && userIdHeader !== claims.sub)
+  if (userIdHeader && userIdHeader !== caller.user._id)
     throw new UnauthorizedError('The user id does not match the token');
+  return caller;
+}
+
+/**
+ * The session a token stands for, with every check a token must pass wherever it is presented (a request's
+ * bearer token, and each path that mints a new token from an old one): signed by us for this tenant and
+ * unexpired, its user still there, issued after the user's last password change, and the user's role there.
+ */
+export async function sessionOf(tenantKey: string, token: string): Promise<Caller> {
+  const claims = await verifyToken(token, tenantKey);
   const user = await userCache.get(`${tenantKey}#${claims.sub}`, () => getUser(tenantKey, claims.sub));
   if (!user) throw new UnauthorizedError('This account no longer exists');
   // A password change ends every session issued before it.
@@ -283,7 +293,13 @@ async function authenticate(event: Event, tenantKey: string): Promise<Caller> {
   }
   const role = await rolesRepository.getCached(tenantKey, user.roleId);
   if (!role) throw new UnauthorizedError('Your account has no role. Please contact support');
-  return { user, role, permissions: role.permissions, ...(claims.imp ? { impersonatedBy: claims.imp } : {}) };
+  return {
+    user,
+    role,
+    permissions: role.permissions,
+    ...(claims.imp ? { impersonatedBy: claims.imp } : {}),
+    ...(claims.sw ? { switchedBy: claims.sw } : {}),
+  };
 }
 
 function authorize(route: RouteDef, tenant: Tenant, caller: Caller | undefined): void {

@@ -11,7 +11,12 @@ export interface Caller {
   permissions: PermissionSet;
   /** The admin's id when an admin is signed in as this user. */
   impersonatedBy?: string;
+  /** The parent's id when a parent switched into this linked account. */
+  switchedBy?: string;
 }
+
+/** Who opened a session on someone else's behalf: carried from token to token as the session moves on. */
+export type SessionOrigin = Pick<Caller, 'impersonatedBy' | 'switchedBy'>;
 
 /** What an operation receives: validated input plus who is asking and for which tenant. */
 export interface Request<Q = unknown, B = unknown> {

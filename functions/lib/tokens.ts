@@ -13,6 +13,8 @@ export interface TokenClaims {
   tid: string;
   /** Set when an admin signed in as this user. */
   imp?: string;
+  /** Set when a parent switched into this linked account: the account that switched (spec /manage-accounts). */
+  sw?: string;
   iat: number;
   exp: number;
 }
@@ -38,12 +40,16 @@ export function resetSigningKey(): void {
   verified.clear();
 }
 
-export async function issueToken(claims: { sub: string; tid: string; imp?: string }): Promise<{
+export async function issueToken(claims: { sub: string; tid: string; imp?: string; sw?: string }): Promise<{
   token: string;
   expiresIn: number;
 }> {
   const expiresIn = config().TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ tid: claims.tid, ...(claims.imp ? { imp: claims.imp } : {}) })
+  const token = await new SignJWT({
+    tid: claims.tid,
+    ...(claims.imp ? { imp: claims.imp } : {}),
+    ...(claims.sw ? { sw: claims.sw } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -91,6 +97,7 @@ async function verifySignature(token: string, tenant: string): Promise<TokenClai
       iat: payload.iat,
       exp: payload.exp,
       ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
+      ...(typeof payload.sw === 'string' ? { sw: payload.sw } : {}),
     };
   } catch (error) {
     if (error instanceof UnauthorizedError) throw error;

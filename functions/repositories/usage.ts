@@ -1,7 +1,8 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UsageCharge, UsageKind, UsageLimits } from '../../shared/learning/usage';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
+import { batchGetItems } from '../table/batch';
 import { isConditionalCheckFailure } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 
@@ -106,12 +107,8 @@ export async function alreadyCounted(
   if (withItem.length === 0) return new Set();
   const markerOf = (charge: UsageCharge) =>
     keys.usageItem(tenant, userId, period, charge.kind, charge.itemKey!);
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: withItem.map(markerOf), ConsistentRead: true } },
-    }),
-  );
-  const found = new Set((Responses?.[tableName()] ?? []).map((item) => `${item.pk}|${item.sk}`));
+  const items = await batchGetItems(withItem.map(markerOf), { consistentRead: true });
+  const found = new Set(items.map((item) => `${item.pk}|${item.sk}`));
   return new Set(
     withItem.filter((charge) => {
       const key = markerOf(charge);

@@ -6,6 +6,8 @@ import { stripKeys } from '../table/items';
 /** A parent's user-mapper: the accounts (the parent's own and their children's) they may switch between. */
 export interface UserMapperRecord {
   _id: string;
+  /** The parent, who acts for the other accounts (older mappers: absent, the first account is the parent). */
+  parentId?: string;
   userIds: string[];
   createdAt: string;
 }

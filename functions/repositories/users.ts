@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
 import {
   type DirectoryUserType,
@@ -10,6 +10,7 @@ import type { UserType } from '../../shared/schemas/user';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
+import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -48,18 +49,11 @@ export async function getUser(tenant: string, userId: string): Promise<UserRecor
   return Item ? stripKeys<UserRecord>(Item) : undefined;
 }
 
-/** Several users in one round trip (at most 100, a user-mapper's handful in practice). */
+/** Several users by id, in the order asked (unknown ids left out): batched reads, all of them answered. */
 export async function getUsers(tenant: string, userIds: string[]): Promise<UserRecord[]> {
-  const ids = [...new Set(userIds)].slice(0, 100);
-  if (ids.length === 0) return [];
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: ids.map((id) => keys.user(tenant, id)) } },
-    }),
-  );
-  const found = new Map(
-    (Responses?.[tableName()] ?? []).map((item) => [item._id as string, stripKeys<UserRecord>(item)]),
-  );
+  const ids = [...new Set(userIds)];
+  const items = await batchGetItems(ids.map((id) => keys.user(tenant, id)));
+  const found = new Map(items.map((item) => [item._id as string, stripKeys<UserRecord>(item)]));
   return ids.map((id) => found.get(id)).filter((user): user is UserRecord => user !== undefined);
 }
 
@@ -196,6 +190,30 @@ export async function indexUserInDirectory(tenant: string, user: UserRecord): Pr
       UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk },
+    }),
+  );
+}
+
+/** Changes an account's type, and its place in the directory of students and tutors with it. */
+export async function setUserType(tenant: string, userId: string, type: UserType): Promise<void> {
+  const user = await getUser(tenant, userId);
+  if (!user || user.type === type) return;
+  const directory = directoryKeys(tenant, { ...user, type });
+  const indexed = 'gsi2pk' in directory;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(tenant, userId),
+      UpdateExpression: indexed
+        ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk'
+        : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': type,
+        ':now': new Date().toISOString(),
+        ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
+      },
     }),
   );
 }

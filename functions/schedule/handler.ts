@@ -6,6 +6,7 @@ import { calendarSequence } from '../../shared/scheduling/calendar-feed';
 import { adminScheduleRange } from '../../shared/scheduling/date-filters';
 import type { ListQuery } from '../../shared/schemas/paging';
 import { isDescending } from '../../shared/schemas/paging';
+import { actsForLinkedAccount } from '../access/linked-accounts';
 import { callerHolds } from '../lib/access';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { type Caller, respondText } from '../lib/request';
@@ -14,22 +15,19 @@ import { coursesRepository } from '../repositories/courses';
 import { type JoinTimes, lessonJoinTimes } from '../repositories/lesson-joins';
 import { type LessonRecord, userSchedule } from '../repositories/lessons';
 import { lessonsStartingBetween, requireSection, type SectionRecord } from '../repositories/sections';
-import { getUserMapper } from '../repositories/user-mappers';
 import { getUser, getUsers } from '../repositories/users';
 
 const DAY_MS = 86_400_000;
 const isScheduleViewer = (caller: Caller) => callerHolds(caller, ['schedule'], ['view']);
 
-/** The caller may read this user's calendar: it is theirs, their linked account's, or they view schedules. */
+/** The caller may read this user's calendar: it is theirs, one they act for as a parent, or they view schedules. */
 async function requireCalendarAccess(tenant: string, caller: Caller, userId: string): Promise<void> {
   if (caller.user._id === userId) return;
   if (isScheduleViewer(caller)) {
     if (!(await getUser(tenant, userId))) throw new NotFoundError('User not found');
     return;
   }
-  const mapperId = caller.user.userMapperId;
-  const mapper = mapperId ? await getUserMapper(tenant, mapperId) : undefined;
-  if (!mapper?.userIds.includes(userId)) throw new NotFoundError('User not found');
+  if (!(await actsForLinkedAccount(tenant, caller, userId))) throw new NotFoundError('User not found');
 }
 
 /** Lessons with their course title and people, for the admin schedule and the lesson view. */

@@ -5,7 +5,7 @@ import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
-import { createUser, getUser, indexUserInDirectory } from '../repositories/users';
+import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
@@ -107,7 +107,7 @@ const demoUsers: SeedUser[] = [
     lastname: 'Parent',
     email: 'parent@demo.test',
     password: 'Demo-parent-1',
-    type: 'student',
+    type: 'parent',
     role: 'Student',
     timezone: 'Asia/Singapore',
   },
@@ -215,12 +215,16 @@ export async function seedDemo(): Promise<SeedResult> {
     }
     for (const [parentId, studentIds] of Object.entries(mappers)) {
       const mapperId = `mapper-${parentId}`;
-      if (await getUserMapper(tenant.key, mapperId)) continue;
+      const mapper = await getUserMapper(tenant.key, mapperId);
+      // Seeded before the mapper named its parent and parents had a type of their own: complete it.
+      if (mapper?.parentId === parentId) continue;
       await putUserMapper(tenant.key, {
         _id: mapperId,
+        parentId,
         userIds: [parentId, ...studentIds],
-        createdAt: new Date().toISOString(),
+        createdAt: mapper?.createdAt ?? new Date().toISOString(),
       });
+      await setUserType(tenant.key, parentId, 'parent');
     }
     await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
     if (tenant.key === 'demo') {

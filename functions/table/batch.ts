@@ -10,6 +10,8 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 /** What to read of each item: only the named top-level attributes (all of them when omitted). */
 export interface BatchGetOptions {
   attributes?: readonly string[];
+  /** Read what every acknowledged write has left (a marker written a moment ago must be seen). */
+  consistentRead?: boolean;
 }
 
 /**
@@ -27,6 +29,8 @@ export async function batchGetItems(
         ExpressionAttributeNames: Object.fromEntries(options.attributes.map((name, i) => [`#a${i}`, name])),
       }
     : {};
+  const consistency = options.consistentRead ? { ConsistentRead: true } : {};
+  if (itemKeys.length === 0) return [];
   // As few calls as 100 keys a call allows, of even sizes (250 keys: 84 + 83 + 83), so they end together.
   const size = Math.ceil(itemKeys.length / Math.ceil(itemKeys.length / 100));
   const chunks: Key[][] = [];
@@ -39,7 +43,9 @@ export async function batchGetItems(
         if (attempt >= MAX_ATTEMPTS) throw new Error('DynamoDB kept keys unprocessed; giving up');
         if (attempt > 0) await pause(attempt);
         const result: BatchGetCommandOutput = await db().send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keysLeft, ...projection } } }),
+          new BatchGetCommand({
+            RequestItems: { [tableName()]: { Keys: keysLeft, ...projection, ...consistency } },
+          }),
         );
         found.push(...(result.Responses?.[tableName()] ?? []));
         keysLeft = result.UnprocessedKeys?.[tableName()]?.Keys;

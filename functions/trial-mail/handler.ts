@@ -1,5 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { eventCatalogue } from '../../shared/events/catalogue';
+import { mapperParentId } from '../access/linked-accounts';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { mail } from '../lib/mail';
@@ -9,15 +10,12 @@ import { getUserMapper } from '../repositories/user-mappers';
 import { getUser, type UserRecord } from '../repositories/users';
 import { trialBookedMails } from './messages';
 
-/**
- * The student's parent: the first account of the user-mapper the student is linked to (a mapper is made
- * for the parent, with their own account first, then their children's).
- */
+/** The student's parent: the parent of the user-mapper the student is linked to. */
 async function parentOf(tenant: string, student: UserRecord): Promise<UserRecord | undefined> {
   if (!student.userMapperId) return undefined;
   const mapper = await getUserMapper(tenant, student.userMapperId);
-  const ownerId = mapper?.userIds[0];
-  return ownerId && ownerId !== student._id ? getUser(tenant, ownerId) : undefined;
+  const parentId = mapper ? mapperParentId(mapper) : undefined;
+  return parentId && parentId !== student._id ? getUser(tenant, parentId) : undefined;
 }
 
 /**

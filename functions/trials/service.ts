@@ -9,6 +9,7 @@ import {
   type TrialUpdate,
   type UserTrialsQuery,
 } from '../../shared/schemas/trial';
+import { linkedAccounts } from '../access/linked-accounts';
 import { callerHolds } from '../lib/access';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
@@ -16,7 +17,6 @@ import { coursesRepository } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { getSection } from '../repositories/sections';
 import { studentTrials, type TrialRecord, trialsRepository, tutorTrials } from '../repositories/trials';
-import { getUserMapper } from '../repositories/user-mappers';
 import { getUsers } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
@@ -24,12 +24,10 @@ const notFound = () => new NotFoundError('Trial not found');
 const isTrialViewer = (caller: Caller) => callerHolds(caller, ['trialClass'], ['view']);
 const isTrialEditor = (caller: Caller) => callerHolds(caller, ['trialClass'], ['edit']);
 
-/** The accounts on the caller's user-mapper (a parent and their children), the caller included. */
-async function linkedAccounts(tenant: string, caller: Caller): Promise<string[]> {
-  const mapperId = caller.user.userMapperId;
-  if (!mapperId) return [caller.user._id];
-  const mapper = await getUserMapper(tenant, mapperId);
-  return mapper?.userIds.includes(caller.user._id) ? mapper.userIds : [caller.user._id];
+/** The caller and the accounts they act for (a parent's children), by the one linked-accounts rule. */
+async function accountsOf(tenant: string, caller: Caller): Promise<string[]> {
+  const linked = await linkedAccounts(tenant, caller);
+  return linked ? linked.users.map((u) => u._id) : [caller.user._id];
 }
 
 /**
@@ -66,7 +64,7 @@ async function withCurrentNames(tenant: string, trials: TrialRecord[]): Promise<
 async function canSee(tenant: string, caller: Caller, trial: TrialRecord): Promise<boolean> {
   const me = caller.user._id;
   if (trial.studentId === me || trial.tutorId === me || isTrialViewer(caller)) return true;
-  return (await linkedAccounts(tenant, caller)).includes(trial.studentId);
+  return (await accountsOf(tenant, caller)).includes(trial.studentId);
 }
 
 export async function requireVisibleTrial(tenant: string, caller: Caller, id: string): Promise<TrialRecord> {
@@ -86,7 +84,7 @@ export async function listUserTrials(
   query: UserTrialsQuery,
 ): Promise<Page<TrialRecord>> {
   const { limit, offset, status, studentId, tutorId } = query;
-  const accounts = await linkedAccounts(tenant, caller);
+  const accounts = await accountsOf(tenant, caller);
   const reads = accounts.map((id) => studentTrials(tenant, id));
   if (caller.user.type === 'tutor') reads.push(tutorTrials(tenant, caller.user._id));
   const byId = new Map((await Promise.all(reads)).flat().map((trial) => [trial._id, trial]));

@@ -2,18 +2,18 @@ import { ForbiddenError } from '../../shared/http/errors';
 import { userRoutes } from '../../shared/routes/accounts';
 import { userDirectoryRoutes } from '../../shared/routes/user-directory';
 import { parseUserTypes } from '../../shared/rules/user-directory';
+import { linkedAccounts, mapperParentId } from '../access/linked-accounts';
 import { resourceHandler, withCaller } from '../lib/pipeline';
 import { listDirectoryUsers } from '../repositories/users';
-import { loadAuthUser, mappedUsers, tokenResponse } from './service';
+import { loadAuthUser, tokenResponse } from './service';
 
 export const handler = resourceHandler('users', [...userRoutes, ...userDirectoryRoutes], {
-  'users.authUser': withCaller(async ({ tenant, caller }) =>
-    loadAuthUser(tenant.key, caller.user, caller.impersonatedBy),
-  ),
+  'users.authUser': withCaller(async ({ tenant, caller }) => loadAuthUser(tenant.key, caller)),
 
+  /** The caller's own account first, then the accounts they may switch to (none: an empty list). */
   'users.mappedAccounts': withCaller(async ({ tenant, caller }) => {
-    const mapped = await mappedUsers(tenant.key, caller.user);
-    const docs = (mapped?.users ?? []).map(({ _id, firstname, lastname, email }) => ({
+    const linked = await linkedAccounts(tenant.key, caller);
+    const docs = (linked?.users ?? []).map(({ _id, firstname, lastname, email }) => ({
       _id,
       firstname,
       lastname,
@@ -22,12 +22,19 @@ export const handler = resourceHandler('users', [...userRoutes, ...userDirectory
     return { docs };
   }),
 
-  /** Only accounts on the caller's own user-mapper: a parent switches to their child's account and back. */
+  /**
+   * A parent switches into a child's account, and from there back: the new token remembers the parent
+   * (`switchedBy`), which is what lets the child's session switch back, and to nobody else.
+   */
   'users.switchAccount': withCaller<unknown, { userId: string }>(async ({ tenant, caller, body }) => {
-    const mapped = await mappedUsers(tenant.key, caller.user);
-    const target = mapped?.users.find((u) => u._id === body.userId);
-    if (!target) throw new ForbiddenError('This account is not linked to yours');
-    return tokenResponse(tenant.key, target, caller.impersonatedBy);
+    const linked = await linkedAccounts(tenant.key, caller);
+    const target = linked?.users.find((u) => u._id === body.userId && u._id !== caller.user._id);
+    if (!linked || !target) throw new ForbiddenError('This account is not linked to yours');
+    const toParent = target._id === mapperParentId(linked.mapper);
+    return tokenResponse(tenant.key, target, {
+      ...(caller.impersonatedBy ? { impersonatedBy: caller.impersonatedBy } : {}),
+      ...(toParent ? {} : { switchedBy: caller.user._id }),
+    });
   }),
 
   'users.adminDropdown': async ({ tenant, query }) => {

@@ -1,17 +1,30 @@
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
+import { handshakeParameters } from '../../functions/realtime/handshake';
 import type { ResourceFunctions } from './functions';
 
 export const REALTIME_RESOURCE = 'realtime';
 
-/** The WebSocket API (chat, waiting room) and its `live` stage; the realtime Lambda may post to connections. */
+/** Per second across the stage; one client's flood must not spend the account's API Gateway quota. */
+const DEFAULT_THROTTLE = { rate: 50, burst: 100 };
+
+/**
+ * The WebSocket API (chat, waiting room) and its `live` stage. The realtime Lambda serves every route,
+ * authorizes $connect (functions/realtime/authorize.ts says why an authorizer) and may post to
+ * connections. Throttling comes from the CDK context `webSocketThrottleRate` and `webSocketThrottleBurst`.
+ */
 export function createWebSocketApi(scope: Construct, functions: ResourceFunctions) {
   const handler = functions.get(REALTIME_RESOURCE);
   const integration = (id: string) => new WebSocketLambdaIntegration(id, handler);
+  const authorizer = new WebSocketLambdaAuthorizer('ConnectAuthorizer', handler, {
+    // API Gateway itself refuses (401) a handshake without a token, before any Lambda runs.
+    identitySource: [`route.request.querystring.${handshakeParameters.token}`],
+  });
   const api = new WebSocketApi(scope, 'WebSocketApi', {
     routeSelectionExpression: '$request.body.action',
-    connectRouteOptions: { integration: integration('connect') },
+    connectRouteOptions: { integration: integration('connect'), authorizer },
     disconnectRouteOptions: { integration: integration('disconnect') },
     defaultRouteOptions: { integration: integration('default') },
   });
@@ -19,7 +32,22 @@ export function createWebSocketApi(scope: Construct, functions: ResourceFunction
     webSocketApi: api,
     stageName: 'live',
     autoDeploy: true,
+    throttle: {
+      rateLimit: positiveContext(scope, 'webSocketThrottleRate', DEFAULT_THROTTLE.rate),
+      burstLimit: positiveContext(scope, 'webSocketThrottleBurst', DEFAULT_THROTTLE.burst, 'integer'),
+    },
   });
   stage.grantManagementApiAccess(handler);
   return { api, stage };
+}
+
+/** A number from CDK context (`-c name=20` gives a string, cdk.json a number); a bad one stops the synth. */
+function positiveContext(scope: Construct, name: string, fallback: number, kind?: 'integer'): number {
+  const raw: unknown = scope.node.tryGetContext(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (kind === 'integer' && !Number.isInteger(value))) {
+    throw new Error(`CDK context ${name} must be a positive ${kind ?? 'number'}, not ${JSON.stringify(raw)}`);
+  }
+  return value;
 }

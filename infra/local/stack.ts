@@ -173,7 +173,7 @@ async function resetFunctionCaches() {
     { resetSigningKey },
     pipeline,
     roles,
-    users,
+    linked,
   ] = await Promise.all([
     import('../../functions/lib/config'),
     import('../../functions/lib/db'),
@@ -183,7 +183,7 @@ async function resetFunctionCaches() {
     import('../../functions/lib/tokens'),
     import('../../functions/lib/pipeline'),
     import('../../functions/roles/repository'),
-    import('../../functions/users/service'),
+    import('../../functions/access/linked-accounts'),
   ]);
   resetConfig();
   resetDb();
@@ -193,5 +193,5 @@ async function resetFunctionCaches() {
   resetSigningKey();
   pipeline.clearPipelineCaches();
   roles.clearRoleCache();
-  users.clearMappedUsersCache();
+  linked.clearLinkedAccountsCache();
 }

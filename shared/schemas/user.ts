@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { emailSchema, passwordSchema, requiredText } from './common';
 import { roleSchema } from './role';
 
-export const userTypes = ['student', 'tutor', 'admin', 'guest'] as const;
+/** A parent has an account of their own, linked to their children's by a user-mapper. */
+export const userTypes = ['student', 'parent', 'tutor', 'admin', 'guest'] as const;
 export type UserType = (typeof userTypes)[number];
 
 /** A parent's user-mapper links the student accounts they may switch between (/manage-accounts). */

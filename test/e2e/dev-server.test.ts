@@ -15,8 +15,8 @@ it('npm start’s dev server serves the portal: a visitor sees the home page and
   await screenshot(page, 'dev-server-home');
 
   await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.student.email);
-  await page.getByLabel(/^Password/).fill(demo.student.password);
+  await page.getByLabel(/^Email/).fill(demo.student3.email);
+  await page.getByLabel(/^Password/).fill(demo.student3.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/portal$/);
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();

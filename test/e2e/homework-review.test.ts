@@ -11,7 +11,7 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // Sam's account is linked to a parent's, so his sign-in lands on /manage-accounts first.
+  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
   await page.waitForURL(/\/(portal|manage-accounts)$/);
   await page.goto(browser.portalUrl(path));
 }

@@ -21,7 +21,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel(/^Email/).fill(who.email);
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // Sam's account is linked to a parent's, so his sign-in lands on /manage-accounts first.
+  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto(browser.portalUrl(`/portal/courses/${COURSE}`));
 }

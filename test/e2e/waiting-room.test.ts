@@ -14,7 +14,7 @@ async function signIn(page: Page, who: { email: string; password: string }, path
   await page.getByLabel(/^Email/).fill(who.email);
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // Where a sign-in lands depends on the account (Sam's is linked to a parent's: /manage-accounts).
+  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto(browser.portalUrl(path));
 }

@@ -184,6 +184,51 @@ describe('WebSocket API', () => {
   });
 });
 
+describe('WebSocket handshake and throttling', () => {
+  const synthWithContext = (context: Record<string, unknown>) => {
+    const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING, ...context } });
+    const stack = new PlatformStack(app, 'Test-ws', {
+      stage: 'dev',
+      mailFrom: 'no-reply@example.com',
+      defaultTenantKey: 'demo',
+      tenantOrigins: [],
+    });
+    return Template.fromStack(stack);
+  };
+
+  it('checks $connect with the realtime Lambda as a REQUEST authorizer on the token query parameter', () => {
+    const authorizers = Object.values(dev.findResources('AWS::ApiGatewayV2::Authorizer'));
+    expect(authorizers).toHaveLength(1);
+    expect(authorizers[0]!.Properties).toMatchObject({
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['route.request.querystring.token'],
+    });
+    expect(JSON.stringify(authorizers[0]!.Properties.AuthorizerUri)).toMatch(/FunctionsRealtime[0-9A-F]{8}/);
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: '$connect',
+      AuthorizationType: 'CUSTOM',
+      AuthorizerId: Match.anyValue(),
+    });
+  });
+
+  it('throttles the live stage at 50 messages a second with bursts of 100 by default', () => {
+    dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'live',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('takes the stage throttling from CDK context, and refuses a setting that is not a positive number', () => {
+    // `cdk deploy -c webSocketThrottleRate=5` hands the context over as text.
+    synthWithContext({ webSocketThrottleRate: '5', webSocketThrottleBurst: 10 }).hasResourceProperties(
+      'AWS::ApiGatewayV2::Stage',
+      { StageName: 'live', DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 } },
+    );
+    expect(() => synthWithContext({ webSocketThrottleRate: 'fast' })).toThrow(/webSocketThrottleRate/);
+    expect(() => synthWithContext({ webSocketThrottleBurst: 2.5 })).toThrow(/webSocketThrottleBurst/);
+  });
+});
+
 describe('website', () => {
   it('keeps the bucket private behind CloudFront origin access control', () => {
     dev.hasResourceProperties('AWS::S3::Bucket', {

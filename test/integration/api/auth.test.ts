@@ -1,17 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { listAudit } from '../../../functions/repositories/audit-log';
+import { readOutbox } from '../../../infra/local/mailbox';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile({ OAUTH_CLIENTS: 'quiz-app:quiz-secret-0123456789' });
-
-async function outbox(dir: string): Promise<Array<{ to: string; subject: string; text: string }>> {
-  const files = await readdir(dir).catch(() => []);
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(dir, file), 'utf8'))));
-}
 
 describe('sign-up', () => {
   it('creates a student account and signs it in', async () => {
@@ -262,7 +256,7 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect({ ...known.body, email: undefined }).toEqual({ ...unknown.body, email: undefined });
-    const mails = await outbox(local.stack.outboxDir);
+    const mails = await readOutbox(local.stack.outboxDir);
     expect(mails.some((m) => m.to === demo.student2.email)).toBe(true);
     expect(mails.some((m) => m.to === 'ghost@demo.test')).toBe(false);
   });
@@ -275,7 +269,7 @@ describe('forgot and reset password', () => {
       vi.useRealTimers();
     });
     await local.api.call('auth.forgotPassword', { body: { email: demo.student2.email } });
-    const mails = (await outbox(local.stack.outboxDir)).filter((m) => m.to === demo.student2.email);
+    const mails = (await readOutbox(local.stack.outboxDir)).filter((m) => m.to === demo.student2.email);
     const link = mails.map((m) => m.text.match(/https?:\/\/\S+reset-password\?\S+/)?.[0]).find(Boolean)!;
     const token = new URL(link).searchParams.get('token')!;
     expect(new URL(link).searchParams.get('email')).toBe(demo.student2.email);

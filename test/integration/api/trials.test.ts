@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../../functions/lib/tokens';
 import { createUser, getUser } from '../../../functions/repositories/users';
+import { readOutbox } from '../../../infra/local/mailbox';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
@@ -434,14 +435,6 @@ async function bookAs(session: Session, date: string, index: number) {
   return { ...booked.body, slot };
 }
 
-async function outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const files = await readdir(local.stack.outboxDir).catch(() => [] as string[]);
-  return Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(`${local.stack.outboxDir}/${file}`, 'utf8'))),
-  );
-}
-
 describe('after the booking', () => {
   let sam: Session;
   let parent: Session;
@@ -509,7 +502,9 @@ describe('after the booking', () => {
     await local.stack.bus.idle();
     const { lessonTimeIn } = await import('../../../functions/trial-mail/messages');
     const { start, end } = booked.slot;
-    const mails = (await outbox()).filter((m) => m.text.includes(`/portal/courses/${booked.courseId}`));
+    const mails = (await readOutbox(local.stack.outboxDir)).filter((m) =>
+      m.text.includes(`/portal/courses/${booked.courseId}`),
+    );
     const tutor = await getUser('demo', booked.trial.tutorId);
     const to = (email: string) => mails.filter((m) => m.to === email);
     expect(to(demo.student.email)).toHaveLength(1);

@@ -11,14 +11,22 @@ import { startEventBus } from '../../../infra/local/event-bus';
 import { startHttpGateway } from '../../../infra/local/http-gateway';
 import { attachWebSocketGateway } from '../../../infra/local/ws-gateway';
 import { EVENT_SOURCE, type EventRule } from '../../../shared/events/catalogue';
+import { malformedFrames, rawWebSocket } from './raw-websocket';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 describe('local WebSocket gateway and @connections API', () => {
-  const received: Array<{ routeKey: string; connectionId: string; body?: string }> = [];
+  const received: Array<{
+    type?: string;
+    routeKey: string;
+    connectionId: string;
+    body?: string;
+    authorizer?: Record<string, unknown>;
+  }> = [];
   let gateway: Awaited<ReturnType<typeof startHttpGateway>>;
   let ws: ReturnType<typeof attachWebSocketGateway>;
   let management: ApiGatewayManagementApiClient;
+  const wsUrl = () => `${gateway.url.replace('http', 'ws')}/ws`;
 
   beforeAll(async () => {
     const options: Parameters<typeof startHttpGateway>[0] = {
@@ -30,15 +38,23 @@ describe('local WebSocket gateway and @connections API', () => {
       allowOrigin: () => false,
     };
     gateway = await startHttpGateway(options);
+    // A stand-in for the realtime Lambda: the authorizer takes token=good, $connect refuses refuse=yes.
     ws = attachWebSocketGateway(gateway.server, async () => async (event) => {
-      received.push({
-        routeKey: event.requestContext.routeKey,
-        connectionId: event.requestContext.connectionId,
-        body: event.body,
-      });
-      if (event.requestContext.routeKey === '$connect' && event.queryStringParameters?.token !== 'good') {
-        return { statusCode: 401 };
+      const { routeKey, connectionId, authorizer } = event.requestContext;
+      received.push({ type: event.type, routeKey, connectionId, body: event.body, authorizer });
+      if (event.type === 'REQUEST') {
+        if (event.queryStringParameters?.token !== 'good') throw new Error('Unauthorized');
+        return {
+          principalId: 'u1',
+          policyDocument: {
+            Version: '2012-10-17',
+            Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
+          },
+          context: { tenant: 'demo', userId: 'u1' },
+        };
       }
+      if (routeKey === '$connect' && event.queryStringParameters?.refuse === 'yes')
+        return { statusCode: 403 };
       return { statusCode: 200 };
     });
     options.connections = ws.registry;
@@ -49,51 +65,76 @@ describe('local WebSocket gateway and @connections API', () => {
     await gateway.close();
   });
 
-  it('refuses a connection its $connect handler refuses', async () => {
-    const socket = new WebSocket(`${gateway.url.replace('http', 'ws')}/ws?token=bad`);
-    const error = await new Promise<Error>((resolve) => socket.once('error', resolve));
-    expect(error.message).toContain('401');
+  const refusal = (socket: WebSocket) =>
+    new Promise<string>((resolve) => socket.once('error', (error) => resolve(error.message)));
+
+  it('refuses a connection its authorizer refuses (401) and one its $connect handler refuses', async () => {
+    expect(await refusal(new WebSocket(`${wsUrl()}?token=bad`))).toContain('401');
+    expect(received.some((r) => r.routeKey === '$connect' && r.type === undefined)).toBe(false);
+    expect(await refusal(new WebSocket(`${wsUrl()}?token=good&refuse=yes`))).toContain('403');
   });
 
-  it('routes messages by action, and lets handlers use the management API unchanged', async () => {
-    const socket = new WebSocket(`${gateway.url.replace('http', 'ws')}/ws?token=good`);
+  it('routes messages by action with the authorizer context, and lets handlers use the management API', async () => {
+    received.length = 0;
+    const socket = new WebSocket(`${wsUrl()}?token=good`);
     await new Promise((resolve) => socket.once('open', resolve));
-    const connectionId = received.find((r) => r.routeKey === '$connect' && !r.body)!.connectionId;
-    const connectEvents = received.filter((r) => r.routeKey === '$connect');
-    expect(connectEvents.length).toBe(2);
+    expect(received.map((r) => [r.type ?? 'route', r.routeKey])).toEqual([
+      ['REQUEST', '$connect'],
+      ['route', '$connect'],
+    ]);
+    const connectionId = received[1]!.connectionId;
+    expect(received[1]!.authorizer).toEqual({ tenant: 'demo', userId: 'u1', principalId: 'u1' });
 
     socket.send(JSON.stringify({ action: 'sendMessage', text: 'hi' }));
     socket.send('not json');
     await expect
       .poll(() => received.map((r) => r.routeKey))
       .toEqual(expect.arrayContaining(['sendMessage', '$default']));
+    const sendMessage = received.find((r) => r.routeKey === 'sendMessage')!;
+    expect(sendMessage.connectionId).toBe(connectionId);
+    expect(sendMessage.authorizer).toMatchObject({ tenant: 'demo', userId: 'u1' });
 
     const message = new Promise<string>((resolve) =>
       socket.once('message', (data) => resolve(data.toString())),
     );
-    const connectionIdOfSocket = received.find((r) => r.routeKey === 'sendMessage')!.connectionId;
     await management.send(
       new PostToConnectionCommand({
-        ConnectionId: connectionIdOfSocket,
+        ConnectionId: connectionId,
         Data: new TextEncoder().encode('{"hello":1}'),
       }),
     );
     expect(await message).toBe('{"hello":1}');
 
-    const info = await management.send(new GetConnectionCommand({ ConnectionId: connectionIdOfSocket }));
+    const info = await management.send(new GetConnectionCommand({ ConnectionId: connectionId }));
     expect(info.ConnectedAt).toBeInstanceOf(Date);
 
     const closed = new Promise((resolve) => socket.once('close', resolve));
-    await management.send(new DeleteConnectionCommand({ ConnectionId: connectionIdOfSocket }));
+    await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
     await closed;
-    await expect.poll(() => received.some((r) => r.routeKey === '$disconnect')).toBe(true);
+    await expect
+      .poll(() => received.find((r) => r.routeKey === '$disconnect')?.authorizer)
+      .toMatchObject({ tenant: 'demo', userId: 'u1' });
     await expect(
-      management.send(
-        new PostToConnectionCommand({ ConnectionId: connectionIdOfSocket, Data: new Uint8Array([1]) }),
-      ),
+      management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new Uint8Array([1]) })),
     ).rejects.toMatchObject({ name: 'GoneException' });
-    expect(connectionId).toBeTruthy();
   });
+
+  it.each(malformedFrames)(
+    'closes only the connection that sent $name, and the handler still hears it end',
+    async ({ bytes, closeCode }) => {
+      received.length = 0;
+      const raw = await rawWebSocket(wsUrl(), { token: 'good' });
+      const connectionId = received.find(
+        (r) => r.routeKey === '$connect' && r.type === undefined,
+      )!.connectionId;
+      raw.write(bytes());
+      expect(await raw.closeCode()).toBe(closeCode);
+      await expect
+        .poll(() => received.some((r) => r.routeKey === '$disconnect' && r.connectionId === connectionId))
+        .toBe(true);
+      expect(ws.registry.size()).toBe(0);
+    },
+  );
 });
 
 describe('local event bus', () => {

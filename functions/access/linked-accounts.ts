@@ -1,0 +1,69 @@
+import { ttlCache } from '../lib/ttl-cache';
+import { getUserMapper, type UserMapperRecord } from '../repositories/user-mappers';
+import { getUsers, type UserRecord } from '../repositories/users';
+
+/** The session asking: its user, and the linked account that switched into it, if any. */
+export interface LinkedSession {
+  user: UserRecord;
+  switchedBy?: string;
+}
+
+export interface LinkedAccounts {
+  mapper: UserMapperRecord;
+  /** The session's own account first, then the accounts it may act for. */
+  users: UserRecord[];
+}
+
+/**
+ * A user-mapper's accounts, read in one batch and kept five seconds per container: authUser is the most
+ * frequent call and linked accounts change rarely.
+ */
+const mappers = ttlCache<{ mapper: UserMapperRecord; users: UserRecord[] } | undefined>(5_000);
+
+export function clearLinkedAccountsCache(): void {
+  mappers.clear();
+}
+
+/** The parent of a user-mapper: named on it, or (mappers made before it was) its first account. */
+export function mapperParentId(mapper: UserMapperRecord): string | undefined {
+  return mapper.parentId ?? mapper.userIds[0];
+}
+
+/**
+ * The rule for linked accounts (a parent and their children on one user-mapper), in one place:
+ * - the parent acts for every account of their mapper (reads it, switches into it);
+ * - a session a parent opened by switching into a child's account acts for that parent only (to switch
+ *   back), never for the child's siblings;
+ * - a child signed in with their own password acts for nobody else.
+ * Undefined when the session acts for no other account.
+ */
+export async function linkedAccounts(
+  tenant: string,
+  session: LinkedSession,
+): Promise<LinkedAccounts | undefined> {
+  const mapperId = session.user.userMapperId;
+  if (!mapperId) return undefined;
+  const found = await mappers.get(`${tenant}#${mapperId}`, async () => {
+    const mapper = await getUserMapper(tenant, mapperId);
+    return mapper ? { mapper, users: await getUsers(tenant, mapper.userIds) } : undefined;
+  });
+  if (!found?.mapper.userIds.includes(session.user._id)) return undefined;
+  const parentId = mapperParentId(found.mapper);
+  const others =
+    session.user._id === parentId
+      ? found.users.filter((u) => u._id !== session.user._id)
+      : found.users.filter((u) => u._id === session.switchedBy && u._id === parentId);
+  if (others.length === 0) return undefined;
+  return { mapper: found.mapper, users: [session.user, ...others] };
+}
+
+/** Whether the session may act for `userId` (another account) through their linked accounts. */
+export async function actsForLinkedAccount(
+  tenant: string,
+  session: LinkedSession,
+  userId: string,
+): Promise<boolean> {
+  if (userId === session.user._id) return false;
+  const linked = await linkedAccounts(tenant, session);
+  return linked?.users.some((u) => u._id === userId) === true;
+}
