@@ -71,6 +71,9 @@ export function callApi<T>(routeId: string, options: ApiCallOptions = {}): Promi
   return showsGlobalLoader(route) ? trackRequest(request) : request;
 }
 
+/** The query values of a call. */
+export type ApiQuery = NonNullable<ApiCallOptions['query']>;
+
 /** SWR key of a read: the route id and its call options; null skips the fetch (e.g. while signed out). */
 export type ApiKey = readonly [routeId: string, options?: ApiCallOptions] | null;
 

@@ -29,3 +29,34 @@ export function lessonDateFilters(zone: string): AdminFilter[] {
     },
   ];
 }
+
+/** A `YYYY-MM-DD` in the viewer's zone as the instant its day starts (or, with `days`, that many days on). */
+export function dayStartIso(date: string, zone: string, days = 0): string | undefined {
+  const day = DateTime.fromISO(date, { zone });
+  return day.isValid ? (day.startOf('day').plus({ days }).toUTC().toISO() ?? undefined) : undefined;
+}
+
+/** Today plus `days`, as `YYYY-MM-DD` in the zone (the date filters' initial values). */
+export function dayInZone(zone: string, days = 0, now = new Date()): string {
+  return DateTime.fromJSDate(now, { zone }).plus({ days }).toISODate() ?? '';
+}
+
+/** From / To date filters of schedule.adminMeetings: To includes its whole day. */
+export function dateRangeFilters(zone: string, initial: { from: number; to?: number }): AdminFilter[] {
+  return [
+    {
+      key: 'startDate',
+      label: 'From',
+      kind: 'date',
+      initial: dayInZone(zone, initial.from),
+      toQuery: (value) => dayStartIso(value, zone),
+    },
+    {
+      key: 'endDate',
+      label: 'To',
+      kind: 'date',
+      initial: initial.to === undefined ? '' : dayInZone(zone, initial.to),
+      toQuery: (value) => dayStartIso(value, zone, 1),
+    },
+  ];
+}

@@ -5,7 +5,6 @@ import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
-import { toastSuccess } from '../../lib/toaster';
 import { type MappedAccount, useMappedAccounts } from './api/get-mapped-accounts';
 import { switchAccount } from './api/switch-account';
 
@@ -24,8 +23,9 @@ function ManageAccounts() {
     setSwitching(account._id);
     try {
       await switchAccount(account._id);
-      toastSuccess(`Signed in as ${account.firstname} ${account.lastname}`);
-      navigate(paths.portal);
+      // A fresh start of the app as the other account: nothing read for the previous one (cached reads,
+      // the linked accounts of this page) can show, even for a moment.
+      window.location.assign(`${import.meta.env.BASE_URL}${paths.portal.slice(1)}`);
     } catch {
       // Toasted by the API client.
     } finally {
@@ -41,7 +41,7 @@ function ManageAccounts() {
         </Heading>
         <Text color="fg.muted">These accounts are linked to yours. Pick the one to continue with.</Text>
         {(data?.docs ?? []).map((account) => (
-          <Card.Root key={account._id} variant="outline">
+          <Card.Root key={account._id} variant="outline" data-testid="linked-account">
             <Card.Body>
               <HStack justify="space-between">
                 <HStack gap="3">

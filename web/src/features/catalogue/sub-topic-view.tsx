@@ -15,11 +15,11 @@ import { LuExternalLink, LuFileText, LuGripVertical, LuStar } from 'react-icons/
 import type { SubTopic, SubTopicContentAction } from '../../../../shared/schemas/catalogue';
 import { callApi } from '../../lib/api-client';
 import { toastSuccess } from '../../lib/toaster';
-import { LearningVideo } from '../learning/learning-video';
-import { SubTopicLearning } from '../learning/sub-topic-learning';
 import { EditButton, MoveButtons, RemoveButton } from './edit-controls';
 import { type FieldSpec, ItemForm } from './item-form';
+import { LearningVideo } from './learning-video';
 import { dragSourceIndex, moveItem } from './ordering';
+import { SubTopicLearning } from './sub-topic-learning';
 import type { EditRights } from './topic-list';
 import { videoEmbedUrl } from './video-embed';
 

@@ -1,19 +1,20 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { mutate } from 'swr';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
-import type { SlotDoc } from '../../../../shared/schemas/availability';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/select-field';
 import { SlotPicker } from '../../components/slot-picker';
 import { runtimeConfig } from '../../config/runtime-config';
-import { ApiError, callApi, useApi } from '../../lib/api-client';
+import { revalidateCourse, revalidateMyCourses } from '../../lib/api/courses';
+import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
+import { revalidateSchedule } from '../../lib/api/schedule';
+import { ApiError, callApi } from '../../lib/api-client';
 import { errorToastMessage } from '../../lib/error-message';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { isBookableDate, today } from '../trials/booking-state';
+import { isBookableDate, today } from '../../lib/zoned-dates';
 
 /** The course's usual lesson length when the stage offers it, else an hour. */
 function defaultDuration(course: CourseDetail, choices: number[]): number {
@@ -40,14 +41,7 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
     data: slots,
     isLoading,
     mutate: reloadSlots,
-  } = useApi<{ docs: SlotDoc[] }>(
-    dateOk
-      ? [
-          'availability.slots',
-          { params: { userId: tutorId }, query: { date, duration, deviceTimezone: zone } },
-        ]
-      : null,
-  );
+  } = useFreeSlots(tutorId, dateOk ? { date, duration, deviceTimezone: zone } : null);
 
   const book = async () => {
     setBusy(true);
@@ -55,8 +49,14 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
     try {
       await callApi('meetings.courseMeetingBook', { body: { course: course._id, start: slot, duration } });
       toastSuccess('Lesson booked successfully!');
-      // The course page, the calendar and the courses list's next lesson all show it.
-      await mutate(() => true);
+      // The course page, the calendar and the courses list's next lesson all show it; the time is no
+      // longer free.
+      await Promise.all([
+        revalidateCourse(),
+        revalidateMyCourses(),
+        revalidateSchedule(),
+        revalidateFreeSlots(),
+      ]);
       onClose();
     } catch (error) {
       // The client has toasted the message; a taken time also stays in view beside fresh free times.

@@ -5,17 +5,17 @@ import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { bookingTutor, mayBookInCourse } from '../../../../shared/scheduling/course-booking';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
-import { useApi } from '../../lib/api-client';
+import { homeworkPath } from '../../config/course-paths';
+import { useCourse } from '../../lib/api/courses';
 import { usePageMeta } from '../../lib/meta-tags';
 import { canBookClasses } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
-import { homeworkPath } from '../admin/courses/course-links';
-import { TrialPanel } from '../trials/trial-panel';
 import { BookLessonDialog } from './book-lesson-dialog';
 import { LessonRow } from './lesson-row';
 import { NewLessonDialog } from './new-lesson-dialog';
+import { TrialPanel } from './trial-panel';
 import {
   AddContentButtons,
   EditInPlaceButton,
@@ -83,14 +83,7 @@ function Course() {
     data: course,
     error,
     mutate,
-  } = useApi<CourseDetail>(
-    courseId
-      ? [
-          'courses.get',
-          { params: { id: courseId }, query: { subSections: '1', deviceTimezone: deviceTimeZone() } },
-        ]
-      : null,
-  );
+  } = useCourse(courseId ?? null, { subSections: '1', deviceTimezone: deviceTimeZone() });
   usePageMeta(course?.title);
   if (error) {
     return (

@@ -1,9 +1,7 @@
 import { Box, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { UserCourse } from '../../../../shared/routes/scheduling';
-import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
-import { useApi } from '../../lib/api-client';
+import { useMyCourses } from '../../lib/api/courses';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { CourseCards } from './course-cards';
@@ -11,10 +9,12 @@ import { CourseCards } from './course-cards';
 function Courses() {
   usePageMeta('My courses');
   const [searchText, setSearchText] = useState('');
-  const { data, isLoading } = useApi<Page<UserCourse>>([
-    'courses.list',
-    { query: { limit: 100, offset: 0, searchText, deviceTimezone: deviceTimeZone() } },
-  ]);
+  const { data, isLoading } = useMyCourses({
+    limit: 100,
+    offset: 0,
+    searchText,
+    deviceTimezone: deviceTimeZone(),
+  });
   return (
     <Box maxW="7xl" mx="auto" px="4" py="8">
       <Stack gap="6">

@@ -1,68 +1,16 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { mutate } from 'swr';
-import { classTiming, viewerJoinTime } from '../../../../shared/scheduling/class-timing';
+import { useState } from 'react';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { isJoinOpen } from '../../../../shared/scheduling/join-window';
 import type { JoinMeetingResponse } from '../../../../shared/schemas/meeting';
 import type { SectionTree } from '../../../../shared/schemas/section';
+import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
+import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
+import { revalidateCourse } from '../../lib/api/courses';
+import { revalidateSchedule } from '../../lib/api/schedule';
 import { callApi } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
-import { LessonChangeDialog } from '../schedule/lesson-change-dialog';
-
-/** Spec 001 section 9 chip colours (red, blue, amber, green) as Chakra palettes. */
-const chipPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
-
-function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
-/** What the chip reads of a lesson; the join times come with the portal's lesson reads (absent elsewhere). */
-export interface ChipLesson {
-  start?: string | undefined;
-  end?: string | undefined;
-  status: string;
-  tutorId?: string | undefined;
-  tutorJoinTime?: string | null;
-  studentJoinTime?: string | null;
-}
-
-/**
- * The class timing chip of a lesson (spec 001 sections 4 and 9), or its cancelled state; shared with the
- * admin course and schedule screens. With the join times of the lesson read, it judges the viewer's side
- * (viewerJoinTime): On Time or "N Min Late" once joined, live and after the end, and Missed only when
- * nobody of that side joined. A completed lesson shows Completed beside it. Without join times (reads
- * that do not carry them) a completed lesson shows Completed alone, as it cannot be judged.
- */
-export function ClassTimingChip({ lesson }: { lesson: ChipLesson }) {
-  const now = useNow();
-  const viewerId = useSession()?.user._id;
-  if (lesson.status === 'CANCELLED') return <Badge colorPalette="red">Cancelled</Badge>;
-  const completed = lesson.status === 'COMPLETED' && <Badge colorPalette="green">Completed</Badge>;
-  const joinTimesKnown = lesson.tutorJoinTime !== undefined || lesson.studentJoinTime !== undefined;
-  if (lesson.status === 'COMPLETED' && !joinTimesKnown) return completed;
-  if (!lesson.start || !lesson.end) return <Badge>Not scheduled</Badge>;
-  const timing = classTiming({
-    start: new Date(lesson.start),
-    end: new Date(lesson.end),
-    joinedAt: viewerJoinTime(lesson, viewerId),
-    now,
-  });
-  return (
-    <>
-      {completed}
-      <Badge colorPalette={chipPalette[timing.color]} data-testid="class-timing">
-        {timing.label}
-      </Badge>
-    </>
-  );
-}
+import { useNow } from '../../lib/use-now';
 
 /**
  * Join: tells the server (which records the first join time for the lesson history) and opens the meeting
@@ -75,16 +23,13 @@ async function joinLesson(lesson: { _id: string; joinUrl: string }) {
   const url = await callApi<JoinMeetingResponse>('meetings.notifyJoined', { body: { sectionId: lesson._id } })
     .then((answer) => {
       // The join is recorded: the lesson reads now carry it, so the chip turns On Time (or N Min Late).
-      void mutate((key) => Array.isArray(key) && lessonReads.includes(key[0]));
+      void Promise.all([revalidateCourse(), revalidateSchedule()]);
       return answer.joinUrl;
     })
     .catch(() => lesson.joinUrl);
   if (tab) tab.location.href = url;
   else window.location.assign(url);
 }
-
-/** The reads that show lessons with their join times. */
-const lessonReads = ['courses.get', 'schedule.list', 'schedule.get'];
 
 /** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
 export function LessonRow({ lesson }: { lesson: SectionTree }) {

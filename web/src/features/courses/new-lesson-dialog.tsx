@@ -9,8 +9,7 @@ import { runtimeConfig } from '../../config/runtime-config';
 import { callApi } from '../../lib/api-client';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { zonedInstant } from '../admin/courses/section-editor';
-import { today } from '../trials/booking-state';
+import { today, zonedInstant } from '../../lib/zoned-dates';
 
 const kinds = {
   TEAMS: { label: 'Teams', routeId: 'meetings.teamsCreate', toast: 'Teams Meeting Added' },

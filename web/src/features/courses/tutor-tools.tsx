@@ -16,15 +16,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { MAX_PAGE_SIZE, type Page } from '../../../../shared/schemas/paging';
 import type { HomeworkSubmission, SectionTree } from '../../../../shared/schemas/section';
+import { homeworkPath } from '../../config/course-paths';
 import { callApi, useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { isActiveCourseTutor, useTutorMode } from '../../lib/tutor-mode';
-import { homeworkPath } from '../admin/courses/course-links';
 import { submissionSummary } from './homework-summary';
 
-type DialogModule = typeof import('../admin/courses/section-dialogs');
+type DialogModule = typeof import('../../components/sections/section-dialog');
 let dialogModule: Promise<DialogModule> | undefined;
 
 /**
@@ -36,7 +36,7 @@ let dialogModule: Promise<DialogModule> | undefined;
 function useSectionDialog(): DialogModule['SectionDialog'] | undefined {
   const [loaded, setLoaded] = useState<DialogModule>();
   useEffect(() => {
-    dialogModule ??= import('../admin/courses/section-dialogs');
+    dialogModule ??= import('../../components/sections/section-dialog');
     let live = true;
     dialogModule.then((m) => live && setLoaded(m)).catch(() => undefined);
     return () => {

@@ -22,6 +22,7 @@ import type { Page } from '../../../../shared/schemas/paging';
 import type { HomeworkSubmission, Section } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
+import { useCourse } from '../../lib/api/courses';
 import { callApi, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
@@ -295,10 +296,7 @@ function Homework() {
   const { courseId = '', sectionId = '' } = useParams();
   const session = useSession();
   const user = session?.user;
-  const { data: course, error: courseError } = useApi<CourseDetail>([
-    'courses.get',
-    { params: { id: courseId }, query: { subSections: '0' } },
-  ]);
+  const { data: course, error: courseError } = useCourse(courseId, { subSections: '0' });
   const { data: section, error: sectionError } = useApi<Section>([
     'sections.get',
     { params: { id: sectionId } },

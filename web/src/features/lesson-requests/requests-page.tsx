@@ -15,10 +15,9 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import { requestStatuses } from '../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../shared/schemas/meeting';
-import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
 import { SelectField } from '../../components/select-field';
-import { useApi } from '../../lib/api-client';
+import { useMyLessonRequest, useMyLessonRequests } from '../../lib/api/lesson-requests';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { requestPageQuery, statusPalette, timeRange, typeLabels } from './request-view';
@@ -36,7 +35,7 @@ function StatusBadge({ status }: { status: Request['status'] }) {
 /** One request in full (GET /meeting-requests/{id}): the lesson, both times, the reason and the answer. */
 function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const zone = deviceTimeZone();
-  const { data: request, error } = useApi<Request>(['meetingRequests.get', { params: { id } }]);
+  const { data: request, error } = useMyLessonRequest(id);
   const rows: Array<[string, string]> = request
     ? [
         ['Lesson', `${request.lessonTitle} · ${request.courseTitle}`],
@@ -112,19 +111,14 @@ function Requests() {
     }
     setSearch(next, { replace: true });
   };
-  const { data, isLoading } = useApi<Page<Request>>([
-    'meetingRequests.list',
-    {
-      query: {
-        limit: PAGE_SIZE,
-        offset: view.page * PAGE_SIZE,
-        sortKey: 'createdAt',
-        sortValue: 'desc',
-        ...(view.status ? { statuses: view.status } : {}),
-        ...(view.type ? { type: view.type } : {}),
-      },
-    },
-  ]);
+  const { data, isLoading } = useMyLessonRequests({
+    limit: PAGE_SIZE,
+    offset: view.page * PAGE_SIZE,
+    sortKey: 'createdAt',
+    sortValue: 'desc',
+    ...(view.status ? { statuses: view.status } : {}),
+    ...(view.type ? { type: view.type } : {}),
+  });
   const pages = data ? Math.max(1, Math.ceil(data.totalDocs / PAGE_SIZE)) : 1;
 
   return (

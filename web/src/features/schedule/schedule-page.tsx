@@ -14,20 +14,18 @@ import {
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { holdsAny } from '../../../../shared/permissions/check';
-import type { ScheduledLesson, ScheduleEntryDoc } from '../../../../shared/routes/schedule';
-import type { Page } from '../../../../shared/schemas/paging';
 import type { AuthUser } from '../../../../shared/schemas/user';
+import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
+import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
-import { readAllPages } from '../../lib/all-pages';
-import { callApi, useApi } from '../../lib/api-client';
+import { type ScheduleRange, useAllLessons, useOwnSchedule } from '../../lib/api/schedule';
+import { callApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
-import { ClassTimingChip } from '../courses/lesson-row';
-import { today } from '../trials/booking-state';
+import { today } from '../../lib/zoned-dates';
 import {
   type CalendarView,
   calendarDays,
@@ -36,7 +34,6 @@ import {
   lessonsByDay,
   shiftAnchor,
 } from './calendar';
-import { LessonChangeDialog } from './lesson-change-dialog';
 
 /** One lesson on the calendar, whether it came from the user's own schedule or the admin schedule. */
 interface CalendarLesson {
@@ -62,20 +59,10 @@ function seesAllLessons(user: AuthUser): boolean {
   return holdsAny(user.role.permissions, { areas: ['schedule'], actions: ['view'] });
 }
 
-function useCalendarLessons(user: AuthUser, range: { startDate: string; endDate: string }) {
+function useCalendarLessons(user: AuthUser, range: ScheduleRange) {
   const all = seesAllLessons(user);
-  const own = useApi<{ docs: ScheduleEntryDoc[] }>(
-    all ? null : ['schedule.list', { params: { userId: user._id }, query: range }],
-  );
-  // Every lesson of the range, however many: the admin list pages (100 at most a call), so read them all.
-  const admin = useSWR<{ docs: ScheduledLesson[] }>(
-    all ? ['schedule.adminMeetings:all', range] : null,
-    async () => ({
-      docs: await readAllPages((offset, limit) =>
-        callApi<Page<ScheduledLesson>>('schedule.adminMeetings', { query: { ...range, limit, offset } }),
-      ),
-    }),
-  );
+  const own = useOwnSchedule(all ? null : user._id, range);
+  const admin = useAllLessons(all ? range : null);
   return useMemo<CalendarLesson[] | undefined>(() => {
     if (all) {
       return admin.data?.docs.map((l) => ({

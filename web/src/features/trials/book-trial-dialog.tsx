@@ -20,21 +20,14 @@ import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { FormField } from '../../components/form-field';
 import { SlotPicker } from '../../components/slot-picker';
 import { paths, withQuery } from '../../config/paths';
+import { trialLoginPath } from '../../config/trial-paths';
 import { useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
+import { isBookableDate, today } from '../../lib/zoned-dates';
 import { bookTrial, type NewAccount, signUpWithTrial } from './api/book-trial';
-import {
-  canBook,
-  changeBooking,
-  emptyBooking,
-  isBookableDate,
-  slotsHint,
-  type TrialBookingState,
-  today,
-} from './booking-state';
-import { trialLoginPath } from './trial-view';
+import { canBook, changeBooking, emptyBooking, slotsHint, type TrialBookingState } from './booking-state';
 
 const emptyAccount: NewAccount = { firstname: '', lastname: '', email: '', password: '' };
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canBook,
-  changeBooking,
-  emptyBooking,
-  isBookableDate,
-  readyForSlots,
-  slotsHint,
-  today,
-} from './booking-state';
+import { canBook, changeBooking, emptyBooking, readyForSlots, slotsHint } from './booking-state';
 
 const full = {
   curriculum: 'Cambridge IGCSE',
@@ -42,12 +34,6 @@ describe('the trial booking dialog state', () => {
     expect(canBook({ ...full, slot: '' })).toBe(false);
     expect(canBook({ ...full, grade: '' })).toBe(false);
     expect(canBook(full)).toBe(true);
-  });
-
-  it('refuses a date before today', () => {
-    expect(isBookableDate('2020-01-01', 'Asia/Singapore')).toBe(false);
-    expect(isBookableDate(today('Asia/Singapore'), 'Asia/Singapore')).toBe(true);
-    expect(isBookableDate('not a date', 'Asia/Singapore')).toBe(false);
   });
 
   it('says what is missing before slots can be shown', () => {

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { isBookableDate } from '../../lib/zoned-dates';
 
 /** What the Book your FREE Class dialog holds (spec 000 section 2 and section 5). */
 export interface TrialBookingState {
@@ -43,16 +43,6 @@ export function readyForSlots(state: TrialBookingState): boolean {
 /** Book Trial stays disabled until all five are chosen. */
 export function canBook(state: TrialBookingState): boolean {
   return readyForSlots(state) && Boolean(state.slot);
-}
-
-/** The date picker's minimum: today in the viewer's zone (`YYYY-MM-DD`). */
-export function today(zone: string): string {
-  return DateTime.now().setZone(zone).toISODate()!;
-}
-
-/** The date cannot be before today. */
-export function isBookableDate(date: string, zone: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today(zone);
 }
 
 /**

@@ -4,11 +4,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Page } from '../../../../shared/schemas/paging';
 import type { Trial } from '../../../../shared/schemas/trial';
 import type { AuthUser } from '../../../../shared/schemas/user';
+import { canEditRecordings } from '../../components/trials/recording-form';
+import { TrialBadges } from '../../components/trials/trial-badges';
 import { paths } from '../../config/paths';
+import { trialRecordingPath } from '../../config/trial-paths';
 import { useApi } from '../../lib/api-client';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
-import { TrialBadges } from './trial-badges';
-import { canEditRecordings, trialRecordingPath } from './trial-view';
 
 const PAGE_SIZE = 5;
 const fullName = (person: { firstname: string; lastname: string }) =>

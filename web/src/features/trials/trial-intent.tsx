@@ -1,7 +1,7 @@
 import { Alert, CloseButton } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { START_TRIAL_PARAM, TRIAL_APPLIED_PARAM } from './trial-view';
+import { START_TRIAL_PARAM, TRIAL_APPLIED_PARAM } from '../../config/trial-paths';
 
 /**
  * A visitor who chose "Log in" in the trial dialog comes back to the portal home with `startTrial` (and,

@@ -2,14 +2,14 @@ import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/reac
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Trial } from '../../../../shared/schemas/trial';
 import { RequireSession } from '../../components/require-session';
+import { canEditRecordings } from '../../components/trials/recording-form';
+import { TrialBadges } from '../../components/trials/trial-badges';
+import { TrialRecordings } from '../../components/trials/trial-recordings';
 import { paths } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
-import { TrialBadges } from './trial-badges';
-import { TrialRecordings } from './trial-recordings';
-import { canEditRecordings } from './trial-view';
 
 /** /trial-recording/{trialId}: the trial lesson, its status and outcome, and its recordings. */
 function TrialRecording() {

@@ -15,13 +15,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { ScheduledLesson } from '../../../../shared/routes/schedule';
 import { formatDuration } from '../../../../shared/scheduling/durations';
+import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
-import { ClassTimingChip } from '../courses/lesson-row';
 import { useRoomLesson } from './api/get-lesson';
 import {
   joinOpensAt,

@@ -9,11 +9,11 @@ import {
   type AdminResource,
   type ListControls,
 } from '../../../components/admin/admin-list-page';
+import { catalogueFilters } from '../../../components/admin/catalogue-filters';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { canCourseAdmin, canCourseTemplates } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { catalogueFilters } from '../courses/course-form';
 import { CreateCourseDialog } from './create-course-dialog';
 import { OutlineDialog } from './outline-dialog';
 import {

@@ -29,18 +29,19 @@ import { Link } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
+import { AdminLessonChangeDialog } from '../../../components/admin/admin-lesson-change-dialog';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { type ChangeMode, canChangeLesson } from '../../../components/admin/lesson-change';
 import { personLabel } from '../../../components/admin/person-picker';
+import { kindLabels } from '../../../components/admin/section-kind-labels';
 import { FormDialog } from '../../../components/form-dialog';
+import { ClassTimingChip } from '../../../components/lessons/class-timing-chip';
+import { SectionDialog, type SectionDialogState } from '../../../components/sections/section-dialog';
+import { homeworkPath } from '../../../config/course-paths';
 import { callApi } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
-import { ClassTimingChip } from '../../courses/lesson-row';
-import { AdminLessonChangeDialog } from '../schedule/admin-lesson-change-dialog';
-import { type ChangeMode, canChangeLesson } from '../schedule/lesson-change';
-import { homeworkPath } from './course-links';
-import { SectionDialog, type SectionDialogState } from './section-dialogs';
-import { deleteCallOf, kindLabels, reorderUpdates } from './section-editor';
+import { deleteCallOf, reorderUpdates } from './section-editor';
 
 const kindIcons: Record<SectionKind, React.ReactNode> = {
   SECTION: <LuFolder />,

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { dateRangeFilters } from '../../../components/admin/date-filters';
+import { canChangeLessons } from '../../../components/admin/lesson-change';
+import { LessonChangeActions, lessonColumns } from '../../../components/admin/lesson-columns';
 import { useSession } from '../../../lib/session';
-import { canChangeLessons } from '../schedule/lesson-change';
-import { dateRangeFilters, LessonChangeActions, lessonColumns } from '../schedule/lesson-columns';
 
 /** The course's lessons (GET /admin/schedule/meetings?courseId=…) with the class timing chip. */
 export function CourseScheduleTab({ courseId }: { courseId: string }) {

@@ -10,20 +10,20 @@ import {
   courseStatuses,
 } from '../../../../../shared/schemas/course';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { catalogueFilters } from '../../../components/admin/catalogue-filters';
 import { personFilter } from '../../../components/admin/person-picker';
+import { adminCoursePath } from '../../../config/course-paths';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { SaveAsTemplateButton } from '../course-templates/save-as-template';
 import {
   CourseForm,
-  catalogueFilters,
   courseToInput,
   paymentTypeLabels,
   statusLabels,
   useCurricula,
   validateCourse,
 } from './course-form';
-import { adminCoursePath } from './course-links';
+import { SaveAsTemplateButton } from './save-as-template';
 
 const coursesResource: AdminResource<Course, CourseInput> = {
   resource: 'courses',

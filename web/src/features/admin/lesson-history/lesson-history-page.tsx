@@ -4,13 +4,13 @@ import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-ch
 import { type LessonHistory, lessonTypes } from '../../../../../shared/schemas/lesson-history';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { peopleNames, personName } from '../../../components/admin/person-names';
+import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi } from '../../../lib/api-client';
 import { canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
-import { peopleNames, personName, tutorPaymentLabels } from '../meeting-requests/request-labels';
-import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { joinTimeCell } from './join-time';
 
 const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;

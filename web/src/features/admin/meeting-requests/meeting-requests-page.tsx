@@ -15,23 +15,16 @@ import {
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
+import { peopleNames, personName } from '../../../components/admin/person-names';
 import { personFilter } from '../../../components/admin/person-picker';
+import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi } from '../../../lib/api-client';
 import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
-import { TutorPaymentStatusAction } from '../tutor-payment-status-action';
 import { RequestDialog } from './request-dialog';
-import {
-  peopleNames,
-  personName,
-  roleLabels,
-  statusLabels,
-  statusPalettes,
-  tutorPaymentLabels,
-  typeLabels,
-} from './request-labels';
+import { roleLabels, statusLabels, statusPalettes, typeLabels } from './request-labels';
 
 /** The row's button: opens the request (to respond to it while pending). */
 function OpenRequest({

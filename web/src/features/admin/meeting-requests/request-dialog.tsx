@@ -18,6 +18,8 @@ import type { RespondBody } from '../../../../../shared/schemas/meeting';
 import { type MeetingRequest, respondBodySchema } from '../../../../../shared/schemas/meeting';
 import type { ListControls } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { peopleNames, personName } from '../../../components/admin/person-names';
+import { tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { SelectField } from '../../../components/select-field';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { runtimeConfig } from '../../../config/runtime-config';
@@ -28,13 +30,10 @@ import { toastSuccess } from '../../../lib/toaster';
 import {
   fromLocalInput,
   minutesBetween,
-  peopleNames,
-  personName,
   requestedByLabel,
   statusLabels,
   statusPalettes,
   toLocalInput,
-  tutorPaymentLabels,
 } from './request-labels';
 
 const requestTitles: Record<MeetingRequest['type'], string> = {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fromLocalInput,
-  minutesBetween,
-  peopleNames,
-  requestedByLabel,
-  toLocalInput,
-} from './request-labels';
+import { fromLocalInput, minutesBetween, requestedByLabel, toLocalInput } from './request-labels';
 
 describe('lesson request labels', () => {
   it('edits an instant as a datetime-local value in the viewer zone and back', () => {
@@ -16,10 +10,8 @@ describe('lesson request labels', () => {
     expect(fromLocalInput('', 'UTC')).toBeUndefined();
   });
 
-  it('shows people, the requester with their role, and lengths; a dash when missing', () => {
+  it('shows the requester with their role, and lengths', () => {
     const sam = { _id: 's', firstname: 'Sam', lastname: 'Student' };
-    expect(peopleNames([sam, { ...sam, firstname: 'Maya' }])).toBe('Sam Student, Maya Student');
-    expect(peopleNames([])).toBe('-');
     expect(requestedByLabel({ requestedBy: sam, requestedByRole: 'STUDENT' })).toBe('Sam Student (Student)');
     expect(minutesBetween('2026-07-01T10:00:00Z', '2026-07-01T11:30:00Z')).toBe(90);
     expect(minutesBetween(null, '2026-07-01T11:30:00Z')).toBeUndefined();

@@ -5,7 +5,7 @@ import type {
   RequestType,
 } from '../../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
-import { MISSING_VALUE } from '../../../config/app-constants';
+import { personName } from '../../../components/admin/person-names';
 
 export const typeLabels: Record<RequestType, string> = {
   CANCEL: 'Cancel',
@@ -27,21 +27,6 @@ export const roleLabels: Record<RequesterRole, string> = {
   TUTOR: 'Tutor',
   ADMIN: 'Admin',
 };
-export const tutorPaymentLabels: Record<MeetingRequest['tutorPaymentStatus'], string> = {
-  PROCESSING: 'Processing',
-  PAID: 'Paid',
-};
-
-type Person = { firstname: string; lastname: string };
-
-export function personName(person: Person | null | undefined): string {
-  return person ? `${person.firstname} ${person.lastname}`.trim() || MISSING_VALUE : MISSING_VALUE;
-}
-
-export function peopleNames(people: Person[] | undefined): string {
-  return people?.length ? people.map(personName).join(', ') : MISSING_VALUE;
-}
-
 export function requestedByLabel(request: Pick<MeetingRequest, 'requestedBy' | 'requestedByRole'>): string {
   return `${personName(request.requestedBy)} (${roleLabels[request.requestedByRole] ?? request.requestedByRole})`;
 }

@@ -1,23 +1,20 @@
-import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { LuExternalLink } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
 import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
 import type { Course } from '../../../../../shared/schemas/course';
 import type { Page } from '../../../../../shared/schemas/paging';
 import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { dateRangeFilters, dayInZone, dayStartIso } from '../../../components/admin/date-filters';
+import { canChangeLessons } from '../../../components/admin/lesson-change';
+import { LessonChangeActions, lessonColumns } from '../../../components/admin/lesson-columns';
 import { personLabel } from '../../../components/admin/person-picker';
+import { adminCoursePath } from '../../../config/course-paths';
 import { useApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { canChangeLessons } from './lesson-change';
-import {
-  dateRangeFilters,
-  dayInZone,
-  dayStartIso,
-  LessonChangeActions,
-  lessonColumns,
-  OpenCourseAction,
-} from './lesson-columns';
 
 /** How far ahead the "upcoming" badge counts. */
 const UPCOMING_DAYS = 7;
@@ -47,6 +44,18 @@ function UpcomingCount({ zone }: { zone: string }) {
       <Text fontSize="sm" color="fg.muted">
         {data?.totalDocs === 1 ? 'lesson' : 'lessons'} in the next {UPCOMING_DAYS} days ({zone})
       </Text>
+    </HStack>
+  );
+}
+
+function OpenCourseAction({ lesson }: { lesson: ScheduledLesson }) {
+  return (
+    <HStack>
+      <IconButton asChild aria-label="Open course" title="Open course" size="xs" variant="ghost">
+        <Link to={adminCoursePath(lesson.course)}>
+          <LuExternalLink />
+        </Link>
+      </IconButton>
     </HStack>
   );
 }

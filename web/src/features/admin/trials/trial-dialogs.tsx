@@ -1,18 +1,18 @@
 import { Alert, Button, DataList, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Trial, TrialStatus } from '../../../../../shared/schemas/trial';
+import { type Trial, type TrialStatus, trialStatusLabels } from '../../../../../shared/schemas/trial';
 import type { ListControls } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
+import { canEditRecordings } from '../../../components/trials/recording-form';
+import { TrialBadges } from '../../../components/trials/trial-badges';
+import { TrialRecordings } from '../../../components/trials/trial-recordings';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
-import { TrialBadges } from '../../trials/trial-badges';
-import { TrialRecordings } from '../../trials/trial-recordings';
 import {
-  canEditRecordings,
   initialTrialChange,
   NO_OUTCOME,
   type OutcomeChoice,
@@ -20,10 +20,9 @@ import {
   outcomeChoices,
   statusChoices,
   type TrialChange,
-  trialStatusLabels,
   trialUpdateBody,
   withStatus,
-} from '../../trials/trial-view';
+} from './trial-change';
 
 const personName = (person: { firstname: string; lastname: string }) =>
   `${person.firstname} ${person.lastname}`.trim();

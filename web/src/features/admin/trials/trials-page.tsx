@@ -18,10 +18,12 @@ import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { personFilter, personLabel } from '../../../components/admin/person-picker';
+import { trialStatusPalette } from '../../../components/trials/trial-badges';
 import { MISSING_VALUE } from '../../../config/app-constants';
+import { trialRecordingPath } from '../../../config/trial-paths';
 import { canEditTrials } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { isTrialChangeable, trialRecordingPath, trialStatusPalette } from '../../trials/trial-view';
+import { isTrialChangeable } from './trial-change';
 import { TrialRecordingsDialog, TrialUpdateDialog } from './trial-dialogs';
 
 function TrialActions({

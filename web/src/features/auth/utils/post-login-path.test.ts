@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { trialLoginPath } from '../../../config/trial-paths';
 import { postLoginPath, safeRedirectPath } from './post-login-path';
 
 const student = { isTrialApplied: false };
@@ -41,6 +42,14 @@ describe('postLoginPath', () => {
   it('sends an account with a user-mapper to choose an account', () => {
     const parent = { isTrialApplied: false, userMapper: { _id: 'm1', users: [] } };
     expect(postLoginPath(parent, search('redirect=/dashboard'))).toBe('/manage-accounts');
+  });
+
+  it('"Log in" from the trial dialog comes back to the portal to book, or says a trial was applied', () => {
+    const fromTrialDialog = search(trialLoginPath.split('?')[1]!);
+    expect(postLoginPath({ isTrialApplied: false }, fromTrialDialog)).toBe('/portal?startTrial=true');
+    expect(postLoginPath({ isTrialApplied: true }, fromTrialDialog)).toBe(
+      '/portal?startTrial=true&trialApplied=true',
+    );
   });
 });
 

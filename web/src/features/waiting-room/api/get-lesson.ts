@@ -1,5 +1,4 @@
-import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
-import { useApi } from '../../../lib/api-client';
+import { useScheduledLesson } from '../../../lib/api/schedule';
 import { roomRefreshInterval } from '../room-view';
 
 /**
@@ -8,7 +7,5 @@ import { roomRefreshInterval } from '../room-view';
  * still join, so the room shows who has arrived.
  */
 export function useRoomLesson(sectionId: string | undefined) {
-  return useApi<ScheduledLesson>(sectionId ? ['schedule.get', { params: { sectionId } }] : null, {
-    refreshInterval: (lesson) => roomRefreshInterval(lesson),
-  });
+  return useScheduledLesson(sectionId, { refreshInterval: (lesson) => roomRefreshInterval(lesson) });
 }

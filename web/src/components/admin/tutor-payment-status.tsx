@@ -1,11 +1,15 @@
 import { Button, HStack, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
 import { tutorPaymentStatuses } from '../../../../shared/scheduling/lesson-changes';
-import type { ListControls } from '../../components/admin/admin-list-page';
 import { toastSuccess } from '../../lib/toaster';
-import { tutorPaymentLabels } from './meeting-requests/request-labels';
+import type { ListControls } from './admin-list-page';
 
 type TutorPaymentStatus = (typeof tutorPaymentStatuses)[number];
+
+export const tutorPaymentLabels: Record<TutorPaymentStatus, string> = {
+  PROCESSING: 'Processing',
+  PAID: 'Paid',
+};
 
 /**
  * Bulk action of the admin lists that carry a tutor payment status (lesson requests, lesson history):

@@ -1,25 +1,23 @@
 import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { UserCourse } from '../../../../shared/routes/scheduling';
-import type { Page } from '../../../../shared/schemas/paging';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
-import { useApi } from '../../lib/api-client';
+import { canEditAnyAvailability } from '../../features/availability/availability-form';
+import { CourseCards } from '../../features/courses/course-cards';
+import { BookTrialButton } from '../../features/trials/book-trial-button';
+import { MyTrials } from '../../features/trials/my-trials';
+import { TrialCreatedDialog } from '../../features/trials/trial-created-dialog';
+import { TrialIntentNotice, useTrialIntent } from '../../features/trials/trial-intent';
+import { useMyCourses } from '../../lib/api/courses';
 import { usePageMeta } from '../../lib/meta-tags';
 import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
-import { canEditAnyAvailability } from '../availability/availability-form';
-import { CourseCards } from '../courses/course-cards';
-import { BookTrialButton } from '../trials/book-trial-button';
-import { MyTrials } from '../trials/my-trials';
-import { TrialCreatedDialog } from '../trials/trial-created-dialog';
-import { TrialIntentNotice, useTrialIntent } from '../trials/trial-intent';
 
 function PortalHome() {
   const { user: current } = useAuthUser();
-  const { data: courses } = useApi<Page<UserCourse>>(
-    current ? ['courses.list', { query: { limit: 6, offset: 0, deviceTimezone: deviceTimeZone() } }] : null,
+  const { data: courses } = useMyCourses(
+    current ? { limit: 6, offset: 0, deviceTimezone: deviceTimeZone() } : null,
   );
   usePageMeta('My portal');
   const trialIntent = useTrialIntent();
@@ -58,7 +56,7 @@ function PortalHome() {
             <Card.Root>
               <Card.Body gap="3">
                 <Heading size="md">Linked accounts</Heading>
-                <Text color="fg.muted">{current.userMapper.users.length} accounts are linked to yours.</Text>
+                <Text color="fg.muted">{linkedAccountsText(current.userMapper.users.length - 1)}</Text>
                 <Button asChild size="sm" variant="outline" alignSelf="start">
                   <RouterLink to={paths.manageAccounts}>Switch account</RouterLink>
                 </Button>
@@ -127,4 +125,9 @@ export default function PortalHomePage() {
       <PortalHome />
     </RequireSession>
   );
+}
+
+/** The mapper's list holds the signed-in account first, then those it may switch to: count only those. */
+function linkedAccountsText(others: number): string {
+  return others === 1 ? '1 account is linked to yours.' : `${others} accounts are linked to yours.`;
 }

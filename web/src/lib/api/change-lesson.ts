@@ -1,5 +1,5 @@
-import type { RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
-import { callApi } from '../../../lib/api-client';
+import type { RequestStatus } from '../../../../shared/scheduling/lesson-changes';
+import { callApi } from '../api-client';
 
 export interface LessonRef {
   _id: string;

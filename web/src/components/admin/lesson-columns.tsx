@@ -1,59 +1,28 @@
-import { HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { IconButton, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
-import { LuCalendarClock, LuCalendarX, LuExternalLink } from 'react-icons/lu';
+import { LuCalendarClock, LuCalendarX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
-import { summarizeLabels } from '../../../../../shared/rules/labels';
-import { formatDuration } from '../../../../../shared/scheduling/durations';
-import type { AdminColumn, AdminFilter, ListControls } from '../../../components/admin/admin-list-page';
-import { personLabel } from '../../../components/admin/person-picker';
-import { MISSING_VALUE } from '../../../config/app-constants';
-import { formatTime } from '../../../lib/time-zone';
-import { ClassTimingChip } from '../../courses/lesson-row';
-import { adminCoursePath } from '../courses/course-links';
-import { kindLabels } from '../courses/section-editor';
+import type { ScheduledLesson } from '../../../../shared/routes/schedule';
+import { summarizeLabels } from '../../../../shared/rules/labels';
+import { formatDuration } from '../../../../shared/scheduling/durations';
+import { MISSING_VALUE } from '../../config/app-constants';
+import { adminCoursePath } from '../../config/course-paths';
+import { formatTime } from '../../lib/time-zone';
+import { ClassTimingChip } from '../lessons/class-timing-chip';
 import { AdminLessonChangeDialog } from './admin-lesson-change-dialog';
+import type { AdminColumn, ListControls } from './admin-list-page';
 import { type ChangeMode, canChangeLesson } from './lesson-change';
+import { personLabel } from './person-picker';
+import { kindLabels } from './section-kind-labels';
 
-/** A `YYYY-MM-DD` in the viewer's zone as the instant its day starts (or, with `days`, that many days on). */
-export function dayStartIso(date: string, zone: string, days = 0): string | undefined {
-  const day = DateTime.fromISO(date, { zone });
-  return day.isValid ? (day.startOf('day').plus({ days }).toUTC().toISO() ?? undefined) : undefined;
-}
-
-/** Today plus `days`, as `YYYY-MM-DD` in the zone (the date filters' initial values). */
-export function dayInZone(zone: string, days = 0, now = new Date()): string {
-  return DateTime.fromJSDate(now, { zone }).plus({ days }).toISODate() ?? '';
-}
-
-/** From / To date filters of schedule.adminMeetings: To includes its whole day. */
-export function dateRangeFilters(zone: string, initial: { from: number; to?: number }): AdminFilter[] {
-  return [
-    {
-      key: 'startDate',
-      label: 'From',
-      kind: 'date',
-      initial: dayInZone(zone, initial.from),
-      toQuery: (value) => dayStartIso(value, zone),
-    },
-    {
-      key: 'endDate',
-      label: 'To',
-      kind: 'date',
-      initial: initial.to === undefined ? '' : dayInZone(zone, initial.to),
-      toQuery: (value) => dayStartIso(value, zone, 1),
-    },
-  ];
-}
-
-/** The columns of a lesson list: date YYYY MMM DD, time hh:mm A, people summarised after two names. */
 /** YYYY MMM DD of an instant in a zone (spec 001 section 9). */
 function dateIn(iso: string | undefined, zone: string): string {
   const day = iso ? DateTime.fromISO(iso, { zone }) : undefined;
   return day?.isValid ? day.toFormat('yyyy LLL dd') : MISSING_VALUE;
 }
 
+/** The columns of a lesson list: date YYYY MMM DD, time hh:mm A, people summarised after two names. */
 export function lessonColumns(options: {
   withCourse: boolean;
   zone: string;
@@ -118,18 +87,6 @@ export function lessonColumns(options: {
       render: (lesson) => <ClassTimingChip lesson={lesson} />,
     },
   ];
-}
-
-export function OpenCourseAction({ lesson }: { lesson: ScheduledLesson }) {
-  return (
-    <HStack>
-      <IconButton asChild aria-label="Open course" title="Open course" size="xs" variant="ghost">
-        <Link to={adminCoursePath(lesson.course)}>
-          <LuExternalLink />
-        </Link>
-      </IconButton>
-    </HStack>
-  );
 }
 
 /** A lesson row's Reschedule and Cancel buttons (admin calls); the list is read again after a change. */

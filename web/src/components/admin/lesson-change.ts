@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { changeToast, type RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
-import { canRespondToLessonRequests } from '../../../lib/permissions';
+import { changeToast, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
+import { canRespondToLessonRequests } from '../../lib/permissions';
 
 /** Cancel or reschedule any lesson (PUT /admin/{team,zoom}-meetings/…): the same access as responding to requests. */
 export const canChangeLessons = canRespondToLessonRequests;

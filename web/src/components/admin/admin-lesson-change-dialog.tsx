@@ -1,16 +1,16 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
-import { changeReasons, type RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
-import { SelectField } from '../../../components/select-field';
-import { runtimeConfig } from '../../../config/runtime-config';
-import { ApiError, callApi } from '../../../lib/api-client';
-import { errorToastMessage } from '../../../lib/error-message';
-import { formatDateTime } from '../../../lib/time-zone';
-import { toastSuccess } from '../../../lib/toaster';
-import { zonedInstant } from '../courses/section-editor';
+import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
+import { changeReasons, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
+import { runtimeConfig } from '../../config/runtime-config';
+import { ApiError, callApi } from '../../lib/api-client';
+import { errorToastMessage } from '../../lib/error-message';
+import { formatDateTime } from '../../lib/time-zone';
+import { toastSuccess } from '../../lib/toaster';
+import { zonedInstant } from '../../lib/zoned-dates';
+import { FormDialog } from '../form-dialog';
+import { FormField } from '../form-field';
+import { SelectField } from '../select-field';
 import { adminChangeRoute, adminChangeToast, type ChangeMode, dateAndTimeIn } from './lesson-change';
 
 export interface AdminChangeableLesson {

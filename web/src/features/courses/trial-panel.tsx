@@ -2,11 +2,12 @@ import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Page } from '../../../../shared/schemas/paging';
 import type { Trial } from '../../../../shared/schemas/trial';
+import { canEditRecordings } from '../../components/trials/recording-form';
+import { TrialBadges } from '../../components/trials/trial-badges';
+import { TrialRecordings } from '../../components/trials/trial-recordings';
+import { trialRecordingPath } from '../../config/trial-paths';
 import { useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { TrialBadges } from './trial-badges';
-import { TrialRecordings } from './trial-recordings';
-import { canEditRecordings, trialRecordingPath } from './trial-view';
 
 /**
  * The trial on its own course page: status, outcome and recordings; the trial's tutor adds and removes

@@ -15,7 +15,12 @@ import {
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LuBookmarkPlus, LuCircleCheck, LuFlag, LuMessageCircleQuestion, LuRotateCcw } from 'react-icons/lu';
 import { useLocation } from 'react-router-dom';
-import { pagesOf, type SubTopicProgressEntry, subTopicPercent } from '../../../../shared/learning/progress';
+import {
+  laterEntry,
+  pagesOf,
+  type SubTopicProgressEntry,
+  subTopicPercent,
+} from '../../../../shared/learning/progress';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import type { LearningSession } from '../../../../shared/schemas/learning-data';
 import { FormDialog } from '../../components/form-dialog';
@@ -54,11 +59,11 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
       if (blocked.current || recorded.current.has(pageNo)) return;
       recorded.current.add(pageNo);
       try {
-        setEntry(
-          await callApi<SubTopicProgressEntry>('progress.record', {
-            body: { subTopicId: subTopic._id, pageNo },
-          }),
-        );
+        const answer = await callApi<SubTopicProgressEntry>('progress.record', {
+          body: { subTopicId: subTopic._id, pageNo },
+        });
+        // Pages in view are recorded at once and their answers may come back in any order.
+        setEntry((shown) => laterEntry(shown, answer));
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) {
           blocked.current = true;

@@ -2,12 +2,12 @@ import { Button, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import type { Trial, TrialRecording } from '../../../../shared/schemas/trial';
-import { FormDialog } from '../../components/form-dialog';
-import { FormField } from '../../components/form-field';
 import { callApi } from '../../lib/api-client';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { acceptsRecordings, emptyRecordingForm, type RecordingForm, recordingBody } from './trial-view';
+import { FormDialog } from '../form-dialog';
+import { FormField } from '../form-field';
+import { acceptsRecordings, emptyRecordingForm, type RecordingForm, recordingBody } from './recording-form';
 
 /**
  * A trial's recording links. With `editable` (its tutor, or a trial-class editor) they can be added, once

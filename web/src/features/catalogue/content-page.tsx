@@ -1,10 +1,10 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
-import { CatalogueNotFound } from '../catalogue/catalogue-not-found';
-import { CurriculumView } from '../catalogue/curriculum-page';
-import { SubjectView } from '../catalogue/subject-page';
-import { useCataloguePath } from '../catalogue/use-catalogue';
+import { CatalogueNotFound } from './catalogue-not-found';
 import { contentPathOf } from './content-path';
+import { CurriculumView } from './curriculum-page';
+import { SubjectView } from './subject-page';
+import { useCataloguePath } from './use-catalogue';
 
 /**
  * The catch-all content page (spec 000 section 2: "/* catch-all content page", and "an extra content page is

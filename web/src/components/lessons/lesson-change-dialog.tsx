@@ -1,17 +1,18 @@
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { changeReasons, changeToast, reasonCategories } from '../../../../shared/scheduling/lesson-changes';
-import type { SlotDoc } from '../../../../shared/schemas/availability';
-import { FormDialog } from '../../components/form-dialog';
-import { SelectField } from '../../components/select-field';
-import { SlotPicker } from '../../components/slot-picker';
-import { useApi } from '../../lib/api-client';
+import { cancelLesson, rescheduleLesson } from '../../lib/api/change-lesson';
+import { revalidateCourse, revalidateMyCourses } from '../../lib/api/courses';
+import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
+import { revalidateMyLessonRequests } from '../../lib/api/lesson-requests';
+import { revalidateSchedule } from '../../lib/api/schedule';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { today } from '../trials/booking-state';
-import { cancelLesson, rescheduleLesson } from './api/change-lesson';
+import { today } from '../../lib/zoned-dates';
+import { FormDialog } from '../form-dialog';
+import { SelectField } from '../select-field';
+import { SlotPicker } from '../slot-picker';
 
 export interface ChangeableLesson {
   _id: string;
@@ -44,16 +45,9 @@ export function LessonChangeDialog(props: {
   });
   const [slot, setSlot] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data: slots, isLoading } = useApi<{ docs: SlotDoc[] }>(
-    mode === 'RESCHEDULE' && date
-      ? [
-          'availability.slots',
-          {
-            params: { userId: lesson.tutorId },
-            query: { date, sectionId: lesson._id, deviceTimezone: zone },
-          },
-        ]
-      : null,
+  const { data: slots, isLoading } = useFreeSlots(
+    lesson.tutorId,
+    mode === 'RESCHEDULE' && date ? { date, sectionId: lesson._id, deviceTimezone: zone } : null,
   );
   const ready = reason !== '' && (mode === 'CANCEL' || slot !== '');
 
@@ -70,8 +64,15 @@ export function LessonChangeDialog(props: {
           ? await cancelLesson(lesson, body)
           : await rescheduleLesson(lesson, { ...body, start: slot });
       toastSuccess(changeToast(lesson.kind, mode, answer.status));
-      // Courses, calendars and lists all show this lesson: read them again.
-      await mutate(() => true);
+      // Courses, calendars and free times show this lesson, and a change that waits for an admin is one of
+      // the user's requests: read those again.
+      await Promise.all([
+        revalidateCourse(),
+        revalidateMyCourses(),
+        revalidateSchedule(),
+        revalidateFreeSlots(),
+        revalidateMyLessonRequests(),
+      ]);
       onClose();
     } catch {
       setBusy(false);

@@ -1,20 +1,21 @@
 import { Field, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { CourseDetail } from '../../../../../shared/routes/scheduling';
-import { isValidUrl } from '../../../../../shared/rules/url';
-import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
-import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
-import { personLabel } from '../../../components/admin/person-picker';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
-import { SelectField } from '../../../components/select-field';
-import { runtimeConfig } from '../../../config/runtime-config';
-import { ApiError, callApi } from '../../../lib/api-client';
-import { errorToastMessage } from '../../../lib/error-message';
-import { formatDateTime } from '../../../lib/time-zone';
-import { toastSuccess } from '../../../lib/toaster';
-import { canUploadFiles, uploadFile } from '../../../lib/upload-file';
-import { dateInZone, dueAtOf, type EditorScope, saveCallOf, zonedInstant } from './section-editor';
+import type { CourseDetail } from '../../../../shared/routes/scheduling';
+import { isValidUrl } from '../../../../shared/rules/url';
+import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
+import { isLessonKind, type SectionKind, type SectionTree } from '../../../../shared/schemas/section';
+import { runtimeConfig } from '../../config/runtime-config';
+import { ApiError, callApi } from '../../lib/api-client';
+import { errorToastMessage } from '../../lib/error-message';
+import { formatDateTime } from '../../lib/time-zone';
+import { toastSuccess } from '../../lib/toaster';
+import { canUploadFiles, uploadFile } from '../../lib/upload-file';
+import { zonedInstant } from '../../lib/zoned-dates';
+import { personLabel } from '../admin/person-picker';
+import { FormDialog } from '../form-dialog';
+import { FormField } from '../form-field';
+import { SelectField } from '../select-field';
+import { dateInZone, dueAtOf, type EditorScope, saveCallOf } from './section-save';
 
 export type SectionDialogState =
   | { mode: 'create'; kind: SectionKind; parent: string | null }

@@ -5,7 +5,7 @@ import { usageLabel } from '../../../../shared/learning/usage';
 import { ApiError, callApi } from '../../lib/api-client';
 import { canSeeUsage } from '../../lib/permissions';
 import { useAuthUser } from '../../lib/use-auth-user';
-import { useOwnUsage } from './api';
+import { useOwnUsage } from './use-own-usage';
 
 interface LearningVideoProps {
   video: { _id: string; title: string };

@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from './paths';
 
 /** The admin course page (header, section editor, tutors, students, schedule). */
 export const adminCoursePath = (courseId: string) => `${paths.adminCourses}/${encodeURIComponent(courseId)}`;

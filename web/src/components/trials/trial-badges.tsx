@@ -1,6 +1,18 @@
 import { Badge, HStack } from '@chakra-ui/react';
-import type { Trial } from '../../../../shared/schemas/trial';
-import { trialOutcomeLabels, trialStatusLabels, trialStatusPalette } from './trial-view';
+import {
+  type Trial,
+  type TrialStatus,
+  trialOutcomeLabels,
+  trialStatusLabels,
+} from '../../../../shared/schemas/trial';
+
+export const trialStatusPalette: Record<TrialStatus, string> = {
+  SCHEDULED: 'blue',
+  PENDING: 'orange',
+  COMPLETED: 'teal',
+  SUCCEED: 'green',
+  CANCELED: 'red',
+};
 
 /** A trial's status and, once recorded, its outcome, with the spec's labels (spec 000 section 4). */
 export function TrialBadges({ trial }: { trial: Pick<Trial, 'status' | 'outcome'> }) {

@@ -2,10 +2,10 @@ import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-u
 import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { HomeCatalogue } from '../../features/catalogue/home-catalogue';
+import { BookTrialButton } from '../../features/trials/book-trial-button';
 import { useSession } from '../../lib/session';
 import { useTenant } from '../../lib/use-tenant';
-import { HomeCatalogue } from '../catalogue/home-catalogue';
-import { BookTrialButton } from '../trials/book-trial-button';
 
 const sellingPoints = [
   'Comprehensive Revision of Syllabus',
