@@ -61,14 +61,15 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const endpoint = `http://127.0.0.1:${port}`;
 
   const client = localDynamoClient(endpoint);
-  const deadline = Date.now() + 60_000;
+  // A JVM start is CPU-bound: on a loaded machine it has taken over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (is Java 17 installed?):\n${output}`);
     try {
       await client.send(new ListTablesCommand({ Limit: 1 }));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 60 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 180 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 150));
     }
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { EVENT_SOURCE, type EventRule } from '../../shared/events/catalogue';
 import type { HandlerLoader } from './handler-loader';
 import { closeServer } from './http-gateway';
 import { lambdaContext } from './lambda-context';
+import { listenOnLoopback } from './listen';
 
 interface PutEventsEntry {
   Source?: string;
@@ -120,8 +120,7 @@ export async function startEventBus(options: EventBusOptions) {
         response.end(JSON.stringify({ __type: 'SerializationException', message: 'Malformed request' }));
       });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server, options.port);
 
   function triggerSchedule(ruleName: string) {
     const rule = options.rules.find((r) => r.name === ruleName && r.kind === 'schedule');

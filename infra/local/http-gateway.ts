@@ -6,6 +6,7 @@ import type { RouteDef } from '../../shared/routes/define';
 import { type BlobStoreOptions, handleBlobRequest } from './blob-store';
 import type { HandlerLoader } from './handler-loader';
 import { lambdaContext } from './lambda-context';
+import { listenOnLoopback } from './listen';
 import { mailboxPage, readOutbox } from './mailbox';
 import { routeMatcher } from './route-matcher';
 import type { ConnectionRegistry } from './ws-gateway';
@@ -84,8 +85,7 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
     writeResult(response, result);
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server, options.port);
   return {
     server,
     port,

@@ -7,7 +7,6 @@ import { routes } from '../../shared/routes/catalogue';
 import {
   deleteTable,
   ensureTable,
-  freePort,
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
   startDynamoDbLocal,
@@ -22,7 +21,7 @@ import { startWeb } from './web';
 import { attachWebSocketGateway } from './ws-gateway';
 
 export interface LocalStackOptions {
-  /** 0 picks a free port. */
+  /** 0 or absent: a port the system gives. */
   apiPort?: number;
   webPort?: number;
   /** Where DynamoDB Local keeps its file and the outbox its mails. */
@@ -55,14 +54,6 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   const dataDir = resolve(
     options.dataDir ?? (options.inMemory ? await mkdtemp(join(tmpdir(), 'lp-')) : '.data'),
   );
-  const apiPort = options.apiPort === 0 || options.apiPort === undefined ? await freePort() : options.apiPort;
-  const webPort = options.web
-    ? options.webPort === 0 || options.webPort === undefined
-      ? await freePort()
-      : options.webPort
-    : 0;
-  const webOrigin = `http://localhost:${webPort || 5173}`;
-
   const given = options.database;
   const tableName = given?.tableName ?? TABLE_NAME;
   const database = given
@@ -81,33 +72,11 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   // Upload URLs live 15 minutes; a key per start is enough (a restart only voids unused upload URLs).
   const blobSigningKey = randomBytes(32).toString('hex');
 
-  Object.assign(process.env, {
-    STAGE: 'local',
-    TABLE_NAME: tableName,
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    DYNAMODB_ENDPOINT: database.endpoint,
-    EVENTBRIDGE_ENDPOINT: bus.url,
-    EVENT_BUS_NAME,
-    TOKEN_SECRET: process.env.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
-    MAIL_ADAPTER: 'outbox',
-    OUTBOX_DIR: outboxDir,
-    SITEMAP_DIR: join(dataDir, 'sitemaps'),
-    BLOB_DIR: blobDir,
-    FILE_STORAGE_ADAPTER: 'local',
-    BLOB_BASE_URL: `http://127.0.0.1:${apiPort}/_local/files`,
-    BLOB_SIGNING_KEY: blobSigningKey,
-    WEB_ORIGIN: webOrigin,
-    DEFAULT_TENANT_KEY: 'demo',
-    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${apiPort}`,
-  });
-  await resetFunctionCaches();
-  await ensureTable(database.endpoint, tableName);
-  if (options.items) await writeAllItems(database.endpoint, tableName, options.items);
-
+  // The servers listen first, on the port asked for or one the system gives (0): a port picked free and
+  // bound later can be taken in between, by any process's outgoing connection. No request reaches a
+  // handler before the environment below is set.
   const gatewayOptions: HttpGatewayOptions = {
-    port: apiPort,
+    port: options.apiPort ?? 0,
     routes,
     loader,
     outboxDir,
@@ -126,20 +95,44 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   const registry = websocket.registry;
   // The management API (@connections) on the HTTP port reaches the WebSocket connections.
   gatewayOptions.connections = registry;
+  const wsUrl = `ws://127.0.0.1:${gateway.port}/ws`;
+  const web = options.web
+    ? await startWeb(options.webPort ?? 0, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), {
+        site: localSiteEdge(),
+        builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
+      })
+    : undefined;
+
+  Object.assign(process.env, {
+    STAGE: 'local',
+    TABLE_NAME: tableName,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    DYNAMODB_ENDPOINT: database.endpoint,
+    EVENTBRIDGE_ENDPOINT: bus.url,
+    EVENT_BUS_NAME,
+    TOKEN_SECRET: process.env.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
+    MAIL_ADAPTER: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    SITEMAP_DIR: join(dataDir, 'sitemaps'),
+    BLOB_DIR: blobDir,
+    FILE_STORAGE_ADAPTER: 'local',
+    BLOB_BASE_URL: `http://127.0.0.1:${gateway.port}/_local/files`,
+    BLOB_SIGNING_KEY: blobSigningKey,
+    WEB_ORIGIN: web?.url ?? 'http://localhost:5173',
+    DEFAULT_TENANT_KEY: 'demo',
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
+  });
+  await resetFunctionCaches();
+  await ensureTable(database.endpoint, tableName);
+  if (options.items) await writeAllItems(database.endpoint, tableName, options.items);
 
   let seeded: Awaited<ReturnType<typeof import('../../functions/seed/seed').seedDemo>> | undefined;
   if (options.seed) {
     const { seedDemo } = await import('../../functions/seed/seed');
     seeded = await seedDemo();
   }
-
-  const wsUrl = `ws://127.0.0.1:${gateway.port}/ws`;
-  const web = options.web
-    ? await startWeb(webPort, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), {
-        site: localSiteEdge(),
-        builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
-      })
-    : undefined;
 
   return {
     apiUrl: gateway.url,

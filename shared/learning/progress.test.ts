@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyProgressEvent,
+  laterEntry,
   pagesOf,
   progressEventProblem,
   rollUpSubject,
@@ -94,6 +95,24 @@ describe('progress events', () => {
     expect(read([1, 2, 3], 4)).toBe(75);
     expect(read([1, 2, 3, 4], 4)).toBe(90);
     expect(read([], 4, true)).toBe(100);
+  });
+});
+
+describe('laterEntry: answers to concurrent page reads arriving out of order', () => {
+  const pageOne = applyProgressEvent(undefined, base, { pageNo: 1 }, 3, T0);
+  const pagesOneAndTwo = applyProgressEvent(pageOne, base, { pageNo: 2 }, 3, T1);
+
+  it('keeps the newer answer whichever comes back last', () => {
+    expect(laterEntry(pageOne, pagesOneAndTwo)).toBe(pagesOneAndTwo);
+    expect(laterEntry(pagesOneAndTwo, pageOne)).toBe(pagesOneAndTwo);
+    expect(laterEntry(undefined, pageOne)).toBe(pageOne);
+  });
+
+  it('on the same instant keeps the one with more pages read; another sub-topic replaces it', () => {
+    const sameInstant = applyProgressEvent(pageOne, base, { pageNo: 2 }, 3, T0);
+    expect(laterEntry(sameInstant, pageOne)).toBe(sameInstant);
+    const other = applyProgressEvent(undefined, { ...base, subTopicId: 's2' }, { pageNo: 1 }, 3, T0);
+    expect(laterEntry(pagesOneAndTwo, other)).toBe(other);
   });
 });
 

@@ -107,6 +107,20 @@ export function applyProgressEvent(
   return { ...next, status: statusOf(next) };
 }
 
+/**
+ * The later of two answers about one entry: answers to concurrent writes (the pages of a sub-topic read at
+ * once) can arrive in any order, and an older one must not replace a newer one on screen. Each write
+ * stamps updatedAt; on the same instant, the one with more pages read is the later.
+ */
+export function laterEntry(
+  shown: SubTopicProgressEntry | undefined,
+  answer: SubTopicProgressEntry,
+): SubTopicProgressEntry {
+  if (!shown || shown.subTopicId !== answer.subTopicId) return answer;
+  if (answer.updatedAt !== shown.updatedAt) return answer.updatedAt > shown.updatedAt ? answer : shown;
+  return answer.pagesViewed.length >= shown.pagesViewed.length ? answer : shown;
+}
+
 export function subTopicPercent(entry: SubTopicProgressEntry | undefined): number {
   if (!entry) return 0;
   if (entry.status === 'COMPLETED') return 100;

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { browserStackPerFile, screenshot, uniqueEmail } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -117,4 +118,33 @@ it('signs in from an identity handed over in the URL fragment', async () => {
   await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
   expect(new URL(page.url()).hash).toBe('');
+});
+
+it('a parent switches into a child’s account and back; the child’s session offers only the way back', async () => {
+  // Act: Pat signs in and chooses an account
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(demo.parent.email);
+  await page.getByLabel(/^Password/).fill(demo.parent.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/manage-accounts$/);
+  const account = (name: string) => page.getByTestId('linked-account').filter({ hasText: name });
+  await account('Maya Student').waitFor();
+  expect(await page.getByTestId('linked-account').count()).toBe(3);
+  await screenshot(page, 'manage-accounts-parent');
+  await account('Sam Student').getByRole('button', { name: 'Continue' }).click();
+
+  // Assess: Sam's portal, linked to one account only (the parent, to switch back)
+  await page.getByRole('heading', { name: 'Welcome, Sam!' }).waitFor();
+  await page.getByText('1 account is linked to yours.').waitFor();
+  await page.getByRole('link', { name: 'Switch account' }).click();
+  await account('Pat Parent').waitFor();
+  expect(await page.getByTestId('linked-account').count()).toBe(2);
+  expect(await account('Maya Student').count()).toBe(0);
+  await screenshot(page, 'manage-accounts-child');
+
+  // Act: back to the parent
+  await account('Pat Parent').getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Pat!' }).waitFor();
+  await page.getByText('2 accounts are linked to yours.').waitFor();
 });
