@@ -1,25 +1,10 @@
-import { build } from 'esbuild';
 import { expect, it } from 'vitest';
-import { handlerEntry } from '../../functions/registry';
-import { esbuildOptions, externalModulesFor } from '../../infra/cloud/bundling';
-import { REALTIME_RESOURCE } from '../../infra/cloud/realtime';
-import { eventRules } from '../../shared/events/catalogue';
-import { resources } from '../../shared/routes/catalogue';
+import { bundleLambda, lambdaResources } from '../bench/bundle-size';
 
-const lambdas = [...new Set([...resources, REALTIME_RESOURCE, ...eventRules.map((rule) => rule.target)])];
-
-it.each(lambdas)(
+it.each(lambdaResources)(
   'the %s Lambda bundles with the stack’s esbuild settings, taking the runtime’s AWS SDK',
   async (resource) => {
-    const result = await build({
-      ...esbuildOptions,
-      external: externalModulesFor(resource),
-      entryPoints: [handlerEntry(resource)],
-      outfile: `${resource}.mjs`,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await bundleLambda(resource);
     expect(result.errors).toEqual([]);
     const imported = Object.values(result.metafile.outputs).flatMap((output) =>
       output.imports.filter((i) => i.external).map((i) => i.path),

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { ScheduledLesson } from '../../../../shared/routes/schedule';
 import { formatDuration } from '../../../../shared/scheduling/durations';
@@ -22,6 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
+import { useNow } from '../../lib/use-now';
 import { useRoomLesson } from './api/get-lesson';
 import {
   joinOpensAt,
@@ -33,16 +33,6 @@ import {
   roomPhase,
   roomViewer,
 } from './room-view';
-
-/** The clock the room's phase is judged by (not open, open, live, ended), ticking while the page is open. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 const coursePath = (courseId: string) => `${paths.portalCourses}/${encodeURIComponent(courseId)}`;
 
@@ -156,6 +146,7 @@ function Room({
   refreshFailed: boolean;
   retry: () => void;
 }) {
+  // The clock the room's phase is judged by (not open, open, live, ended).
   const now = useNow(ROOM_REFRESH_MS);
   const viewerId = useSession()?.user._id;
   const zone = deviceTimeZone();
