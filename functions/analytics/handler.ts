@@ -1,5 +1,5 @@
 import { learningDataRoutes } from '../../shared/routes/learning-data';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { putAnalyticsEvent } from '../repositories/analytics';
 
 /**
@@ -7,11 +7,8 @@ import { putAnalyticsEvent } from '../repositories/analytics';
  * properties) from a signed-in user, stored in the tenant with a 90-day TTL.
  */
 export const handler = resourceHandler('analytics', learningDataRoutes, {
-  'analytics.record': withCaller<
-    unknown,
-    { name: string; path: string; properties: Record<string, string | number | boolean> }
-  >(async ({ tenant, caller, body }) => {
+  'analytics.record': async ({ tenant, caller, body }) => {
     await putAnalyticsEvent(tenant.key, { ...body, userId: caller.user._id });
     return { accepted: true };
-  }),
+  },
 });

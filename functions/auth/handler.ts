@@ -1,5 +1,5 @@
 import { authRoutes } from '../../shared/routes/accounts';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';
 
@@ -8,7 +8,6 @@ export const handler = resourceHandler('auth', authRoutes, {
   'auth.token': async ({ tenant, body, sourceIp }) => token(tenant.key, body, sourceIp),
   'auth.forgotPassword': async ({ tenant, body }) => forgotPassword(tenant.key, body.email),
   'auth.resetPassword': async ({ tenant, body }) => resetPassword(tenant.key, body),
-  'auth.logInAsUser': withCaller<unknown, { userId: string }>(async ({ tenant, caller, body, sourceIp }) =>
+  'auth.logInAsUser': async ({ tenant, caller, body, sourceIp }) =>
     logInAsUser(tenant.key, caller.user, body.userId, sourceIp),
-  ),
 });

@@ -6,7 +6,7 @@ import type { Bookmark } from '../../shared/schemas/learning-data';
 import { isLessonKind } from '../../shared/schemas/section';
 import { isUserAdmin, requireLearnerAccess, teaches } from '../learning/access';
 import { newId } from '../lib/ids';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import {
   type BookmarkRecord,
@@ -62,7 +62,7 @@ async function bookmarkParties(tenant: string, caller: Caller, body: CreateBody)
 }
 
 export const handler = resourceHandler('bookmarks', learningDataRoutes, {
-  'bookmarks.create': withCaller<unknown, CreateBody>(async ({ tenant, caller, body }) => {
+  'bookmarks.create': async ({ tenant, caller, body }) => {
     const subTopic = await subTopicsRepository.require(tenant.key, body.subTopicId);
     const subject = await subjectsRepository.get(tenant.key, subTopic.subjectId);
     const subjectCode = subject?.subjectCode ?? '';
@@ -87,34 +87,33 @@ export const handler = resourceHandler('bookmarks', learningDataRoutes, {
       createdAt: new Date().toISOString(),
     };
     await insertBookmark(tenant.key, bookmark);
-    return (await withMeetingState(tenant.key, [bookmark]))[0];
-  }),
+    const [shown = bookmark] = await withMeetingState(tenant.key, [bookmark]);
+    return shown;
+  },
 
   /**
    * By student (the student, their parent, their tutor or an admin), else by tutor (that tutor or an
    * admin), else the caller's own: a tutor's bookmarks for a tutor, a student's for anyone else.
    */
-  'bookmarks.list': withCaller<{ tutorId?: string; studentId?: string; subject?: string }, unknown>(
-    async ({ tenant, caller, query }) => {
-      let found: BookmarkRecord[];
-      if (query.studentId) {
-        await requireLearnerAccess(tenant.key, caller, query.studentId, 'teaching');
-        found = await bookmarksOfStudent(tenant.key, query.studentId);
-        if (query.tutorId) found = found.filter((b) => b.tutorId === query.tutorId);
-      } else if (query.tutorId) {
-        if (query.tutorId !== caller.user._id && !isUserAdmin(caller))
-          throw new NotFoundError('Tutor not found');
-        found = await bookmarksOfTutor(tenant.key, query.tutorId);
-      } else if (caller.user.type === 'tutor') {
-        found = await bookmarksOfTutor(tenant.key, caller.user._id);
-      } else {
-        found = await bookmarksOfStudent(tenant.key, caller.user._id);
-      }
-      if (query.subject) {
-        const subject = query.subject.toLowerCase();
-        found = found.filter((b) => b.subject.toLowerCase() === subject);
-      }
-      return { docs: await withMeetingState(tenant.key, found) };
-    },
-  ),
+  'bookmarks.list': async ({ tenant, caller, query }) => {
+    let found: BookmarkRecord[];
+    if (query.studentId) {
+      await requireLearnerAccess(tenant.key, caller, query.studentId, 'teaching');
+      found = await bookmarksOfStudent(tenant.key, query.studentId);
+      if (query.tutorId) found = found.filter((b) => b.tutorId === query.tutorId);
+    } else if (query.tutorId) {
+      if (query.tutorId !== caller.user._id && !isUserAdmin(caller))
+        throw new NotFoundError('Tutor not found');
+      found = await bookmarksOfTutor(tenant.key, query.tutorId);
+    } else if (caller.user.type === 'tutor') {
+      found = await bookmarksOfTutor(tenant.key, caller.user._id);
+    } else {
+      found = await bookmarksOfStudent(tenant.key, caller.user._id);
+    }
+    if (query.subject) {
+      const subject = query.subject.toLowerCase();
+      found = found.filter((b) => b.subject.toLowerCase() === subject);
+    }
+    return { docs: await withMeetingState(tenant.key, found) };
+  },
 });

@@ -1,6 +1,6 @@
 import { courseTemplateRoutes } from '../../shared/routes/course-templates';
 import { crudOperations } from '../crud/operations';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { courseTemplatesRepository } from '../repositories/course-templates';
 import { createCourseFromTemplate, createTemplate, readTemplate, updateTemplate } from './operations';
@@ -17,20 +17,9 @@ export const handler = resourceHandler('course-templates', courseTemplateRoutes,
     filterFields: ['courseId', 'curriculum', 'subject', 'grade'],
   }),
   'course-templates.get': async ({ tenant, params, query }) =>
-    readTemplate(tenant.key, params.id!, (query as { isSectionsAllowed?: string }).isSectionsAllowed === '1'),
-  'course-templates.create': async ({ tenant, body }) =>
-    respond(201, await createTemplate(tenant.key, body as Parameters<typeof createTemplate>[1])),
-  'course-templates.update': async ({ tenant, params, body }) =>
-    updateTemplate(tenant.key, params.id!, body as Parameters<typeof updateTemplate>[2]),
-  'course-templates.createCourse': withCaller(async ({ tenant, caller, params, body }) =>
-    respond(
-      201,
-      await createCourseFromTemplate(
-        tenant.key,
-        caller,
-        params.id!,
-        body as Parameters<typeof createCourseFromTemplate>[3],
-      ),
-    ),
-  ),
+    readTemplate(tenant.key, params.id, query.isSectionsAllowed === '1'),
+  'course-templates.create': async ({ tenant, body }) => respond(201, await createTemplate(tenant.key, body)),
+  'course-templates.update': async ({ tenant, params, body }) => updateTemplate(tenant.key, params.id, body),
+  'course-templates.createCourse': async ({ tenant, caller, params, body }) =>
+    respond(201, await createCourseFromTemplate(tenant.key, caller, params.id, body)),
 });

@@ -1,9 +1,7 @@
 import { courseMemberRoutes } from '../../shared/routes/course-members';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
-import type { CourseInput, CourseTutorUpdate } from '../../shared/schemas/course';
-import type { ListQuery } from '../../shared/schemas/paging';
 import { callerHolds, requireSelfOr } from '../lib/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import {
@@ -19,7 +17,6 @@ import {
   verifyTutorRemoval,
 } from './members';
 import {
-  type AdminCourseFilters,
   checkCourseInput,
   courseDetail,
   deleteCourse,
@@ -30,12 +27,9 @@ import {
   updateCourseAsMember,
 } from './service';
 
-type SubSectionsQuery = { subSections?: '0' | '1' };
-
 export const handler = resourceHandler('courses', [...courseMemberRoutes, ...schedulingRoutes], {
   'courses.adminList': async ({ tenant, query }) => {
-    const { curriculum, subject, grade, status, type, studentId, tutorId, ...paging } = query as ListQuery &
-      AdminCourseFilters;
+    const { curriculum, subject, grade, status, type, studentId, tutorId, ...paging } = query;
     return listCoursesForAdmin(tenant.key, paging, {
       curriculum,
       subject,
@@ -50,73 +44,68 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     respond(
       201,
       await coursesRepository.create(tenant.key, {
-        ...(checkCourseInput(body as CourseInput) as CourseInput),
+        ...checkCourseInput(body),
         isTrial: false,
       }),
     ),
   'courses.adminGet': async ({ tenant, params, query }) =>
-    courseDetail(tenant.key, await requireCourse(tenant.key, params.id!), {
-      withSections: (query as SubSectionsQuery).subSections === '1',
+    courseDetail(tenant.key, await requireCourse(tenant.key, params.id), {
+      withSections: query.subSections === '1',
       audience: 'all',
       members: 'all',
     }),
   'courses.adminUpdate': async ({ tenant, params, body }) =>
-    coursesRepository.update(tenant.key, params.id!, checkCourseInput(body as Partial<CourseInput>)),
+    coursesRepository.update(tenant.key, params.id, checkCourseInput(body)),
   'courses.adminDelete': async ({ tenant, params }) => {
-    await deleteCourse(tenant.key, params.id!);
-    return { _id: params.id! };
+    await deleteCourse(tenant.key, params.id);
+    return { _id: params.id };
   },
 
   'courseTutors.list': async ({ tenant, query }) => {
-    const q = query as { course: string; limit: number; offset: number; status?: string };
+    const q = query;
     return listMembers(tenant.key, q.course, 'tutor', q);
   },
   'courseTutors.create': async ({ tenant, body }) => {
-    const b = body as { course: string; tutor: string; type: string };
+    const b = body;
     return respond(
       201,
       await addMember(tenant.key, { course: b.course, userId: b.tutor, role: 'tutor', type: b.type }),
     );
   },
-  'courseTutors.update': async ({ tenant, params, body }) =>
-    updateTutor(tenant.key, params.id!, body as Parameters<typeof updateTutor>[2]),
+  'courseTutors.update': async ({ tenant, params, body }) => updateTutor(tenant.key, params.id, body),
   'courseTutors.delete': async ({ tenant, params, query }) => {
-    await removeTutor(tenant.key, params.id!, (query as { mode: 'DELETE' | 'DISABLE' }).mode);
-    return { _id: params.id! };
+    await removeTutor(tenant.key, params.id, query.mode);
+    return { _id: params.id };
   },
   'courseTutors.verifyDelete': async ({ tenant, params }) =>
-    verifyTutorRemoval(tenant.key, await requireMember(tenant.key, params.id!, 'tutor')),
-  'courseTutors.ofTutor': withCaller(async ({ tenant, caller, params }) => {
-    requireSelfOr(caller, params.tutorId!, ['adminCourses'], ['view']);
-    return { docs: await coursesOf(tenant.key, params.tutorId!, 'tutor') };
-  }),
+    verifyTutorRemoval(tenant.key, await requireMember(tenant.key, params.id, 'tutor')),
+  'courseTutors.ofTutor': async ({ tenant, caller, params }) => {
+    requireSelfOr(caller, params.tutorId, ['adminCourses'], ['view']);
+    return { docs: await coursesOf(tenant.key, params.tutorId, 'tutor') };
+  },
   'courseStudents.list': async ({ tenant, query }) => {
-    const q = query as { course: string; limit: number; offset: number; status?: string };
+    const q = query;
     return listMembers(tenant.key, q.course, 'student', q);
   },
   'courseStudents.create': async ({ tenant, body }) => {
-    const b = body as { course: string; student: string; type: string };
+    const b = body;
     return respond(
       201,
       await addMember(tenant.key, { course: b.course, userId: b.student, role: 'student', type: b.type }),
     );
   },
-  'courseStudents.update': async ({ tenant, params, body }) =>
-    updateStudent(tenant.key, params.id!, body as Parameters<typeof updateStudent>[2]),
+  'courseStudents.update': async ({ tenant, params, body }) => updateStudent(tenant.key, params.id, body),
   'courseStudents.delete': async ({ tenant, params }) => {
-    await removeStudent(tenant.key, params.id!);
-    return { _id: params.id! };
+    await removeStudent(tenant.key, params.id);
+    return { _id: params.id };
   },
-  'courseStudents.ofUser': async ({ tenant, params }) => studentCourses(tenant.key, params.userId!),
+  'courseStudents.ofUser': async ({ tenant, params }) => studentCourses(tenant.key, params.userId),
 
-  'courses.list': withCaller(async ({ tenant, caller, query }) =>
-    listCoursesForUser(tenant.key, caller.user._id, query as Parameters<typeof listCoursesForUser>[2]),
-  ),
-  'courses.update': withCaller<unknown, CourseTutorUpdate>(async ({ tenant, caller, params, body }) =>
-    updateCourseAsMember(tenant.key, caller, params.id!, body),
-  ),
-  'courses.get': withCaller<SubSectionsQuery, unknown>(async ({ tenant, caller, params, query }) => {
-    const course = await requireCourse(tenant.key, params.id!);
+  'courses.list': async ({ tenant, caller, query }) => listCoursesForUser(tenant.key, caller.user._id, query),
+  'courses.update': async ({ tenant, caller, params, body }) =>
+    updateCourseAsMember(tenant.key, caller, params.id, body),
+  'courses.get': async ({ tenant, caller, params, query }) => {
+    const course = await requireCourse(tenant.key, params.id);
     const isAdmin = callerHolds(caller, ['adminCourses'], ['view']);
     const membership = isAdmin ? undefined : await requireMembership(tenant.key, caller, course._id);
     return courseDetail(tenant.key, course, {
@@ -124,5 +113,5 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
       audience: isAdmin || membership?.role === 'tutor' ? 'all' : 'STUDENT',
       members: 'current',
     });
-  }),
+  },
 });

@@ -113,7 +113,7 @@ export function checkLessonDuration(minutes: number | undefined): void {
 }
 
 /** An admin's course save (create or update) after the stage's duration check. */
-export function checkCourseInput(input: Partial<CourseInput>): Partial<CourseInput> {
+export function checkCourseInput<Input extends Partial<CourseInput>>(input: Input): Input {
   checkLessonDuration(input.lessonDuration);
   return input;
 }

@@ -17,11 +17,11 @@ export const handler = resourceHandler('curriculums', [...learningCatalogueRoute
   'curriculums.forHomePage': async ({ tenant }) => ({ docs: await homePage(tenant.key) }),
   'curriculums.searchOptions': async ({ tenant }) => ({ docs: await searchOptions(tenant.key) }),
   'curriculums.subjectMap': async ({ tenant, body }) => {
-    const { subjectCode, subjectLevel } = body as { subjectCode: string; subjectLevel?: string };
+    const { subjectCode, subjectLevel } = body;
     return findSubjectByCode(tenant.key, subjectCode, subjectLevel);
   },
   'curriculums.grades': async ({ tenant, query }) => {
-    const { curriculum } = query as { curriculum?: string };
+    const { curriculum } = query;
     if (!curriculum) {
       const all = (await curricula(tenant.key)).flatMap((c) => c.grades);
       return { docs: [...new Set(all)] };
@@ -30,6 +30,5 @@ export const handler = resourceHandler('curriculums', [...learningCatalogueRoute
     if (!found) throw new NotFoundError('Curriculum not found');
     return { docs: found.grades };
   },
-  'curriculums.resolvePath': async ({ tenant, query }) =>
-    resolvePath(tenant.key, (query as { path: string }).path),
+  'curriculums.resolvePath': async ({ tenant, query }) => resolvePath(tenant.key, query.path),
 });

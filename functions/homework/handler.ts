@@ -1,7 +1,7 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
-import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
+import { type OperationOf, resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { respond } from '../lib/request';
 import {
@@ -84,24 +84,21 @@ function requireBackOffice(caller: Caller): void {
   }
 }
 
-const adminList: Operation = withCaller<ListQuery, unknown>(async ({ tenant, caller, query }) => {
+const adminList: OperationOf<'homework.adminList'> = async ({ tenant, caller, query }) => {
   requireBackOffice(caller);
   await requireHomework(tenant.key, query.section);
   return page(await sectionSubmissions(tenant.key, query.section, query.student), query);
-});
+};
 
 export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
-  'homework.list': withCaller<ListQuery, unknown>(async ({ tenant, caller, query }) => {
+  'homework.list': async ({ tenant, caller, query }) => {
     const section = await requireHomework(tenant.key, query.section);
     const role = await courseRole(tenant.key, caller, section.course);
     // A student sees only their own submission.
     const student = role === 'student' ? caller.user._id : query.student;
     return page(await sectionSubmissions(tenant.key, section._id, student), query);
-  }),
-  'homework.submit': withCaller<
-    unknown,
-    { section: string; text: string; attachments: HomeworkSubmission['attachments'] }
-  >(async ({ tenant, caller, body }) => {
+  },
+  'homework.submit': async ({ tenant, caller, body }) => {
     const section = await requireHomework(tenant.key, body.section);
     const role = await courseRole(tenant.key, caller, section.course);
     if (role !== 'student') throw new ForbiddenError('Homework is handed in by the course’s students');
@@ -125,20 +122,17 @@ export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
       throw new ConflictError('You have already handed in this homework. Edit your submission instead.');
     }
     return respond(201, submission);
-  }),
-  'homework.update': withCaller<unknown, SubmissionChanges>(async ({ tenant, caller, params, body }) =>
-    applyChanges(tenant.key, caller, params.id!, body),
-  ),
-  'homework.delete': withCaller(async ({ tenant, caller, params }) =>
-    removeSubmission(tenant.key, caller, params.id!),
-  ),
+  },
+  'homework.update': async ({ tenant, caller, params, body }) =>
+    applyChanges(tenant.key, caller, params.id, body),
+  'homework.delete': async ({ tenant, caller, params }) => removeSubmission(tenant.key, caller, params.id),
   'homework.adminList': adminList,
-  'homework.adminUpdate': withCaller<unknown, SubmissionChanges>(async ({ tenant, caller, params, body }) => {
+  'homework.adminUpdate': async ({ tenant, caller, params, body }) => {
     requireBackOffice(caller);
-    return applyChanges(tenant.key, 'admin', params.id!, body);
-  }),
-  'homework.adminDelete': withCaller(async ({ tenant, caller, params }) => {
+    return applyChanges(tenant.key, 'admin', params.id, body);
+  },
+  'homework.adminDelete': async ({ tenant, caller, params }) => {
     requireBackOffice(caller);
-    return removeSubmission(tenant.key, 'admin', params.id!);
-  }),
+    return removeSubmission(tenant.key, 'admin', params.id);
+  },
 });

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { ResourceItem } from '../../shared/schemas/catalogue';
 import { curricula } from '../catalogue/lookups';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { ttlCache } from '../lib/ttl-cache';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
@@ -48,14 +48,10 @@ async function findResource(tenant: string, resourceKey: string) {
 }
 
 export const handler = resourceHandler('learning-resources', learningDataRoutes, {
-  'learningResources.browse': async ({ tenant, query }) =>
-    findResource(tenant.key, (query as { resourceKey: string }).resourceKey),
+  'learningResources.browse': async ({ tenant, query }) => findResource(tenant.key, query.resourceKey),
 
   /** A broken resource becomes an issue report the back-office sees, naming the resource and its page. */
-  'learningResources.report': withCaller<
-    unknown,
-    { resourceKey: string; description: string; pagePath: string }
-  >(async ({ tenant, caller, body }) => {
+  'learningResources.report': async ({ tenant, caller, body }) => {
     const found = await findResource(tenant.key, body.resourceKey);
     const issue = await reportedIssuesRepository.create(tenant.key, {
       kind: 'BROKEN_RESOURCE',
@@ -67,5 +63,5 @@ export const handler = resourceHandler('learning-resources', learningDataRoutes,
       reportedBy: reporter(caller),
     });
     return respond(201, issue);
-  }),
+  },
 });

@@ -1,25 +1,16 @@
 import type { APIGatewayProxyEventV2, EventBridgeEvent } from 'aws-lambda';
 import { lessonHistoryRoutes } from '../../shared/routes/lesson-history';
-import type {
-  LessonHistoryListQuery,
-  LessonHistoryPaymentStatusBody,
-} from '../../shared/schemas/lesson-history';
 import { logger } from '../lib/logger';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { recordEndedLessonsEverywhere } from './job';
 import { getLessonHistoryFor, listLessonHistory, updateTutorPaymentStatus } from './service';
 
 const http = resourceHandler('lesson-history', lessonHistoryRoutes, {
-  'lessonHistory.list': withCaller<LessonHistoryListQuery, unknown>(async ({ tenant, caller, query }) =>
-    listLessonHistory(tenant.key, caller, query),
-  ),
-  'lessonHistory.get': withCaller(async ({ tenant, caller, params }) =>
-    getLessonHistoryFor(tenant.key, caller, params.id!),
-  ),
-  'lessonHistory.updateTutorPaymentStatus': withCaller<unknown, LessonHistoryPaymentStatusBody>(
-    async ({ tenant, caller, body }) =>
-      updateTutorPaymentStatus(tenant.key, caller, body.lesssonHistoryIds, body.tutorPaymentStatus),
-  ),
+  'lessonHistory.list': async ({ tenant, caller, query }) => listLessonHistory(tenant.key, caller, query),
+  'lessonHistory.get': async ({ tenant, caller, params }) =>
+    getLessonHistoryFor(tenant.key, caller, params.id),
+  'lessonHistory.updateTutorPaymentStatus': async ({ tenant, caller, body }) =>
+    updateTutorPaymentStatus(tenant.key, caller, body.lesssonHistoryIds, body.tutorPaymentStatus),
 });
 
 type ScheduledEvent = EventBridgeEvent<'Scheduled Event', unknown>;

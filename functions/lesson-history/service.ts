@@ -44,12 +44,9 @@ function present(caller: Caller, row: LessonHistory): Partial<LessonHistory> {
 }
 
 function filtersOf(query: LessonHistoryListQuery): LessonHistoryFilters {
-  const filters: Record<string, unknown> = {};
-  for (const name of Object.keys(lessonHistoryFiltersSchema.shape)) {
-    const value = (query as Record<string, unknown>)[name];
-    if (value !== undefined && value !== '') filters[name] = value;
-  }
-  return filters as LessonHistoryFilters;
+  const given = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  // The query passed the route's schema; this keeps the filter fields of it.
+  return lessonHistoryFiltersSchema.strip().parse(Object.fromEntries(given));
 }
 
 /** The narrowest partition holding every row the caller may see that matches the filters (or none). */

@@ -11,29 +11,40 @@ import {
   UnsupportedMediaTypeError,
 } from '../../shared/http/errors';
 import { holdsAny, holdsAnyInTenant } from '../../shared/permissions/check';
-import type { RouteDef } from '../../shared/routes/define';
+import type { RouteById, RouteId } from '../../shared/routes/catalogue';
+import type { Access, RouteDef, RouteResponse } from '../../shared/routes/define';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { getTenant, getTenantKeyByDomain } from '../repositories/tenants';
 import { getUser, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
-import { type Caller, isHttpResult, type Request, type SignedInRequest } from './request';
+import { type Caller, type HttpResult, isHttpResult, type Request } from './request';
 import { verifyToken } from './tokens';
 import { ttlCache } from './ttl-cache';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
-// biome-ignore lint/suspicious/noExplicitAny: each operation narrows its own query and body types.
-export type Operation = (request: Request<any, any>) => Promise<unknown>;
+/** What serves route R: its typed request in, the JSON its response schema declares out (or an HttpResult of it). */
+export type Operation<R extends RouteDef = RouteDef> = (
+  request: Request<R>,
+) => Promise<RouteResponse<R> | HttpResult<RouteResponse<R>>>;
 
-/** For routes that need a signed-in caller: the pipeline authenticated them; this types it (and checks it). */
-export function withCaller<Q, B>(operation: (request: SignedInRequest<Q, B>) => Promise<unknown>): Operation {
-  return (request) => {
-    if (!request.caller) throw new UnauthorizedError();
-    return operation(request as SignedInRequest<Q, B>);
-  };
-}
+/** One operation for each route of the union R, by id: a missing one, or a wrong answer, does not compile. */
+export type Operations<R extends RouteDef> = { [Id in R['id']]: Operation<Extract<R, { id: Id }>> };
+
+/** An operation with its route's types erased: what the pipeline calls once a route has matched. */
+type ErasedOperation = (
+  request: Omit<Request, 'caller' | 'query' | 'body' | 'params'> & {
+    caller: Caller | undefined;
+    query: unknown;
+    body: unknown;
+    params: Record<string, string>;
+  },
+) => Promise<unknown>;
+
+/** The operation of one declared route, for operations written apart from their handler. */
+export type OperationOf<Id extends RouteId> = Operation<RouteById<Id>>;
 
 interface PipelineState {
   route: RouteDef;
@@ -56,16 +67,19 @@ const MAX_BODY_BYTES = 256 * 1024;
 /** The route ids each resource's handler serves, as built (a test compares them with the catalogue). */
 export const servedRouteIds = new Map<string, string[]>();
 
-export function resourceHandler(
-  resource: string,
-  declared: readonly RouteDef[],
-  operations: Record<string, Operation>,
+export function resourceHandler<const Resource extends string, const Declared extends readonly RouteDef[]>(
+  resource: Resource,
+  declared: Declared,
+  operations: Operations<Extract<Declared[number], { resource: Resource }>>,
 ) {
   // `declared` is the route group(s) holding this resource's routes: importing only those keeps the
   // schemas of the rest of the API out of this Lambda's cold start.
   const resourceRoutes = declared.filter((r) => r.resource === resource);
+  // The types end here: the request is built at run time from whichever route matched, and each
+  // operation's input is what that route's schemas gave.
+  const operationById = operations as unknown as Record<string, ErasedOperation>;
   for (const r of resourceRoutes) {
-    if (!operations[r.id]) throw new Error(`Route ${r.id} has no operation in functions/${resource}`);
+    if (!operationById[r.id]) throw new Error(`Route ${r.id} has no operation in functions/${resource}`);
   }
   const byRouteKey = new Map(resourceRoutes.map((r) => [`${r.method} ${r.path}`, r]));
   servedRouteIds.set(
@@ -86,7 +100,7 @@ export function resourceHandler(
     .use(responseMiddleware())
     .before(async ({ event, context }) => {
       // The tenant and the caller's user record are read together: both need only the tenant's key.
-      const tenantKey = await resolveTenantKey(event);
+      const tenantKey = await resolveTenantKey(event.headers ?? {});
       const [tenant, caller] = await Promise.allSettled([
         loadTenant(tenantKey),
         context.pipeline.route.access.kind === 'public' ? undefined : authenticate(event, tenantKey.key),
@@ -98,7 +112,7 @@ export function resourceHandler(
       context.pipeline.caller = caller.value;
     })
     .before(({ context }) => {
-      authorize(context.pipeline.route, context.pipeline.tenant!, context.pipeline.caller);
+      authorize(context.pipeline.route.access, context.pipeline.tenant!, context.pipeline.caller);
     })
     .before(({ event, context }) => {
       const { route } = context.pipeline;
@@ -107,7 +121,7 @@ export function resourceHandler(
     })
     .handler(async (event, context) => {
       const { route, tenant, caller, query, body, correlationId } = context.pipeline;
-      const output = await operations[route.id]!({
+      const output = await operationById[route.id]!({
         tenant: tenant!,
         caller,
         query,
@@ -190,16 +204,18 @@ function header(event: Event, name: string): string | undefined {
 /** Allows the SPA's configured origin and the tenant's own domain (white-label sites call the same API). */
 function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, string> {
   const origin = header(event, 'origin');
-  if (!origin) return {};
-  const allowed =
-    origin === config().WEB_ORIGIN || (tenant !== undefined && hostOf(origin) === tenant.domain);
-  if (!allowed) return {};
+  if (!origin || !isAllowedOrigin(origin, tenant)) return {};
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
     'access-control-expose-headers': 'x-correlation-id',
     vary: 'Origin',
   };
+}
+
+/** A page of this origin may call the API for the tenant (CORS), and open its WebSocket. */
+export function isAllowedOrigin(origin: string, tenant: Tenant | undefined): boolean {
+  return origin === config().WEB_ORIGIN || (tenant !== undefined && hostOf(origin) === tenant.domain);
 }
 
 /** The host of an Origin header; `new URL` throws on bad input, so call it only when there is one. */
@@ -237,10 +253,13 @@ interface TenantKey {
   explicit: boolean;
 }
 
-async function resolveTenantKey(event: Event): Promise<TenantKey> {
-  const explicitKey = header(event, 'x-tenant-key')?.trim();
+/** The headers that choose the tenant, lower case. */
+type TenantHeaders = Partial<Record<'x-tenant-key' | 'origin', string>>;
+
+async function resolveTenantKey(headers: TenantHeaders): Promise<TenantKey> {
+  const explicitKey = headers['x-tenant-key']?.trim();
   if (explicitKey) return { key: explicitKey, explicit: true };
-  const origin = header(event, 'origin');
+  const origin = headers.origin;
   const domain = origin ? hostOf(origin) : undefined;
   const byDomain = domain
     ? await tenantKeyByDomain.get(domain, () => getTenantKeyByDomain(domain))
@@ -254,6 +273,11 @@ async function loadTenant({ key, explicit }: TenantKey): Promise<Tenant> {
     if (!found) throw new AppError(404, explicit ? `Unknown tenant ${key}` : 'Unknown tenant');
     return found;
   });
+}
+
+/** The tenant a request with these headers is for (a 404 when there is none). */
+export async function tenantOf(headers: TenantHeaders): Promise<Tenant> {
+  return loadTenant(await resolveTenantKey(headers));
 }
 
 /** After a change to a tenant's record: this container reads it again (others within the cache's minute). */
@@ -302,8 +326,8 @@ export async function sessionOf(tenantKey: string, token: string): Promise<Calle
   };
 }
 
-function authorize(route: RouteDef, tenant: Tenant, caller: Caller | undefined): void {
-  const { access } = route;
+/** Holds a caller to a route's access rule (a 403 when their role or the tenant lacks the permission). */
+export function authorize(access: Access, tenant: Tenant, caller: Caller | undefined): void {
   if (access.kind === 'public' || access.kind === 'signedIn') return;
   const requirement = { areas: access.areas, actions: access.actions };
   const allowed = access.tenantScoped

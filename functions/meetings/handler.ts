@@ -1,91 +1,112 @@
-import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { meetingRoutes } from '../../shared/routes/meetings';
-import type { JoinMeetingBody, LessonInput, RescheduleBody } from '../../shared/schemas/meeting';
-import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
-import { respond } from '../lib/request';
+import type { CancelBody, LessonInput, LessonUpdate, RescheduleBody } from '../../shared/schemas/meeting';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { resourceHandler } from '../lib/pipeline';
+import { type Caller, respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { lessonDeleteWrites, lessonWrites } from '../repositories/lessons';
 import { writeTransaction } from '../table/transactions';
 import { joinLesson } from './join';
 import { bookCourseLesson, createLesson, requestChange, requireLesson } from './lessons';
 
-type ChangeBody = { reason: string; category?: string; note?: string };
 const changed = () => new ConflictError('This lesson was changed by someone else. Reload and try again.');
+type Kind = 'TEAMS' | 'ZOOM';
 
-/** The operations of one meeting kind's routes (`teams` or `zoom`). */
-function kindOperations(id: 'teams' | 'zoom', kind: 'TEAMS' | 'ZOOM'): Record<string, Operation> {
-  const change = (type: 'CANCEL' | 'RESCHEDULE', asAdmin: boolean) =>
-    withCaller<unknown, ChangeBody & Partial<RescheduleBody>>(async ({ tenant, caller, params, body }) => {
-      const { reason, category, note, start, duration, tutorId } = body;
-      return requestChange(
-        tenant,
-        caller,
-        params.id!,
-        {
-          type,
-          reason,
-          category,
-          note,
-          ...(type === 'RESCHEDULE'
-            ? {
-                reschedule: {
-                  start: start!,
-                  ...(duration ? { duration } : {}),
-                  ...(tutorId ? { tutorId } : {}),
-                },
-              }
-            : {}),
-        },
-        { asAdmin, kind },
-      );
-    });
-  const lessonOfKind = async (tenant: string, sectionId: string) => {
-    const lesson = await requireLesson(tenant, sectionId);
-    if (lesson.kind !== kind) throw new NotFoundError('Lesson not found');
-    return lesson;
+/** What the lesson routes' operations read of their requests (the same for both meeting kinds). */
+interface LessonRequest {
+  tenant: Tenant;
+  caller: Caller;
+  params: { id: string };
+}
+type ChangeRequest = LessonRequest & { body: CancelBody & Partial<RescheduleBody> };
+
+/** A cancel or a reschedule, by the lesson's student or tutor or by an admin. */
+const change =
+  (kind: Kind, type: 'CANCEL' | 'RESCHEDULE', asAdmin: boolean) =>
+  async ({ tenant, caller, params, body }: ChangeRequest) => {
+    const { reason, category, note, start, duration, tutorId } = body;
+    if (type === 'RESCHEDULE' && !start) throw new BadRequestError('start: Choose the new time');
+    return requestChange(
+      tenant,
+      caller,
+      params.id,
+      {
+        type,
+        reason,
+        category,
+        note,
+        ...(type === 'RESCHEDULE' && start
+          ? { reschedule: { start, ...(duration ? { duration } : {}), ...(tutorId ? { tutorId } : {}) } }
+          : {}),
+      },
+      { asAdmin, kind },
+    );
   };
-  return {
-    [`meetings.${id}AdminCreate`]: withCaller<unknown, LessonInput>(async ({ tenant, caller, body }) =>
-      respond(201, await createLesson(tenant, caller, kind, body, { asAdmin: true })),
-    ),
-    [`meetings.${id}AdminUpdate`]: async ({ tenant, params, body }) => {
-      const lesson = await lessonOfKind(tenant.key, params.id!);
-      const course = await coursesRepository.get(tenant.key, lesson.course);
-      const after = { ...lesson, ...(body as object), updatedAt: new Date().toISOString() };
-      const writes = lessonWrites(tenant.key, lesson, after, course?.title ?? '');
-      await writeTransaction(writes.items, changed);
-      return after;
-    },
-    [`meetings.${id}AdminDelete`]: async ({ tenant, params }) => {
-      const lesson = await lessonOfKind(tenant.key, params.id!);
-      if (lesson.status === 'COMPLETED') {
-        throw new ConflictError('A completed lesson stays in the lesson history and cannot be deleted');
-      }
-      await writeTransaction(lessonDeleteWrites(tenant.key, lesson), changed);
-      return { _id: lesson._id };
-    },
-    [`meetings.${id}AdminCancel`]: change('CANCEL', true),
-    [`meetings.${id}AdminReschedule`]: change('RESCHEDULE', true),
-    [`meetings.${id}Create`]: withCaller<unknown, LessonInput>(async ({ tenant, caller, body }) => {
-      if (caller.user.type !== 'tutor')
-        throw new ForbiddenError('Only a course tutor can schedule lessons here');
-      return respond(
-        201,
-        await createLesson(tenant, caller, kind, { ...body, tutorId: caller.user._id }, { asAdmin: false }),
-      );
-    }),
-    [`meetings.${id}Cancel`]: change('CANCEL', false),
-    [`meetings.${id}Reschedule`]: change('RESCHEDULE', false),
-  };
+
+async function lessonOfKind(kind: Kind, tenant: string, sectionId: string) {
+  const lesson = await requireLesson(tenant, sectionId);
+  if (lesson.kind !== kind) throw new NotFoundError('Lesson not found');
+  return lesson;
 }
 
+const adminCreate =
+  (kind: Kind) =>
+  async ({ tenant, caller, body }: Omit<LessonRequest, 'params'> & { body: LessonInput }) =>
+    respond(201, await createLesson(tenant, caller, kind, body, { asAdmin: true }));
+
+const adminUpdate =
+  (kind: Kind) =>
+  async ({ tenant, params, body }: LessonRequest & { body: LessonUpdate }) => {
+    const lesson = await lessonOfKind(kind, tenant.key, params.id);
+    const course = await coursesRepository.get(tenant.key, lesson.course);
+    const after = { ...lesson, ...body, updatedAt: new Date().toISOString() };
+    const writes = lessonWrites(tenant.key, lesson, after, course?.title ?? '');
+    await writeTransaction(writes.items, changed);
+    return after;
+  };
+
+const adminDelete =
+  (kind: Kind) =>
+  async ({ tenant, params }: LessonRequest) => {
+    const lesson = await lessonOfKind(kind, tenant.key, params.id);
+    if (lesson.status === 'COMPLETED') {
+      throw new ConflictError('A completed lesson stays in the lesson history and cannot be deleted');
+    }
+    await writeTransaction(lessonDeleteWrites(tenant.key, lesson), changed);
+    return { _id: lesson._id };
+  };
+
+/** A course's tutor schedules a lesson in it. */
+const tutorCreate =
+  (kind: Kind) =>
+  async ({ tenant, caller, body }: Omit<LessonRequest, 'params'> & { body: LessonInput }) => {
+    if (caller.user.type !== 'tutor')
+      throw new ForbiddenError('Only a course tutor can schedule lessons here');
+    return respond(
+      201,
+      await createLesson(tenant, caller, kind, { ...body, tutorId: caller.user._id }, { asAdmin: false }),
+    );
+  };
+
 export const handler = resourceHandler('meetings', meetingRoutes, {
-  ...kindOperations('teams', 'TEAMS'),
-  ...kindOperations('zoom', 'ZOOM'),
-  'meetings.notifyJoined': withCaller<unknown, JoinMeetingBody>(async ({ tenant, caller, body }) =>
-    joinLesson(tenant.key, caller, body.sectionId),
-  ),
-  'meetings.courseMeetingBook': withCaller<unknown, Parameters<typeof bookCourseLesson>[2]>(
-    async ({ tenant, caller, body }) => respond(201, await bookCourseLesson(tenant, caller, body)),
-  ),
+  'meetings.teamsAdminCreate': adminCreate('TEAMS'),
+  'meetings.teamsAdminUpdate': adminUpdate('TEAMS'),
+  'meetings.teamsAdminDelete': adminDelete('TEAMS'),
+  'meetings.teamsAdminCancel': change('TEAMS', 'CANCEL', true),
+  'meetings.teamsAdminReschedule': change('TEAMS', 'RESCHEDULE', true),
+  'meetings.teamsCreate': tutorCreate('TEAMS'),
+  'meetings.teamsCancel': change('TEAMS', 'CANCEL', false),
+  'meetings.teamsReschedule': change('TEAMS', 'RESCHEDULE', false),
+  'meetings.zoomAdminCreate': adminCreate('ZOOM'),
+  'meetings.zoomAdminUpdate': adminUpdate('ZOOM'),
+  'meetings.zoomAdminDelete': adminDelete('ZOOM'),
+  'meetings.zoomAdminCancel': change('ZOOM', 'CANCEL', true),
+  'meetings.zoomAdminReschedule': change('ZOOM', 'RESCHEDULE', true),
+  'meetings.zoomCreate': tutorCreate('ZOOM'),
+  'meetings.zoomCancel': change('ZOOM', 'CANCEL', false),
+  'meetings.zoomReschedule': change('ZOOM', 'RESCHEDULE', false),
+  'meetings.notifyJoined': async ({ tenant, caller, body }) => joinLesson(tenant.key, caller, body.sectionId),
+  'meetings.courseMeetingBook': async ({ tenant, caller, body }) =>
+    respond(201, await bookCourseLesson(tenant, caller, body)),
 });

@@ -2,7 +2,7 @@ import { metaTagRoutes } from '../../shared/routes/site';
 import { cleanSitePath } from '../../shared/rules/slug';
 import type { MetaTagLookup } from '../../shared/schemas/meta-tag';
 import { crudOperations } from '../crud/operations';
-import { type Operation, resourceHandler } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { ttlCache } from '../lib/ttl-cache';
 import { metaTagsRepository } from '../repositories/meta-tags';
@@ -17,8 +17,8 @@ const CACHE_SECONDS = 30;
 
 const crud = crudOperations({ resource: 'meta-tags', label: 'meta tag', repository: metaTagsRepository });
 const clearingLookups =
-  (operation: Operation): Operation =>
-  async (request) => {
+  <Input, Output>(operation: (request: Input) => Promise<Output>) =>
+  async (request: Input): Promise<Output> => {
     const result = await operation(request);
     lookups.clear();
     return result;
@@ -26,11 +26,11 @@ const clearingLookups =
 
 export const handler = resourceHandler('meta-tags', metaTagRoutes, {
   ...crud,
-  'meta-tags.create': clearingLookups(crud['meta-tags.create']!),
-  'meta-tags.update': clearingLookups(crud['meta-tags.update']!),
-  'meta-tags.delete': clearingLookups(crud['meta-tags.delete']!),
+  'meta-tags.create': clearingLookups(crud['meta-tags.create']),
+  'meta-tags.update': clearingLookups(crud['meta-tags.update']),
+  'meta-tags.delete': clearingLookups(crud['meta-tags.delete']),
   'meta-tags.byPath': async ({ tenant, query }) => {
-    const path = cleanSitePath((query as { path: string }).path);
+    const path = cleanSitePath(query.path);
     const found = await lookups.get(`${tenant.key}#${path}`, async () => {
       const tag = await metaTagsRepository.byPath(tenant.key, path);
       return tag ? { title: tag.title, description: tag.description } : {};

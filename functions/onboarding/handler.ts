@@ -1,20 +1,17 @@
-import type { z } from 'zod';
 import { BadRequestError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
-import type { Onboarding, onboardingInputSchema } from '../../shared/schemas/learning-data';
+import type { Onboarding } from '../../shared/schemas/learning-data';
 import { findCurriculum, subjectsOf } from '../catalogue/lookups';
 import { requireLearnerAccess } from '../learning/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { getOnboarding, putOnboarding } from '../repositories/onboarding';
-
-type OnboardingInput = z.infer<typeof onboardingInputSchema>;
 
 export const handler = resourceHandler('onboarding', learningDataRoutes, {
   /**
    * The caller's answers, checked against the catalogue: a known curriculum, one of its grades and its
    * subjects (by subject code). Saving again replaces the answers and keeps the first saved time.
    */
-  'onboarding.save': withCaller<unknown, OnboardingInput>(async ({ tenant, caller, body }) => {
+  'onboarding.save': async ({ tenant, caller, body }) => {
     const curriculum = await findCurriculum(tenant.key, body.curriculum);
     if (!curriculum) throw new BadRequestError(`Unknown curriculum ${body.curriculum}`);
     const grade = curriculum.grades.find((g) => g.toLowerCase() === body.grade.toLowerCase());
@@ -46,13 +43,13 @@ export const handler = resourceHandler('onboarding', learningDataRoutes, {
     };
     await putOnboarding(tenant.key, onboarding);
     return onboarding;
-  }),
+  },
 
-  'onboarding.get': withCaller(async ({ tenant, caller, params }) => {
-    const user = await requireLearnerAccess(tenant.key, caller, params.id!, 'private');
+  'onboarding.get': async ({ tenant, caller, params }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, params.id, 'private');
     const onboarding = await getOnboarding(tenant.key, user._id);
     return onboarding
       ? { ...onboarding, completed: true }
       : { _id: user._id, userId: user._id, completed: false };
-  }),
+  },
 });

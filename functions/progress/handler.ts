@@ -10,11 +10,10 @@ import {
 import { meteredProgress } from '../../shared/learning/usage';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Subject } from '../../shared/schemas/catalogue';
-import type { RecordProgress } from '../../shared/schemas/learning-data';
 import { allSubjects, findSubjectByCode, requireCurriculum, subjectsOf } from '../catalogue/lookups';
 import { requireLearnerAccess } from '../learning/access';
 import { subjectOutline } from '../learning/outline';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { subTopicsRepository } from '../repositories/catalogue';
 import { progressEntries, updateProgressEntry } from '../repositories/progress';
 import { chargesFor, meterFor } from '../usage/meter';
@@ -41,7 +40,7 @@ export const handler = resourceHandler('progress', learningDataRoutes, {
    * the progress they record, and refused with a 429 (nothing stored, nothing counted) once the month's
    * allowance is used up.
    */
-  'progress.record': withCaller<unknown, RecordProgress>(async ({ tenant, caller, body }) => {
+  'progress.record': async ({ tenant, caller, body }) => {
     const [subTopic, meter] = await Promise.all([
       subTopicsRepository.require(tenant.key, body.subTopicId),
       meterFor(tenant.key, caller.user),
@@ -64,47 +63,38 @@ export const handler = resourceHandler('progress', learningDataRoutes, {
         ),
       meter && charges.length ? () => chargesFor(meter, charges) : undefined,
     );
-  }),
+  },
 
   /** Every subject the student has started, most recently studied first. */
-  'progress.get': withCaller(async ({ tenant, caller, params }) => {
-    const user = await requireLearnerAccess(tenant.key, caller, params.id!, 'teaching');
+  'progress.get': async ({ tenant, caller, params }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, params.id, 'teaching');
     const entries = await progressEntries(tenant.key, user._id);
     const started = new Set(entries.map((e) => e.subjectId));
     const subjects = (await allSubjects(tenant.key)).filter((s) => started.has(s._id));
     const docs = await rollUp(tenant.key, subjects, entries);
     docs.sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? ''));
     return { userId: user._id, subjects: docs };
-  }),
+  },
 
-  'progress.subject': withCaller<unknown, { userId?: string; subjectCode: string; subjectLevel?: string }>(
-    async ({ tenant, caller, body }) => {
-      const user = await requireLearnerAccess(tenant.key, caller, body.userId ?? caller.user._id, 'teaching');
-      const subject = await findSubjectByCode(tenant.key, body.subjectCode, body.subjectLevel);
-      const entries = await progressEntries(tenant.key, user._id, subject._id);
-      return rollUpSubject(await subjectOutline(tenant.key, subject), entries);
-    },
-  ),
+  'progress.subject': async ({ tenant, caller, body }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, body.userId ?? caller.user._id, 'teaching');
+    const subject = await findSubjectByCode(tenant.key, body.subjectCode, body.subjectLevel);
+    const entries = await progressEntries(tenant.key, user._id, subject._id);
+    return rollUpSubject(await subjectOutline(tenant.key, subject), entries);
+  },
 
   /** v2: every subject of the curriculum, those not started at 0 percent. */
-  'progress.byCurriculum': withCaller<{ userId?: string }, unknown>(
-    async ({ tenant, caller, params, query }) => {
-      const user = await requireLearnerAccess(
-        tenant.key,
-        caller,
-        query.userId ?? caller.user._id,
-        'teaching',
-      );
-      const curriculum = await requireCurriculum(tenant.key, params.curriculumId!);
-      const [subjects, entries] = await Promise.all([
-        subjectsOf(tenant.key, curriculum._id),
-        progressEntries(tenant.key, user._id),
-      ]);
-      return {
-        curriculumId: curriculum.name,
-        userId: user._id,
-        subjects: await rollUp(tenant.key, subjects, entries),
-      };
-    },
-  ),
+  'progress.byCurriculum': async ({ tenant, caller, params, query }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, query.userId ?? caller.user._id, 'teaching');
+    const curriculum = await requireCurriculum(tenant.key, params.curriculumId);
+    const [subjects, entries] = await Promise.all([
+      subjectsOf(tenant.key, curriculum._id),
+      progressEntries(tenant.key, user._id),
+    ]);
+    return {
+      curriculumId: curriculum.name,
+      userId: user._id,
+      subjects: await rollUp(tenant.key, subjects, entries),
+    };
+  },
 });

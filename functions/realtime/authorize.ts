@@ -1,44 +1,15 @@
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEventV2, Context, PolicyDocument } from 'aws-lambda';
-import * as z from 'zod';
-import { permission, route, signedIn } from '../../shared/routes/define';
+import type { APIGatewayAuthorizerResult, PolicyDocument } from 'aws-lambda';
+import { AppError, UnauthorizedError } from '../../shared/http/errors';
+import { permission } from '../../shared/routes/define';
+import type { Tenant } from '../../shared/schemas/tenant';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { authorize, isAllowedOrigin, sessionOf, tenantOf } from '../lib/pipeline';
+import type { Caller } from '../lib/request';
 import { type ConnectAuthorizerEvent, type ConnectionIdentity, handshakeParameters } from './handshake';
 
-/**
- * The handshake as the HTTP API would see it: two routes of this Lambda's own, never on the HTTP API.
- * Running the HTTP pipeline over them checks a handshake with the very code that checks an HTTP request
- * (tenant from x-tenant-key or the Origin's domain, a token of that tenant, the user still there and no
- * password change since the token, a role, `userId` held to the x-user-id rule), caches included.
- */
-const userHandshake = route({
-  id: 'realtime.connect',
-  method: 'GET',
-  path: '/ws',
-  resource: 'realtime',
-  access: signedIn,
-  summary: 'WebSocket handshake',
-});
 /** The back-office chat is course administration: admin mode needs the admin-course chat permission. */
-const adminHandshake = route({
-  id: 'realtime.connectAdmin',
-  method: 'GET',
-  path: '/ws/admin',
-  resource: 'realtime',
-  access: permission('adminCourses', 'courseChat'),
-  summary: 'WebSocket handshake in admin mode',
-});
-
-const callerOfHandshake = withCaller(async (request) => ({
-  tenant: request.tenant.key,
-  userId: request.caller.user._id,
-}));
-const checkHandshake = resourceHandler('realtime', [userHandshake, adminHandshake], {
-  [userHandshake.id]: callerOfHandshake,
-  [adminHandshake.id]: callerOfHandshake,
-});
-const handshakeCallerSchema = z.object({ tenant: z.string(), userId: z.string() });
+const adminModeAccess = permission('adminCourses', 'courseChat');
 
 /**
  * The WebSocket API's $connect check, run as a REQUEST authorizer rather than in the $connect route's
@@ -46,87 +17,52 @@ const handshakeCallerSchema = z.object({ tenant: z.string(), userId: z.string() 
  * waiting room know the tenant and user of each message without a table read. The realtime Lambda is the
  * authorizer too, so there is one function to build and one place for the handshake rules.
  *
+ * The handshake is held to the HTTP pipeline's own checks, through its functions: the tenant from
+ * x-tenant-key or the Origin's domain, a token of that tenant whose user is still there with no password
+ * change since and a role (sessionOf), `userId` held to the x-user-id rule, the Origin to the tenant's
+ * CORS rule.
+ *
  * API Gateway answers 401 when an authorizer fails with exactly "Unauthorized", 403 on a Deny, and 500
  * on any other failure.
  */
 export async function authorizeConnection(
   event: ConnectAuthorizerEvent,
-  context: Context,
 ): Promise<APIGatewayAuthorizerResult> {
   const query = event.queryStringParameters ?? {};
   const headers = lowerCaseNames(event.headers ?? {});
   const adminMode = query[handshakeParameters.adminMode] ?? 'false';
   if (adminMode !== 'true' && adminMode !== 'false') return deny(event, 'adminMode must be true or false');
+  const token = query[handshakeParameters.token];
+  if (!token) throw new Error('Unauthorized');
 
-  const handshake = adminMode === 'true' ? adminHandshake : userHandshake;
-  const result = await checkHandshake(
-    asHttpRequest(event, handshake, headers, query),
-    // The pipeline keeps its per-request state on the Lambda context (and sets it afresh first thing).
-    Object.assign(context, {
-      pipeline: { route: handshake, correlationId: event.requestContext.requestId, startedAt: Date.now() },
-    }),
-  );
-  const status = result.statusCode ?? 200;
-  if (status === 401) throw new Error('Unauthorized');
-  if (status >= 500) throw new Error(`The handshake check failed with ${status}`);
-  if (status !== 200) return deny(event, `the HTTP pipeline answered ${status}`);
+  let tenant: Tenant;
+  let caller: Caller;
+  try {
+    tenant = await tenantOf(headers);
+    caller = await sessionOf(tenant.key, token);
+    const userId = query[handshakeParameters.userId];
+    if (userId && userId !== caller.user._id)
+      throw new UnauthorizedError('The user id does not match the token');
+    if (adminMode === 'true') authorize(adminModeAccess, tenant, caller);
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw new Error('Unauthorized');
+    if (error instanceof AppError) return deny(event, `${error.statusCode} ${error.message}`);
+    throw error;
+  }
 
   // A browser page of another site must not open a socket with a token it got hold of: only the origins
-  // the HTTP API's CORS rule allows for this tenant (the pipeline said so in its answer), or no Origin
-  // at all (a non-browser client, which still needed the token).
+  // the HTTP API's CORS rule allows for this tenant, or no Origin at all (a non-browser client, which
+  // still needed the token).
   const origin = headers.origin;
-  if (origin && !result.headers?.['access-control-allow-origin'] && !isLocalStackOrigin(origin)) {
+  if (origin && !isAllowedOrigin(origin, tenant) && !isLocalStackOrigin(origin)) {
     return deny(event, `origin ${origin} is not one of the tenant's`);
   }
 
-  const caller = handshakeCallerSchema.parse(JSON.parse(result.body ?? '{}'));
-  const identity: ConnectionIdentity = { tenant: caller.tenant, userId: caller.userId, adminMode };
-  return { principalId: caller.userId, policyDocument: policy('Allow', event.methodArn), context: identity };
-}
-
-/** The handshake's token, userId and origin as the HTTP API's Authorization, x-user-id and Origin headers. */
-function asHttpRequest(
-  event: ConnectAuthorizerEvent,
-  handshake: typeof userHandshake,
-  headers: Record<string, string>,
-  query: Record<string, string | undefined>,
-): APIGatewayProxyEventV2 {
-  const token = query[handshakeParameters.token];
-  const userId = query[handshakeParameters.userId];
-  const { requestContext } = event;
-  const routeKey = `${handshake.method} ${handshake.path}`;
-  const now = Date.now();
+  const identity: ConnectionIdentity = { tenant: tenant.key, userId: caller.user._id, adminMode };
   return {
-    version: '2.0',
-    routeKey,
-    rawPath: handshake.path,
-    rawQueryString: '',
-    // Only these: any Authorization or x-user-id header the client sent is not what the handshake says.
-    headers: {
-      ...(headers.origin ? { origin: headers.origin } : {}),
-      ...(headers['x-tenant-key'] ? { 'x-tenant-key': headers['x-tenant-key'] } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(userId ? { 'x-user-id': userId } : {}),
-    },
-    requestContext: {
-      accountId: '',
-      apiId: requestContext.apiId,
-      domainName: requestContext.domainName,
-      domainPrefix: requestContext.domainName.split('.')[0] ?? '',
-      http: {
-        method: handshake.method,
-        path: handshake.path,
-        protocol: 'HTTP/1.1',
-        sourceIp: requestContext.identity?.sourceIp ?? '',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: requestContext.requestId,
-      routeKey,
-      stage: requestContext.stage,
-      time: new Date(now).toUTCString(),
-      timeEpoch: now,
-    },
-    isBase64Encoded: false,
+    principalId: caller.user._id,
+    policyDocument: policy('Allow', event.methodArn),
+    context: identity,
   };
 }
 

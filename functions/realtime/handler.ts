@@ -30,9 +30,9 @@ function managementApi(event: RealtimeEvent): ApiGatewayManagementApiClient {
  */
 export async function handler(
   event: RealtimeEvent | ConnectAuthorizerEvent,
-  context: Context,
+  _context: Context,
 ): Promise<APIGatewayAuthorizerResult | APIGatewayProxyResultV2> {
-  if (isConnectAuthorizerEvent(event)) return authorizeConnection(event, context);
+  if (isConnectAuthorizerEvent(event)) return authorizeConnection(event);
   const { routeKey, connectionId } = event.requestContext;
   const identity = connectionIdentity(event);
   if (routeKey === '$disconnect') {

@@ -1,5 +1,4 @@
 import { redirectionRoutes } from '../../shared/routes/site';
-import type { RedirectionInput } from '../../shared/schemas/redirection';
 import { crudOperations } from '../crud/operations';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
@@ -13,14 +12,12 @@ const crud = crudOperations({
 });
 
 export const handler = resourceHandler('redirections', redirectionRoutes, {
-  'redirections.list': crud['redirections.list']!,
-  'redirections.get': crud['redirections.get']!,
-  'redirections.create': async ({ tenant, body }) =>
-    respond(201, await createRedirection(tenant, body as RedirectionInput)),
-  'redirections.update': async ({ tenant, params, body }) =>
-    updateRedirection(tenant, params.id!, body as Partial<RedirectionInput>),
+  'redirections.list': crud['redirections.list'],
+  'redirections.get': crud['redirections.get'],
+  'redirections.create': async ({ tenant, body }) => respond(201, await createRedirection(tenant, body)),
+  'redirections.update': async ({ tenant, params, body }) => updateRedirection(tenant, params.id, body),
   'redirections.delete': async ({ tenant, params }) => {
-    await deleteRedirection(tenant, params.id!);
-    return { _id: params.id! };
+    await deleteRedirection(tenant, params.id);
+    return { _id: params.id };
   },
 });

@@ -21,5 +21,6 @@ export const handler = resourceHandler('roles', roleRoutes, {
         ? 'The Admin role always holds every permission'
         : undefined,
   }),
-  'roles.catalogue': async () => permissionCatalogue,
+  'roles.catalogue': async () =>
+    Object.fromEntries(Object.entries(permissionCatalogue).map(([area, actions]) => [area, [...actions]])),
 });

@@ -4,11 +4,10 @@ import type { ScheduledLesson } from '../../shared/routes/schedule';
 import { scheduleRoutes } from '../../shared/routes/schedule';
 import { calendarSequence } from '../../shared/scheduling/calendar-feed';
 import { adminScheduleRange } from '../../shared/scheduling/date-filters';
-import type { ListQuery } from '../../shared/schemas/paging';
 import { isDescending } from '../../shared/schemas/paging';
 import { actsForLinkedAccount } from '../access/linked-accounts';
 import { callerHolds } from '../lib/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { type Caller, respondText } from '../lib/request';
 import { createFeedToken, feedTokenOf, userOfFeedToken } from '../repositories/calendar-feeds';
 import { coursesRepository } from '../repositories/courses';
@@ -49,26 +48,9 @@ async function withNames(tenant: string, lessons: SectionRecord[]): Promise<Sche
   }));
 }
 
-type AdminMeetingsQuery = ListQuery & {
-  startDate?: string;
-  endDate?: string;
-  courseId?: string;
-  tutorId?: string;
-  studentId?: string;
-  countOnly?: '0' | '1';
-};
-
-type RangeQuery = {
-  startDate: string;
-  endDate: string;
-  courseId?: string;
-  studentId?: string;
-  tutorId?: string;
-};
-
 export const handler = resourceHandler('schedule', scheduleRoutes, {
   'schedule.adminMeetings': async ({ tenant, query }) => {
-    const q = query as AdminMeetingsQuery;
+    const q = query;
     const range = adminScheduleRange(q, new Date());
     if (!range.ok) throw new BadRequestError(range.message);
     const { from, to } = range;
@@ -91,11 +73,11 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
     };
   },
 
-  'schedule.list': withCaller<RangeQuery, unknown>(async ({ tenant, caller, params, query }) => {
-    await requireCalendarAccess(tenant.key, caller, params.userId!);
+  'schedule.list': async ({ tenant, caller, params, query }) => {
+    await requireCalendarAccess(tenant.key, caller, params.userId);
     const entries = await userSchedule(
       tenant.key,
-      params.userId!,
+      params.userId,
       new Date(query.startDate).toISOString(),
       new Date(query.endDate).toISOString(),
     );
@@ -111,32 +93,33 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
       docs.map((e) => ({ ...e, _id: e.sectionId })),
     );
     return { docs: docs.map((e) => ({ ...e, ...times.get(e.sectionId) })) };
-  }),
+  },
 
-  'schedule.get': withCaller(async ({ tenant, caller, params }) => {
-    const section = await requireSection(tenant.key, params.sectionId!);
+  'schedule.get': async ({ tenant, caller, params }) => {
+    const section = await requireSection(tenant.key, params.sectionId);
     const participant =
       section.tutorId === caller.user._id || (section.studentIds ?? []).includes(caller.user._id);
     if (!section.start || (!participant && !isScheduleViewer(caller)))
       throw new NotFoundError('Lesson not found');
     const [lesson] = await withNames(tenant.key, [section]);
+    if (!lesson) throw new NotFoundError('Lesson not found');
     const times = section.tutorId
       ? await lessonJoinTimes(tenant.key, [section as LessonRecord])
       : new Map<string, JoinTimes>();
     return { ...lesson, ...times.get(section._id) };
-  }),
+  },
 
-  'schedule.feedUrl': withCaller(async ({ tenant, caller, event }) => {
+  'schedule.feedUrl': async ({ tenant, caller, event }) => {
     const token =
       (await feedTokenOf(tenant.key, caller.user._id)) ??
       (await createFeedToken(tenant.key, caller.user._id));
     const protocol = event.headers['x-forwarded-proto'] ?? 'https';
     return { url: `${protocol}://${event.requestContext.domainName}/calendar/${tenant.key}/${token}` };
-  }),
+  },
 
   'schedule.feed': async ({ params }) => {
-    const tenantKey = params.tenant!;
-    const userId = await userOfFeedToken(tenantKey, params.token!);
+    const tenantKey = params.tenant;
+    const userId = await userOfFeedToken(tenantKey, params.token);
     const user = userId ? await getUser(tenantKey, userId) : undefined;
     if (!user) throw new NotFoundError('Calendar not found');
     const now = Date.now();

@@ -1,8 +1,9 @@
-import { NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { sectionRoutes } from '../../shared/routes/sections';
 import type { SectionInput, SectionUpdate } from '../../shared/schemas/section';
-import { type Operation, resourceHandler, withCaller } from '../lib/pipeline';
-import { respond } from '../lib/request';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { resourceHandler } from '../lib/pipeline';
+import { type Caller, respond } from '../lib/request';
 import { requireSection } from '../repositories/sections';
 import {
   courseRole,
@@ -13,27 +14,41 @@ import {
   updateSection,
 } from './service';
 
+/** What the section, resource and homework routes' operations read of their requests. */
+interface ById {
+  tenant: Tenant;
+  caller: Caller;
+  params: { id: string };
+}
+type CreateRequest = Omit<ById, 'params'> & {
+  body: Omit<SectionInput, 'kind'> & Partial<Pick<SectionInput, 'kind'>>;
+};
+
 /** Creation with the kind fixed by the route (resources, homework) or taken from the body (sections). */
-const create = (kind: SectionInput['kind'] | undefined, checkEditor: boolean): Operation =>
-  withCaller<unknown, SectionInput>(async ({ tenant, caller, body }) => {
-    const input = { ...body, kind: kind ?? body.kind };
+const create =
+  (kind: SectionInput['kind'] | undefined, checkEditor: boolean) =>
+  async ({ tenant, caller, body }: CreateRequest) => {
+    const sectionKind = kind ?? body.kind;
+    if (!sectionKind) throw new BadRequestError('kind: Choose the kind of section');
+    const input = { ...body, kind: sectionKind };
     if (checkEditor) await requireCourseEditor(tenant.key, caller, input.course);
     return respond(201, await createSection(tenant.key, input));
-  });
+  };
 
 /** An update of a section of the given kind (a resource route cannot rename a lesson). */
-const update = (kind: SectionInput['kind'] | undefined, checkEditor: boolean): Operation =>
-  withCaller<unknown, SectionUpdate>(async ({ tenant, caller, params, body }) => {
-    const section = await requireSection(tenant.key, params.id!);
+const update =
+  (kind: SectionInput['kind'] | undefined, checkEditor: boolean) =>
+  async ({ tenant, caller, params, body }: ById & { body: SectionUpdate }) => {
+    const section = await requireSection(tenant.key, params.id);
     if (kind && section.kind !== kind) throw new NotFoundError('Section not found');
     if (checkEditor) await requireCourseEditor(tenant.key, caller, section.course);
     return updateSection(tenant.key, section._id, body);
-  });
+  };
 
 const remove =
-  (kind: SectionInput['kind'] | undefined): Operation =>
-  async ({ tenant, params }) => {
-    const section = await requireSection(tenant.key, params.id!);
+  (kind: SectionInput['kind'] | undefined) =>
+  async ({ tenant, params }: ById) => {
+    const section = await requireSection(tenant.key, params.id);
     if (kind && section.kind !== kind) throw new NotFoundError('Section not found');
     await deleteSection(tenant.key, section._id);
     return { _id: section._id };
@@ -41,19 +56,19 @@ const remove =
 
 export const handler = resourceHandler('sections', sectionRoutes, {
   'sections.adminList': async ({ tenant, query }) => ({
-    docs: await sectionTree(tenant.key, (query as { course: string }).course, 'all'),
+    docs: await sectionTree(tenant.key, query.course, 'all'),
   }),
   'sections.adminCreate': create(undefined, false),
-  'sections.adminGet': async ({ tenant, params }) => requireSection(tenant.key, params.id!),
+  'sections.adminGet': async ({ tenant, params }) => requireSection(tenant.key, params.id),
   'sections.adminUpdate': update(undefined, false),
   'sections.adminDelete': remove(undefined),
-  'sections.get': withCaller(async ({ tenant, caller, params }) => {
-    const section = await requireSection(tenant.key, params.id!);
+  'sections.get': async ({ tenant, caller, params }) => {
+    const section = await requireSection(tenant.key, params.id);
     const role = await courseRole(tenant.key, caller, section.course).catch(() => undefined);
     if (!role || (role === 'student' && section.audience !== 'STUDENT'))
       throw new NotFoundError('Section not found');
     return section;
-  }),
+  },
   'sections.create': create(undefined, true),
   'sections.update': update(undefined, true),
   'resources.adminCreate': create('RESOURCE', false),

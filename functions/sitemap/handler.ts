@@ -3,7 +3,7 @@ import { eventCatalogue } from '../../shared/events/catalogue';
 import { sitemapRoutes } from '../../shared/routes/site';
 import { publish } from '../lib/events';
 import { logger } from '../lib/logger';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { tenantKeysForJobs } from '../repositories/sitemaps';
 import { listGenerations, runGeneration, settleGeneration, startGeneration } from './service';
@@ -16,11 +16,11 @@ import { listGenerations, runGeneration, settleGeneration, startGeneration } fro
 const http = resourceHandler('sitemap', sitemapRoutes, {
   'sitemap.list': async ({ tenant, query }) => listGenerations(tenant.key, query),
   // Recorded first, so the list shows it RUNNING at once; the bus then does the work.
-  'sitemap.create': withCaller(async ({ tenant, caller }) => {
+  'sitemap.create': async ({ tenant, caller }) => {
     const generation = await startGeneration(tenant.key, 'admin', caller.user._id);
     await requestGeneration(tenant.key, generation._id, caller.user._id);
     return respond(202, generation);
-  }),
+  },
 });
 
 const NOT_QUEUED = 'The sitemap generation could not be queued. Try again.';

@@ -2,7 +2,7 @@ import { ForbiddenError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { directorySearchKey, normalizeDirectorySearch } from '../../shared/rules/user-directory';
 import { isUserAdmin } from '../learning/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { courseMembers, userMemberships } from '../repositories/courses';
 import { listDirectoryUsers } from '../repositories/users';
 
@@ -29,7 +29,7 @@ async function tutorStudents(tenant: string, tutorId: string, query: StudentsQue
 }
 
 export const handler = resourceHandler('students', learningDataRoutes, {
-  'students.list': withCaller<StudentsQuery, unknown>(async ({ tenant, caller, query }) => {
+  'students.list': async ({ tenant, caller, query }) => {
     if (isUserAdmin(caller)) {
       const page = await listDirectoryUsers(tenant.key, ['student'], { ...query, name: query.searchText });
       const docs = page.docs.map(({ _id, firstname, lastname, email }) => ({
@@ -47,5 +47,5 @@ export const handler = resourceHandler('students', learningDataRoutes, {
       offset: query.offset,
       ...(await tutorStudents(tenant.key, caller.user._id, query)),
     };
-  }),
+  },
 });

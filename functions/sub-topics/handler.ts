@@ -1,15 +1,12 @@
-import { applyContentAction } from '../../shared/catalogue/content';
+import { applyContentAction, type SubTopicContentBody } from '../../shared/catalogue/content';
 import { catalogueSitePath, uniqueSlug } from '../../shared/catalogue/paths';
 import { movePlacement } from '../../shared/catalogue/placement';
 import { AppError } from '../../shared/http/errors';
 import { learningCatalogueRoutes } from '../../shared/routes/learning-catalogue';
-import {
-  type SubTopic,
-  type SubTopicContentAction,
-  subTopicContentActions,
-} from '../../shared/schemas/catalogue';
+import type { SubTopic, SubTopicContentAction } from '../../shared/schemas/catalogue';
+import type { Tenant } from '../../shared/schemas/tenant';
 import { newId } from '../lib/ids';
-import { type Operation, resourceHandler } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { keepMovedAddress } from '../redirections/service';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
@@ -19,37 +16,37 @@ const bySorting = (a: { sortingOrder: number; name: string }, b: { sortingOrder:
   a.sortingOrder - b.sortingOrder || a.name.localeCompare(b.name);
 
 /** Each content call reads the sub-topic, applies the pure rule and writes back if nobody wrote since. */
-const contentOperations: Record<string, Operation> = Object.fromEntries(
-  (Object.keys(subTopicContentActions) as SubTopicContentAction[]).map((action) => [
-    `subTopics.${action}`,
-    async ({ tenant, params, body }) => {
-      const current = await subTopicsRepository.require(tenant.key, params.id!);
-      const change = applyContentAction(current, action, body as never, newId);
-      if (!change.ok) throw new AppError(change.status, change.message);
-      const next: SubTopic = { ...current, ...change.content, updatedAt: new Date().toISOString() };
-      await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
-      return next;
-    },
-  ]),
-);
+const contentOperation =
+  <Action extends SubTopicContentAction>(action: Action) =>
+  async ({
+    tenant,
+    params,
+    body,
+  }: {
+    tenant: Tenant;
+    params: { id: string };
+    body: SubTopicContentBody<Action>;
+  }) => {
+    const current = await subTopicsRepository.require(tenant.key, params.id);
+    const change = applyContentAction(current, action, body, newId);
+    if (!change.ok) throw new AppError(change.status, change.message);
+    const next: SubTopic = { ...current, ...change.content, updatedAt: new Date().toISOString() };
+    await subTopicsRepository.replace(tenant.key, next, current.updatedAt);
+    return next;
+  };
 
 export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
-  'subTopics.get': async ({ tenant, params }) => subTopicsRepository.require(tenant.key, params.id!),
+  'subTopics.get': async ({ tenant, params }) => subTopicsRepository.require(tenant.key, params.id),
 
   'subTopics.grouped': async ({ tenant, body }) => {
-    const { topicIds } = body as { topicIds: string[] };
+    const { topicIds } = body;
     const unique = [...new Set(topicIds)];
     const groups = await Promise.all(unique.map((id) => subTopicsRepository.summariesOf(tenant.key, id)));
     return { docs: unique.map((topicId, i) => ({ topicId, subTopics: groups[i]!.sort(bySorting) })) };
   },
 
   'subTopics.adminList': async ({ tenant, query }) => {
-    const { topicId, subTopicId, limit, offset } = query as {
-      topicId: string;
-      subTopicId?: string;
-      limit: number;
-      offset: number;
-    };
+    const { topicId, subTopicId, limit, offset } = query;
     await topicsRepository.require(tenant.key, topicId);
     let all = (await subTopicsRepository.summariesOf(tenant.key, topicId)).sort(bySorting);
     if (subTopicId) all = all.filter((s) => s._id === subTopicId);
@@ -57,7 +54,7 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
   },
 
   'subTopics.adminCreate': async ({ tenant, body }) => {
-    const input = body as { topicId: string; name: string; summary: string; sortingOrder?: number };
+    const input = body;
     const topic = await topicsRepository.require(tenant.key, input.topicId);
     const siblings = await subTopicsRepository.summariesOf(tenant.key, topic._id);
     const now = new Date().toISOString();
@@ -90,10 +87,8 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
    * another topic of its subject (the rules are in shared/catalogue/placement.ts).
    */
   'subTopics.adminUpdate': async ({ tenant, params, body }) => {
-    const current = await subTopicsRepository.require(tenant.key, params.id!);
-    const { topicId, ...changes } = definedOnly(
-      body as { topicId?: string; name?: string; summary?: string; sortingOrder?: number },
-    );
+    const current = await subTopicsRepository.require(tenant.key, params.id);
+    const { topicId, ...changes } = definedOnly(body);
     let moved: Partial<SubTopic> = {};
     let addresses: { from: string; to: string } | undefined;
     if (topicId && topicId !== current.topicId) {
@@ -124,10 +119,24 @@ export const handler = resourceHandler('sub-topics', learningCatalogueRoutes, {
   },
 
   'subTopics.adminDelete': async ({ tenant, params }) => {
-    const subTopic = await subTopicsRepository.require(tenant.key, params.id!);
+    const subTopic = await subTopicsRepository.require(tenant.key, params.id);
     await subTopicsRepository.remove(tenant.key, subTopic._id);
     return { _id: subTopic._id };
   },
 
-  ...contentOperations,
+  'subTopics.addResources': contentOperation('addResources'),
+  'subTopics.removeResources': contentOperation('removeResources'),
+  'subTopics.addVideoLink': contentOperation('addVideoLink'),
+  'subTopics.editVideoLink': contentOperation('editVideoLink'),
+  'subTopics.removeVideoLink': contentOperation('removeVideoLink'),
+  'subTopics.sortVideoLinks': contentOperation('sortVideoLinks'),
+  'subTopics.addContent': contentOperation('addContent'),
+  'subTopics.editContent': contentOperation('editContent'),
+  'subTopics.removeContent': contentOperation('removeContent'),
+  'subTopics.addFAQ': contentOperation('addFAQ'),
+  'subTopics.editFAQ': contentOperation('editFAQ'),
+  'subTopics.removeFAQ': contentOperation('removeFAQ'),
+  'subTopics.addReview': contentOperation('addReview'),
+  'subTopics.editReview': contentOperation('editReview'),
+  'subTopics.removeReview': contentOperation('removeReview'),
 });

@@ -2,7 +2,6 @@ import { BadRequestError, ConflictError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { clashingTag, MAX_TAGS, newTagId, tagNameKey } from '../../shared/rules/tags';
 import type { Tag } from '../../shared/schemas/learning-data';
-import type { ListQuery } from '../../shared/schemas/paging';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { tagsRepository } from '../repositories/tags';
@@ -25,7 +24,7 @@ function requireNameKey(name: string): void {
 export const handler = resourceHandler('tags', learningDataRoutes, {
   /** By name as one types (a substring, any case), in name order. */
   'tags.list': async ({ tenant, query }) => {
-    const q = query as { limit: number; offset: number; name?: string };
+    const q = query;
     return tagsRepository.list(tenant.key, {
       limit: q.limit,
       offset: q.offset,
@@ -34,13 +33,13 @@ export const handler = resourceHandler('tags', learningDataRoutes, {
       sortValue: 'asc',
     });
   },
-  'tags.adminList': async ({ tenant, query }) => tagsRepository.list(tenant.key, query as ListQuery),
+  'tags.adminList': async ({ tenant, query }) => tagsRepository.list(tenant.key, query),
   /**
    * Two admins adding the same new name at once pick the same id, and the conditional insert lets only
    * one of them in (a 409 for the other).
    */
   'tags.create': async ({ tenant, body }) => {
-    const { name, description } = body as { name: string; description: string };
+    const { name, description } = body;
     requireNameKey(name);
     const tags = await allTags(tenant.key);
     const clash = clashingTag(tags, name);
@@ -54,16 +53,16 @@ export const handler = resourceHandler('tags', learningDataRoutes, {
   },
   /** The update itself is conditional on the version read (a 409 if someone saved meanwhile). */
   'tags.update': async ({ tenant, params, body }) => {
-    const changes = body as { name?: string; description?: string };
+    const changes = body;
     if (changes.name !== undefined) {
       requireNameKey(changes.name);
       const clash = clashingTag(await allTags(tenant.key), changes.name, params.id);
       if (clash) throw new ConflictError(`The tag ${clash.name} already exists`);
     }
-    return tagsRepository.update(tenant.key, params.id!, changes);
+    return tagsRepository.update(tenant.key, params.id, changes);
   },
   'tags.delete': async ({ tenant, params }) => {
-    await tagsRepository.remove(tenant.key, params.id!);
-    return { _id: params.id! };
+    await tagsRepository.remove(tenant.key, params.id);
+    return { _id: params.id };
   },
 });

@@ -5,7 +5,6 @@ import {
   applySchedulingChange,
   defaultSchedulingSettings,
   type SchedulingOverrides,
-  type SchedulingSettingsChange,
   schedulingSettings,
 } from '../../shared/scheduling/settings';
 import { forgetCachedTenant, resourceHandler } from '../lib/pipeline';
@@ -30,10 +29,7 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
   'tenants.updateSchedulingSettings': async ({ tenant, body }) => {
     const current = await getTenant(tenant.key);
     if (!current) throw new NotFoundError('Unknown tenant');
-    const { overrides, problem } = applySchedulingChange(
-      current.settings?.scheduling,
-      body as SchedulingSettingsChange,
-    );
+    const { overrides, problem } = applySchedulingChange(current.settings?.scheduling, body);
     if (problem) throw new BadRequestError(problem);
     await putTenantSettings(tenant.key, { ...current.settings, scheduling: overrides });
     forgetCachedTenant(tenant.key);

@@ -14,17 +14,15 @@ import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
 
-type SubjectLookup = { subjectCode: string; subjectLevel?: string };
-
 export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   'topics.list': async ({ tenant, query }) => {
-    const { subjectCode, subjectLevel } = query as SubjectLookup;
+    const { subjectCode, subjectLevel } = query;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);
     return { docs: await topicsOfSubject(tenant.key, subject._id) };
   },
 
   'topics.pastPapers': async ({ tenant, query }) => {
-    const { subjectCode, subjectLevel } = query as SubjectLookup;
+    const { subjectCode, subjectLevel } = query;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);
     const topics = await topicsOfSubject(tenant.key, subject._id);
     const fields = ['_id', 'name', 'slug', 'sortingOrder', 'resources'] as const;
@@ -48,7 +46,7 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   },
 
   'topics.getTopics': async ({ tenant, body }) => {
-    const { subjectCode, subjectLevel } = body as SubjectLookup;
+    const { subjectCode, subjectLevel } = body;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);
     const [topics, subTopics] = await Promise.all([
       topicsOfSubject(tenant.key, subject._id),
@@ -68,7 +66,7 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   },
 
   'topics.bySubjectData': async ({ tenant, query }) => {
-    const { curriculum, subject } = query as { curriculum: string; subject?: string };
+    const { curriculum, subject } = query;
     const found = await requireCurriculum(tenant.key, curriculum);
     if (subject) {
       const match = await findSubject(tenant.key, found._id, subject);
@@ -85,7 +83,7 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
    * conditionally on the version read; all must belong to subjects that exist in this tenant.
    */
   'topics.updateSorting': async ({ tenant, body }) => {
-    const { sortingOrder } = body as { sortingOrder: Array<{ topicId: string; sortingOrder: number }> };
+    const { sortingOrder } = body;
     const ids = [...new Set(sortingOrder.map((entry) => entry.topicId))];
     if (ids.length !== sortingOrder.length) throw new BadRequestError('Each topic may appear only once');
     const topics = await topicsRepository.getMany(tenant.key, ids);
@@ -103,7 +101,7 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   },
 
   'topics.adminCreate': async ({ tenant, body }) => {
-    const input = body as { subjectId: string; name: string; description: string; sortingOrder?: number };
+    const input = body;
     const subject = await subjectsRepository.get(tenant.key, input.subjectId);
     if (!subject) throw new NotFoundError('Subject not found');
     const siblings = await topicsOfSubject(tenant.key, subject._id);
@@ -132,15 +130,15 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
 
   /** A rename keeps the slug (public links and the sitemap stay valid) unless the slug is still free. */
   'topics.adminUpdate': async ({ tenant, params, body }) => {
-    const current = await topicsRepository.require(tenant.key, params.id!);
-    const changes = body as { name?: string; description?: string };
+    const current = await topicsRepository.require(tenant.key, params.id);
+    const changes = body;
     const next: Topic = { ...current, ...definedOnly(changes), updatedAt: new Date().toISOString() };
     await topicsRepository.replace(tenant.key, next, current.updatedAt);
     return next;
   },
 
   'topics.adminDelete': async ({ tenant, params }) => {
-    const topic = await topicsRepository.require(tenant.key, params.id!);
+    const topic = await topicsRepository.require(tenant.key, params.id);
     const held = await subTopicsRepository.summariesOf(tenant.key, topic._id);
     if (held.length > 0) {
       throw new ConflictError(

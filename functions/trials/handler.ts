@@ -1,16 +1,8 @@
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { trialRoutes } from '../../shared/routes/trials';
-import type {
-  AdminTrialsQuery,
-  TrialBooking,
-  TrialRecordingInput,
-  TrialUpdate,
-  UserTrialsQuery,
-} from '../../shared/schemas/trial';
-import type { SignUpBody } from '../../shared/schemas/user';
 import { publish } from '../lib/events';
 import { hashPassword } from '../lib/passwords';
-import { forgetCachedUser, resourceHandler, withCaller } from '../lib/pipeline';
+import { forgetCachedUser, resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { newUserRecord } from '../repositories/users';
 import { trialSlots } from '../scheduling/slot-finder';
@@ -28,7 +20,7 @@ import {
 export const handler = resourceHandler('trials', trialRoutes, {
   'trials.slots': async ({ tenant, query }) => trialSlots(tenant, query),
 
-  'trials.book': withCaller<unknown, TrialBooking>(async ({ tenant, caller, body }) => {
+  'trials.book': async ({ tenant, caller, body }) => {
     const { trial, course } = await bookTrial(tenant, body, { existing: caller.user });
     forgetCachedUser(tenant.key, caller.user._id);
     await publish(
@@ -37,10 +29,10 @@ export const handler = resourceHandler('trials', trialRoutes, {
       { bestEffort: true },
     );
     return respond(201, { trial, courseId: course._id });
-  }),
+  },
 
   'trials.signUp': async ({ tenant, body }) => {
-    const input = body as SignUpBody & TrialBooking;
+    const input = body;
     const student = newUserRecord(tenant.key, {
       firstname: input.firstname,
       lastname: input.lastname,
@@ -63,27 +55,24 @@ export const handler = resourceHandler('trials', trialRoutes, {
     return respond(201, { ...token, user: token.oauthUser, trial, courseId: course._id });
   },
 
-  'trials.list': withCaller<UserTrialsQuery, unknown>(async ({ tenant, caller, query }) =>
-    listUserTrials(tenant.key, caller, query),
-  ),
+  'trials.list': async ({ tenant, caller, query }) => listUserTrials(tenant.key, caller, query),
 
   // Another user's trial is "not found", not "forbidden": its existence is not theirs to learn.
-  'trials.recordings': withCaller(async ({ tenant, caller, params }) => ({
-    trial: await requireVisibleTrial(tenant.key, caller, params.id!),
-  })),
+  'trials.recordings': async ({ tenant, caller, params }) => ({
+    trial: await requireVisibleTrial(tenant.key, caller, params.id),
+  }),
 
-  'trials.addRecording': withCaller<unknown, TrialRecordingInput>(async ({ tenant, caller, body }) =>
+  'trials.addRecording': async ({ tenant, caller, body }) =>
     respond(201, { trial: await addRecording(tenant.key, caller, body) }),
-  ),
 
-  'trials.removeRecording': withCaller(async ({ tenant, caller, params }) => ({
-    trial: await removeRecording(tenant.key, caller, params.id!, params.recordingId!),
-  })),
+  'trials.removeRecording': async ({ tenant, caller, params }) => ({
+    trial: await removeRecording(tenant.key, caller, params.id, params.recordingId),
+  }),
 
-  'trials.adminList': async ({ tenant, query }) => listAdminTrials(tenant.key, query as AdminTrialsQuery),
+  'trials.adminList': async ({ tenant, query }) => listAdminTrials(tenant.key, query),
 
   'trials.adminUpdate': async ({ tenant, params, body }) => {
-    const trial = await updateTrial(tenant.key, params.id!, body as TrialUpdate);
+    const trial = await updateTrial(tenant.key, params.id, body);
     // A cancelled trial gives the student their free trial back: this container forgets their cached record.
     if (trial.status === 'CANCELED') forgetCachedUser(tenant.key, trial.studentId);
     return trial;

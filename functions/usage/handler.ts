@@ -1,8 +1,6 @@
 import { NotFoundError, TooManyRequestsError } from '../../shared/http/errors';
 import {
   isUnlimited,
-  type UsageKind,
-  type UsageLimits,
   usageLimitMessage,
   usageLimits,
   usagePeriod,
@@ -11,7 +9,7 @@ import {
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { UsageDetails } from '../../shared/schemas/learning-data';
 import { requireLearnerAccess } from '../learning/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import {
   getCounters,
   getTenantUsageLimits,
@@ -38,11 +36,11 @@ async function usageDetails(tenant: string, user: UserRecord, now = new Date()):
 }
 
 export const handler = resourceHandler('usage', learningDataRoutes, {
-  'usage.get': withCaller(async ({ tenant, caller, params }) => {
-    const user = await requireLearnerAccess(tenant.key, caller, params.id!, 'private');
+  'usage.get': async ({ tenant, caller, params }) => {
+    const user = await requireLearnerAccess(tenant.key, caller, params.id, 'private');
     const period = usagePeriod(new Date());
     return { user: user._id, period, ...(await getCounters(tenant.key, user._id, period)) };
-  }),
+  },
 
   /**
    * Counts one use for the caller: the SPA calls it when a learner starts a video (videoWatches, item = the
@@ -50,50 +48,48 @@ export const handler = resourceHandler('usage', learningDataRoutes, {
    * monthly limit gets a 429 with the limit and the reset time; the count never passes the limit, however
    * many calls arrive at once.
    */
-  'usage.record': withCaller<unknown, { kind: UsageKind; itemKey?: string }>(
-    async ({ tenant, caller, body }) => {
-      const now = new Date();
-      const before = await usageDetails(tenant.key, caller.user, now);
-      const limit = before.limitation ? before.limitation[body.kind] : null;
-      const result = await incrementUsage(tenant.key, caller.user._id, {
-        period: before.usage.period,
+  'usage.record': async ({ tenant, caller, body }) => {
+    const now = new Date();
+    const before = await usageDetails(tenant.key, caller.user, now);
+    const limit = before.limitation ? before.limitation[body.kind] : null;
+    const result = await incrementUsage(tenant.key, caller.user._id, {
+      period: before.usage.period,
+      kind: body.kind,
+      limit,
+      itemKey: body.itemKey,
+      markerExpiresAt: markerExpiresAt(before.resetsAt),
+    });
+    if (result.outcome === 'limit') {
+      throw new TooManyRequestsError(usageLimitMessage(body.kind, limit ?? 0, before.resetsAt), {
         kind: body.kind,
         limit,
-        itemKey: body.itemKey,
-        markerExpiresAt: markerExpiresAt(before.resetsAt),
+        resetsAt: before.resetsAt,
       });
-      if (result.outcome === 'limit') {
-        throw new TooManyRequestsError(usageLimitMessage(body.kind, limit ?? 0, before.resetsAt), {
-          kind: body.kind,
-          limit,
-          resetsAt: before.resetsAt,
-        });
-      }
-      return {
-        ...before,
-        usage: { user: caller.user._id, period: before.usage.period, ...result.counters },
-        counted: result.outcome === 'counted',
-      };
-    },
-  ),
+    }
+    return {
+      ...before,
+      usage: { user: caller.user._id, period: before.usage.period, ...result.counters },
+      counted: result.outcome === 'counted',
+    };
+  },
 
-  'usage.userDetails': withCaller<unknown, { userId?: string }>(async ({ tenant, caller, body }) => {
+  'usage.userDetails': async ({ tenant, caller, body }) => {
     const user = await requireLearnerAccess(tenant.key, caller, body.userId ?? caller.user._id, 'private');
     return usageDetails(tenant.key, user);
-  }),
+  },
 
   'usage.settings': async ({ tenant }) => usageLimits(await getTenantUsageLimits(tenant.key)),
 
-  'usage.updateSettings': withCaller<unknown, Partial<UsageLimits>>(async ({ tenant, body }) => {
+  'usage.updateSettings': async ({ tenant, body }) => {
     const next = { ...usageLimits(await getTenantUsageLimits(tenant.key)), ...body };
     await putTenantUsageLimits(tenant.key, next);
     return next;
-  }),
+  },
 
-  'usage.setAccess': withCaller<unknown, { lpAccess: boolean }>(async ({ tenant, caller, params, body }) => {
-    const user = await getUser(tenant.key, params.id!);
+  'usage.setAccess': async ({ tenant, caller, params, body }) => {
+    const user = await getUser(tenant.key, params.id);
     if (!user) throw new NotFoundError('User not found');
     await setLpAccess(tenant.key, user._id, body.lpAccess, caller.user._id);
     return usageDetails(tenant.key, user);
-  }),
+  },
 });

@@ -1,13 +1,9 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
 import { DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
-import {
-  type AvailabilityInput,
-  adminOnlyAvailabilityStatuses,
-  takesLessons,
-} from '../../shared/schemas/availability';
+import { adminOnlyAvailabilityStatuses, takesLessons } from '../../shared/schemas/availability';
 import { callerHolds, requireSelfOr } from '../lib/access';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { getAvailability, putAvailability, tutorsTeaching } from '../repositories/availability';
 import { getSection } from '../repositories/sections';
@@ -38,15 +34,15 @@ const isScheduleAdmin = (caller: Caller, action: 'view' | 'edit') =>
   callerHolds(caller, ['schedule', 'adminUsers'], action === 'view' ? ['view', 'edit'] : ['edit']);
 
 export const handler = resourceHandler('user-availability', schedulingRoutes, {
-  'availability.get': withCaller(async ({ tenant, caller, params }) => {
-    requireSelfOr(caller, params.userId!, ['schedule', 'adminUsers'], ['view', 'edit']);
-    const tutor = await requireTutor(tenant.key, params.userId!);
+  'availability.get': async ({ tenant, caller, params }) => {
+    requireSelfOr(caller, params.userId, ['schedule', 'adminUsers'], ['view', 'edit']);
+    const tutor = await requireTutor(tenant.key, params.userId);
     return (await getAvailability(tenant.key, tutor._id)) ?? emptyAvailability(tutor);
-  }),
+  },
 
-  'availability.update': withCaller<unknown, AvailabilityInput>(async ({ tenant, caller, params, body }) => {
-    requireSelfOr(caller, params.userId!, ['schedule', 'adminUsers'], ['edit']);
-    const tutor = await requireTutor(tenant.key, params.userId!);
+  'availability.update': async ({ tenant, caller, params, body }) => {
+    requireSelfOr(caller, params.userId, ['schedule', 'adminUsers'], ['edit']);
+    const tutor = await requireTutor(tenant.key, params.userId);
     if (!isScheduleAdmin(caller, 'edit')) {
       // Statuses an admin set (or resigned) are not the tutor's to change, and not theirs to set.
       const current = await getAvailability(tenant.key, tutor._id);
@@ -59,13 +55,10 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
         throw new BadRequestError('Only an admin can set this availability status');
     }
     return putAvailability(tenant.key, tutor._id, body);
-  }),
+  },
 
-  'availability.slots': withCaller<
-    { date: string; sectionId?: string; duration?: number; deviceTimezone?: string },
-    unknown
-  >(async ({ tenant, caller, params, query }) => {
-    const tutor = await requireTutor(tenant.key, params.userId!);
+  'availability.slots': async ({ tenant, caller, params, query }) => {
+    const tutor = await requireTutor(tenant.key, params.userId);
     let duration = query.duration;
     if (query.sectionId) {
       const section = await getSection(tenant.key, query.sectionId);
@@ -80,30 +73,17 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
       ...(query.sectionId ? { ignoreSectionId: query.sectionId } : {}),
     });
     return { docs: (slots.get(tutor._id) ?? []).map(toSlotDoc) };
-  }),
+  },
 
   'availability.trialSlots': async ({ tenant, body }) => trialSlots(tenant, body),
 
-  'availability.tutorSlots': withCaller<
-    unknown,
-    {
-      date: string;
-      tutorIds?: string[];
-      curriculum?: string;
-      subject?: string;
-      grade?: string;
-      duration?: number;
-      deviceTimezone?: string;
-    }
-  >(async ({ tenant, caller, body }) => {
+  'availability.tutorSlots': async ({ tenant, caller, body }) => {
     let tutorIds = body.tutorIds ?? [];
     if (tutorIds.length === 0) {
-      if (!body.curriculum || !body.subject || !body.grade)
+      const { curriculum, subject, grade } = body;
+      if (!curriculum || !subject || !grade)
         throw new BadRequestError('Choose tutors, or a curriculum, subject and grade');
-      tutorIds = await tutorsTeaching(
-        tenant.key,
-        body as { curriculum: string; subject: string; grade: string },
-      );
+      tutorIds = await tutorsTeaching(tenant.key, { curriculum, subject, grade });
     }
     const tutors = (await getUsers(tenant.key, tutorIds)).filter((user) => user.type === 'tutor');
     const slots = await slotsByTutor(
@@ -126,5 +106,5 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
           slots: (slots.get(tutor._id) ?? []).map(toSlotDoc),
         })),
     };
-  }),
+  },
 });

@@ -3,15 +3,15 @@ import { userRoutes } from '../../shared/routes/accounts';
 import { userDirectoryRoutes } from '../../shared/routes/user-directory';
 import { parseUserTypes } from '../../shared/rules/user-directory';
 import { linkedAccounts, mapperParentId } from '../access/linked-accounts';
-import { resourceHandler, withCaller } from '../lib/pipeline';
+import { resourceHandler } from '../lib/pipeline';
 import { listDirectoryUsers } from '../repositories/users';
 import { loadAuthUser, tokenResponse } from './service';
 
 export const handler = resourceHandler('users', [...userRoutes, ...userDirectoryRoutes], {
-  'users.authUser': withCaller(async ({ tenant, caller }) => loadAuthUser(tenant.key, caller)),
+  'users.authUser': async ({ tenant, caller }) => loadAuthUser(tenant.key, caller),
 
   /** The caller's own account first, then the accounts they may switch to (none: an empty list). */
-  'users.mappedAccounts': withCaller(async ({ tenant, caller }) => {
+  'users.mappedAccounts': async ({ tenant, caller }) => {
     const linked = await linkedAccounts(tenant.key, caller);
     const docs = (linked?.users ?? []).map(({ _id, firstname, lastname, email }) => ({
       _id,
@@ -20,13 +20,13 @@ export const handler = resourceHandler('users', [...userRoutes, ...userDirectory
       email,
     }));
     return { docs };
-  }),
+  },
 
   /**
    * A parent switches into a child's account, and from there back: the new token remembers the parent
    * (`switchedBy`), which is what lets the child's session switch back, and to nobody else.
    */
-  'users.switchAccount': withCaller<unknown, { userId: string }>(async ({ tenant, caller, body }) => {
+  'users.switchAccount': async ({ tenant, caller, body }) => {
     const linked = await linkedAccounts(tenant.key, caller);
     const target = linked?.users.find((u) => u._id === body.userId && u._id !== caller.user._id);
     if (!linked || !target) throw new ForbiddenError('This account is not linked to yours');
@@ -35,10 +35,10 @@ export const handler = resourceHandler('users', [...userRoutes, ...userDirectory
       ...(caller.impersonatedBy ? { impersonatedBy: caller.impersonatedBy } : {}),
       ...(toParent ? {} : { switchedBy: caller.user._id }),
     });
-  }),
+  },
 
   'users.adminDropdown': async ({ tenant, query }) => {
-    const q = query as { name?: string; userTypes: string; limit: number; offset: number };
+    const q = query;
     const page = await listDirectoryUsers(tenant.key, parseUserTypes(q.userTypes), q);
     return { limit: q.limit, offset: q.offset, ...page };
   },

@@ -17,7 +17,7 @@ const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javasc
 
 export interface HttpGatewayOptions {
   port: number;
-  routes: RouteDef[];
+  routes: readonly RouteDef[];
   loader: HandlerLoader;
   /** Origins allowed by the CORS preflight, as the HTTP API's corsPreflight configuration. */
   allowOrigin: (origin: string) => boolean;

@@ -12,7 +12,7 @@ interface CompiledRoute {
  * beats a parameter at the same position (`/admin/roles/verify-delete/{id}` over `/admin/roles/{id}`).
  * Routes are grouped by method and segment count, so a request compares only the templates it could fit.
  */
-export function routeMatcher(routes: RouteDef[]) {
+export function routeMatcher(routes: readonly RouteDef[]) {
   const groups = new Map<string, CompiledRoute[]>();
   for (const route of routes) {
     const segments = route.path

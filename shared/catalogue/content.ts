@@ -2,7 +2,11 @@ import type * as z from 'zod';
 import type { SubTopic, SubTopicContentAction, subTopicContentActions } from '../schemas/catalogue';
 import { reorderByIds } from './paths';
 
-type Body<A extends SubTopicContentAction> = z.infer<(typeof subTopicContentActions)[A]>;
+/** The body of a content call. */
+export type SubTopicContentBody<A extends SubTopicContentAction> = z.infer<
+  (typeof subTopicContentActions)[A]
+>;
+type Body<A extends SubTopicContentAction> = SubTopicContentBody<A>;
 type Content = Pick<SubTopic, 'resources' | 'videoLinks' | 'contents' | 'faqs' | 'reviews'>;
 
 /** The outcome of a content call: the changed lists, or why the call cannot apply (a 400 or 404). */

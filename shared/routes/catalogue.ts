@@ -20,8 +20,7 @@ import { userDirectoryRoutes } from './user-directory';
  * at cold start cost ~80 ms); this catalogue is for the route table, the stacks and the tests.
  */
 
-/** Every route of the API, declared once. */
-export const routes: RouteDef[] = [
+const declaredRoutes = [
   ...authRoutes,
   ...userRoutes,
   ...userDirectoryRoutes,
@@ -43,6 +42,15 @@ export const routes: RouteDef[] = [
   ...siteRoutes,
   ...learningDataRoutes,
 ];
+
+/** Every route of the API, declared once. */
+export const routes: readonly RouteDef[] = declaredRoutes;
+/** Any declared route, with its exact declaration type (its literal id and path, its schemas). */
+export type ApiRoute = (typeof declaredRoutes)[number];
+/** The id of a declared route: `'trials.book' | 'auth.token' | ...`. */
+export type RouteId = ApiRoute['id'];
+/** The declaration of one route, by id. */
+export type RouteById<Id extends RouteId> = Extract<ApiRoute, { id: Id }>;
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));
 

@@ -10,7 +10,7 @@ import {
 } from '../schemas/course';
 import { pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { verifyDeleteResponseSchema } from './crud';
-import { permission, type RouteDef, route, signedIn } from './define';
+import { permission, route, signedIn } from './define';
 
 const view = permission('adminCourses', 'view');
 const edit = permission('adminCourses', 'edit');
@@ -19,7 +19,7 @@ const removalModes = ['DELETE', 'DISABLE'] as const;
 export const memberCourseSchema = courseSchema.extend({ membership: courseMemberSchema });
 
 /** Spec 001 section 7 (course tutors) and spec 002 (admin course-students). */
-export const courseMemberRoutes: RouteDef[] = [
+export const courseMemberRoutes = [
   route({
     id: 'courseTutors.list',
     method: 'GET',

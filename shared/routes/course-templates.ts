@@ -8,7 +8,7 @@ import {
   courseTemplateSortKeys,
 } from '../schemas/course-template';
 import { crudRoutes, partialWithoutDefaults } from './crud';
-import { permission, type RouteDef, route } from './define';
+import { permission, route } from './define';
 
 const resource = 'course-templates';
 const basePath = '/admin/course-templates';
@@ -55,7 +55,7 @@ const crud = crudRoutes({
 });
 
 /** Spec 001 section 7: the generic CRUD routes, with the outline switch on the read and the from-course create. */
-export const courseTemplateRoutes: RouteDef[] = [
+export const courseTemplateRoutes = [
   ...crud.map((r) => {
     if (r.id === `${resource}.get`) {
       return {

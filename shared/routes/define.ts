@@ -10,16 +10,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - permission: the caller's role holds at least one of `actions` in any of `areas`; when `tenantScoped`,
  *   the tenant must hold the same permission too (spec 000 section 6).
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'permission'; areas: PermissionArea[]; actions: string[]; tenantScoped?: boolean };
+export type Access = PublicAccess | SignedInAccess | PermissionAccess;
+export interface PublicAccess {
+  kind: 'public';
+}
+export interface SignedInAccess {
+  kind: 'signedIn';
+}
+export interface PermissionAccess {
+  kind: 'permission';
+  areas: PermissionArea[];
+  actions: string[];
+  tenantScoped?: boolean;
+}
 
-export interface RouteDef<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface RouteDef {
   /** `resource.verb`, unique. */
   id: string;
   method: HttpMethod;
@@ -28,9 +33,9 @@ export interface RouteDef<
   /** The folder under functions/ (one Lambda) that serves this route. */
   resource: string;
   access: Access;
-  query?: Q;
-  body?: B;
-  response?: R;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
   /** `form` for the OAuth token endpoint (application/x-www-form-urlencoded); JSON otherwise. */
   bodyEncoding?: 'json' | 'form';
   /** Routes that answer OAuth-style errors (`error`, `error_description`). */
@@ -40,13 +45,13 @@ export interface RouteDef<
   summary: string;
 }
 
-export const publicAccess: Access = { kind: 'public' };
-export const signedIn: Access = { kind: 'signedIn' };
+export const publicAccess: PublicAccess = { kind: 'public' };
+export const signedIn: SignedInAccess = { kind: 'signedIn' };
 export function permission(
   areas: PermissionArea | PermissionArea[],
   actions: string | string[],
   options: { tenantScoped?: boolean } = {},
-): Access {
+): PermissionAccess {
   return {
     kind: 'permission',
     areas: Array.isArray(areas) ? areas : [areas],
@@ -55,11 +60,41 @@ export function permission(
   };
 }
 
-export function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: RouteDef<Q, B, R>,
-): RouteDef<Q, B, R> {
+/**
+ * Declares a route, keeping its exact type (literal id, path, resource and access kind, its schemas):
+ * the server's operations and the SPA's client derive their input and output types from it.
+ */
+export function route<const Def extends RouteDef>(def: Def): Def {
   return def;
 }
+
+/** `{ id: string; noteId: string }` for `/a/{id}/b/{noteId}`. */
+export type PathParams<Path extends string> = { [Name in PathParamName<Path>]: string };
+type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamName<Rest>
+  : never;
+
+/** The validated query an operation receives (an empty object for a route without a query schema). */
+export type RouteQuery<R extends RouteDef> = R extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : Record<string, never>;
+/** The validated body an operation receives (undefined for a route without a body schema). */
+export type RouteBody<R extends RouteDef> = R extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : undefined;
+/** What a caller sends as the query and body: the schemas' input (before defaults and coercion). */
+export type RouteQueryInput<R extends RouteDef> = R extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : Record<string, never>;
+export type RouteBodyInput<R extends RouteDef> = R extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : undefined;
+/** The JSON a route answers with on success, as its response schema declares it. */
+export type RouteResponse<R extends RouteDef> = R extends { response: infer S extends z.ZodType }
+  ? z.input<S>
+  : unknown;
+/** A public route may be called signed out; every other route has a caller. */
+export type RouteIsPublic<R extends RouteDef> = R['access'] extends PublicAccess ? true : false;
 
 /** Path parameter names of a template: `/a/{id}/b/{noteId}` -> ['id', 'noteId']. */
 export function pathParams(path: string): string[] {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   cataloguePathSchema,
   homeCurriculumSchema,
+  type SubTopicContentAction,
   searchOptionSchema,
   subjectSchema,
   subTopicContentActions,
@@ -19,7 +20,7 @@ import {
 import { requiredText, shortText } from '../schemas/common';
 import { curriculumSchema } from '../schemas/curriculum';
 import { pageSchema, pagingQuerySchema } from '../schemas/paging';
-import { permission, publicAccess, type RouteDef, route } from './define';
+import { permission, publicAccess, route } from './define';
 
 /**
  * The public learning catalogue (spec 000 section 7 "Curriculum, topics" and spec 002 "Sub-topics and
@@ -35,7 +36,7 @@ const subjectLookupSchema = z.object({
   subjectLevel: shortText(80).optional(),
 });
 
-const curriculumRoutes: RouteDef[] = [
+const curriculumRoutes = [
   route({
     id: 'curriculums.list',
     method: 'GET',
@@ -95,7 +96,7 @@ const curriculumRoutes: RouteDef[] = [
   }),
 ];
 
-const subjectRoutes: RouteDef[] = [
+const subjectRoutes = [
   route({
     id: 'subjects.list',
     method: 'GET',
@@ -108,7 +109,7 @@ const subjectRoutes: RouteDef[] = [
   }),
 ];
 
-const topicRoutes: RouteDef[] = [
+const topicRoutes = [
   route({
     id: 'topics.list',
     method: 'GET',
@@ -192,7 +193,21 @@ const topicRoutes: RouteDef[] = [
   }),
 ];
 
-const subTopicRoutes: RouteDef[] = [
+/** One content call of a sub-topic's page (resources, video links, contents, FAQs, reviews). */
+function contentRoute<const Action extends SubTopicContentAction>(action: Action) {
+  return route({
+    id: `subTopics.${action}`,
+    method: 'PUT',
+    path: `/admin/sub-topics/{id}/${action}`,
+    resource: 'sub-topics',
+    access: editCatalogue,
+    body: subTopicContentActions[action],
+    response: subTopicSchema,
+    summary: `Sub-topic content: ${action.replace(/([A-Z])/g, ' $1').toLowerCase()}`,
+  });
+}
+
+const subTopicRoutes = [
   route({
     id: 'subTopics.get',
     method: 'GET',
@@ -256,21 +271,24 @@ const subTopicRoutes: RouteDef[] = [
     response: z.object({ _id: z.string() }),
     summary: 'Delete a sub-topic and its content ("Sub topic Deleted")',
   }),
-  ...Object.entries(subTopicContentActions).map(([action, body]) =>
-    route({
-      id: `subTopics.${action}`,
-      method: 'PUT',
-      path: `/admin/sub-topics/{id}/${action}`,
-      resource: 'sub-topics',
-      access: editCatalogue,
-      body: body.strict(),
-      response: subTopicSchema,
-      summary: `Sub-topic content: ${action.replace(/([A-Z])/g, ' $1').toLowerCase()}`,
-    }),
-  ),
+  contentRoute('addResources'),
+  contentRoute('removeResources'),
+  contentRoute('addVideoLink'),
+  contentRoute('editVideoLink'),
+  contentRoute('removeVideoLink'),
+  contentRoute('sortVideoLinks'),
+  contentRoute('addContent'),
+  contentRoute('editContent'),
+  contentRoute('removeContent'),
+  contentRoute('addFAQ'),
+  contentRoute('editFAQ'),
+  contentRoute('removeFAQ'),
+  contentRoute('addReview'),
+  contentRoute('editReview'),
+  contentRoute('removeReview'),
 ];
 
-export const learningCatalogueRoutes: RouteDef[] = [
+export const learningCatalogueRoutes = [
   ...curriculumRoutes,
   ...subjectRoutes,
   ...topicRoutes,

@@ -33,7 +33,7 @@ import {
 } from '../schemas/learning-data';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { partialWithoutDefaults } from './crud';
-import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
+import { permission, publicAccess, route, signedIn } from './define';
 
 /**
  * The learning data of students (issue #4): progress, learning sessions, bookmarks, onboarding, tags, the
@@ -47,7 +47,7 @@ import { permission, publicAccess, type RouteDef, route, signedIn } from './defi
 const userQuery = z.object({ userId: z.string().trim().min(1).max(64).optional() }).strict();
 const idResponse = z.object({ _id: z.string() });
 
-const progressRoutes: RouteDef[] = [
+const progressRoutes = [
   route({
     id: 'progress.record',
     method: 'POST',
@@ -92,7 +92,7 @@ const progressRoutes: RouteDef[] = [
   }),
 ];
 
-const sessionRoutes: RouteDef[] = [
+const sessionRoutes = [
   route({
     id: 'sessions.create',
     method: 'POST',
@@ -135,7 +135,7 @@ const sessionRoutes: RouteDef[] = [
   }),
 ];
 
-const bookmarkRoutes: RouteDef[] = [
+const bookmarkRoutes = [
   route({
     id: 'bookmarks.create',
     method: 'POST',
@@ -158,7 +158,7 @@ const bookmarkRoutes: RouteDef[] = [
   }),
 ];
 
-const onboardingRoutes: RouteDef[] = [
+const onboardingRoutes = [
   route({
     id: 'onboarding.save',
     method: 'POST',
@@ -181,7 +181,7 @@ const onboardingRoutes: RouteDef[] = [
   }),
 ];
 
-const tagRoutes: RouteDef[] = [
+const tagRoutes = [
   route({
     id: 'tags.list',
     method: 'GET',
@@ -236,7 +236,7 @@ const tagRoutes: RouteDef[] = [
   }),
 ];
 
-const studentRoutes: RouteDef[] = [
+const studentRoutes = [
   route({
     id: 'students.list',
     method: 'GET',
@@ -250,7 +250,7 @@ const studentRoutes: RouteDef[] = [
   }),
 ];
 
-const usageRoutes: RouteDef[] = [
+const usageRoutes = [
   route({
     id: 'usage.get',
     method: 'GET',
@@ -312,7 +312,7 @@ const usageRoutes: RouteDef[] = [
   }),
 ];
 
-const resourceRoutes: RouteDef[] = [
+const resourceRoutes = [
   route({
     id: 'learningResources.browse',
     method: 'GET',
@@ -335,7 +335,7 @@ const resourceRoutes: RouteDef[] = [
   }),
 ];
 
-const issueRoutes: RouteDef[] = [
+const issueRoutes = [
   route({
     id: 'reportIssues.create',
     method: 'POST',
@@ -373,7 +373,7 @@ const issueRoutes: RouteDef[] = [
   }),
 ];
 
-const analyticsRoutes: RouteDef[] = [
+const analyticsRoutes = [
   route({
     id: 'analytics.record',
     method: 'POST',
@@ -387,7 +387,7 @@ const analyticsRoutes: RouteDef[] = [
   }),
 ];
 
-export const learningDataRoutes: RouteDef[] = [
+export const learningDataRoutes = [
   ...progressRoutes,
   ...sessionRoutes,
   ...bookmarkRoutes,

@@ -5,13 +5,13 @@ import {
   lessonHistorySchema,
 } from '../schemas/lesson-history';
 import { pageSchema } from '../schemas/paging';
-import { permission, type RouteDef, route } from './define';
+import { permission, route } from './define';
 
 /**
  * Spec 001 section 7, lesson history. Admin roles holding lessonHistory `view` see every row of the tenant;
  * tutors and students (whose roles hold `view` too, for their own history) see only their own rows.
  */
-export const lessonHistoryRoutes: RouteDef[] = [
+export const lessonHistoryRoutes = [
   route({
     id: 'lessonHistory.list',
     method: 'GET',

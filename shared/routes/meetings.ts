@@ -16,7 +16,7 @@ import {
 } from '../schemas/meeting';
 import { listQuerySchema, pageSchema } from '../schemas/paging';
 import { sectionSchema } from '../schemas/section';
-import { type Access, permission, type RouteDef, route, signedIn } from './define';
+import { type HttpMethod, type PermissionAccess, permission, type RouteDef, route, signedIn } from './define';
 
 const lessonAdmin = permission(['schedule', 'adminCourses'], ['create', 'edit']);
 
@@ -24,33 +24,42 @@ const lessonAdmin = permission(['schedule', 'adminCourses'], ['create', 'edit'])
  * Live lessons, the same calls for both meeting kinds (spec 001 section 7): `team-meetings` are TEAMS
  * sections, `zoom-meetings` ZOOM sections.
  */
-function lessonRoutes(base: 'team-meetings' | 'zoom-meetings', kind: 'TEAMS' | 'ZOOM'): RouteDef[] {
-  const id = kind === 'TEAMS' ? 'teams' : 'zoom';
-  const label = kind === 'TEAMS' ? 'team meeting' : 'video meeting';
-  const admin = (
-    verb: string,
-    method: RouteDef['method'],
-    path: string,
-    extra: Partial<RouteDef>,
-    access: Access = lessonAdmin,
+/** What each lesson route declares beyond its verb, method, path and access. */
+type LessonRouteExtra = Pick<RouteDef, 'summary'> &
+  Partial<Pick<RouteDef, 'query' | 'body' | 'response' | 'silent'>>;
+
+function lessonRoutes<
+  const Base extends 'team-meetings' | 'zoom-meetings',
+  const Id extends 'teams' | 'zoom',
+>(base: Base, id: Id) {
+  const label = id === 'teams' ? 'team meeting' : 'video meeting';
+  const admin = <const Verb extends string, const Path extends string, const Extra extends LessonRouteExtra>(
+    verb: Verb,
+    method: HttpMethod,
+    path: Path,
+    extra: Extra,
+    access: PermissionAccess = lessonAdmin,
   ) =>
     route({
-      id: `meetings.${id}Admin${verb}`,
+      id: `meetings.${id}Admin${verb}` as const,
       method,
-      path: `/admin/${base}${path}`,
+      path: `/admin/${base}${path}` as const,
       resource: 'meetings',
       access,
-      summary: '',
       ...extra,
     });
-  const user = (verb: string, method: RouteDef['method'], path: string, extra: Partial<RouteDef>) =>
+  const user = <const Verb extends string, const Path extends string, const Extra extends LessonRouteExtra>(
+    verb: Verb,
+    method: HttpMethod,
+    path: Path,
+    extra: Extra,
+  ) =>
     route({
-      id: `meetings.${id}${verb}`,
+      id: `meetings.${id}${verb}` as const,
       method,
-      path: `/${base}${path}`,
+      path: `/${base}${path}` as const,
       resource: 'meetings',
       access: signedIn,
-      summary: '',
       ...extra,
     });
   return [
@@ -118,9 +127,9 @@ const requestViewers = permission(
   ['view', 'rescheduleOrCancellationTab'],
 );
 
-export const meetingRoutes: RouteDef[] = [
-  ...lessonRoutes('team-meetings', 'TEAMS'),
-  ...lessonRoutes('zoom-meetings', 'ZOOM'),
+export const meetingRoutes = [
+  ...lessonRoutes('team-meetings', 'teams'),
+  ...lessonRoutes('zoom-meetings', 'zoom'),
   route({
     id: 'meetings.courseMeetingBook',
     method: 'POST',

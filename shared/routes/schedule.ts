@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { listQuerySchema, pageSchema } from '../schemas/paging';
 import { sectionSchema } from '../schemas/section';
-import { permission, publicAccess, type RouteDef, route, signedIn } from './define';
+import { permission, publicAccess, route, signedIn } from './define';
 
 export const scheduleEntrySchema = z.object({
   sectionId: z.string(),
@@ -50,7 +50,7 @@ export const scheduledLessonSchema = sectionSchema.extend({
 });
 export type ScheduledLesson = z.infer<typeof scheduledLessonSchema>;
 
-export const scheduleRoutes: RouteDef[] = [
+export const scheduleRoutes = [
   route({
     id: 'schedule.adminMeetings',
     method: 'GET',

@@ -10,14 +10,14 @@ import {
   sectionTreeSchema,
   sectionUpdateSchema,
 } from '../schemas/section';
-import { permission, type RouteDef, route, signedIn } from './define';
+import { permission, route, signedIn } from './define';
 
 const adminCourses = (action: string) => permission('adminCourses', action);
 const deleted = z.object({ _id: z.string() });
 const withoutKind = sectionInputSchema.omit({ kind: true }).strict();
 
 /** Spec 001 section 7: sections, resources and homework (lessons are the meeting calls). */
-export const sectionRoutes: RouteDef[] = [
+export const sectionRoutes = [
   route({
     id: 'sections.adminList',
     method: 'GET',
@@ -171,7 +171,7 @@ const submissionUpdate = z
   })
   .strict();
 
-export const homeworkSubmissionRoutes: RouteDef[] = [
+export const homeworkSubmissionRoutes = [
   route({
     id: 'homework.list',
     method: 'GET',

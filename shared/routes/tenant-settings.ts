@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { schedulingSettingsSchema } from '../scheduling/settings';
-import { permission, type RouteDef, route } from './define';
+import { permission, route } from './define';
 
 /** Each field of the policy, optional, and null to go back to the platform default. */
 const schedulingChangeSchema = z.object(
@@ -22,7 +22,7 @@ export const schedulingSettingsResponseSchema = z.object({
 export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
 
 /** A tenant's own policies (the tenant record itself is read by GET /tenants/app). */
-export const tenantSettingsRoutes: RouteDef[] = [
+export const tenantSettingsRoutes = [
   route({
     id: 'tenants.schedulingSettings',
     method: 'GET',

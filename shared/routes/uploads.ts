@@ -1,8 +1,8 @@
 import { presignedUploadSchema, presignUploadBodySchema } from '../schemas/upload';
-import { type RouteDef, route, signedIn } from './define';
+import { route, signedIn } from './define';
 
 /** Spec 001 section 5: file uploads go straight to storage through a short-lived presigned URL. */
-export const uploadRoutes: RouteDef[] = [
+export const uploadRoutes = [
   route({
     id: 'uploads.presign',
     method: 'POST',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { directoryUserTypes, parseUserTypes } from '../rules/user-directory';
 import { pageSchema, pagingQuerySchema } from '../schemas/paging';
-import { permission, type RouteDef, route } from './define';
+import { permission, route } from './define';
 
 export const directoryUserSchema = z.object({
   _id: z.string(),
@@ -27,7 +27,7 @@ const userTypesList = z
  * a course, filter the schedule by tutor or student). Course and schedule admins need it as much as user
  * admins, so any of those views opens it.
  */
-export const userDirectoryRoutes: RouteDef[] = [
+export const userDirectoryRoutes = [
   route({
     id: 'users.adminDropdown',
     method: 'GET',

@@ -155,24 +155,26 @@ const itemId = { itemId: requiredText('Item', 64) };
 
 /**
  * The content calls of spec 002 (`PUT sub-topics/{id}/<action>`): each adds, edits, removes or sorts one
- * kind of item, and answers the whole updated sub-topic.
+ * kind of item, and answers the whole updated sub-topic. Each body is strict: an unknown field is refused.
  */
 export const subTopicContentActions = {
-  addResources: z.object({ resources: z.array(resourceFields).min(1).max(50) }),
-  removeResources: z.object({ resourceIds: z.array(requiredText('Resource', 64)).min(1).max(50) }),
-  addVideoLink: videoLinkFields,
-  editVideoLink: videoLinkFields.partial().extend(itemId),
-  removeVideoLink: z.object(itemId),
-  sortVideoLinks: z.object({ videoLinkIds: z.array(requiredText('Video link', 64)).min(1).max(200) }),
-  addContent: contentBlockFields,
-  editContent: contentBlockFields.partial().extend(itemId),
-  removeContent: z.object(itemId),
-  addFAQ: faqFields,
-  editFAQ: faqFields.partial().extend(itemId),
-  removeFAQ: z.object(itemId),
-  addReview: reviewFields,
-  editReview: reviewFields.partial().extend(itemId),
-  removeReview: z.object(itemId),
+  addResources: z.object({ resources: z.array(resourceFields).min(1).max(50) }).strict(),
+  removeResources: z.object({ resourceIds: z.array(requiredText('Resource', 64)).min(1).max(50) }).strict(),
+  addVideoLink: videoLinkFields.strict(),
+  editVideoLink: videoLinkFields.partial().extend(itemId).strict(),
+  removeVideoLink: z.object(itemId).strict(),
+  sortVideoLinks: z
+    .object({ videoLinkIds: z.array(requiredText('Video link', 64)).min(1).max(200) })
+    .strict(),
+  addContent: contentBlockFields.strict(),
+  editContent: contentBlockFields.partial().extend(itemId).strict(),
+  removeContent: z.object(itemId).strict(),
+  addFAQ: faqFields.strict(),
+  editFAQ: faqFields.partial().extend(itemId).strict(),
+  removeFAQ: z.object(itemId).strict(),
+  addReview: reviewFields.strict(),
+  editReview: reviewFields.partial().extend(itemId).strict(),
+  removeReview: z.object(itemId).strict(),
 } as const;
 export type SubTopicContentAction = keyof typeof subTopicContentActions;
 

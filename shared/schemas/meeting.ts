@@ -34,6 +34,7 @@ export const lessonUpdateSchema = z.object({
   description: shortText(4000).optional(),
   billing: z.enum(sectionBillings).optional(),
 });
+export type LessonUpdate = z.infer<typeof lessonUpdateSchema>;
 
 export const changeReasonSchema = z.object({
   reason: z.enum(changeReasons, { error: 'Choose a reason' }),
@@ -42,6 +43,7 @@ export const changeReasonSchema = z.object({
 });
 
 export const cancelBodySchema = changeReasonSchema;
+export type CancelBody = z.infer<typeof cancelBodySchema>;
 export const rescheduleBodySchema = changeReasonSchema.extend({
   start: isoDateTimeSchema,
   /** Minutes; defaults to the lesson's current length. */
