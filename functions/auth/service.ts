@@ -22,7 +22,7 @@ import { consumePasswordReset, putPasswordReset } from '../repositories/password
 import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { tokenResponse } from '../users/service';
-import { assertNotThrottled, clearAccountFailures, countFailure } from './throttle';
+import { admitSignInAttempt, clearAccountFailures, countAddressFailure } from './throttle';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
@@ -60,12 +60,13 @@ async function passwordGrant(
     throw new OAuthError(400, 'invalid_request', 'Username and password are required');
   }
   const email = normalizeEmail(request.username);
-  await assertNotThrottled(tenant, email, sourceIp);
+  // Counted before the password is checked, so racing guesses get no more checks than the limit.
+  await admitSignInAttempt(tenant, email, sourceIp);
   const user = await getUserByEmail(tenant, email);
   // Verify against a dummy hash when there is no account, so both answers take the same time.
   const valid = await verifyPassword(request.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
-    await countFailure(tenant, email, sourceIp);
+    await countAddressFailure(tenant, sourceIp);
     throw new OAuthError(400, 'invalid_grant', 'Invalid email or password');
   }
   await clearAccountFailures(tenant, email);

@@ -14,7 +14,7 @@
  * | a user's push tokens                  | Query                        | pk T#t#USER#<id>, sk begins_with FCM#             |
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
- * | failed-login throttle window          | UpdateItem (ADD)             | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
+ * | sign-in attempts in a window          | conditional UpdateItem (ADD) | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
