@@ -92,6 +92,17 @@ describe('Lambdas', () => {
     }
   });
 
+  it("know the HTTP API's own endpoint, for links that open on it (the calendar feed)", () => {
+    const apiId = Object.keys(
+      dev.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    )[0];
+    for (const fn of ourFunctions(dev)) {
+      const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
+        .Variables;
+      expect(env.API_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+    }
+  });
+
   it('grant DynamoDB actions only on the table and its indexes', () => {
     for (const policy of Object.values(dev.findResources('AWS::IAM::Policy'))) {
       const statements = (
