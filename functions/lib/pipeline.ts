@@ -19,6 +19,7 @@ import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
 import { type Caller, isHttpResult, type Request, type SignedInRequest } from './request';
+import { siteOrigin } from './site-origin';
 import { verifyToken } from './tokens';
 import { ttlCache } from './ttl-cache';
 
@@ -187,12 +188,15 @@ function header(event: Event, name: string): string | undefined {
   return event.headers?.[name];
 }
 
-/** Allows the SPA's configured origin and the tenant's own domain (white-label sites call the same API). */
+/**
+ * Allows the SPA's configured origin and the tenant's own site (white-label sites call the same API), each
+ * exactly: scheme, host and port (siteOrigin: https on the tenant's domain in the cloud).
+ */
 function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, string> {
   const origin = header(event, 'origin');
   if (!origin) return {};
   const allowed =
-    origin === config().WEB_ORIGIN || (tenant !== undefined && hostOf(origin) === tenant.domain);
+    origin === config().WEB_ORIGIN || (tenant !== undefined && origin === siteOrigin(tenant.domain));
   if (!allowed) return {};
   return {
     'access-control-allow-origin': origin,

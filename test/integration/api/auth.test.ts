@@ -350,6 +350,28 @@ describe('push tokens', () => {
   });
 });
 
+describe('CORS', () => {
+  const allowedOrigin = async (origin: string) =>
+    (await fetch(`${local.stack.apiUrl}/tenants/app`, { headers: { origin } })).headers.get(
+      'access-control-allow-origin',
+    );
+
+  it("allows the SPA's origin and each tenant's own site exactly: no other scheme or port on its host", async () => {
+    // The local site: the SPA at http://localhost:5173, northwind's site at http://127.0.0.1:5173.
+    expect(await allowedOrigin('http://localhost:5173')).toBe('http://localhost:5173');
+    expect(await allowedOrigin('http://127.0.0.1:5173')).toBe('http://127.0.0.1:5173');
+    for (const origin of [
+      'http://127.0.0.1:8080',
+      'https://127.0.0.1:5173',
+      'http://localhost:1234',
+      'https://localhost',
+      'null',
+    ]) {
+      expect(await allowedOrigin(origin), origin).toBeNull();
+    }
+  });
+});
+
 describe('GET /tenants/app', () => {
   it('resolves the tenant from the header, from the calling site’s domain, or falls back to the default brand', async () => {
     expect((await local.api.call('tenants.app', { tenant: 'northwind' })).body.key).toBe('northwind');
