@@ -36,6 +36,7 @@
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
  * | a tutor's trials (pointer items)      | Query, then BatchGetItem     | pk T#t#USER#<id>, sk TRIAL#<trialId>              |
  * | a trial e-mail already sent           | conditional Put              | pk T#t#TRIALMAIL#<trialId>, sk <recipientId>      |
+ * | an event already handled by a consumer| conditional Put (TTL)        | pk T#t#EVENTCLAIM#<consumer>#<eventId>, sk CLAIM  |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -159,6 +160,10 @@ export const keys = {
   }),
   tutorTrialPrefix: 'TRIAL#',
   /** The booking e-mail of a trial to one recipient, once (the bus delivers at least once). */
+  eventClaim: (tenant: string, consumer: string, eventId: string) => ({
+    pk: `T#${tenant}#EVENTCLAIM#${consumer}#${eventId}`,
+    sk: 'CLAIM',
+  }),
   trialMail: (tenant: string, trialId: string, recipientId: string) => ({
     pk: `T#${tenant}#TRIALMAIL#${trialId}`,
     sk: recipientId,

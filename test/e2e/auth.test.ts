@@ -70,6 +70,10 @@ it('resets a forgotten password with the e-mailed link, then logs in with the ne
   expect(new URL(page.url()).searchParams.get('email')).toBe(email);
 
   // Act: open the link from the mail
+  // The e-mail is sent from the bus, after the answer
+  await expect
+    .poll(async () => (await browser.mailbox()).some((m) => m.to === email), { timeout: 30_000 })
+    .toBe(true);
   const mail = (await browser.mailbox()).find((m) => m.to === email);
   expect(mail?.subject).toBeTruthy();
   const link = mail?.text.match(/https?:\/\/\S+reset-password\?\S+/)?.[0];

@@ -118,12 +118,12 @@ describe('Lambdas', () => {
     }
   });
 
-  it('lets only the auth and trial-mail functions send e-mail', () => {
+  it('lets only the password-reset and trial mail functions send e-mail', () => {
     const sesPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
     expect(sesPolicies.map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
-      expect.stringMatching(/Auth$/),
+      expect.stringMatching(/PasswordResetMail$/),
       expect.stringMatching(/TrialMail$/),
     ]);
   });
