@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   BadRequestError,
@@ -12,19 +12,18 @@ import type { TokenRequest, TokenResponse } from '../../shared/schemas/auth';
 import type { SignUpBody } from '../../shared/schemas/user';
 import { config } from '../lib/config';
 import { publish } from '../lib/events';
-import { escapeHtml, mail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { forgetCachedUser, sessionOf } from '../lib/pipeline';
 import { secretSetting } from '../lib/secrets';
 import { issueToken } from '../lib/tokens';
 import { recordAudit } from '../repositories/audit-log';
-import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
+import { consumePasswordReset } from '../repositories/password-resets';
 import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { tokenResponse } from '../users/service';
-import { assertNotThrottled, clearAccountFailures, countFailure } from './throttle';
+import { hashResetToken } from './password-reset';
+import { admitSignInAttempt, clearAccountFailures, countAddressFailure } from './throttle';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent a link to reset the password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -60,12 +59,13 @@ async function passwordGrant(
     throw new OAuthError(400, 'invalid_request', 'Username and password are required');
   }
   const email = normalizeEmail(request.username);
-  await assertNotThrottled(tenant, email, sourceIp);
+  // Counted before the password is checked, so racing guesses get no more checks than the limit.
+  await admitSignInAttempt(tenant, email, sourceIp);
   const user = await getUserByEmail(tenant, email);
   // Verify against a dummy hash when there is no account, so both answers take the same time.
   const valid = await verifyPassword(request.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
-    await countFailure(tenant, email, sourceIp);
+    await countAddressFailure(tenant, sourceIp);
     throw new OAuthError(400, 'invalid_grant', 'Invalid email or password');
   }
   await clearAccountFailures(tenant, email);
@@ -127,41 +127,23 @@ async function externalIdentity(tenant: string, request: TokenRequest): Promise<
   return tokenResponse(tenant, session.user, session);
 }
 
-function hashToken(tokenValue: string): string {
-  return createHash('sha256').update(tokenValue).digest('hex');
-}
-
 function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Answers the same whether or not the address has an account, so it cannot be used to find accounts. */
+/**
+ * Answers the same, after the same work, whether or not the address has an account, so neither the answer
+ * nor its timing tells which addresses have one: the request only puts the event on the bus, and the
+ * account is looked up, the token made and the e-mail sent from there (functions/auth/password-reset.ts).
+ */
 export async function forgotPassword(
   tenant: string,
   email: string,
 ): Promise<{ message: string; email: string }> {
-  const user = await getUserByEmail(tenant, email);
-  if (user) {
-    const resetToken = randomBytes(32).toString('base64url');
-    await putPasswordReset(tenant, hashToken(resetToken), user._id, Date.now() + RESET_TOKEN_TTL_MS);
-    await mail().send(resetMail(user, resetToken));
-  }
+  await publish('PasswordResetRequested', { tenant, email });
   return { message: FORGOT_PASSWORD_MESSAGE, email };
-}
-
-function resetMail(user: UserRecord, resetToken: string) {
-  const link = `${config().WEB_ORIGIN}/learning-portal/reset-password?${new URLSearchParams({
-    email: user.email,
-    token: resetToken,
-  })}`;
-  return {
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.firstname},\n\nOpen this link to choose a new password (it works once, for one hour):\n${link}\n\nOr enter this code on the reset page: ${resetToken}\n\nIf you did not ask for this, you can ignore this e-mail.`,
-    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p><p>Or enter this code on the reset page: <code>${resetToken}</code></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
-  };
 }
 
 export async function resetPassword(
@@ -169,7 +151,7 @@ export async function resetPassword(
   body: { email: string; token: string; password: string },
 ): Promise<{ message: string }> {
   const user = await getUserByEmail(tenant, body.email);
-  if (!user || !(await consumePasswordReset(tenant, hashToken(body.token), user._id))) {
+  if (!user || !(await consumePasswordReset(tenant, hashResetToken(body.token), user._id))) {
     throw new BadRequestError(INVALID_RESET_MESSAGE);
   }
   await updatePassword(tenant, user._id, await hashPassword(body.password));

@@ -40,6 +40,11 @@ const configSchema = z.object({
   SITEMAP_DIR: z.string().default('.data/sitemaps'),
   /** Cloud: the CloudFront KeyValueStore the edge function reads redirections from. */
   REDIRECTS_KVS_ARN: z.string().optional(),
+  /**
+   * The HTTP API's public URL, for links that open on the API itself (the calendar feed). The cloud stack
+   * sets the API's endpoint, the local stack its gateway's URL.
+   */
+  API_URL: z.string().url().default('http://localhost:3000'),
   /** The SPA's origin: CORS and links in e-mails. */
   WEB_ORIGIN: z.string().url().default('http://localhost:5173'),
   /** Tenant used when the request's domain is not a known tenant domain (the default brand). */

@@ -20,6 +20,7 @@ import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
 import { type Caller, type HttpResult, isHttpResult, type Request } from './request';
+import { siteOrigin } from './site-origin';
 import { verifyToken } from './tokens';
 import { ttlCache } from './ttl-cache';
 
@@ -201,7 +202,10 @@ function header(event: Event, name: string): string | undefined {
   return event.headers?.[name];
 }
 
-/** Allows the SPA's configured origin and the tenant's own domain (white-label sites call the same API). */
+/**
+ * Allows the SPA's configured origin and the tenant's own site (white-label sites call the same API), each
+ * exactly: scheme, host and port (siteOrigin: https on the tenant's domain in the cloud).
+ */
 function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, string> {
   const origin = header(event, 'origin');
   if (!origin || !isAllowedOrigin(origin, tenant)) return {};
@@ -215,7 +219,7 @@ function corsHeaders(event: Event, tenant: Tenant | undefined): Record<string, s
 
 /** A page of this origin may call the API for the tenant (CORS), and open its WebSocket. */
 export function isAllowedOrigin(origin: string, tenant: Tenant | undefined): boolean {
-  return origin === config().WEB_ORIGIN || (tenant !== undefined && hostOf(origin) === tenant.domain);
+  return origin === config().WEB_ORIGIN || (tenant !== undefined && origin === siteOrigin(tenant.domain));
 }
 
 /** The host of an Origin header; `new URL` throws on bad input, so call it only when there is one. */

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
+import { isConditionalCheckFailure } from '../table/items';
 
 export type ThrottleKind = 'account' | 'address';
 
@@ -13,36 +14,78 @@ export async function getFailures(tenant: string, kind: ThrottleKind, value: str
   return { failures: Item.failures as number, windowEndsMs: Item.windowEndsMs as number };
 }
 
+/** A new window holding one count: written only where no window is open (absent or ended). */
+async function openWindow(key: ReturnType<typeof keys.throttle>, now: number, windowMs: number) {
+  const windowEndsMs = now + windowMs;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET failures = :one, windowEndsMs = :ends, expiresAt = :ttl, entity = :entity',
+      ConditionExpression: 'attribute_not_exists(pk) OR windowEndsMs <= :now',
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ends': windowEndsMs,
+        ':ttl': Math.ceil(windowEndsMs / 1000),
+        ':now': now,
+        ':entity': 'throttle',
+      },
+    }),
+  );
+}
+
 /** Counts one failure atomically (ADD), opening a new window when the old one has ended. */
 export async function recordFailure(tenant: string, kind: ThrottleKind, value: string, windowMs: number) {
-  const now = Date.now();
+  await claimAttempt(tenant, kind, value, Number.POSITIVE_INFINITY, windowMs);
+}
+
+export type AttemptClaim = { claimed: true } | { claimed: false; windowEndsMs: number };
+
+/**
+ * Claims one attempt in the current window if it holds fewer than `max`: the check and the count are one
+ * conditional write, so however many requests race, at most `max` claims succeed per window. A window
+ * opens with its first claim and lasts `windowMs`; racing openers are settled by the same condition (the
+ * loser counts in the window the winner opened).
+ */
+export async function claimAttempt(
+  tenant: string,
+  kind: ThrottleKind,
+  value: string,
+  max: number,
+  windowMs: number,
+): Promise<AttemptClaim> {
   const key = keys.throttle(tenant, kind, value);
-  const windowEndsMs = now + windowMs;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD failures :one',
-        ConditionExpression: 'windowEndsMs > :now',
-        ExpressionAttributeValues: { ':one': 1, ':now': now },
-      }),
-    );
-  } catch {
-    // No open window (absent or ended): start a new one with this failure.
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET failures = :one, windowEndsMs = :ends, expiresAt = :ttl, entity = :entity',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':ends': windowEndsMs,
-          ':ttl': Math.ceil(windowEndsMs / 1000),
-          ':entity': 'throttle',
-        },
-      }),
-    );
+  for (;;) {
+    const now = Date.now();
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'ADD failures :one',
+          ConditionExpression: 'windowEndsMs > :now AND failures < :max',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':now': now,
+            ':max': Number.isFinite(max) ? max : Number.MAX_SAFE_INTEGER,
+          },
+        }),
+      );
+      return { claimed: true };
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    // Either the open window is full, or there is no open window.
+    const current = await getFailures(tenant, kind, value, now);
+    if (current.failures >= max) return { claimed: false, windowEndsMs: current.windowEndsMs };
+    if (current.failures > 0) continue; // a window opened (or had room again) meanwhile
+    try {
+      await openWindow(key, now, windowMs);
+      return { claimed: true };
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      // Another request opened the window first: count in it.
+    }
   }
 }
 

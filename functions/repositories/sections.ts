@@ -2,9 +2,10 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isLessonKind, type Section } from '../../shared/schemas/section';
 import { db, tableName } from '../lib/db';
-import { keys } from '../table/access-patterns';
+import { collections, keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { queryAll, queryIndex } from '../table/query';
+import { writeTransaction } from '../table/transactions';
 
 /** A section as stored: lessons also remember the buffer their time claims were written with. */
 export interface SectionRecord extends Section {
@@ -58,13 +59,30 @@ export async function lessonsStartingBetween(
 }
 
 /** Creates a section that is not a booked lesson (groups, resources, homework, unscheduled lessons). */
+/**
+ * The section and a check that its course exists, in one transaction: a section is never written under a
+ * course id that does not exist (or was deleted meanwhile).
+ */
 export async function insertSection(tenant: string, section: SectionRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: sectionItem(tenant, section),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await writeTransaction(
+    [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.collectionItem(tenant, collections.courses, section.course),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: sectionItem(tenant, section),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    (failed) =>
+      failed === 0 ? new NotFoundError('Course not found') : new ConflictError('This section already exists'),
   );
 }
 

@@ -1,14 +1,22 @@
+import { tagNameKey } from '../../shared/rules/tags';
 import type { Tag } from '../../shared/schemas/learning-data';
-import { collectionRepository } from '../crud/repository';
-import { collections } from '../table/access-patterns';
+import { uniqueKeyCollection } from '../crud/unique-key-collection';
+import { collections, keys } from '../table/access-patterns';
 
 /**
- * A tenant's tags: a small admin collection. Names are unique ignoring case (shared/rules/tags.ts); the
- * id is the name's slug at creation and stays through renames.
+ * A tenant's tags: a small admin collection. Names are unique ignoring case, spacing and punctuation
+ * (shared/rules/tags.ts): the name's key is claimed in the same transaction as a create or rename, so
+ * concurrent writes cannot store two tags of one name. The id is the name's slug at creation and stays
+ * through renames.
  */
-export const tagsRepository = collectionRepository<Tag>({
+export const tagsRepository = uniqueKeyCollection<Tag>({
   collection: collections.tags,
   label: 'tag',
   searchFields: ['name'],
   sortFields: ['name', 'createdAt', 'updatedAt'],
+  uniqueKey: (tag) => tagNameKey(tag.name),
+  claimKey: keys.tagName,
+  claimEntity: 'tagName',
+  lookupFields: ['name'],
+  duplicateMessage: (tag, holder) => `The tag ${holder?.name ?? tag.name} already exists`,
 });

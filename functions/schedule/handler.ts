@@ -9,12 +9,13 @@ import { actsForLinkedAccount } from '../access/linked-accounts';
 import { callerHolds } from '../lib/access';
 import { resourceHandler } from '../lib/pipeline';
 import { type Caller, respondText } from '../lib/request';
-import { createFeedToken, feedTokenOf, userOfFeedToken } from '../repositories/calendar-feeds';
+import { userOfFeedToken } from '../repositories/calendar-feeds';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinTimes, lessonJoinTimes } from '../repositories/lesson-joins';
 import { type LessonRecord, userSchedule } from '../repositories/lessons';
 import { lessonsStartingBetween, requireSection, type SectionRecord } from '../repositories/sections';
 import { getUser, getUsers } from '../repositories/users';
+import { calendarFeedUrl } from './calendar-feed-url';
 
 const DAY_MS = 86_400_000;
 const isScheduleViewer = (caller: Caller) => callerHolds(caller, ['schedule'], ['view']);
@@ -109,13 +110,9 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
     return { ...lesson, ...times.get(section._id) };
   },
 
-  'schedule.feedUrl': async ({ tenant, caller, event }) => {
-    const token =
-      (await feedTokenOf(tenant.key, caller.user._id)) ??
-      (await createFeedToken(tenant.key, caller.user._id));
-    const protocol = event.headers['x-forwarded-proto'] ?? 'https';
-    return { url: `${protocol}://${event.requestContext.domainName}/calendar/${tenant.key}/${token}` };
-  },
+  'schedule.feedUrl': async ({ tenant, caller }) => ({
+    url: await calendarFeedUrl(tenant.key, caller.user._id),
+  }),
 
   'schedule.feed': async ({ params }) => {
     const tenantKey = params.tenant;

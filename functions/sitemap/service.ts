@@ -3,22 +3,12 @@ import { buildSitemaps } from '../../shared/rules/sitemap';
 import { isStaleGeneration, STALE_GENERATION_ERROR } from '../../shared/rules/sitemap-generation';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { SitemapGeneration } from '../../shared/schemas/sitemap';
-import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { publishSiteFiles } from '../lib/site-files';
+import { siteOrigin } from '../lib/site-origin';
 import { sitemapsRepository } from '../repositories/sitemaps';
 import { getTenant } from '../repositories/tenants';
 import { sitemapPageSource } from './pages';
-
-/**
- * Every tenant is served by the same site under its own domain: its origin is the platform's origin with
- * the tenant's domain as host (locally the port stays, so `localhost` is http://localhost:5173).
- */
-export function siteOrigin(domain: string): string {
-  const origin = new URL(config().WEB_ORIGIN);
-  origin.hostname = domain;
-  return origin.origin;
-}
 
 export async function startGeneration(
   tenant: string,

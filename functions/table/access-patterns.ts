@@ -14,7 +14,7 @@
  * | a user's push tokens                  | Query                        | pk T#t#USER#<id>, sk begins_with FCM#             |
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
- * | failed-login throttle window          | UpdateItem (ADD)             | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
+ * | sign-in attempts in a window          | conditional UpdateItem (ADD) | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
@@ -36,6 +36,7 @@
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
  * | a tutor's trials (pointer items)      | Query, then BatchGetItem     | pk T#t#USER#<id>, sk TRIAL#<trialId>              |
  * | a trial e-mail already sent           | conditional Put              | pk T#t#TRIALMAIL#<trialId>, sk <recipientId>      |
+ * | an event already handled by a consumer| conditional Put (TTL)        | pk T#t#EVENTCLAIM#<consumer>#<eventId>, sk CLAIM  |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -53,6 +54,7 @@
  * | a topic's sub-topics                  | Query gsi1                   | gsi1pk T#t#TOPIC#<id>#SUBTOPICS                   |
  * | every topic / sub-topic (sitemap)     | Query gsi2 (projected)       | gsi2pk T#t#CATALOGUE#TOPICS / #SUBTOPICS          |
  * | meta tag / redirection by site path   | GetItem (unique, conditional)| pk T#t#<COLLECTION>#PATH#<path>, sk PATH          |
+ * | tag by name key (unique, conditional) | GetItem / conditional Put    | pk T#t#TAG#NAME#<tagNameKey(name)>, sk NAME       |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
  * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
  * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
@@ -158,6 +160,10 @@ export const keys = {
   }),
   tutorTrialPrefix: 'TRIAL#',
   /** The booking e-mail of a trial to one recipient, once (the bus delivers at least once). */
+  eventClaim: (tenant: string, consumer: string, eventId: string) => ({
+    pk: `T#${tenant}#EVENTCLAIM#${consumer}#${eventId}`,
+    sk: 'CLAIM',
+  }),
   trialMail: (tenant: string, trialId: string, recipientId: string) => ({
     pk: `T#${tenant}#TRIALMAIL#${trialId}`,
     sk: recipientId,
@@ -190,6 +196,8 @@ export const keys = {
     pk: `T#${tenant}#${collection}#PATH#${path}`,
     sk: 'PATH',
   }),
+  /** Claims a tag name (its key per shared/rules/tags.ts), written in the tag's own transactions. */
+  tagName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#TAG#NAME#${nameKey}`, sk: 'NAME' }),
   progressEntry: (tenant: string, userId: string, subjectId: string, subTopicId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: `PROGRESS#${subjectId}#${subTopicId}`,

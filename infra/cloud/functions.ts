@@ -14,7 +14,8 @@ import type { Secrets } from './secrets';
 /** What a resource's Lambda needs beyond the table, the bus and the token key: least privilege by declaration. */
 type Capability = 'mail' | 'oauthClients';
 const extraCapabilities: Record<string, Capability[]> = {
-  auth: ['mail', 'oauthClients'],
+  auth: ['oauthClients'],
+  'password-reset-mail': ['mail'],
   'trial-mail': ['mail'],
 };
 

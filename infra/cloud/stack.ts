@@ -80,7 +80,11 @@ export class PlatformStack extends Stack {
 
     // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.
     const managementEndpoint = realtime.stage.callbackUrl;
-    for (const fn of functions.all()) fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', managementEndpoint);
+    // Links that open on the API itself (the calendar feed) are built on its endpoint, never on a Host header.
+    for (const fn of functions.all()) {
+      fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', managementEndpoint);
+      fn.addEnvironment('API_URL', api.apiEndpoint);
+    }
 
     deployWebsite(this, site, { apiUrl: api.apiEndpoint, wsUrl: realtime.stage.url, stage });
 

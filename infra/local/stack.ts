@@ -120,6 +120,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     FILE_STORAGE_ADAPTER: 'local',
     BLOB_BASE_URL: `http://127.0.0.1:${gateway.port}/_local/files`,
     BLOB_SIGNING_KEY: blobSigningKey,
+    API_URL: gateway.url,
     WEB_ORIGIN: web?.url ?? 'http://localhost:5173',
     DEFAULT_TENANT_KEY: 'demo',
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,

@@ -8,7 +8,8 @@ export const EVENT_SOURCE = 'learning-platform';
 
 export const eventCatalogue = {
   UserSignedUp: z.object({ tenant: z.string(), userId: z.string() }),
-  PasswordResetRequested: z.object({ tenant: z.string(), userId: z.string() }),
+  /** Any address (an account or not): the consumer looks it up, so the request does the same work for both. */
+  PasswordResetRequested: z.object({ tenant: z.string(), email: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   /** `generationId`: the generation record an admin's request created (the schedule creates its own). */
   SitemapRequested: z.object({
@@ -36,6 +37,13 @@ export type EventRule =
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
+  // The reset e-mail of a forgot-password request, sent after the request has answered.
+  {
+    name: 'password-reset-mail',
+    kind: 'pattern',
+    detailTypes: ['PasswordResetRequested'],
+    target: 'password-reset-mail',
+  },
   // The booking e-mail to the student, their parent and the tutor.
   { name: 'trial-booked-mail', kind: 'pattern', detailTypes: ['TrialBooked'], target: 'trial-mail' },
   // Lesson history rows (spec 001 section 3) for lessons that ended, every five minutes.

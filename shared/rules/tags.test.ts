@@ -11,6 +11,11 @@ describe('tag names', () => {
     expect(tagNameKey('  Exam FOCUS ')).toBe('exam-focus');
     expect(tagNameKey('Exam-focus!')).toBe('exam-focus');
     expect(tagNameKey('***')).toBe('');
+    expect(tagNameKey('dup_b')).toBe(tagNameKey('Dup B'));
+    expect(tagNameKey('Dup.B')).toBe('dup-b');
+    expect(tagNameKey('Café  crème')).toBe('cafe-creme');
+    expect(tagNameKey('Cafe\u0301 cre\u0300me')).toBe('cafe-creme');
+    expect(tagNameKey('dupb')).not.toBe(tagNameKey('Dup B'));
   });
 
   it('clash with another tag of the same name, but not with the tag being renamed', () => {

@@ -7,11 +7,14 @@ import { catalogueSlug, uniqueSlug } from '../catalogue/paths';
 export const MAX_TAGS = 1_000;
 
 /**
- * Tag names are unique ignoring case, spacing and punctuation ("Exam focus" and "exam-FOCUS" are one
- * tag): two names clash when their slugs are equal. A name without a letter or digit has no key.
+ * Tag names are unique ignoring case, spacing and punctuation ("Exam focus", "exam-FOCUS" and "exam_focus"
+ * are one tag): two names clash when their keys are equal, the slug of the name with every run of
+ * punctuation read as a space (the slug alone drops "_" but hyphenates a space, so "Dup B" and "dup_b"
+ * would not clash). A name without a letter or digit has no key. The key is also what the database holds
+ * unique (functions/repositories/tags.ts).
  */
 export function tagNameKey(name: string): string {
-  return catalogueSlug(name);
+  return catalogueSlug(name.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
 }
 
 /** The tag other than `exceptId` (the one being renamed) whose name clashes with `name`, if any. */

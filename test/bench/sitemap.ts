@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from '../../functions/lib/config';
+import { siteOrigin } from '../../functions/lib/site-origin';
 import {
   subjectsRepository,
   subTopicsRepository,
@@ -9,7 +10,7 @@ import {
 import { curriculumsRepository } from '../../functions/repositories/curriculums';
 import { putTenant } from '../../functions/repositories/tenants';
 import { sitemapPageSource } from '../../functions/sitemap/pages';
-import { runGeneration, siteOrigin, startGeneration } from '../../functions/sitemap/service';
+import { runGeneration, startGeneration } from '../../functions/sitemap/service';
 import { fullPermissionSet } from '../../shared/permissions/catalogue';
 import { buildSitemaps } from '../../shared/rules/sitemap';
 import type { Subject, SubTopic, Topic } from '../../shared/schemas/catalogue';

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
-import { browserStackPerFile, screenshot } from './support/browser';
+import { createUser } from '../../functions/repositories/users';
+import { apiClient } from '../support/api-client';
+import { browserStackPerFile, screenshot, uniqueEmail } from './support/browser';
 
 const browser = browserStackPerFile();
 
@@ -41,20 +43,48 @@ it('lets the admin create a role in /admin/roles and delete it', async () => {
   expect(await page.getByRole('row', { name: new RegExp(roleName) }).count()).toBe(0);
 });
 
-it('explains why a built-in role cannot be deleted', async () => {
+it('says why a role cannot be deleted: a built-in one in the list, one still in use when asked', async () => {
+  // Prepare: a role of the school's own that a user still has (the list cannot know that one)
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn('admin@demo.test', 'Demo-admin-1');
+  const roleName = `Assessor ${Date.now().toString(36)}`;
+  const role = await api.call<{ _id: string }>('roles.create', {
+    token: admin.token,
+    body: { name: roleName, type: 'user', permissions: {} },
+  });
+  expect(role.status).toBe(201);
+  await createUser('demo', {
+    firstname: 'Ada',
+    lastname: 'Assessor',
+    email: uniqueEmail('assessor'),
+    type: 'tutor',
+    roleId: role.body._id,
+    passwordHash: 'not-a-password-hash',
+  });
   const page = await browser.newPage();
   await page.goto(browser.portalUrl('/login?redirect=/admin/roles'));
   await page.getByLabel(/^Email/).fill('admin@demo.test');
   await page.getByLabel(/^Password/).fill('Demo-admin-1');
   await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/learning-portal\/admin\/roles/);
+
+  // Assess: a built-in role is marked as such, and its Delete cannot be pressed
   await page.getByLabel('Search roles').fill('Tutor');
-  const row = page.getByRole('row', { name: /Tutor/ }).first();
-  await row.waitFor();
-  const deleteButton = row.getByRole('button', { name: 'Delete role' });
-  if (await deleteButton.isDisabled()) return; // the list already knows built-in roles cannot go
-  await deleteButton.click();
-  await page
-    .getByRole('alertdialog')
-    .getByText(/built-in role/)
-    .waitFor();
+  const builtIn = page.getByRole('row', { name: /Tutor/ }).filter({ hasText: 'Built-in' }).first();
+  await builtIn.waitFor();
+  expect(await builtIn.getByRole('button', { name: 'Delete role' }).isDisabled()).toBe(true);
+
+  // Act: delete the role in use
+  await page.getByLabel('Search roles').fill(roleName);
+  const inUse = page.getByRole('row', { name: new RegExp(roleName) });
+  await inUse.waitFor();
+  await inUse.getByRole('button', { name: 'Delete role' }).click();
+
+  // Assess: the dialog says why (verify-delete), and its Delete stays disabled
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByText('This role is still used by 1 user').waitFor();
+  await screenshot(page, 'admin-role-in-use');
+  expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await inUse.waitFor();
 });

@@ -70,6 +70,10 @@ it('resets a forgotten password with the e-mailed link, then logs in with the ne
   expect(new URL(page.url()).searchParams.get('email')).toBe(email);
 
   // Act: open the link from the mail
+  // The e-mail is sent from the bus, after the answer
+  await expect
+    .poll(async () => (await browser.mailbox()).some((m) => m.to === email), { timeout: 30_000 })
+    .toBe(true);
   const mail = (await browser.mailbox()).find((m) => m.to === email);
   expect(mail?.subject).toBeTruthy();
   const link = mail?.text.match(/https?:\/\/\S+reset-password\?\S+/)?.[0];
@@ -89,35 +93,68 @@ it('resets a forgotten password with the e-mailed link, then logs in with the ne
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
 });
 
-it('signs in from an identity handed over in the URL fragment', async () => {
-  // Prepare: a platform token for a tutor, as the other app would hand it over
-  const apiUrl = browser.stack().apiUrl;
-  const response = await fetch(`${apiUrl}/oauth/token`, {
+/** A platform token for an account, as the other app would hand it over in a link's fragment. */
+async function identityLink(email: string, password: string): Promise<string> {
+  const response = await fetch(`${browser.stack().apiUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tenant-key': 'demo' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'tutor1@demo.test',
-      password: 'Demo-tutor-1',
-    }),
+    body: new URLSearchParams({ grant_type: 'password', username: email, password }),
   });
   const answer = await response.json();
   if (!answer.oauthUser) throw new Error(JSON.stringify(answer));
-  const { access_token: token, oauthUser } = answer as {
-    access_token: string;
-    oauthUser: { _id: string };
-  };
+  const { access_token: token, oauthUser } = answer as { access_token: string; oauthUser: { _id: string } };
+  return `${browser.portalUrl('/login')}#${new URLSearchParams({ id_token: token, user_id: oauthUser._id })}`;
+}
+
+it('signs in from an identity handed over in the URL fragment once the person sees whose it is', async () => {
+  // Prepare
+  const link = await identityLink('tutor1@demo.test', 'Demo-tutor-1');
   const page = await browser.newPage();
 
   // Act
-  await page.goto(
-    `${browser.portalUrl('/login')}#${new URLSearchParams({ id_token: token, user_id: oauthUser._id })}`,
-  );
+  await page.goto(link);
 
-  // Assess: signed in without the form, and the fragment is gone from the address
+  // Assess: nothing is signed in until the person has seen whose account the link opens and agreed
+  await page.getByRole('heading', { name: 'Continue as Tom Turing?' }).waitFor();
+  expect(await page.getByTestId('link-identity').textContent()).toContain('tutor1@demo.test');
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  expect(new URL(page.url()).hash).toBe('');
+  await screenshot(page, 'identity-link-confirmation');
+  await page.getByRole('button', { name: 'Continue as Tom' }).click();
   await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
-  expect(new URL(page.url()).hash).toBe('');
+});
+
+it('a link naming another account does not replace the signed-in one unless the person agrees', async () => {
+  // Prepare: Sam is signed in; someone sends a link to their own account (a tutor's here)
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/login'));
+  await page.getByLabel(/^Email/).fill(demo.student.email);
+  await page.getByLabel(/^Password/).fill(demo.student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Sam!' }).waitFor();
+  const samToken = await page.evaluate(() => localStorage.getItem('authToken'));
+  const link = await identityLink('tutor1@demo.test', 'Demo-tutor-1');
+
+  // Act: the link is opened, and cancelled
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Continue as Tom Turing?' }).waitFor();
+  expect(await page.getByTestId('signed-in-identity').textContent()).toContain(demo.student.email);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Assess: still Sam
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(samToken);
+
+  // Act: opened again (from another page: a change of fragment alone reloads nothing), and accepted
+  await page.goto(browser.portalUrl('/portal'));
+  await page.getByRole('heading', { name: 'Welcome, Sam!' }).waitFor();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue as Tom' }).click();
+
+  // Assess: Tom now, Sam's session ended
+  await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).not.toBe(samToken);
 });
 
 it('a parent switches into a child’s account and back; the child’s session offers only the way back', async () => {

@@ -92,6 +92,17 @@ describe('Lambdas', () => {
     }
   });
 
+  it("know the HTTP API's own endpoint, for links that open on it (the calendar feed)", () => {
+    const apiId = Object.keys(
+      dev.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    )[0];
+    for (const fn of ourFunctions(dev)) {
+      const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
+        .Variables;
+      expect(env.API_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+    }
+  });
+
   it('grant DynamoDB actions only on the table and its indexes', () => {
     for (const policy of Object.values(dev.findResources('AWS::IAM::Policy'))) {
       const statements = (
@@ -107,12 +118,12 @@ describe('Lambdas', () => {
     }
   });
 
-  it('lets only the auth and trial-mail functions send e-mail', () => {
+  it('lets only the password-reset and trial mail functions send e-mail', () => {
     const sesPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
       JSON.stringify(policy).includes('ses:SendEmail'),
     );
     expect(sesPolicies.map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
-      expect.stringMatching(/Auth$/),
+      expect.stringMatching(/PasswordResetMail$/),
       expect.stringMatching(/TrialMail$/),
     ]);
   });

@@ -670,7 +670,12 @@ describe('schedule', () => {
   it('serves a personal iCalendar feed at a secret URL', async () => {
     const { body } = await local.api.call<{ url: string }>('schedule.feedUrl', { ...sam });
     expect(body.url).toMatch(/\/calendar\/demo\/[\w-]{20,}$/);
-    const again = await local.api.call<{ url: string }>('schedule.feedUrl', { ...sam });
+    // On the API's configured URL, whatever Host and scheme the request claims
+    expect(body.url.startsWith(`${local.stack.apiUrl}/calendar/demo/`)).toBe(true);
+    const again = await local.api.call<{ url: string }>('schedule.feedUrl', {
+      ...sam,
+      headers: { host: 'attacker.example', 'x-forwarded-proto': 'javascript' },
+    });
     expect(again.body.url).toBe(body.url);
     const feed = await fetch(body.url);
     expect(feed.status).toBe(200);

@@ -98,6 +98,39 @@ describe('sections, resources and homework', () => {
     expect(noFile.status).toBe(400);
   });
 
+  it('refuses a section, resource or homework under a course that does not exist, and stores nothing', async () => {
+    // Act
+    const answers = await Promise.all([
+      local.api.call<Json>('sections.adminCreate', {
+        ...admin,
+        body: { course: 'no-such-course', kind: 'SECTION', title: 'Orphan' },
+      }),
+      local.api.call<Json>('resources.adminCreate', {
+        ...admin,
+        body: {
+          course: 'no-such-course',
+          title: 'Orphan notes',
+          resource: { url: 'https://example.com/a.pdf' },
+        },
+      }),
+      local.api.call<Json>('sections.adminCreate', {
+        ...admin,
+        body: { course: 'no-such-course', kind: 'HOMEWORK', title: 'Orphan homework' },
+      }),
+    ]);
+
+    // Assess
+    for (const { status, body } of answers) {
+      expect(status, JSON.stringify(body)).toBe(404);
+      expect(body.message).toBe('Course not found');
+    }
+    const stored = await local.api.call<Json>('sections.adminList', {
+      ...admin,
+      query: { course: 'no-such-course' },
+    });
+    expect(stored.body.docs).toEqual([]);
+  });
+
   it('takes one submission per student, lets the tutor review it, and keeps others out', async () => {
     const homework = await local.api.call<Json>('homeworks.create', {
       ...tutor,

@@ -1,12 +1,17 @@
 import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { TokenResponse } from '../../../../shared/schemas/auth';
+import type { AuthUser } from '../../../../shared/schemas/user';
 import { AuthCard } from '../../components/auth-card';
 import { FormField } from '../../components/form-field';
 import { paths } from '../../config/paths';
-import { logIn, logInWithIdentity } from './api/log-in';
+import { currentSession, endSession, startSession, useSession } from '../../lib/session';
+import { exchangeIdentity, logIn } from './api/log-in';
 import { identityFromFragment } from './utils/identity-fragment';
 import { postLoginPath } from './utils/post-login-path';
+
+type PendingIdentity = TokenResponse & { oauthUser: AuthUser };
 
 export default function LoginPage() {
   const [search] = useSearchParams();
@@ -14,17 +19,44 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<PendingIdentity>();
 
-  // An identity handed over in the URL fragment signs in without the form.
+  // An identity handed over in the URL fragment signs in without the form, but only once the person has
+  // seen whose account it is and agreed: anyone can send a link naming their own account, and someone
+  // signed into it unawares would put their own work and details into it. The same account already
+  // signed in on this browser goes on without asking.
   useEffect(() => {
     const identity = identityFromFragment(window.location.hash);
     if (!identity) return;
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
     setBusy(true);
-    logInWithIdentity(identity.idToken, identity.userId)
-      .then((user) => navigate(postLoginPath(user, search)))
+    exchangeIdentity(identity.idToken, identity.userId)
+      .then((response) => {
+        const user = response.oauthUser;
+        if (!user) throw new Error('The sign-in answer has no user');
+        if (currentSession()?.user._id === user._id) {
+          navigate(postLoginPath(startSession(response), search));
+          return;
+        }
+        setPending({ ...response, oauthUser: user });
+        setBusy(false);
+      })
       .catch(() => setBusy(false));
   }, [navigate, search]);
+
+  if (pending) {
+    return (
+      <IdentityConfirmation
+        identity={pending.oauthUser}
+        onContinue={() => {
+          // The other account's session ends first, with its cached reads, as a sign-out does.
+          if (currentSession()) endSession();
+          navigate(postLoginPath(startSession(pending), search));
+        }}
+        onCancel={() => setPending(undefined)}
+      />
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,6 +113,46 @@ export default function LoginPage() {
           </Stack>
         </Stack>
       </form>
+    </AuthCard>
+  );
+}
+
+/** Whose account a sign-in link opens, and whose session it would end, before anything changes. */
+function IdentityConfirmation({
+  identity,
+  onContinue,
+  onCancel,
+}: {
+  identity: AuthUser;
+  onContinue: () => void;
+  onCancel: () => void;
+}) {
+  const signedIn = useSession()?.user;
+  const name = `${identity.firstname} ${identity.lastname}`.trim();
+  return (
+    <AuthCard title={`Continue as ${name}?`} subtitle="A link is signing you in">
+      <Stack gap="4">
+        <Text data-testid="link-identity">
+          This link signs you in to the account of <strong>{name}</strong> ({identity.email}).
+        </Text>
+        {signedIn && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title data-testid="signed-in-identity">
+              You are signed in as {`${signedIn.firstname} ${signedIn.lastname}`.trim()} ({signedIn.email}).
+              Continuing signs you out of that account.
+            </Alert.Title>
+          </Alert.Root>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          If this is not your account, or you did not open this link yourself, cancel: anything you do next
+          would be done in that account.
+        </Text>
+        <Button onClick={onContinue}>Continue as {identity.firstname}</Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Stack>
     </AuthCard>
   );
 }

@@ -10,10 +10,13 @@ export async function logIn(username: string, password: string) {
   return startSession(response);
 }
 
-/** POST /oauth/token with an identity from another sign-in (auth type, auth token and user id). */
-export async function logInWithIdentity(idToken: string, userId: string) {
-  const response = await callApi<TokenResponse>('auth.token', {
+/**
+ * POST /oauth/token with an identity from another sign-in (auth type, auth token and user id). It answers
+ * the account's token and user without starting a session: the page shows whose account it is and starts
+ * the session only when the person agrees (startSession), since a link can name anyone's identity.
+ */
+export async function exchangeIdentity(idToken: string, userId: string): Promise<TokenResponse> {
+  return callApi<TokenResponse>('auth.token', {
     body: { grant_type: 'password', auth_type: 'platform', auth_token: idToken, user_id: userId },
   });
-  return startSession(response);
 }
