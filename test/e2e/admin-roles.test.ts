@@ -1,10 +1,12 @@
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
 it('lets the admin create a role in /admin/roles and delete it', async () => {
-  // Prepare: sign in as the seeded admin, coming back to the roles screen
+  // Prepare: sign in through the form as the seeded admin, coming back to the roles screen (the journey
+  // that keeps the login redirect covered; the others start signed in)
   const page = await browser.newPage();
   const roleName = `Reviewer ${Date.now().toString(36)}`;
   await page.goto(browser.portalUrl('/login?redirect=/admin/roles'));
@@ -42,11 +44,7 @@ it('lets the admin create a role in /admin/roles and delete it', async () => {
 });
 
 it('explains why a built-in role cannot be deleted', async () => {
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login?redirect=/admin/roles'));
-  await page.getByLabel(/^Email/).fill('admin@demo.test');
-  await page.getByLabel(/^Password/).fill('Demo-admin-1');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await browser.signedInPage(demo.admin, '/admin/roles');
   await page.getByLabel('Search roles').fill('Tutor');
   const row = page.getByRole('row', { name: /Tutor/ }).first();
   await row.waitFor();
