@@ -7,13 +7,6 @@ import { browserStackPerFile, screenshot } from './support/browser';
 const browser = browserStackPerFile();
 const COURSE_TITLE = 'IGCSE Mathematics (Grade 10)';
 
-async function signInAsAdmin(page: Page, redirect: string) {
-  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
-  await page.getByLabel(/^Email/).fill(demo.admin.email);
-  await page.getByLabel(/^Password/).fill(demo.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 /** The titles of the top-level rows of the section editor, in the order shown. */
 async function topLevelTitles(page: Page): Promise<string[]> {
   return page
@@ -33,8 +26,7 @@ function farDate(days: number): string {
 
 it('lets an admin build the demo course: folder, link, homework, lesson, order, audience, delete, people, schedule', async () => {
   // Prepare: from the courses list to the course page
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   await page.getByLabel('Search courses').fill(COURSE_TITLE);
   await page
     .getByRole('row', { name: new RegExp(COURSE_TITLE.replace(/[()]/g, '\\$&')) })
@@ -249,8 +241,7 @@ it('lets an admin build the demo course: folder, link, homework, lesson, order, 
 });
 
 it('shows the admin schedule with its count and filters it by tutor', async () => {
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/schedule');
+  const page = await browser.signedInPage(demo.admin, '/admin/schedule');
   await page.getByRole('link', { name: 'Schedule' }).waitFor();
   await page.getByRole('heading', { name: 'Schedule' }).waitFor();
   await page.getByRole('cell', { name: /^Lesson 1/ }).waitFor();
@@ -299,8 +290,7 @@ it('edits a course from its header and, on delete, goes back to the list', async
     ...admin,
     body: { title, curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' },
   });
-  const page = await browser.newPage();
-  await signInAsAdmin(page, `/admin/courses/${created.body._id}`);
+  const page = await browser.signedInPage(demo.admin, `/admin/courses/${created.body._id}`);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByText('No content yet').waitFor();
 
@@ -342,8 +332,7 @@ it('filters the courses list by subject, grade, student and tutor', async () => 
   const course = created.body._id;
   await api.call('courseStudents.create', { ...admin, body: { course, student: 'demo-student-3' } });
   await api.call('courseTutors.create', { ...admin, body: { course, tutor: 'demo-tutor-2' } });
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   const filters = page.getByRole('group', { name: 'Filters' });
   const chemistry = page.getByRole('row', { name: new RegExp(title) });
   const maths = page.getByRole('row', { name: /IGCSE Mathematics \(Grade 10\)/ });
@@ -408,8 +397,7 @@ it('reschedules and cancels lessons from the course page and the schedule, showi
   const titleB = `Change B ${stamp}`;
   const lessonA = await lesson(titleA, 10);
   await lesson(titleB, 14);
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/courses/course-demo-igcse-maths');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses/course-demo-igcse-maths');
   const rowA = row(page, titleA);
   await rowA.waitFor();
 

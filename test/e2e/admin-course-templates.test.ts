@@ -10,20 +10,12 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-async function signInAsAdmin(page: Page, redirect: string) {
-  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
-  await page.getByLabel(/^Email/).fill(demo.admin.email);
-  await page.getByLabel(/^Password/).fill(demo.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 it('lets the admin build a template with an outline, create a course from it and land on the course page', async () => {
   // Prepare
-  const page = await browser.newPage();
   const stamp = Date.now().toString(36);
   const templateTitle = `Chemistry starter ${stamp}`;
   const courseTitle = `Chemistry 2031 ${stamp}`;
-  await signInAsAdmin(page, '/admin/course-templates');
+  const page = await browser.signedInPage(demo.admin, '/admin/course-templates');
   await page.waitForURL(/\/learning-portal\/admin\/course-templates/);
   await page.getByRole('cell', { name: 'IGCSE Mathematics (one-to-one)' }).waitFor();
   await page.getByRole('link', { name: 'Course templates' }).waitFor();
@@ -106,9 +98,8 @@ it('lets the admin build a template with an outline, create a course from it and
 });
 
 it('saves a course as a template from the courses list, and deletes a template after confirming', async () => {
-  const page = await browser.newPage();
   const title = `Saved from the demo course ${Date.now().toString(36)}`;
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   const courseRow = page.getByRole('row', { name: /IGCSE Mathematics \(Grade 10\)/ }).first();
   await courseRow.waitFor();
   await courseRow.getByRole('button', { name: 'Save as template' }).click();

@@ -7,13 +7,6 @@ const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
 type Json = Record<string, any>;
 
-async function signInAsAdmin(page: Page, redirect: string) {
-  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
-  await page.getByLabel(/^Email/).fill(demo.admin.email);
-  await page.getByLabel(/^Password/).fill(demo.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 /** The list's total, from "1–10 of 23" (or "No results"). */
 async function listTotal(page: Page): Promise<number> {
   const text = (await page.getByTestId('list-total').textContent()) ?? '';
@@ -29,9 +22,8 @@ function minutesFromNow(minutes: number): string {
 
 it('lets the admin create a course (landing on its page), find it, edit it and delete it', async () => {
   // Prepare
-  const page = await browser.newPage();
   const title = `Algebra club ${Date.now().toString(36)}`;
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   await page.waitForURL(/\/learning-portal\/admin\/courses/);
   await page.getByRole('cell', { name: 'IGCSE Mathematics (Grade 10)' }).first().waitFor();
   await screenshot(page, 'admin-courses-list');
@@ -95,8 +87,7 @@ it('lets the admin create a course (landing on its page), find it, edit it and d
 });
 
 it('refuses to delete a course with upcoming lessons and says why', async () => {
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   await page.getByLabel('Search courses').fill('IGCSE Mathematics (Grade 10)');
   const row = page.getByRole('row', { name: /IGCSE Mathematics \(Grade 10\)/ });
   await row.waitFor();
@@ -145,8 +136,7 @@ it('lets the admin reject a pending cancellation, update another and set its tut
   }
 
   // Act: open the requests from the back-office menu
-  const page = await browser.newPage();
-  await signInAsAdmin(page, '/admin/courses');
+  const page = await browser.signedInPage(demo.admin, '/admin/courses');
   await page
     .getByRole('navigation', { name: 'Back-office' })
     .getByRole('link', { name: 'Lesson requests' })

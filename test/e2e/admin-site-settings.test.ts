@@ -1,22 +1,13 @@
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { readSitemapXml } from '../support/sitemap-xml';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
-async function signInAsAdmin(redirect: string) {
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl(`/login?redirect=${redirect}`));
-  await page.getByLabel(/^Email/).fill('admin@demo.test');
-  await page.getByLabel(/^Password/).fill('Demo-admin-1');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(new RegExp(`/learning-portal${redirect}`));
-  return page;
-}
-
 it('sets a page’s title and description from a meta tag the admin creates', async () => {
   // Prepare
-  const page = await signInAsAdmin('/admin/meta-tags');
+  const page = await browser.signedInPage(demo.admin, '/admin/meta-tags');
   await page.getByRole('heading', { name: 'Meta tags' }).waitFor();
 
   // Act: create the meta tag of /learning-portal/about-us
@@ -58,7 +49,7 @@ it('sets a page’s title and description from a meta tag the admin creates', as
 
 it('redirects the browser from a path the admin redirects', async () => {
   // Prepare
-  const page = await signInAsAdmin('/admin/redirections');
+  const page = await browser.signedInPage(demo.admin, '/admin/redirections');
   await page.getByRole('heading', { name: 'Redirections' }).waitFor();
 
   // Act
@@ -91,7 +82,7 @@ it('redirects the browser from a path the admin redirects', async () => {
 
 it('starts a sitemap generation and lists it COMPLETED', async () => {
   // Prepare
-  const page = await signInAsAdmin('/admin/sitemap');
+  const page = await browser.signedInPage(demo.admin, '/admin/sitemap');
   await page.getByRole('heading', { name: 'Sitemap generations' }).waitFor();
 
   // Act

@@ -1,15 +1,12 @@
 import { expect, it } from 'vitest';
+import { demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
 it('a tutor adds a day off and changes Monday hours, saves, and finds both after a reload', async () => {
-  // Prepare: tutor 1 (Europe/London, Monday to Friday 09:00-17:00, Saturday 10:00-13:00) signs in
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill('tutor1@demo.test');
-  await page.getByLabel(/^Password/).fill('Demo-tutor-1');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // Prepare: tutor 1 (Europe/London, Monday to Friday 09:00-17:00, Saturday 10:00-13:00) on the portal home
+  const page = await browser.signedInPage(demo.tutor, '/portal');
   await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
 
   // Act: open the availability screen from the portal home card
@@ -64,16 +61,8 @@ it('a tutor adds a day off and changes Monday hours, saves, and finds both after
 });
 
 it("an admin opens a tutor's availability by id, where the admin-only statuses are offered", async () => {
-  // Prepare
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill('admin@demo.test');
-  await page.getByLabel(/^Password/).fill('Demo-admin-1');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
-
   // Act
-  await page.goto(browser.portalUrl('/portal/availability?tutorId=demo-tutor-2'));
+  const page = await browser.signedInPage(demo.admin, '/portal/availability?tutorId=demo-tutor-2');
 
   // Assess: tutor 2's zone and hours, and every status may be chosen
   await page.getByRole('heading', { name: 'Tutor availability' }).waitFor();

@@ -9,15 +9,14 @@ const LINEAR = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations
 const ALGEBRA = '/cambridge-igcse/mathematics/algebra-and-graphs';
 const MATHS = '/cambridge-igcse/mathematics';
 
-/** An admin signed in with admin edit mode switched on (the header switch, persisted). */
-async function adminInEditMode(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.admin.email);
-  await page.getByLabel(/^Password/).fill(demo.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+/**
+ * An admin signed in at `path`, who switches admin edit mode on there (the header switch, persisted: each
+ * journey reloads or navigates afterwards and goes on editing).
+ */
+async function adminInEditMode(path: string): Promise<Page> {
+  const page = await browser.signedInPage(demo.admin, path);
   await page.getByText('Edit mode', { exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Edit mode', checked: true }).waitFor();
   return page;
 }
 
@@ -36,8 +35,7 @@ async function reloadSubTopic(page: Page) {
 }
 
 it('an admin in edit mode edits a video link, reorders videos, edits notes and an FAQ, adds and edits a review and a past paper, and each change is kept', async () => {
-  const page = await adminInEditMode();
-  await page.goto(browser.portalUrl(LINEAR));
+  const page = await adminInEditMode(LINEAR);
   await page.getByRole('heading', { level: 1, name: 'Linear equations' }).waitFor();
   const videos = page.getByTestId('video-card');
   const videoTitles = async () =>
@@ -160,10 +158,9 @@ it('an admin in edit mode edits a video link, reorders videos, edits notes and a
 });
 
 it('an admin renames a topic on the subject page and a sub-topic on the topic page, where sub-topics are also added and removed', async () => {
-  const page = await adminInEditMode();
+  const page = await adminInEditMode(MATHS);
 
   // Act: rename a topic where the subject lists it
-  await page.goto(browser.portalUrl(MATHS));
   const cards = page.getByTestId('topic-card');
   await cards.first().waitFor();
   await page.getByRole('button', { name: 'Rename Trigonometry', exact: true }).click();
@@ -219,8 +216,7 @@ it('an admin renames a topic on the subject page and a sub-topic on the topic pa
 });
 
 it('a topic order the server refuses goes back to the order it kept', async () => {
-  const page = await adminInEditMode();
-  await page.goto(browser.portalUrl('/edexcel-igcse/physics'));
+  const page = await adminInEditMode('/edexcel-igcse/physics');
   const cards = page.getByTestId('topic-card');
   await cards.first().waitFor();
   const names = () => cards.locator('h2').allTextContents();

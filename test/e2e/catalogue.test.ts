@@ -128,14 +128,7 @@ it('the catch-all content page resolves any address through the catalogue, and a
 });
 
 it('a student opens a subject’s past papers from the dashboard and from the subject page', async () => {
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.student.email);
-  await page.getByLabel(/^Password/).fill(demo.student.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/(portal|manage-accounts)$/);
-
-  await page.goto(browser.portalUrl('/dashboard'));
+  const page = await browser.signedInPage(demo.student, '/dashboard');
   await page
     .getByRole('region', { name: 'Mathematics progress' })
     .getByRole('link', { name: 'Past papers' })
@@ -169,17 +162,11 @@ it('a visitor opens a subject’s topical past papers from the subject page', as
 });
 
 it('an admin in edit mode reorders topics by drag and drop and adds a video link', async () => {
-  const page = await browser.newPage();
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.admin.email);
-  await page.getByLabel(/^Password/).fill(demo.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+  const page = await browser.signedInPage(demo.admin, '/edexcel-igcse/physics');
 
   // Act: switch edit mode on and drag Statistics above Number
   await page.getByText('Edit mode', { exact: true }).click();
-  await page.goto(browser.portalUrl('/edexcel-igcse/physics'));
-  await page.getByText('Edit mode', { exact: true }).first().waitFor();
+  await page.getByRole('checkbox', { name: 'Edit mode', checked: true }).waitFor();
   const cards = page.getByTestId('topic-card');
   await cards.first().waitFor();
   const names = async () => cards.locator('h2').allTextContents();

@@ -1,25 +1,14 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/(portal|manage-accounts)$/);
-}
-
 const LINEAR = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations';
 const SIMULTANEOUS = '/cambridge-igcse/mathematics/algebra-and-graphs/simultaneous-equations';
 
 it('a new student onboards in four steps and lands on a dashboard of their subjects', async () => {
-  const page = await browser.newPage();
-  await signIn(page, demo.student3);
-  await page.goto(browser.portalUrl('/dashboard'));
+  const page = await browser.signedInPage(demo.student3, '/dashboard');
   await page.getByText('Tell us about your studies').waitFor();
   await screenshot(page, 'dashboard-before-onboarding');
   await page.getByRole('link', { name: 'Start' }).click();
@@ -53,11 +42,8 @@ it('a new student onboards in four steps and lands on a dashboard of their subje
 });
 
 it('a student reads two sub-topics, marks one done, and the dashboard charts show it', async () => {
-  const page = await browser.newPage();
-  await signIn(page, demo.student3);
-
   // Act: the first sub-topic is opened and marked done
-  await page.goto(browser.portalUrl(LINEAR));
+  const page = await browser.signedInPage(demo.student3, LINEAR);
   const strip = page.getByTestId('sub-topic-learning');
   await strip.getByText('In progress').waitFor();
   await strip.getByRole('button', { name: 'Mark as done' }).click();
@@ -165,9 +151,7 @@ it("a parent chooses among their children; a free plan's used-up slide views are
   const admin = await api.signIn(demo.admin.email, demo.admin.password);
   await api.call('usage.updateSettings', { token: admin.token, body: { slideViews: 1 } });
 
-  const maya = await browser.newPage();
-  await signIn(maya, demo.student2);
-  await maya.goto(browser.portalUrl(LINEAR));
+  const maya = await browser.signedInPage(demo.student2, LINEAR);
   await maya.getByTestId('sub-topic-learning').getByText('In progress').waitFor();
   await maya.goto(browser.portalUrl(SIMULTANEOUS));
   await maya.getByText('Free plan limit reached').first().waitFor();
@@ -177,9 +161,7 @@ it("a parent chooses among their children; a free plan's used-up slide views are
     .waitFor();
   await screenshot(maya, 'sub-topic-usage-limit');
 
-  const page = await browser.newPage();
-  await signIn(page, demo.parent);
-  await page.goto(browser.portalUrl('/dashboard'));
+  const page = await browser.signedInPage(demo.parent, '/dashboard');
   await page.getByRole('heading', { name: "Sam's learning" }).waitFor();
   await page.getByLabel('Learner').selectOption({ label: 'Maya Student' });
   await page.getByRole('heading', { name: "Maya's learning" }).waitFor();
@@ -191,9 +173,7 @@ it("a parent chooses among their children; a free plan's used-up slide views are
 });
 
 it('the back-office sees the reported broken link and resolves it', async () => {
-  const page = await browser.newPage();
-  await signIn(page, demo.admin);
-  await page.goto(browser.portalUrl('/admin/report-issues'));
+  const page = await browser.signedInPage(demo.admin, '/admin/report-issues');
   const row = page.getByRole('row').filter({ hasText: 'Broken link: Practice worksheet (30 questions)' });
   await row.waitFor();
   expect(await row.getByText('Leo Learner').count()).toBe(1);
@@ -204,9 +184,7 @@ it('the back-office sees the reported broken link and resolves it', async () => 
 });
 
 it("a tutor opens their student's dashboard from the students list", async () => {
-  const page = await browser.newPage();
-  await signIn(page, demo.tutor);
-  await page.goto(browser.portalUrl('/dashboard'));
+  const page = await browser.signedInPage(demo.tutor, '/dashboard');
   // Tom teaches Sam only: the list holds him, and his dashboard opens first.
   await page.getByRole('heading', { name: "Sam's learning" }).waitFor();
   expect(await page.getByLabel('Student').locator('option').allTextContents()).toEqual(['Sam Student']);

@@ -1,20 +1,9 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
-
-async function signIn(page: Page, account: { email: string; password: string }, path: string) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
-  await page.waitForURL(/\/(portal|manage-accounts)$/);
-  await page.goto(browser.portalUrl(path));
-}
 
 it('lets a student hand in homework, the tutor review it, and the student read the review', async () => {
   // Prepare: homework set in the demo course (through the API, as an admin would in the section editor)
@@ -35,8 +24,7 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   expect(created.status).toBe(201);
 
   // Act: the student opens it from the course page and hands in an answer with a link
-  const student = await browser.newPage();
-  await signIn(student, demo.student, `/portal/courses/${COURSE}`);
+  const student = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`);
   await student.getByText(title).waitFor();
   await student
     .locator('div', { has: student.getByText(title, { exact: true }) })
@@ -67,8 +55,7 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   await screenshot(student, 'homework-student-submitted');
 
   // Act: the tutor opens the course, then the homework, and reviews Sam's work
-  const tutor = await browser.newPage();
-  await signIn(tutor, demo.tutor, `/portal/courses/${COURSE}`);
+  const tutor = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
   await tutor.getByText(title).waitFor();
   await tutor
     .locator('div', { has: tutor.getByText(title, { exact: true }) })
@@ -118,8 +105,10 @@ it('lets a student withdraw work that is not reviewed yet', async () => {
     ...admin,
     body: { course: COURSE, title, homework: { instructions: 'Ten questions.', dueAt: null } },
   });
-  const page = await browser.newPage();
-  await signIn(page, demo.student, `/portal/courses/${COURSE}/homework/${created.body._id}`);
+  const page = await browser.signedInPage(
+    demo.student,
+    `/portal/courses/${COURSE}/homework/${created.body._id}`,
+  );
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByText('No due date').waitFor();
   await page.getByLabel('Your answer').fill('All done.');

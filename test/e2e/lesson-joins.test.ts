@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { recordEndedLessons } from '../../functions/lesson-history/job';
 import { newId } from '../../functions/lib/ids';
@@ -11,16 +10,6 @@ import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
-
-async function signIn(page: Page, who: { email: string; password: string }, path: string) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(who.email);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  await page.goto(browser.portalUrl(path));
-}
 
 /** A lesson of the demo course under way now (placed in the table: booking refuses past starts). */
 function runningLesson(): Promise<LessonRecord> {
@@ -39,8 +28,7 @@ function runningLesson(): Promise<LessonRecord> {
 it('records a student’s join from the course page and shows it in the admin lesson history', async () => {
   // Prepare
   const lesson = await runningLesson();
-  const page = await browser.newPage();
-  await signIn(page, demo.student, `/portal/courses/${COURSE}`);
+  const page = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`);
   const row = page.getByTestId('lesson-row').filter({ hasText: 'Lesson under way' });
   const join = row.getByRole('button', { name: 'Join lesson' });
   await join.waitFor();
@@ -55,8 +43,7 @@ it('records a student’s join from the course page and shows it in the admin le
 
   // Act: the lesson ends and the job writes its history row; an admin opens the lesson history
   await recordEndedLessons('demo', new Date(Date.parse(lesson.end) + 60_000));
-  const admin = await browser.newPage();
-  await signIn(admin, demo.admin, '/admin/lesson-history');
+  const admin = await browser.signedInPage(demo.admin, '/admin/lesson-history');
   await admin.getByRole('heading', { name: 'Lesson history' }).waitFor();
 
   // Assess: the student's join in the admin's zone (Asia/Singapore, from their profile), five minutes late

@@ -34,15 +34,10 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   });
   expect(lesson.status).toBe(201);
 
-  // Act: Sam signs in and asks to move it from the course page
-  const page = await browser.newPage({ timezoneId: ZONE });
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.student.email);
-  await page.getByLabel(/^Password/).fill(demo.student.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // Sam signs in on his own: he switches to no other account, so he lands on the portal
-  await page.waitForURL(/\/portal$/);
-  await page.goto(browser.portalUrl('/portal/courses/course-demo-igcse-maths'));
+  // Act: Sam asks to move it from the course page
+  const page = await browser.signedInPage(demo.student, '/portal/courses/course-demo-igcse-maths', {
+    timezoneId: ZONE,
+  });
   const row = page.getByTestId('lesson-row').filter({ hasText: 'Journey lesson' });
   await row.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
@@ -6,32 +5,6 @@ import { browserStackPerFile, screenshot } from './support/browser';
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
 const LINEAR = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations';
-
-/**
- * A page signed in as the account (the token and user stored as the login page stores them; the login
- * journey itself has its own tests), with any extra local-storage flags, opened at `path`.
- */
-async function signedInPage(
-  account: { email: string; password: string },
-  path: string,
-  flags: Record<string, string> = {},
-): Promise<Page> {
-  const api = apiClient(browser.stack().apiUrl);
-  const { body } = await api.call<{ access_token: string; oauthUser: unknown }>('auth.token', {
-    body: { grant_type: 'password', username: account.email, password: account.password },
-  });
-  const page = await browser.newPage();
-  await page.addInitScript(
-    ({ token, user, extra }) => {
-      localStorage.setItem('authToken', token);
-      localStorage.setItem('authUser', user);
-      for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
-    },
-    { token: body.access_token, user: JSON.stringify(body.oauthUser), extra: flags },
-  );
-  await page.goto(browser.portalUrl(path));
-  return page;
-}
 
 it('a notes link opens the sub-topic page that holds it; an unknown or empty one says it is not valid', async () => {
   // Prepare: a resource of Linear equations, as a notes link would carry it
@@ -64,7 +37,7 @@ it('a notes link opens the sub-topic page that holds it; an unknown or empty one
 
 it('a tutor in tutor edit mode adds homework to their course', async () => {
   // Prepare: Tom teaches the demo course; without the mode the page has no editing tools
-  const page = await signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
+  const page = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
   await page.getByRole('heading', { name: 'Lessons and materials' }).waitFor();
   expect(await page.getByRole('button', { name: 'Add homework' }).count()).toBe(0);
 
@@ -87,7 +60,9 @@ it('a tutor in tutor edit mode adds homework to their course', async () => {
 
 it('a tutor in tutor edit mode uploads a resource to their course', async () => {
   // Prepare
-  const page = await signedInPage(demo.tutor, `/portal/courses/${COURSE}`, { tutorEditMode: 'true' });
+  const page = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`, {
+    localStorage: { tutorEditMode: 'true' },
+  });
   const bytes = Buffer.from('%PDF-1.4 elimination method');
 
   // Act: a file sent to a presigned URL, then the resource saved with the tutor's call
@@ -120,7 +95,9 @@ it('a tutor renames a homework in place, and homework mode shows its submissions
     body: { course: COURSE, title: 'Ratio drill' },
   });
   await api.call('homework.submit', { ...sam, body: { section: homework._id, text: 'My ratios' } });
-  const page = await signedInPage(demo.tutor, `/portal/courses/${COURSE}`, { tutorEditMode: 'true' });
+  const page = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`, {
+    localStorage: { tutorEditMode: 'true' },
+  });
 
   // Act: edit the title and description where they are shown
   await page.getByRole('button', { name: 'Edit Ratio drill' }).click();
@@ -148,7 +125,7 @@ it('a tutor renames a homework in place, and homework mode shows its submissions
 
 it('an admin adds a tag on the tags screen and deletes it again', async () => {
   // Prepare: the seeded tags are listed
-  const page = await signedInPage(demo.admin, '/admin/tags');
+  const page = await browser.signedInPage(demo.admin, '/admin/tags');
   await page.getByRole('row', { name: /Exam year/ }).waitFor();
 
   // Act: create

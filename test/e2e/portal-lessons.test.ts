@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { getSection } from '../../functions/repositories/sections';
 import { apiClient, demo } from '../support/api-client';
@@ -16,20 +15,9 @@ function weekdayAhead(ahead: number): DateTime {
   return day;
 }
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(who.email);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  await page.goto(browser.portalUrl(`/portal/courses/${COURSE}`));
-}
-
 it('a student books a lesson from the tutor’s free times; a time taken meanwhile shows the server’s 409', async () => {
   // Prepare: Sam (London browser) on his course page
-  const page = await browser.newPage({ timezoneId: ZONE });
-  await signIn(page, demo.student);
+  const page = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`, { timezoneId: ZONE });
   const day = weekdayAhead(3);
 
   // Act: Book a lesson, pick the day, 45 minutes, 03:00 PM
@@ -99,8 +87,7 @@ it('a student books a lesson from the tutor’s free times; a time taken meanwhi
 it('a course’s tutor schedules a new Zoom lesson from the course page, in their own zone', async () => {
   // Prepare: Tom, with a browser in New York (his lesson times are typed in the browser's zone)
   const zone = 'America/New_York';
-  const page = await browser.newPage({ timezoneId: zone });
-  await signIn(page, demo.tutor);
+  const page = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`, { timezoneId: zone });
   const day = weekdayAhead(5);
 
   // Act
@@ -146,8 +133,7 @@ it('a course’s tutor schedules a new Zoom lesson from the course page, in thei
 
   // A student of the course has no New lesson; a tutor has no Book a lesson.
   expect(await page.getByRole('button', { name: 'Book a lesson' }).count()).toBe(0);
-  const sam = await browser.newPage({ timezoneId: ZONE });
-  await signIn(sam, demo.student);
+  const sam = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`, { timezoneId: ZONE });
   await sam.getByRole('button', { name: 'Book a lesson' }).waitFor();
   expect(await sam.getByRole('button', { name: 'New lesson' }).count()).toBe(0);
 });
@@ -189,9 +175,9 @@ it('a group course offers its students no lesson booking, and a student’s canc
   expect(lesson.status).toBe(201);
 
   // Act: Sam opens the group course and cancels the lesson
-  const page = await browser.newPage({ timezoneId: ZONE });
-  await signIn(page, demo.student);
-  await page.goto(browser.portalUrl(`/portal/courses/${course.body._id}`));
+  const page = await browser.signedInPage(demo.student, `/portal/courses/${course.body._id}`, {
+    timezoneId: ZONE,
+  });
   const row = page.getByTestId('lesson-row').filter({ hasText: 'Kinematics' });
   await row.waitFor();
   expect(await page.getByRole('button', { name: 'Book a lesson' }).count()).toBe(0);

@@ -98,13 +98,9 @@ it('offers Retry when a page fails to load, and loads it on retry', async () => 
 
 it('fits a phone: the signed-in header folds into a menu, and the page is no wider than the screen', async () => {
   // Prepare: a tutor (who also has the mode switches) on a 390 px wide phone
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(demo.tutor.email);
-  await page.getByLabel(/^Password/).fill(demo.tutor.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  await page.goto(browser.portalUrl('/portal/courses/course-demo-igcse-maths'));
+  const page = await browser.signedInPage(demo.tutor, '/portal/courses/course-demo-igcse-maths', {
+    viewport: { width: 390, height: 844 },
+  });
   await page.getByRole('heading', { level: 1 }).waitFor();
 
   // Assess: nothing runs off the screen; Sign out sits in the menu

@@ -78,10 +78,7 @@ beforeAll(async () => {
 
 it('an admin filters trials, records an outcome and adds a recording; the student watches it', async () => {
   // Prepare: the admin on the back-office
-  const page = await browser.newPage({ timezoneId: ZONE });
-  await page.goto(browser.portalUrl('/login'));
-  await logIn(page, demo.admin);
-  await page.goto(browser.portalUrl('/admin'));
+  const page = await browser.signedInPage(demo.admin, '/admin', { timezoneId: ZONE });
   await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Trials' }).click();
   await page.getByRole('heading', { name: 'Trials', level: 1 }).waitFor();
   const filters = page.getByRole('group', { name: 'Filters' });
@@ -212,10 +209,11 @@ it('an admin filters trials, records an outcome and adds a recording; the studen
 it('the trial’s tutor adds and removes a recording link on the trial course page', async () => {
   // Prepare: the tutor Tara's trial was booked with
   const n = done.trial.tutorId.replace('demo-tutor-', '');
-  const page = await browser.newPage({ timezoneId: ZONE });
-  await page.goto(browser.portalUrl('/login'));
-  await logIn(page, { email: `tutor${n}@demo.test`, password: `Demo-tutor-${n}` });
-  await page.goto(browser.portalUrl(`/portal/courses/${done.courseId}`));
+  const page = await browser.signedInPage(
+    { email: `tutor${n}@demo.test`, password: `Demo-tutor-${n}` },
+    `/portal/courses/${done.courseId}`,
+    { timezoneId: ZONE },
+  );
   const panel = page.getByTestId('trial-panel');
   await panel.getByRole('heading', { name: 'Free trial' }).waitFor();
 

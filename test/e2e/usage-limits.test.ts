@@ -1,17 +1,8 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(account.email);
-  await page.getByLabel(/^Password/).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/\/(portal|manage-accounts)$/);
-}
 
 const LINEAR = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations';
 const TYPES_OF_NUMBER = '/cambridge-igcse/mathematics/number/types-of-number';
@@ -22,11 +13,9 @@ it('a free-plan learner plays a video once the server has counted it; past the l
   const admin = await api.signIn(demo.admin.email, demo.admin.password);
   await api.call('usage.updateSettings', { token: admin.token, body: { videoWatches: 1, slideViews: 1 } });
   const sam = await api.signIn(demo.student.email, demo.student.password);
-  const page = await browser.newPage();
-  await signIn(page, demo.student);
 
   // Act: open a sub-topic with two videos; its first page uses the one slide view
-  await page.goto(browser.portalUrl(LINEAR));
+  const page = await browser.signedInPage(demo.student, LINEAR);
   const videos = page.getByTestId('video-card');
   const first = videos.filter({ hasText: 'Solving linear equations step by step' });
   const second = videos.filter({ hasText: 'Equations with unknowns on both sides' });
@@ -84,9 +73,7 @@ it('a visitor and an unlimited account get the player at once', async () => {
   expect(await visitor.getByTestId('video-play-gate').count()).toBe(0);
 
   // The admin holds resources.premium: unlimited
-  const admin = await browser.newPage();
-  await signIn(admin, demo.admin);
-  await admin.goto(browser.portalUrl(LINEAR));
+  const admin = await browser.signedInPage(demo.admin, LINEAR);
   await admin.getByTestId('video-card').first().locator('iframe').waitFor();
   expect(await admin.getByTestId('video-play-gate').count()).toBe(0);
 });

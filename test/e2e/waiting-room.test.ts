@@ -9,16 +9,6 @@ import { browserStackPerFile, screenshot } from './support/browser';
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
 
-async function signIn(page: Page, who: { email: string; password: string }, path: string) {
-  await page.goto(browser.portalUrl('/login'));
-  await page.getByLabel(/^Email/).fill(who.email);
-  await page.getByLabel(/^Password/).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // A parent's sign-in lands on /manage-accounts (to choose an account), anyone else's on the portal.
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  await page.goto(browser.portalUrl(path));
-}
-
 /**
  * A lesson of the demo course with Tom and Sam starting in a few minutes (its join window is open), or later
  * (each test its own time: Tom's slots are booked by a conditional write).
@@ -46,8 +36,7 @@ const errorToasts = (page: Page) => page.locator('[data-testid="toast-error"]');
 it('a student’s Join opens the lesson’s waiting room, which lists them as joined', async () => {
   // Prepare
   const lesson = await lessonStartingSoon('Quadratics warm-up');
-  const page = await browser.newPage();
-  await signIn(page, demo.student, `/portal/courses/${COURSE}`);
+  const page = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`);
   const join = page
     .getByTestId('lesson-row')
     .filter({ hasText: 'Quadratics warm-up' })
@@ -76,8 +65,7 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
   await screenshot(room, 'waiting-room-student');
 
   // Act: the tutor joins from his own course page
-  const tutor = await browser.newPage();
-  await signIn(tutor, demo.tutor, `/portal/courses/${COURSE}`);
+  const tutor = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
   const tutorJoin = tutor
     .getByTestId('lesson-row')
     .filter({ hasText: 'Quadratics warm-up' })
@@ -94,11 +82,9 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
 it('tells a user who is not in the lesson that there is no lesson for them, with one toast', async () => {
   // Prepare
   const lesson = await lessonStartingSoon('Private lesson', 120);
-  const page = await browser.newPage();
-  await signIn(page, demo.student3, '/portal');
 
   // Act
-  await page.goto(browser.portalUrl(`/waiting-room/${lesson._id}`));
+  const page = await browser.signedInPage(demo.student3, `/waiting-room/${lesson._id}`);
 
   // Assess: a clear message with the way to the user's courses; the lesson's details stay hidden
   await page.getByRole('heading', { level: 1, name: 'Lesson not found' }).waitFor();
@@ -114,8 +100,7 @@ it('tells a user who is not in the lesson that there is no lesson for them, with
 it('says a cancelled lesson was cancelled, with the way back to the course', async () => {
   // Prepare: a cancelled lesson of Sam's
   const lesson = await lessonStartingSoon('Cancelled revision', 240, 'CANCELLED');
-  const page = await browser.newPage();
-  await signIn(page, demo.student, `/waiting-room/${lesson._id}`);
+  const page = await browser.signedInPage(demo.student, `/waiting-room/${lesson._id}`);
 
   // Assess
   await page.getByText('This lesson was cancelled').waitFor();
@@ -127,8 +112,7 @@ it('says a cancelled lesson was cancelled, with the way back to the course', asy
 it('says an ended lesson has ended, shows who joined and leads back to the course', async () => {
   // Prepare: a lesson of Sam's that ended a quarter of an hour ago
   const lesson = await lessonStartingSoon('Finished lesson', -60);
-  const page = await browser.newPage();
-  await signIn(page, demo.student, `/waiting-room/${lesson._id}`);
+  const page = await browser.signedInPage(demo.student, `/waiting-room/${lesson._id}`);
 
   // Assess
   await page.getByText('This lesson has ended').waitFor();

@@ -9,6 +9,9 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack } from '../../../infra/local/stack';
+import type { TokenResponse } from '../../../shared/schemas/auth';
+import { storageKeys } from '../../../web/src/config/storage-keys';
+import { apiClient } from '../../support/api-client';
 import { fileDatabase } from '../../support/stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -29,6 +32,14 @@ type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 import type { OutboxMail as Mail } from '../../../infra/local/mailbox';
 
 export type { Mail };
+
+/** How `signedInPage` opens its profile: the context's options, the tenant, and local-storage flags to add. */
+export type SignedInPageOptions = Omit<BrowserContextOptions, 'storageState'> & {
+  /** The tenant the account belongs to; 'demo' unless given. */
+  tenant?: string;
+  /** Further local-storage entries of the SPA's origin, e.g. `{ tutorEditMode: 'true' }`. */
+  localStorage?: Record<string, string>;
+};
 
 /**
  * One local stack (API with its own table of the seeded demo tenants, the SPA) and one Chromium per test
@@ -69,21 +80,63 @@ export function browserStackPerFile(options: { devServer?: boolean } = {}) {
     return state.stack;
   };
 
+  const webUrl = (): string => {
+    const url = stack().webUrl;
+    if (!url) throw new Error('The local stack runs without the SPA');
+    return url;
+  };
+
+  const portalUrl = (path = '/'): string => `${webUrl()}/learning-portal${path === '/' ? '/' : path}`;
+
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    if (!state.browser) throw new Error('Chromium is not started yet');
+    const context = await state.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    state.contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    return page;
+  };
+
   return {
     stack,
     /** The SPA address of a router path, e.g. `portalUrl('/login')`. */
-    portalUrl(path = '/'): string {
-      const webUrl = stack().webUrl;
-      if (!webUrl) throw new Error('The local stack runs without the SPA');
-      return `${webUrl}/learning-portal${path === '/' ? '/' : path}`;
-    },
+    portalUrl,
     /** A fresh browser profile (its own localStorage) with one page. */
-    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-      if (!state.browser) throw new Error('Chromium is not started yet');
-      const context = await state.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-      state.contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
+    newPage,
+    /**
+     * A fresh browser profile already signed in as `account`, with one page, at `portalUrl(path)` when a path
+     * is given. The token comes from the API's password grant and the session is stored as the login form
+     * stores it (web/src/lib/session.ts `startSession`), so a journey about something else starts where it
+     * means to: no login page, no portal home and no second start of the app first. Journeys about signing
+     * in (the form, its redirects, a parent's choice of account) use `newPage` and the form.
+     */
+    async signedInPage(
+      account: { email: string; password: string },
+      path?: string,
+      options: SignedInPageOptions = {},
+    ): Promise<Page> {
+      const { tenant = 'demo', localStorage: extra = {}, ...contextOptions } = options;
+      const answer = await apiClient(stack().apiUrl).call<TokenResponse>('auth.token', {
+        tenant,
+        body: { grant_type: 'password', username: account.email, password: account.password },
+      });
+      const user = answer.body.oauthUser;
+      if (answer.status !== 200 || !user) {
+        throw new Error(
+          `Signing in as ${account.email} (tenant ${tenant}) failed: ${answer.status} ${JSON.stringify(answer.body)}`,
+        );
+      }
+      const session: Record<string, string> = {
+        [storageKeys.authToken]: answer.body.access_token,
+        [storageKeys.authUser]: JSON.stringify(user),
+      };
+      if (user.userMapper) session[storageKeys.userMapper] = JSON.stringify(user.userMapper);
+      const entries = Object.entries({ ...session, ...extra }).map(([name, value]) => ({ name, value }));
+      const page = await newPage({
+        ...contextOptions,
+        storageState: { cookies: [], origins: [{ origin: new URL(webUrl()).origin, localStorage: entries }] },
+      });
+      if (path !== undefined) await page.goto(portalUrl(path));
       return page;
     },
     /** The local mailbox, newest first. */
