@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   BadRequestError,
@@ -12,19 +12,18 @@ import type { TokenRequest, TokenResponse } from '../../shared/schemas/auth';
 import type { SignUpBody } from '../../shared/schemas/user';
 import { config } from '../lib/config';
 import { publish } from '../lib/events';
-import { escapeHtml, mail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { forgetCachedUser, sessionOf } from '../lib/pipeline';
 import { secretSetting } from '../lib/secrets';
 import { issueToken } from '../lib/tokens';
 import { recordAudit } from '../repositories/audit-log';
-import { consumePasswordReset, putPasswordReset } from '../repositories/password-resets';
+import { consumePasswordReset } from '../repositories/password-resets';
 import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { tokenResponse } from '../users/service';
+import { hashPasswordToken, sendPasswordLink } from './password-links';
 import { assertNotThrottled, clearAccountFailures, countFailure } from './throttle';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent a link to reset the password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -127,10 +126,6 @@ async function externalIdentity(tenant: string, request: TokenRequest): Promise<
   return tokenResponse(tenant, session.user, session);
 }
 
-function hashToken(tokenValue: string): string {
-  return createHash('sha256').update(tokenValue).digest('hex');
-}
-
 function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -143,25 +138,8 @@ export async function forgotPassword(
   email: string,
 ): Promise<{ message: string; email: string }> {
   const user = await getUserByEmail(tenant, email);
-  if (user) {
-    const resetToken = randomBytes(32).toString('base64url');
-    await putPasswordReset(tenant, hashToken(resetToken), user._id, Date.now() + RESET_TOKEN_TTL_MS);
-    await mail().send(resetMail(user, resetToken));
-  }
+  if (user) await sendPasswordLink(tenant, user, { purpose: 'reset', siteOrigin: config().WEB_ORIGIN });
   return { message: FORGOT_PASSWORD_MESSAGE, email };
-}
-
-function resetMail(user: UserRecord, resetToken: string) {
-  const link = `${config().WEB_ORIGIN}/learning-portal/reset-password?${new URLSearchParams({
-    email: user.email,
-    token: resetToken,
-  })}`;
-  return {
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.firstname},\n\nOpen this link to choose a new password (it works once, for one hour):\n${link}\n\nOr enter this code on the reset page: ${resetToken}\n\nIf you did not ask for this, you can ignore this e-mail.`,
-    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p><p>Or enter this code on the reset page: <code>${resetToken}</code></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
-  };
 }
 
 export async function resetPassword(
@@ -169,7 +147,7 @@ export async function resetPassword(
   body: { email: string; token: string; password: string },
 ): Promise<{ message: string }> {
   const user = await getUserByEmail(tenant, body.email);
-  if (!user || !(await consumePasswordReset(tenant, hashToken(body.token), user._id))) {
+  if (!user || !(await consumePasswordReset(tenant, hashPasswordToken(body.token), user._id))) {
     throw new BadRequestError(INVALID_RESET_MESSAGE);
   }
   await updatePassword(tenant, user._id, await hashPassword(body.password));
