@@ -21,7 +21,7 @@ import { consumePasswordReset } from '../repositories/password-resets';
 import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { tokenResponse } from '../users/service';
-import { hashResetToken } from './password-reset';
+import { hashPasswordToken } from './password-links';
 import { admitSignInAttempt, clearAccountFailures, countAddressFailure } from './throttle';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -151,7 +151,7 @@ export async function resetPassword(
   body: { email: string; token: string; password: string },
 ): Promise<{ message: string }> {
   const user = await getUserByEmail(tenant, body.email);
-  if (!user || !(await consumePasswordReset(tenant, hashResetToken(body.token), user._id))) {
+  if (!user || !(await consumePasswordReset(tenant, hashPasswordToken(body.token), user._id))) {
     throw new BadRequestError(INVALID_RESET_MESSAGE);
   }
   await updatePassword(tenant, user._id, await hashPassword(body.password));

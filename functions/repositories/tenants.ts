@@ -1,8 +1,16 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../../shared/http/errors';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
+import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { writeTransaction } from '../table/transactions';
 
 export async function getTenant(key: string): Promise<Tenant | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(key) }));
@@ -16,33 +24,89 @@ export async function getTenantKeyByDomain(domain: string): Promise<string | und
   return Item?.tenantKey as string | undefined;
 }
 
-/** Writes the tenant and its domain look-up together (seeding and tenant administration). */
+const tenantItem = (tenant: Tenant) => ({
+  ...keys.tenant(tenant.key),
+  // Listed in the tenants index, so scheduled jobs find every tenant without a Scan.
+  gsi1pk: keys.tenantsIndex,
+  gsi1sk: tenant.key,
+  entity: 'tenant',
+  ...tenant,
+});
+
+/** The domain -> tenant look-up; it is also the domain's claim: one tenant per domain. */
+const domainItem = (domain: string, tenantKey: string) => ({
+  ...keys.tenantDomain(domain),
+  entity: 'tenantDomain',
+  tenantKey,
+});
+
+/** Writes the tenant and its domain look-up together (the demo seed and benchmarks, on tables they own). */
 export async function putTenant(tenant: Tenant): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.tenant(tenant.key),
-              // Listed in the tenants index, so scheduled jobs find every tenant without a Scan.
-              gsi1pk: keys.tenantsIndex,
-              gsi1sk: tenant.key,
-              entity: 'tenant',
-              ...tenant,
-            },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.tenantDomain(tenant.domain), entity: 'tenantDomain', tenantKey: tenant.key },
-          },
-        },
+        { Put: { TableName: tableName(), Item: tenantItem(tenant) } },
+        { Put: { TableName: tableName(), Item: domainItem(tenant.domain, tenant.key) } },
       ],
     }),
   );
+}
+
+const claimTaken = new ConflictError('The tenant key or its domain is taken');
+/** The domain's claim is written when nothing claims it (or it already names this tenant). */
+const domainClaimCondition = (tenantKey: string) => ({
+  ConditionExpression: 'attribute_not_exists(pk) OR tenantKey = :tenantKey',
+  ExpressionAttributeValues: { ':tenantKey': tenantKey },
+});
+
+/**
+ * Creates a tenant: its record and its domain's claim in one transaction, each conditional, so two
+ * tenants can never hold one key or one domain however concurrent their creation. False when either is
+ * taken (nothing is written then).
+ */
+export async function createTenant(tenant: Tenant): Promise<boolean> {
+  try {
+    await writeTransaction(
+      [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: tenantItem(tenant),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: domainItem(tenant.domain, tenant.key),
+            ...domainClaimCondition(tenant.key),
+          },
+        },
+      ],
+      () => claimTaken,
+    );
+    return true;
+  } catch (error) {
+    if (error === claimTaken) return false;
+    throw error;
+  }
+}
+
+/** Claims a domain for an existing tenant; false when another tenant holds it. */
+export async function claimTenantDomain(domain: string, tenantKey: string): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: domainItem(domain, tenantKey),
+        ...domainClaimCondition(tenantKey),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Replaces the tenant's settings (its other fields and its domain look-up are left as they are). */

@@ -1,12 +1,12 @@
 import { fullPermissionSet } from '../../shared/permissions/catalogue';
-import { defaultRoles, type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
+import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
-import { rolesRepository } from '../roles/repository';
+import { ensureSystemRoles } from '../roles/system-roles';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
 import { seedScheduling } from './scheduling-seed';
@@ -185,16 +185,7 @@ export async function seedDemo(): Promise<SeedResult> {
     if (!existing) await putTenant(tenant);
     // Data seeded before tenants had settings gets the seed's; settings an admin saved are kept.
     else if (tenant.settings && !existing.settings) await putTenantSettings(tenant.key, tenant.settings);
-    for (const [name, id] of Object.entries(systemRoleIds) as Array<[SystemRoleName, string]>) {
-      const now = new Date().toISOString();
-      await rolesRepository.ensure(tenant.key, {
-        _id: id,
-        ...defaultRoles[name],
-        isSystem: true,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    await ensureSystemRoles(tenant.key);
     for (const user of users) {
       const existing = await getUser(tenant.key, user.id);
       if (existing) {

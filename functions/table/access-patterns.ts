@@ -7,6 +7,7 @@
  * |---------------------------------------|------------------------------|---------------------------------------------------|
  * | tenant by key                         | GetItem                      | pk TENANT#<key>, sk TENANT                        |
  * | tenant by request domain              | GetItem                      | pk DOMAIN#<domain>, sk DOMAIN                     |
+ * | a domain's one tenant (onboarding)    | conditional Put in a txn     | pk DOMAIN#<domain>, sk DOMAIN                     |
  * | user by id                            | GetItem                      | pk T#t#USER#<id>, sk PROFILE                      |
  * | user id by e-mail (unique)            | GetItem                      | pk T#t#EMAIL#<email>, sk EMAIL                    |
  * | users of a role (verify-delete)       | Query gsi1 (Select COUNT)    | gsi1pk T#t#ROLE#<roleId>#USERS                    |

@@ -92,5 +92,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.stage.url });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'SiteUrl', { value: `${webOrigin}/learning-portal/` });
+    // `npm run tenant` writes new schools into this table (TABLE_NAME).
+    new CfnOutput(this, 'TableName', { value: table.tableName });
   }
 }

@@ -25,6 +25,11 @@ export interface HttpGatewayOptions {
   connections?: ConnectionRegistry;
   /** The local uploads store (presigned PUT, public GET) under /_local/files/. */
   blobs?: Omit<BlobStoreOptions, 'allowOrigin'>;
+  /**
+   * While it answers a message (the stack is still starting: its environment or data is not ready), every
+   * API request is answered 503 with that message instead of reaching a handler.
+   */
+  unavailable?: () => string | undefined;
 }
 
 /**
@@ -62,6 +67,21 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
     }
     if (blobOptions && (await handleBlobRequest(request, response, url, blobOptions))) return;
     if (method === 'OPTIONS') return preflight(request, response, matcher.hasPath(url.pathname), options);
+
+    const starting = options.unavailable?.();
+    if (starting !== undefined) {
+      // With the CORS headers a handler would add, so the SPA can read and show the message.
+      const origin = request.headers.origin;
+      const cors: Record<string, string> =
+        origin && options.allowOrigin(origin)
+          ? {
+              'access-control-allow-origin': origin,
+              'access-control-allow-credentials': 'true',
+              vary: 'Origin',
+            }
+          : {};
+      return send(response, 503, { message: starting }, { 'retry-after': '2', ...cors });
+    }
 
     const matched = matcher.match(method, url.pathname);
     if (!matched) return send(response, 404, { message: 'Not Found' });
@@ -101,9 +121,13 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const json = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(json.length) });
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': String(json.length),
+  });
   response.end(json);
 }
 

@@ -39,7 +39,16 @@ export interface LocalStackOptions {
   web?: boolean | { builtDir: string };
   schedules?: boolean;
   seed?: boolean;
+  /**
+   * Called once the servers listen, before the environment, the table and the seed are ready (requests
+   * are answered 503 until then): `npm start` says where it will be; tests act in that window.
+   */
+  onListening?: (addresses: { apiUrl: string; wsUrl: string; webUrl?: string }) => void | Promise<void>;
 }
+
+/** The answer (503) to every API request and WebSocket handshake until the stack is ready. */
+export const STARTING_MESSAGE =
+  'The platform is still starting (preparing its data). Please try again in a few seconds.';
 
 export const LOCAL_TOKEN_SECRET = 'local-dev-signing-key-not-for-production-use';
 const TABLE_NAME = 'learning-platform';
@@ -73,9 +82,13 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   const blobSigningKey = randomBytes(32).toString('hex');
 
   // The servers listen first, on the port asked for or one the system gives (0): a port picked free and
-  // bound later can be taken in between, by any process's outgoing connection. No request reaches a
-  // handler before the environment below is set.
+  // bound later can be taken in between, by any process's outgoing connection. Until the environment, the
+  // table and the seed are ready, every request and handshake is answered 503: a sign-up in that window
+  // would otherwise create an account before its role exists.
+  let starting: string | undefined = STARTING_MESSAGE;
+  const unavailable = () => starting;
   const gatewayOptions: HttpGatewayOptions = {
+    unavailable,
     port: options.apiPort ?? 0,
     routes,
     loader,
@@ -91,7 +104,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     },
   };
   const gateway = await startHttpGateway(gatewayOptions);
-  const websocket = attachWebSocketGateway(gateway.server, loader);
+  const websocket = attachWebSocketGateway(gateway.server, loader, { unavailable });
   const registry = websocket.registry;
   // The management API (@connections) on the HTTP port reaches the WebSocket connections.
   gatewayOptions.connections = registry;
@@ -102,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
         builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
       })
     : undefined;
+  await options.onListening?.({ apiUrl: gateway.url, wsUrl, ...(web ? { webUrl: web.url } : {}) });
 
   Object.assign(process.env, {
     STAGE: 'local',
@@ -134,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     const { seedDemo } = await import('../../functions/seed/seed');
     seeded = await seedDemo();
   }
+  starting = undefined;
 
   return {
     apiUrl: gateway.url,

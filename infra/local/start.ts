@@ -8,7 +8,16 @@ const apiPort = Number(process.env.API_PORT ?? 3000);
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
-const stack = await startLocalStack({ apiPort, webPort, dataDir, web: true, seed: true, schedules: true });
+const stack = await startLocalStack({
+  apiPort,
+  webPort,
+  dataDir,
+  web: true,
+  seed: true,
+  schedules: true,
+  onListening: ({ apiUrl }) =>
+    console.log(`Starting: preparing the data (the API at ${apiUrl} answers 503 until it is ready)...`),
+});
 
 const signIns = stack.seeded?.signIns ?? [];
 const width = Math.max(...signIns.map((s) => s.email.length), 5);

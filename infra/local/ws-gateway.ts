@@ -51,7 +51,14 @@ const authorizerResultSchema = z.object({
  * (RFC 6455 section 7.4.1) and report an 'error', which must have a listener, as must the raw socket
  * while $connect runs; an unheard 'error' would end the whole process.
  */
-export function attachWebSocketGateway(server: Server, loader: HandlerLoader) {
+export function attachWebSocketGateway(
+  server: Server,
+  loader: HandlerLoader,
+  options: {
+    /** While it answers a message (the stack is still starting), handshakes are refused with a 503. */
+    unavailable?: () => string | undefined;
+  } = {},
+) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', (error) => console.error('local WebSocket server error', error));
   const connections = new Map<string, Connection>();
@@ -217,6 +224,8 @@ export function attachWebSocketGateway(server: Server, loader: HandlerLoader) {
       socket.destroy();
       return;
     }
+    const starting = options.unavailable?.();
+    if (starting !== undefined) return refuse(socket, 503, { message: starting });
     connect(request, socket, head, url).catch((error) => {
       console.error('realtime $connect failed', error);
       refuse(socket, 500);
@@ -257,10 +266,12 @@ function statusOf(result: unknown): number {
 }
 
 /** Answers the handshake with an HTTP error and closes the socket once the answer is written. */
-function refuse(socket: Duplex, status: number) {
+function refuse(socket: Duplex, status: number, body?: { message: string }) {
   if (socket.destroyed) return;
   socket.once('finish', () => socket.destroy());
+  const json = body ? JSON.stringify(body) : '';
+  const type = body ? 'Content-Type: application/json\r\n' : '';
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
   );
 }
