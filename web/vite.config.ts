@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,7 +12,26 @@ import { themeCssPlugin } from './build/theme-css';
  * (served by the local stack and by CloudFront), so nothing environment-specific is baked into the build.
  */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const sharedRoot = fileURLToPath(new URL('../shared', import.meta.url));
+// Resolved: a checkout may link node_modules from elsewhere, and Vite compares real paths.
+const nodeModules = realpathSync(fileURLToPath(new URL('../node_modules', import.meta.url)));
+
+/**
+ * What the dev server may serve through `/@fs/`: the SPA, the shared code it imports and its packages, not
+ * the rest of the checkout (the functions, infra/, the local stack's data with its password hashes and
+ * signing key). Vite's own deny list is restated, since a list given replaces it, and `.data` (the local
+ * stack's default data directory) is added wherever it is; the local stack adds its actual data directory.
+ */
+const fsAllow = [webRoot, sharedRoot, nodeModules];
+const fsDeny = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key,p12,pfx,cer,der}',
+  '.npmrc',
+  '.yarnrc.yml',
+  '**/.git/**',
+  '**/.data/**',
+];
 
 /**
  * `virtual:route-table`: the declared routes without their schemas, inlined as JSON. The table is computed
@@ -79,6 +99,5 @@ export default defineConfig({
     // system (src/theme/system.ts) does not use.
     rolldownOptions: { treeshake: { manualPureFunctions: ['defineConfig'] } },
   },
-  // The SPA imports route declarations and schemas from ../shared.
-  server: { fs: { allow: [repoRoot] } },
+  server: { fs: { allow: fsAllow, deny: fsDeny } },
 });

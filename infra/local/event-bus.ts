@@ -4,7 +4,7 @@ import { EVENT_SOURCE, type EventRule } from '../../shared/events/catalogue';
 import type { HandlerLoader } from './handler-loader';
 import { closeServer } from './http-gateway';
 import { lambdaContext } from './lambda-context';
-import { listenOnLoopback } from './listen';
+import { listenOn } from './listen';
 
 interface PutEventsEntry {
   Source?: string;
@@ -120,7 +120,7 @@ export async function startEventBus(options: EventBusOptions) {
         response.end(JSON.stringify({ __type: 'SerializationException', message: 'Malformed request' }));
       });
   });
-  const port = await listenOnLoopback(server, options.port);
+  const port = await listenOn(server, options.port);
 
   function triggerSchedule(ruleName: string) {
     const rule = options.rules.find((r) => r.name === ruleName && r.kind === 'schedule');

@@ -6,7 +6,7 @@ import type { RouteDef } from '../../shared/routes/define';
 import { type BlobStoreOptions, handleBlobRequest } from './blob-store';
 import type { HandlerLoader } from './handler-loader';
 import { lambdaContext } from './lambda-context';
-import { listenOnLoopback } from './listen';
+import { LOOPBACK, listenOn } from './listen';
 import { mailboxPage, readOutbox } from './mailbox';
 import { routeMatcher } from './route-matcher';
 import type { ConnectionRegistry } from './ws-gateway';
@@ -17,6 +17,8 @@ const TEXT_TYPES = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javasc
 
 export interface HttpGatewayOptions {
   port: number;
+  /** The address to listen on: this machine only (127.0.0.1) unless asked otherwise. */
+  host?: string;
   routes: readonly RouteDef[];
   loader: HandlerLoader;
   /** Origins allowed by the CORS preflight, as the HTTP API's corsPreflight configuration. */
@@ -105,9 +107,11 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
     writeResult(response, result);
   }
 
-  const port = await listenOnLoopback(server, options.port);
+  const host = options.host ?? LOOPBACK;
+  const port = await listenOn(server, options.port, host);
   return {
     server,
+    host,
     port,
     url: `http://127.0.0.1:${port}`,
     close: () => closeServer(server),

@@ -17,6 +17,7 @@ import { startEventBus } from './event-bus';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
 import { localSiteEdge } from './site-edge';
+import { localTokenSecret } from './token-secret';
 import { startWeb } from './web';
 import { attachWebSocketGateway } from './ws-gateway';
 
@@ -24,7 +25,12 @@ export interface LocalStackOptions {
   /** 0 or absent: a port the system gives. */
   apiPort?: number;
   webPort?: number;
-  /** Where DynamoDB Local keeps its file and the outbox its mails. */
+  /**
+   * The address the HTTP and WebSocket gateways and the SPA listen on: 127.0.0.1 (this machine only)
+   * unless given (`LISTEN_HOST` for `npm start`).
+   */
+  host?: string;
+  /** Where DynamoDB Local keeps its file, the outbox its mails, and the stack its token signing key. */
   dataDir?: string;
   /** Keep the database in memory (tests and benchmarks). */
   inMemory?: boolean;
@@ -50,7 +56,6 @@ export interface LocalStackOptions {
 export const STARTING_MESSAGE =
   'The platform is still starting (preparing its data). Please try again in a few seconds.';
 
-export const LOCAL_TOKEN_SECRET = 'local-dev-signing-key-not-for-production-use';
 const TABLE_NAME = 'learning-platform';
 const EVENT_BUS_NAME = 'learning-platform';
 
@@ -90,6 +95,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   const gatewayOptions: HttpGatewayOptions = {
     unavailable,
     port: options.apiPort ?? 0,
+    ...(options.host ? { host: options.host } : {}),
     routes,
     loader,
     outboxDir,
@@ -113,6 +119,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     ? await startWeb(options.webPort ?? 0, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), {
         site: localSiteEdge(),
         builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
+        dataDir,
+        ...(options.host ? { host: options.host } : {}),
       })
     : undefined;
   await options.onListening?.({ apiUrl: gateway.url, wsUrl, ...(web ? { webUrl: web.url } : {}) });
@@ -126,7 +134,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     DYNAMODB_ENDPOINT: database.endpoint,
     EVENTBRIDGE_ENDPOINT: bus.url,
     EVENT_BUS_NAME,
-    TOKEN_SECRET: process.env.TOKEN_SECRET ?? LOCAL_TOKEN_SECRET,
+    TOKEN_SECRET: await localTokenSecret(dataDir),
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     SITEMAP_DIR: join(dataDir, 'sitemaps'),
@@ -153,6 +161,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   return {
     apiUrl: gateway.url,
     wsUrl,
+    /** The addresses the gateways and the SPA listen on. */
+    listening: { api: gateway.host, ...(web ? { web: web.host } : {}) },
     webUrl: web?.url,
     dynamoEndpoint: database.endpoint,
     outboxDir,

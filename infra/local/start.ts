@@ -7,11 +7,14 @@ import { startLocalStack } from './stack';
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const webPort = Number(process.env.WEB_PORT ?? 5173);
 const dataDir = process.env.DATA_DIR ?? '.data';
+// 127.0.0.1 unless asked (e.g. 0.0.0.0 inside a container whose ports are forwarded to the host).
+const host = process.env.LISTEN_HOST;
 
 const stack = await startLocalStack({
   apiPort,
   webPort,
   dataDir,
+  ...(host ? { host } : {}),
   web: true,
   seed: true,
   schedules: true,
@@ -22,7 +25,7 @@ const stack = await startLocalStack({
 const signIns = stack.seeded?.signIns ?? [];
 const width = Math.max(...signIns.map((s) => s.email.length), 5);
 console.log(`
-  Learning platform is running (data in ${stack.dataDir})
+  Learning platform is running (data in ${stack.dataDir}, listening on ${stack.listening.api})
 
   SPA            ${stack.webUrl}/learning-portal/
   Second tenant  ${stack.webUrl?.replace('localhost', '127.0.0.1')}/learning-portal/

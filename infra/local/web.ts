@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Connect, InlineConfig, Plugin } from 'vite';
 import { robotsTxt } from '../../shared/rules/sitemap';
+import { LOOPBACK } from './listen';
 import type { LocalSiteEdge } from './site-edge';
 
 const configFile = resolve(import.meta.dirname, '../../web/vite.config.ts');
@@ -102,21 +103,32 @@ function siteEdgePlugin(site: LocalSiteEdge): Plugin {
 export async function startWeb(
   port: number,
   runtime: () => RuntimeConfig,
-  options: { site?: LocalSiteEdge; builtDir?: string } = {},
+  options: {
+    site?: LocalSiteEdge;
+    builtDir?: string;
+    /** The address to listen on: this machine only (127.0.0.1) unless asked otherwise. */
+    host?: string;
+    /** The stack's data directory (database, mails, signing key): never served, wherever it is. */
+    dataDir?: string;
+  } = {},
 ) {
   if (!existsSync(configFile)) throw new Error(`The SPA's Vite config is missing: ${configFile}`);
-  const { createServer, preview } = await import('vite');
+  const { createServer, normalizePath, preview } = await import('vite');
   const plugins = [runtimeConfigPlugin(runtime), ...(options.site ? [siteEdgePlugin(options.site)] : [])];
   const shared: InlineConfig = { configFile, configLoader: VITE_CONFIG_LOADER, plugins, logLevel: 'warn' };
-  const listen = { port, strictPort: port !== 0, host: '0.0.0.0' };
+  const host = options.host ?? LOOPBACK;
+  const listen = { port, strictPort: port !== 0, host };
+  // Added to web/vite.config.ts's own list (Vite concatenates the two).
+  const deny = options.dataDir ? [`${normalizePath(resolve(options.dataDir))}/**`] : [];
   const server = options.builtDir
     ? await preview({ ...shared, build: { outDir: options.builtDir }, preview: listen })
-    : await createServer({ ...shared, server: listen }).then((dev) => dev.listen());
+    : await createServer({ ...shared, server: { ...listen, fs: { deny } } }).then((dev) => dev.listen());
   const address = server.httpServer?.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
+    host: typeof address === 'object' && address ? address.address : host,
     close: async () => {
       options.site?.close();
       await server.close();
