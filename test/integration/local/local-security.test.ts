@@ -11,11 +11,22 @@ import { fileDatabase } from '../../support/stack';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
+/** Temporary directories of this file, removed when it ends. */
+const temporary: string[] = [];
+const temporaryDir = async (prefix: string) => {
+  const directory = await mkdtemp(join(tmpdir(), prefix));
+  temporary.push(directory);
+  return directory;
+};
+afterAll(async () => {
+  for (const directory of temporary) await rm(directory, { recursive: true, force: true });
+});
+
 describe('the local token signing key', () => {
   it('is random per data directory, kept in it for this user only, and the same on every start', async () => {
     // Prepare
-    const first = await mkdtemp(join(tmpdir(), 'lp-secret-'));
-    const second = await mkdtemp(join(tmpdir(), 'lp-secret-'));
+    const first = await temporaryDir('lp-secret-');
+    const second = await temporaryDir('lp-secret-');
 
     // Act: two stacks starting on one new directory at once, then a restart, then another directory
     const [a, b] = await Promise.all([localTokenSecret(first), localTokenSecret(first)]);
@@ -32,7 +43,7 @@ describe('the local token signing key', () => {
   });
 
   it('refuses a key file that holds no usable key', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lp-secret-'));
+    const dir = await temporaryDir('lp-secret-');
     await writeFile(join(dir, TOKEN_SECRET_FILE), 'short');
     await expect(localTokenSecret(dir)).rejects.toThrow(/holds no usable signing key/);
   });
@@ -63,7 +74,7 @@ describe('the local stack', () => {
 
   it('keeps sessions across a restart on the same data, and another data directory refuses them', async () => {
     // Prepare: a session on one data directory
-    const dataDir = await mkdtemp(join(tmpdir(), 'lp-data-'));
+    const dataDir = await temporaryDir('lp-data-');
     const first = await start(dataDir);
     const session = await apiClient(first.apiUrl).signIn(demo.student.email, demo.student.password);
     await stop(first);
@@ -72,7 +83,7 @@ describe('the local stack', () => {
     const restarted = await start(dataDir);
     const sameData = await apiClient(restarted.apiUrl).call('users.authUser', session);
     await stop(restarted);
-    const elsewhere = await start(await mkdtemp(join(tmpdir(), 'lp-data-')));
+    const elsewhere = await start(await temporaryDir('lp-data-'));
     const otherData = await apiClient(elsewhere.apiUrl).call('users.authUser', session);
 
     // Assess
@@ -83,9 +94,9 @@ describe('the local stack', () => {
   }, 120_000);
 
   it('listens on 127.0.0.1 only unless a host is asked for', async () => {
-    const local = await start(await mkdtemp(join(tmpdir(), 'lp-data-')));
+    const local = await start(await temporaryDir('lp-data-'));
     expect(local.listening).toEqual({ api: '127.0.0.1' });
-    const everywhere = await start(await mkdtemp(join(tmpdir(), 'lp-data-')), '0.0.0.0');
+    const everywhere = await start(await temporaryDir('lp-data-'), '0.0.0.0');
     expect(everywhere.listening).toEqual({ api: '0.0.0.0' });
   });
 });
