@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { parseSync, Visitor } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -34,14 +34,29 @@ interface CrossImport {
   to: string;
 }
 
+/** Every module a file names: imports, re-exports, `import()` and `typeof import()` (parsed by Vite's oxc). */
+function importSpecifiers(file: string): string[] {
+  const found: string[] = [];
+  const add = (source: { value: unknown } | null | undefined) => {
+    if (typeof source?.value === 'string') found.push(source.value);
+  };
+  new Visitor({
+    ImportDeclaration: (node) => add(node.source),
+    ExportAllDeclaration: (node) => add(node.source),
+    ExportNamedDeclaration: (node) => add(node.source),
+    ImportExpression: (node) => add(node.source.type === 'Literal' ? node.source : null),
+    TSImportType: (node) => add(node.source),
+  }).visit(parseSync(file, readFileSync(file, 'utf8')).program);
+  return found;
+}
+
 /** Relative imports (static, dynamic and `typeof import()`) of each file that land in another feature. */
 function crossFeatureImports(): CrossImport[] {
   return sourceFiles(src).flatMap((file) => {
     const from = featureOf(file) ?? relative(src, file).split(sep)[0]!;
     // app/ composes the features: its imports of them are the point.
     if (from === 'app' || from === 'main.tsx') return [];
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    return importedFiles.flatMap(({ fileName: specifier }) => {
+    return importSpecifiers(file).flatMap((specifier) => {
       if (!specifier.startsWith('.')) return [];
       const to = featureOf(resolve(dirname(file), specifier));
       return to && to !== from ? [{ file: relative(src, file), specifier, from, to }] : [];
