@@ -120,6 +120,10 @@ it('signs in from an identity handed over in the URL fragment once the person se
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   expect(new URL(page.url()).hash).toBe('');
   await screenshot(page, 'identity-link-confirmation');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'identity-link-confirmation-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Continue as Tom' }).click();
   await page.getByRole('heading', { name: 'Welcome, Tom!' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/learning-portal/portal');
@@ -169,6 +173,11 @@ it('a parent switches into a child’s account and back; the child’s session o
   await account('Maya Student').waitFor();
   expect(await page.getByTestId('linked-account').count()).toBe(3);
   await screenshot(page, 'manage-accounts-parent');
+  // On a 390 px phone the choice fits the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'manage-accounts-parent-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await account('Sam Student').getByRole('button', { name: 'Continue' }).click();
 
   // Assess: Sam's portal, linked to one account only (the parent, to switch back)
@@ -184,4 +193,8 @@ it('a parent switches into a child’s account and back; the child’s session o
   await account('Pat Parent').getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Welcome, Pat!' }).waitFor();
   await page.getByText('2 accounts are linked to yours.').waitFor();
+  expect(await page.getByText('Parent', { exact: true }).count()).toBe(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'portal-linked-accounts-phone');
 });

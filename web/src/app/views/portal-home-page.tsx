@@ -41,7 +41,8 @@ function PortalHome() {
             Welcome, {current.firstname}!
           </Heading>
           <HStack>
-            <Badge colorPalette="teal">{current.role.name}</Badge>
+            {/* A parent holds the Student role's permissions (spec's six roles), but is not a student. */}
+            <Badge colorPalette="teal">{current.type === 'parent' ? 'Parent' : current.role.name}</Badge>
             {current.impersonatedBy && <Badge colorPalette="orange">Signed in by an administrator</Badge>}
           </HStack>
         </Stack>
