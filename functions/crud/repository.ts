@@ -265,7 +265,7 @@ export function collectionRepository<T extends CrudRecord>(options: CollectionOp
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */
   const ensure = insert;
 
-  return { get, getMany, list, count, create, update, remove, ensure, insertItems, toItem };
+  return { get, getMany, list, count, create, update, remove, ensure, insertItems, toItem, countBy };
 }
 
 function compareValues(a: unknown, b: unknown): number {

@@ -60,15 +60,6 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
       ExpressionAttributeValues: { ':id': id },
     },
   });
-  const counter = (tenant: string, delta: 1 | -1): TransactItem => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.counter(tenant, collection),
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  });
   const label = options.label.charAt(0).toUpperCase() + options.label.slice(1);
   const notFound = () => new NotFoundError(`${label} not found`);
   const stale = () =>
@@ -156,7 +147,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
-        counter(tenant, -1),
+        base.countBy(tenant, -1),
         ...(held ? [release(tenant, key, id)] : []),
       ],
       () => notFound(),
