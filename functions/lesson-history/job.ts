@@ -1,5 +1,5 @@
 import { ConflictError } from '../../shared/http/errors';
-import { historyScanWindow, toLessonHistory } from '../../shared/rules/lesson-history';
+import { historyScanWindow, type LessonJoin, toLessonHistory } from '../../shared/rules/lesson-history';
 import { isLessonKind } from '../../shared/schemas/section';
 import { logger } from '../lib/logger';
 import { type CourseRecord, coursesRepository } from '../repositories/courses';
@@ -38,6 +38,34 @@ async function peopleOf(tenant: string, lessons: LessonRecord[]): Promise<UserRe
 }
 
 /**
+ * One ended lesson: its history row (written once, keyed by the lesson id, with its tutor's and students'
+ * first join times) and the lesson COMPLETED at `at`, which also frees its time claims and completes a
+ * trial whose lesson it is. The demo's history seed records its term of past lessons the same way. True
+ * when the row was written now, false when it was already there.
+ */
+export async function recordEndedLesson(
+  tenant: string,
+  lesson: LessonRecord,
+  context: {
+    course: CourseRecord | undefined;
+    people: UserRecord[];
+    joins: LessonJoin[] | undefined;
+    at: string;
+  },
+): Promise<boolean> {
+  const { course, people, joins, at } = context;
+  const row = toLessonHistory({ ...lesson, studentIds: lesson.studentIds ?? [] }, course, people, at, joins);
+  const written = await insertLessonHistory(tenant, row);
+  const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
+  const writes = lessonWrites(tenant, lesson, completed, course?.title ?? '');
+  await writeTransaction(
+    writes.items,
+    () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
+  );
+  return written;
+}
+
+/**
  * One tenant's run: every ACTIVE lesson that ended since the watermark gets its history row (written once,
  * keyed by the lesson id, with its tutor's and students' first join times; joining closes at the end, so
  * they are final by now) and becomes COMPLETED, which also frees its time claims. The watermark moves to
@@ -58,22 +86,10 @@ export async function recordEndedLessons(tenant: string, now = new Date()): Prom
     ]);
     const courseById = new Map<string, CourseRecord>(courses.map((c) => [c._id, c]));
     for (const lesson of lessons) {
-      const course = courseById.get(lesson.course);
       try {
-        const row = toLessonHistory(
-          { ...lesson, studentIds: lesson.studentIds ?? [] },
-          course,
-          people,
-          to,
-          joins.get(lesson._id),
-        );
-        if (await insertLessonHistory(tenant, row)) report.written++;
-        const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: to };
-        const writes = lessonWrites(tenant, lesson, completed, course?.title ?? '');
-        await writeTransaction(
-          writes.items,
-          () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
-        );
+        const course = courseById.get(lesson.course);
+        if (await recordEndedLesson(tenant, lesson, { course, people, joins: joins.get(lesson._id), at: to }))
+          report.written++;
         report.completed++;
       } catch (error) {
         report.failed++;

@@ -69,8 +69,58 @@ export async function bookTrial(
   }
 
   const now = new Date().toISOString();
+  const records = trialBookingRecords({
+    booking,
+    start,
+    end,
+    tutor,
+    student: studentUser,
+    bufferMinutes: settings.bufferMinutes,
+    ids: { courseId: newId(), sectionId: newId(), trialId: newId(), eventId: newMeetingEventId() },
+    now,
+  });
+  const { items, emailClaimIndex, trialClaimIndex, isSlotClaim } = trialBookingWrites(
+    tenant.key,
+    records,
+    'created' in student ? 'created' : 'existing',
+  );
+  await writeTransaction(items, (failed) => {
+    if (failed === emailClaimIndex) return emailTaken();
+    if (failed === trialClaimIndex) return new ConflictError(TRIAL_USED_MESSAGE);
+    if (isSlotClaim(failed)) return new ConflictError(SLOT_TAKEN_MESSAGE);
+    return new ConflictError('This booking could not be saved. Please try again.');
+  });
+  const { trial, course } = records;
+  return { trial, course };
+}
+
+/** What a free-trial booking creates: the trial course, its lesson (on both calendars) and the trial. */
+export interface TrialBookingRecords {
+  course: CourseRecord;
+  lesson: LessonRecord;
+  trial: TrialRecord;
+  tutor: UserRecord;
+  student: UserRecord;
+}
+
+/**
+ * The records of a booking, from checked input and the ids and time it is made with (a booking's are new;
+ * the demo's history seed gives fixed ones, so a re-seed finds what it wrote).
+ */
+export function trialBookingRecords(input: {
+  booking: Pick<TrialBooking, 'curriculum' | 'subject' | 'grade'>;
+  start: Date;
+  end: Date;
+  tutor: UserRecord;
+  student: UserRecord;
+  bufferMinutes: number;
+  ids: { courseId: string; sectionId: string; trialId: string; eventId: string };
+  now: string;
+}): TrialBookingRecords {
+  const { booking, start, end, tutor, student, ids, now } = input;
+  const duration = Math.round((end.getTime() - start.getTime()) / 60_000);
   const course: CourseRecord = {
-    _id: newId(),
+    _id: ids.courseId,
     title: `Free Trial: ${booking.subject} (${booking.grade})`,
     description: `Free trial class in ${booking.curriculum} ${booking.subject}, ${booking.grade}.`,
     curriculum: booking.curriculum,
@@ -84,12 +134,8 @@ export async function bookTrial(
     createdAt: now,
     updatedAt: now,
   };
-  const member = (user: UserRecord, role: CourseMember['role']) =>
-    newCourseMember(course._id, user, role, 'TRIAL', now);
-  const sectionId = newId();
-  const trialId = newId();
   const lesson: LessonRecord = {
-    _id: sectionId,
+    _id: ids.sectionId,
     course: course._id,
     parent: null,
     kind: 'TEAMS',
@@ -104,20 +150,20 @@ export async function bookTrial(
     end: end.toISOString(),
     duration,
     tutorId: tutor._id,
-    studentIds: [studentUser._id],
-    joinUrl: meetingJoinUrl(sectionId),
-    eventId: newMeetingEventId(),
-    bufferMinutes: settings.bufferMinutes,
-    trialId,
+    studentIds: [student._id],
+    joinUrl: meetingJoinUrl(ids.sectionId),
+    eventId: ids.eventId,
+    bufferMinutes: input.bufferMinutes,
+    trialId: ids.trialId,
     createdAt: now,
     updatedAt: now,
   };
   const trial: TrialRecord = {
-    _id: trialId,
-    studentId: studentUser._id,
+    _id: ids.trialId,
+    studentId: student._id,
     tutorId: tutor._id,
     courseId: course._id,
-    sectionId,
+    sectionId: lesson._id,
     curriculum: booking.curriculum,
     subject: booking.subject,
     grade: booking.grade,
@@ -125,38 +171,51 @@ export async function bookTrial(
     endDate: lesson.end,
     status: 'SCHEDULED',
     outcome: null,
-    student: { firstname: studentUser.firstname, lastname: studentUser.lastname, email: studentUser.email },
+    student: { firstname: student.firstname, lastname: student.lastname, email: student.email },
     tutor: { firstname: tutor.firstname, lastname: tutor.lastname },
     recordings: [],
     createdAt: now,
     updatedAt: now,
   };
+  return { course, lesson, trial, tutor, student };
+}
 
+/**
+ * The writes of a booking, for one transaction: a sign-up's new account (its e-mail claim fails when
+ * taken) or an existing student's one free trial (fails when used), the course with its tutor and student,
+ * the trial, and the lesson with the tutor's time claims. The indexes say which failed condition is which.
+ */
+export function trialBookingWrites(
+  tenant: string,
+  records: TrialBookingRecords,
+  student: 'created' | 'existing',
+): {
+  items: TransactItem[];
+  emailClaimIndex: number;
+  trialClaimIndex: number;
+  isSlotClaim: (index: number) => boolean;
+} {
+  const { course, lesson, trial, tutor } = records;
+  const member = (user: UserRecord, role: CourseMember['role']) =>
+    newCourseMember(course._id, user, role, 'TRIAL', course.createdAt);
   const items: TransactItem[] = [];
   let emailClaimIndex = -1;
   let trialClaimIndex = -1;
-  if ('created' in student) {
+  if (student === 'created') {
     emailClaimIndex = items.length;
-    items.push(...newUserWrites(tenant.key, { ...studentUser, isTrialApplied: true }));
+    items.push(...newUserWrites(tenant, { ...records.student, isTrialApplied: true }));
   } else {
     trialClaimIndex = items.length;
-    items.push(claimFreeTrialWrite(tenant.key, studentUser._id));
+    items.push(claimFreeTrialWrite(tenant, records.student._id));
   }
   items.push(
-    ...coursesRepository.insertItems(tenant.key, course),
-    courseMemberWrite(tenant.key, member(tutor, 'tutor')),
-    courseMemberWrite(tenant.key, member(studentUser, 'student')),
-    ...trialsRepository.insertItems(tenant.key, trial),
-    tutorTrialWrite(tenant.key, tutor._id, trial._id),
+    ...coursesRepository.insertItems(tenant, course),
+    courseMemberWrite(tenant, member(tutor, 'tutor')),
+    courseMemberWrite(tenant, member(records.student, 'student')),
+    ...trialsRepository.insertItems(tenant, trial),
+    tutorTrialWrite(tenant, tutor._id, trial._id),
   );
-  const lessonChange = lessonWrites(tenant.key, undefined, lesson, course.title, items.length);
+  const lessonChange = lessonWrites(tenant, undefined, lesson, course.title, items.length);
   items.push(...lessonChange.items);
-
-  await writeTransaction(items, (failed) => {
-    if (failed === emailClaimIndex) return emailTaken();
-    if (failed === trialClaimIndex) return new ConflictError(TRIAL_USED_MESSAGE);
-    if (lessonChange.isClaim(failed)) return new ConflictError(SLOT_TAKEN_MESSAGE);
-    return new ConflictError('This booking could not be saved. Please try again.');
-  });
-  return { trial, course };
+  return { items, emailClaimIndex, trialClaimIndex, isSlotClaim: lessonChange.isClaim };
 }

@@ -44,7 +44,11 @@ export interface LocalStackOptions {
   /** The SPA: on Vite's dev server (true), or a production build in `builtDir` served as CloudFront would. */
   web?: boolean | { builtDir: string };
   schedules?: boolean;
-  seed?: boolean;
+  /**
+   * Seed the demo tenants (idempotent). 'lived-in' (`npm start`) also gives the demo tenant a term of
+   * history once per data directory (functions/seed/history-seed.ts); the tests' seed is the plain demo.
+   */
+  seed?: boolean | 'lived-in';
   /**
    * Called once the servers listen, before the environment, the table and the seed are ready (requests
    * are answered 503 until then): `npm start` says where it will be; tests act in that window.
@@ -152,9 +156,16 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   if (options.items) await writeAllItems(database.endpoint, tableName, options.items);
 
   let seeded: Awaited<ReturnType<typeof import('../../functions/seed/seed').seedDemo>> | undefined;
+  let history:
+    | Awaited<ReturnType<typeof import('../../functions/seed/history-seed').seedHistory>>
+    | undefined;
   if (options.seed) {
     const { seedDemo } = await import('../../functions/seed/seed');
     seeded = await seedDemo();
+  }
+  if (options.seed === 'lived-in') {
+    const { seedHistory } = await import('../../functions/seed/history-seed');
+    history = await seedHistory();
   }
   starting = undefined;
 
@@ -168,6 +179,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     outboxDir,
     dataDir,
     seeded,
+    /** The lived-in demo's history: its anchor, whether this start wrote it, and its extra sign-ins. */
+    history,
     bus,
     connections: registry,
     async stop() {

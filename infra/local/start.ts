@@ -16,13 +16,24 @@ const stack = await startLocalStack({
   dataDir,
   ...(host ? { host } : {}),
   web: true,
-  seed: true,
+  // The demo with a term of history, so its screens are not empty (once per data directory).
+  seed: 'lived-in',
   schedules: true,
   onListening: ({ apiUrl }) =>
     console.log(`Starting: preparing the data (the API at ${apiUrl} answers 503 until it is ready)...`),
 });
 
-const signIns = stack.seeded?.signIns ?? [];
+// The lived-in demo's trial prospects are listed with the other demo accounts.
+const seededSignIns = stack.seeded?.signIns ?? [];
+const signIns = [
+  ...seededSignIns.filter((s) => s.tenant === 'demo'),
+  ...(stack.history?.signIns ?? []),
+  ...seededSignIns.filter((s) => s.tenant !== 'demo'),
+];
+const history = stack.history;
+const historyLine = history?.anchor
+  ? `  Demo history   a term of lessons around ${history.anchor.slice(0, 10)}, written ${history.seeded ? 'now' : 'at the first start'} (a new DATA_DIR dates it from today)\n`
+  : '';
 const width = Math.max(...signIns.map((s) => s.email.length), 5);
 console.log(`
   Learning platform is running (data in ${stack.dataDir}, listening on ${stack.listening.api})
@@ -33,7 +44,7 @@ console.log(`
   WebSocket      ${stack.wsUrl}
   Mailbox        ${stack.apiUrl}/_local/mailbox
   DynamoDB Local ${stack.dynamoEndpoint}
-
+${historyLine}
   Demo sign-ins
   ${'tenant'.padEnd(10)} ${'role'.padEnd(8)} ${'email'.padEnd(width)} password
 ${signIns.map((s) => `  ${s.tenant.padEnd(10)} ${s.role.padEnd(8)} ${s.email.padEnd(width)} ${s.password}`).join('\n')}

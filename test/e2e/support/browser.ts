@@ -45,15 +45,18 @@ export type SignedInPageOptions = Omit<BrowserContextOptions, 'storageState'> & 
  * One local stack (API with its own table of the seeded demo tenants, the SPA) and one Chromium per test
  * file. The SPA is the production build made once for the run (test/support/global-setup/web-build.ts),
  * served as CloudFront serves it; `devServer` serves it from Vite's dev server instead, as `npm start` does.
- * A missing Chromium fails the file: browser tests never skip silently.
+ * A missing Chromium fails the file: browser tests never skip silently. `seed: 'lived-in'` adds the
+ * lived-in demo's history (functions/seed/history-seed.ts) to the file's table.
  */
-export function browserStackPerFile(options: { devServer?: boolean } = {}) {
+export function browserStackPerFile(options: { devServer?: boolean; seed?: 'lived-in' } = {}) {
   const state: {
     stack?: Stack;
     browser?: Browser;
     contexts: BrowserContext[];
   } = { contexts: [] };
 
+  // Writing the lived-in history takes most of a minute on one busy core, past the default hook time.
+  const startTimeout = options.seed ? 300_000 : undefined;
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
@@ -65,9 +68,11 @@ export function browserStackPerFile(options: { devServer?: boolean } = {}) {
       web: options.devServer ? true : { builtDir: inject('webBuildDir') },
       schedules: false,
       ...(await fileDatabase()),
+      // The demo with its term of history on top, as `npm start` shows it.
+      ...(options.seed ? { seed: options.seed } : {}),
     });
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  });
+  }, startTimeout);
 
   afterAll(async () => {
     for (const context of state.contexts) await context.close().catch(() => undefined);
