@@ -5,6 +5,7 @@ import {
   type LessonHistoryFilters,
   type LessonHistoryListQuery,
   lessonHistoryFiltersSchema,
+  type PresentedLessonHistory,
 } from '../../shared/schemas/lesson-history';
 import { isDescending, type Page } from '../../shared/schemas/paging';
 import { callerHolds, requireAdminRole } from '../lib/access';
@@ -37,7 +38,7 @@ function canSee(scope: HistoryScope, row: LessonHistory): boolean {
 }
 
 /** The payment status is a column permission (spec 001 section 6): students' roles do not hold it. */
-function present(caller: Caller, row: LessonHistory): Partial<LessonHistory> {
+function present(caller: Caller, row: LessonHistory): PresentedLessonHistory {
   if (callerHolds(caller, ['lessonHistory'], ['tutorPaymentStatus'])) return row;
   const { tutorPaymentStatus: _status, ...rest } = row;
   return rest;
@@ -77,7 +78,7 @@ export async function listLessonHistory(
   tenant: string,
   caller: Caller,
   query: LessonHistoryListQuery,
-): Promise<Page<Partial<LessonHistory>>> {
+): Promise<Page<PresentedLessonHistory>> {
   const { limit, offset } = query;
   const sortKey = query.sortKey ?? 'start';
   const descending = query.sortValue ? isDescending(query.sortValue) : true;
@@ -116,7 +117,7 @@ export async function getLessonHistoryFor(
   tenant: string,
   caller: Caller,
   id: string,
-): Promise<Partial<LessonHistory>> {
+): Promise<PresentedLessonHistory> {
   const row = await getLessonHistory(tenant, id);
   if (!row || !canSee(scopeOf(caller), row)) throw new NotFoundError('Lesson history entry not found');
   return present(caller, row);

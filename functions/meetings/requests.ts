@@ -1,7 +1,7 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { dateFilterRange } from '../../shared/scheduling/date-filters';
 import { requestStatuses } from '../../shared/scheduling/lesson-changes';
-import type { MeetingRequest, RespondBody } from '../../shared/schemas/meeting';
+import type { MeetingRequest, PresentedMeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { callerHolds } from '../lib/access';
@@ -27,7 +27,7 @@ export interface MeetingRequestFilters {
 }
 
 /** Spec 001 section 6: the tutor amount data comes back only when asked for. */
-function present(request: MeetingRequest, includeTutorAmountData: boolean): Partial<MeetingRequest> {
+function present(request: MeetingRequest, includeTutorAmountData: boolean): PresentedMeetingRequest {
   if (includeTutorAmountData) return request;
   const { penalty: _p, penaltyAmount: _a, penaltyReason: _r, tutorAmountCurrency: _c, ...rest } = request;
   return rest;
@@ -71,7 +71,7 @@ export async function listRequests(
   tenant: string,
   query: ListQuery & MeetingRequestFilters,
   options: { onlyFor?: string; includeTutorAmountData: boolean },
-): Promise<Page<Partial<MeetingRequest>>> {
+): Promise<Page<PresentedMeetingRequest>> {
   const { onlyFor } = options;
   const {
     statuses,
@@ -111,7 +111,7 @@ export async function getRequest(
   tenant: string,
   requestId: string,
   options: { onlyFor?: string; includeTutorAmountData: boolean },
-): Promise<Partial<MeetingRequest>> {
+): Promise<PresentedMeetingRequest> {
   const request = await meetingRequestsRepository.get(tenant, requestId);
   const involved =
     request &&

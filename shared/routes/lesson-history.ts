@@ -3,6 +3,7 @@ import {
   lessonHistoryListQuerySchema,
   lessonHistoryPaymentStatusBodySchema,
   lessonHistorySchema,
+  presentedLessonHistorySchema,
 } from '../schemas/lesson-history';
 import { pageSchema } from '../schemas/paging';
 import { permission, route } from './define';
@@ -19,7 +20,7 @@ export const lessonHistoryRoutes = [
     resource: 'lesson-history',
     access: permission('lessonHistory', 'view'),
     query: lessonHistoryListQuerySchema,
-    response: pageSchema(lessonHistorySchema.partial()),
+    response: pageSchema(presentedLessonHistorySchema),
     summary: 'Lessons that ended, with every filter of spec 001 section 7 (own rows for tutors and students)',
   }),
   route({
@@ -29,7 +30,7 @@ export const lessonHistoryRoutes = [
     resource: 'lesson-history',
     access: permission('lessonHistory', 'view'),
     query: z.object({ includeTutorAmountData: z.enum(['0', '1']).optional() }).strict(),
-    response: lessonHistorySchema.partial(),
+    response: presentedLessonHistorySchema,
     summary: 'One lesson history entry',
   }),
   route({

@@ -10,6 +10,7 @@ import {
   lessonInputSchema,
   lessonUpdateSchema,
   meetingRequestSchema,
+  presentedMeetingRequestSchema,
   rescheduleBodySchema,
   respondBodySchema,
   tutorPaymentStatusBodySchema,
@@ -157,7 +158,7 @@ export const meetingRoutes = [
     resource: 'meeting-requests',
     access: requestViewers,
     query: requestListQuery,
-    response: pageSchema(meetingRequestSchema.partial()),
+    response: pageSchema(presentedMeetingRequestSchema),
     summary: 'Cancel and reschedule requests with every filter of spec 001 section 7',
   }),
   route({
@@ -167,7 +168,7 @@ export const meetingRoutes = [
     resource: 'meeting-requests',
     access: requestViewers,
     query: z.object({ includeTutorAmountData: z.enum(['0', '1']).optional() }).strict(),
-    response: meetingRequestSchema.partial(),
+    response: presentedMeetingRequestSchema,
     summary: 'One lesson request',
   }),
   route({
@@ -197,7 +198,7 @@ export const meetingRoutes = [
     resource: 'meeting-requests',
     access: signedIn,
     query: requestListQuery,
-    response: pageSchema(meetingRequestSchema.partial()),
+    response: pageSchema(presentedMeetingRequestSchema),
     summary: "The caller's own lesson requests (as requester, student or tutor)",
   }),
   route({
@@ -207,7 +208,7 @@ export const meetingRoutes = [
     resource: 'meeting-requests',
     access: signedIn,
     query: z.object({ includeTutorAmountData: z.enum(['0', '1']).optional() }).strict(),
-    response: meetingRequestSchema.partial(),
+    response: presentedMeetingRequestSchema,
     summary: 'One of the caller’s lesson requests',
   }),
 ];

@@ -94,7 +94,8 @@ const reviewFields = z.object({
 });
 
 const withId = { _id: z.string() };
-export const resourceItemSchema = resourceFields.extend(withId);
+/** A stored resource always has its kind (LINK when the editor sent none). */
+export const resourceItemSchema = resourceFields.extend(withId).required({ kind: true });
 export const videoLinkSchema = videoLinkFields.extend({ ...withId, sortingOrder: z.number().int().min(0) });
 export const contentBlockSchema = contentBlockFields.extend(withId);
 export const faqSchema = faqFields.extend(withId);

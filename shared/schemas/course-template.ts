@@ -122,7 +122,8 @@ export interface TemplateSection {
   sections: TemplateSection[];
 }
 
-export const templateSectionSchema: z.ZodType<TemplateSection> = z.object({
+/** Recursive, so typed by hand: it has no defaults, so what it reads (its input) is what it gives. */
+export const templateSectionSchema: z.ZodType<TemplateSection, TemplateSection> = z.object({
   _id: z.string(),
   parent: z.string().nullable(),
   kind: z.enum(templateSectionKinds),
@@ -146,16 +147,19 @@ export const courseTemplateInputSchema = courseTemplateFieldsSchema.extend({
 });
 export type CourseTemplateInput = z.infer<typeof courseTemplateInputSchema>;
 
-export const courseTemplateSchema = courseTemplateFieldsSchema.extend({
-  _id: z.string(),
-  /** The course this template was saved from, if any. */
-  courseId: z.string().optional(),
-  sectionCount: z.number(),
-  /** Only with `isSectionsAllowed=1`. */
-  sections: z.array(templateSectionSchema).optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A template as stored and read: the course fields a create fills in with their default are always there. */
+export const courseTemplateSchema = courseTemplateFieldsSchema
+  .extend({
+    _id: z.string(),
+    /** The course this template was saved from, if any. */
+    courseId: z.string().optional(),
+    sectionCount: z.number(),
+    /** Only with `isSectionsAllowed=1`. */
+    sections: z.array(templateSectionSchema).optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .required({ description: true, type: true, paymentType: true, lessonDuration: true });
 export type CourseTemplate = z.infer<typeof courseTemplateSchema>;
 
 export const courseTemplateSortKeys = [

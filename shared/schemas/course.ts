@@ -61,10 +61,16 @@ export const courseMemberSchema = z.object({
 });
 export type CourseMember = z.infer<typeof courseMemberSchema>;
 
-export const courseSchema = courseInputSchema.extend({
-  _id: z.string(),
-  isTrial: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/**
+ * A course as stored and read. The fields a create fills in with their default are always there, so they
+ * are required in what the server answers (the input schema's defaults would make them optional).
+ */
+export const courseSchema = courseInputSchema
+  .extend({
+    _id: z.string(),
+    isTrial: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .required({ description: true, status: true, type: true, paymentType: true, lessonDuration: true });
 export type Course = z.infer<typeof courseSchema>;

@@ -49,6 +49,13 @@ export const lessonHistorySchema = z.object({
 });
 export type LessonHistory = z.infer<typeof lessonHistorySchema>;
 
+/**
+ * An entry as the reads answer it: the tutor payment status is a column permission (spec 001 section 6),
+ * left out for roles that do not hold it.
+ */
+export const presentedLessonHistorySchema = lessonHistorySchema.partial({ tutorPaymentStatus: true });
+export type PresentedLessonHistory = z.infer<typeof presentedLessonHistorySchema>;
+
 export const lessonHistorySortKeys = [
   'start',
   'end',

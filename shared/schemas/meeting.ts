@@ -97,6 +97,18 @@ export const meetingRequestSchema = z.object({
 });
 export type MeetingRequest = z.infer<typeof meetingRequestSchema>;
 
+/**
+ * A request as the request reads answer it (spec 001 section 6): the tutor amount columns only when they
+ * were asked for (`includeTutorAmountData=1`) by a role that may see them.
+ */
+export const presentedMeetingRequestSchema = meetingRequestSchema.partial({
+  penalty: true,
+  penaltyAmount: true,
+  penaltyReason: true,
+  tutorAmountCurrency: true,
+});
+export type PresentedMeetingRequest = z.infer<typeof presentedMeetingRequestSchema>;
+
 export const lessonChangeResponseSchema = z.object({
   status: z.enum(requestStatuses),
   request: meetingRequestSchema,

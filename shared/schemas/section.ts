@@ -30,42 +30,48 @@ export const sectionBaseSchema = z.object({
   status: z.enum(sectionStatuses).default('ACTIVE'),
 });
 
-/** A section as stored and read; lessons carry their time, tutor, students and meeting link. */
-export const sectionSchema = sectionBaseSchema.extend({
-  _id: z.string(),
-  sortingKey: z.number(),
-  start: z.string().optional(),
-  end: z.string().optional(),
-  duration: z.number().optional(),
-  tutorId: z.string().optional(),
-  studentIds: z.array(z.string()).optional(),
-  joinUrl: z.string().optional(),
-  /** The meeting's event id; lesson history's reference key is its first 8 characters. */
-  eventId: z.string().optional(),
-  /** A cancel or reschedule waiting for an admin's answer. */
-  pendingRequestId: z.string().optional(),
-  /**
-   * Read paths only (never stored on the section): the tutor's first join and the earliest student's at the
-   * lesson's current start, as recorded by notify-user-joined-to-meeting; null when nobody of that side has
-   * joined. Present on lessons whose join window has opened, so the class timing chip is right live.
-   */
-  tutorJoinTime: z.string().nullable().optional(),
-  studentJoinTime: z.string().nullable().optional(),
-  resource: z
-    .object({
-      url: z.string(),
-      fileName: z.string().optional(),
-      contentType: z.string().optional(),
-      size: z.number().optional(),
-    })
-    .optional(),
-  homework: z.object({ instructions: z.string(), dueAt: z.string().nullable() }).optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/**
+ * A section as stored and read; lessons carry their time, tutor, students and meeting link. The fields a
+ * create fills in with their default are always there, so they are required in what the server answers.
+ */
+export const sectionSchema = sectionBaseSchema
+  .extend({
+    _id: z.string(),
+    sortingKey: z.number(),
+    start: z.string().optional(),
+    end: z.string().optional(),
+    duration: z.number().optional(),
+    tutorId: z.string().optional(),
+    studentIds: z.array(z.string()).optional(),
+    joinUrl: z.string().optional(),
+    /** The meeting's event id; lesson history's reference key is its first 8 characters. */
+    eventId: z.string().optional(),
+    /** A cancel or reschedule waiting for an admin's answer. */
+    pendingRequestId: z.string().optional(),
+    /**
+     * Read paths only (never stored on the section): the tutor's first join and the earliest student's at the
+     * lesson's current start, as recorded by notify-user-joined-to-meeting; null when nobody of that side has
+     * joined. Present on lessons whose join window has opened, so the class timing chip is right live.
+     */
+    tutorJoinTime: z.string().nullable().optional(),
+    studentJoinTime: z.string().nullable().optional(),
+    resource: z
+      .object({
+        url: z.string(),
+        fileName: z.string().optional(),
+        contentType: z.string().optional(),
+        size: z.number().optional(),
+      })
+      .optional(),
+    homework: z.object({ instructions: z.string(), dueAt: z.string().nullable() }).optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .required({ parent: true, description: true, audience: true, type: true, billing: true, status: true });
 export type Section = z.infer<typeof sectionSchema>;
 export type SectionTree = Section & { sections: SectionTree[] };
-export const sectionTreeSchema: z.ZodType<SectionTree> = sectionSchema.extend({
+/** Recursive, so typed by hand: what it reads (its input) is what it gives, as for `sectionSchema`. */
+export const sectionTreeSchema: z.ZodType<SectionTree, SectionTree> = sectionSchema.extend({
   get sections() {
     return z.array(sectionTreeSchema);
   },
@@ -162,14 +168,17 @@ export const homeworkSubmissionInputSchema = z.object({
   text: z.string().trim().max(20_000).default(''),
   attachments: z.array(resourceSchema).max(10).default([]),
 });
-export const homeworkSubmissionSchema = homeworkSubmissionInputSchema.extend({
-  _id: z.string(),
-  student: z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() }),
-  course: z.string(),
-  status: z.enum(['SUBMITTED', 'REVIEWED']),
-  feedback: z.string().nullable(),
-  grade: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A submission as stored and read: its text and attachments are always there (empty by default). */
+export const homeworkSubmissionSchema = homeworkSubmissionInputSchema
+  .extend({
+    _id: z.string(),
+    student: z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() }),
+    course: z.string(),
+    status: z.enum(['SUBMITTED', 'REVIEWED']),
+    feedback: z.string().nullable(),
+    grade: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .required({ text: true, attachments: true });
 export type HomeworkSubmission = z.infer<typeof homeworkSubmissionSchema>;

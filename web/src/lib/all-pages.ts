@@ -6,7 +6,7 @@ import { MAX_PAGE_SIZE, type Page } from '../../../shared/schemas/paging';
  * For screens that must show all of a bounded set, e.g. every lesson of a calendar month.
  */
 export async function readAllPages<T extends { _id: string }>(
-  readPage: (offset: number, limit: number) => Promise<Page<T>>,
+  readPage: (offset: number, limit: number) => Promise<Pick<Page<T>, 'totalDocs' | 'docs'>>,
   pageSize = MAX_PAGE_SIZE,
 ): Promise<T[]> {
   const first = await readPage(0, pageSize);

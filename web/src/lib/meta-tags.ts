@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { MetaTagLookup } from '../../../shared/schemas/meta-tag';
 import { BASE_PATH } from '../config/paths';
-import { type ApiKey, preloadApi, useApi } from './api-client';
+import { apiKey, preloadApi, useApi } from './api-client';
 
 /** The page's own title and description (index.html), shown where no meta tag is set. */
 const defaults =
@@ -69,14 +69,12 @@ export function useSiteName(name: string | undefined): void {
   }, [name]);
 }
 
-const metaTagKey = (routerPath: string): NonNullable<ApiKey> => [
-  'meta-tags.byPath',
-  { query: { path: sitePathOf(routerPath) } },
-];
+const metaTagKey = (routerPath: string) =>
+  apiKey('meta-tags.byPath', { query: { path: sitePathOf(routerPath) } });
 
 /** The first page's meta tag, requested before the app renders (see `useMetaTags`). */
 export function preloadMetaTags(routerPath: string): void {
-  void preloadApi<MetaTagLookup>(metaTagKey(routerPath));
+  void preloadApi(metaTagKey(routerPath));
 }
 
 /**
@@ -84,7 +82,7 @@ export function preloadMetaTags(routerPath: string): void {
  * and applied if present; a path without one shows the site's defaults again.
  */
 export function useMetaTags(routerPath: string): void {
-  const { data } = useApi<MetaTagLookup>(metaTagKey(routerPath), {
+  const { data } = useApi(metaTagKey(routerPath), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

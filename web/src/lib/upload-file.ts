@@ -1,4 +1,4 @@
-import { callApi } from './api-client';
+import { type ApiAnswer, callApi } from './api-client';
 import { hasRoute } from './routes';
 import { toastError } from './toaster';
 
@@ -8,15 +8,6 @@ export interface UploadedFile {
   fileName: string;
   contentType: string;
   size: number;
-}
-
-interface PresignedUpload {
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  fileKey: string;
-  fileUrl: string;
-  fileName: string;
 }
 
 /** Whether this build knows the upload call (the link path works without it). */
@@ -34,9 +25,9 @@ export async function uploadFile(
   purpose: 'resource' | 'submission',
 ): Promise<UploadedFile | undefined> {
   const contentType = file.type || 'application/octet-stream';
-  let presigned: PresignedUpload;
+  let presigned: ApiAnswer<'uploads.presign'>;
   try {
-    presigned = await callApi<PresignedUpload>('uploads.presign', {
+    presigned = await callApi('uploads.presign', {
       body: { fileName: file.name, contentType, size: file.size, purpose },
     });
   } catch (error) {

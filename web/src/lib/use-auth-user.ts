@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { AuthUser } from '../../../shared/schemas/user';
 import { useApi } from './api-client';
 import { updateSessionUser, useSession } from './session';
 
@@ -9,7 +8,7 @@ import { updateSessionUser, useSession } from './session';
  */
 export function useAuthUser() {
   const session = useSession();
-  const result = useApi<AuthUser>(session ? ['users.authUser', {}] : null);
+  const result = useApi(session ? ['users.authUser', {}] : null);
   useEffect(() => {
     if (result.data) updateSessionUser(result.data);
   }, [result.data]);

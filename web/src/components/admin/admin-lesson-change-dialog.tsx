@@ -4,6 +4,7 @@ import { formatDuration, lessonDurationChoices } from '../../../../shared/schedu
 import { changeReasons, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
 import { runtimeConfig } from '../../config/runtime-config';
 import { ApiError, callApi } from '../../lib/api-client';
+import { choiceOf } from '../../lib/choice';
 import { errorToastMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -60,7 +61,8 @@ export function AdminLessonChangeDialog({
 
   const submit = async () => {
     const found: Record<string, string> = {};
-    if (!reason) found.reason = 'Choose a reason';
+    const chosenReason = choiceOf(changeReasons, reason);
+    if (!chosenReason) found.reason = 'Choose a reason';
     const start = reschedule ? zonedInstant(date, time, zone) : undefined;
     if (reschedule) {
       if (!date) found.date = 'Choose a date';
@@ -69,20 +71,24 @@ export function AdminLessonChangeDialog({
     }
     setErrors(found);
     setRefusal('');
-    if (Object.keys(found).length > 0) return;
-    const body: Record<string, unknown> = { reason, ...(note.trim() ? { note: note.trim() } : {}) };
-    if (reschedule) {
-      body.start = start;
-      if (Number(duration) !== lesson.duration) body.duration = Number(duration);
-      if (tutorId && tutorId !== lesson.tutorId) body.tutorId = tutorId;
-    }
+    if (!chosenReason || Object.keys(found).length > 0) return;
+    const change = { reason: chosenReason, ...(note.trim() ? { note: note.trim() } : {}) };
+    const params = { id: lesson._id };
     setBusy(true);
     let status: RequestStatus;
     try {
-      ({ status } = await callApi<{ status: RequestStatus }>(adminChangeRoute(lesson.kind, mode), {
-        params: { id: lesson._id },
-        body,
-      }));
+      // A reschedule has its new start by now (a missing one stopped above); a cancel has none.
+      ({ status } = start
+        ? await callApi(adminChangeRoute(lesson.kind, 'RESCHEDULE'), {
+            params,
+            body: {
+              ...change,
+              start,
+              ...(Number(duration) !== lesson.duration ? { duration: Number(duration) } : {}),
+              ...(tutorId && tutorId !== lesson.tutorId ? { tutorId } : {}),
+            },
+          })
+        : await callApi(adminChangeRoute(lesson.kind, 'CANCEL'), { params, body: change }));
     } catch (error) {
       // e.g. 409 "Sorry, this time is no longer free…": kept beside the fields (also toasted).
       setRefusal(

@@ -15,9 +15,8 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { SWRConfiguration, SWRResponse } from 'swr';
 import type { VerifyDeleteResult } from '../../../../shared/routes/crud';
-import type { Page } from '../../../../shared/schemas/paging';
-import { callApi, useApi } from '../../lib/api-client';
 import type { QueryValue } from '../../lib/build-request';
 import { usePageMeta } from '../../lib/meta-tags';
 import { toastSuccess } from '../../lib/toaster';
@@ -55,37 +54,94 @@ export interface ListControls<T> {
   replace: (record: T) => void;
 }
 
-/** The create/edit dialog of a resource. */
-export interface AdminForm<T, Input> {
+/**
+ * The create/edit dialog of a resource. `validate` turns the form's value into the body that `create` and
+ * `update` send; each of those names its route, so the body is checked against the route's declaration.
+ */
+export interface AdminForm<T, Input, Body> {
   emptyInput: () => Input;
   toInput: (record: T) => Input;
   /** Renders the create/edit form; returns field errors on submit through `validate`. */
   renderForm: (value: Input, onChange: (value: Input) => void, errors: Record<string, string>) => ReactNode;
-  validate: (value: Input) => { ok: true; body: unknown } | { ok: false; errors: Record<string, string> };
+  validate: (value: Input) => { ok: true; body: Body } | { ok: false; errors: Record<string, string> };
+  create: (body: Body) => Promise<T>;
+  update: (id: string, body: Body) => Promise<T>;
 }
 
-export interface AdminResource<T extends { _id: string }, Input = never>
-  extends Partial<AdminForm<T, Input>> {
-  /** The resource name of its declared CRUD routes (`<resource>.list`, `.create`...). */
-  resource: string;
-  /** Route ids other than the CRUD defaults; `verifyDelete: false` for a resource without verify-delete. */
-  routes?: {
-    list?: string;
-    create?: string;
-    update?: string;
-    delete?: string;
-    verifyDelete?: string | false;
+/**
+ * What the page asks its list for: paging, search and sorting, and each filter's value by the filter's key
+ * (a filter's key is the query parameter it sets; the server's query schema checks those).
+ */
+export type AdminListQuery = {
+  limit: number;
+  offset: number;
+  searchText: string;
+  sortKey?: string | undefined;
+  sortValue?: 'asc' | 'desc' | undefined;
+} & Record<string, QueryValue>;
+
+/** The SWR options the page reads its list with. */
+export type AdminListOptions = Pick<SWRConfiguration, 'keepPreviousData'>;
+
+/** One page of a list as the page shows it. */
+export interface AdminListData<T> {
+  totalDocs: number;
+  docs: T[];
+}
+
+/** A list's read as the page uses it: the current page, and the record controls of `ListControls`. */
+export interface AdminListRead<T> extends ListControls<T> {
+  data: AdminListData<T> | undefined;
+}
+
+/** The records of a list's answer. */
+type RecordOf<Answer extends ListAnswer> = NonNullable<Answer['docs']>[number];
+type ListAnswer = { totalDocs: number; docs?: Array<{ _id: string }> | undefined };
+
+/**
+ * The list's read for the page from a `useApi` read of the list's route: `listRead(useApi([id, { query }]))`
+ * in a resource's `useList`. A replaced record is written into SWR's cache without reading the page again.
+ */
+export function listRead<Answer extends ListAnswer>({
+  data,
+  mutate,
+}: Pick<SWRResponse<Answer>, 'data' | 'mutate'>): AdminListRead<RecordOf<Answer>> {
+  return {
+    // Only a count-only answer leaves the docs out.
+    data: data && { totalDocs: data.totalDocs, docs: data.docs ?? [] },
+    reload: () => mutate(),
+    replace: (record) => {
+      void mutate(
+        (current) =>
+          current && {
+            ...current,
+            docs: current.docs?.map((doc) => (doc._id === record._id ? record : doc)),
+          },
+        { revalidate: false },
+      );
+    },
   };
+}
+
+export interface AdminResource<T extends { _id: string }, Input = never, Body = never>
+  extends Partial<AdminForm<T, Input, Body>> {
+  /**
+   * Reads one page of the list: a hook the page calls on every render, around a `useApi` read of the list's
+   * route, e.g. `(query, options) => listRead(useApi(['tags.adminList', { query }], options))`. It adds any
+   * query of its own: a list of one course's records takes it from a function of the course defined outside
+   * the component (`tutorsOfCourse(courseId)`), where the hook rules can see it is a hook.
+   */
+  useList: (query: AdminListQuery, options: AdminListOptions) => AdminListRead<T>;
+  /** Whether a record can be deleted, and why not, for a resource whose records others refer to. */
+  verifyDelete?: (id: string) => Promise<VerifyDeleteResult>;
+  /** Deletes a record; without it, rows have no delete button. */
+  delete?: (id: string) => Promise<unknown>;
   title: string;
   label: string;
   columns: AdminColumn<T>[];
-  /** Sent with every list call. */
-  listQuery?: Record<string, QueryValue>;
   filters?: AdminFilter[];
   /** Without a search box when false (default true). */
   searchable?: boolean;
-  /** Rows can be deleted (default true). */
-  deletable?: boolean;
   messages: { created?: string; updated?: string; deleted?: string };
   canDelete?: (record: T) => boolean;
   /** Where to go after a create (e.g. the new record's page); stays on the list otherwise. */
@@ -106,24 +162,13 @@ export interface AdminResource<T extends { _id: string }, Input = never>
 
 const PAGE_SIZE = 10;
 
-function formOf<T extends { _id: string }, Input>(
-  config: AdminResource<T, Input>,
-): AdminForm<T, Input> | undefined {
-  const { emptyInput, toInput, renderForm, validate } = config;
-  return emptyInput && toInput && renderForm && validate
-    ? { emptyInput, toInput, renderForm, validate }
+function formOf<T extends { _id: string }, Input, Body>(
+  config: AdminResource<T, Input, Body>,
+): AdminForm<T, Input, Body> | undefined {
+  const { emptyInput, toInput, renderForm, validate, create, update } = config;
+  return emptyInput && toInput && renderForm && validate && create && update
+    ? { emptyInput, toInput, renderForm, validate, create, update }
     : undefined;
-}
-
-function routeIds({ resource, routes = {} }: Pick<AdminResource<{ _id: string }>, 'resource' | 'routes'>) {
-  return {
-    list: routes.list ?? `${resource}.list`,
-    create: routes.create ?? `${resource}.create`,
-    update: routes.update ?? `${resource}.update`,
-    delete: routes.delete ?? `${resource}.delete`,
-    verifyDelete:
-      routes.verifyDelete === false ? undefined : (routes.verifyDelete ?? `${resource}.verifyDelete`),
-  };
 }
 
 const initialFilters = (filters: AdminFilter[] = []) =>
@@ -134,18 +179,17 @@ const initialFilters = (filters: AdminFilter[] = []) =>
  * filters; create and edit in a dialog; delete guarded by verify-delete; optional row actions and row
  * checkboxes with bulk actions.
  */
-export function AdminListPage<T extends { _id: string }, Input = never>({
+export function AdminListPage<T extends { _id: string }, Input = never, Body = never>({
   config,
 }: {
-  config: AdminResource<T, Input>;
+  config: AdminResource<T, Input, Body>;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
   usePageMeta(config.title);
-  const routes = routeIds(config);
   const form = formOf(config);
   const searchable = config.searchable !== false;
-  const deletable = config.deletable !== false;
+  const { delete: deleteRecord, verifyDelete } = config;
   const [offset, setOffset] = useState(0);
   const [sort, setSort] = useState<{ key: string; value: 'asc' | 'desc' } | undefined>();
   const [searchInput, setSearchInput] = useState('');
@@ -173,8 +217,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
       return [filter.key, value === '' ? undefined : filter.toQuery ? filter.toQuery(value) : value];
     }),
   );
-  const query = {
-    ...config.listQuery,
+  const query: AdminListQuery = {
     ...filterQuery,
     limit: PAGE_SIZE,
     offset,
@@ -182,19 +225,13 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
     sortKey: sort?.key,
     sortValue: sort?.value,
   };
-  const { data, mutate } = useApi<Page<T>>([routes.list, { query }], { keepPreviousData: true });
+  const list = config.useList(query, { keepPreviousData: true });
+  const { data } = list;
   const total = data?.totalDocs ?? 0;
   const controls: ListControls<T> = {
-    reload: () => mutate(),
+    reload: list.reload,
     replace: (record) => {
-      void mutate(
-        (current) =>
-          current && {
-            ...current,
-            docs: current.docs.map((doc) => (doc._id === record._id ? record : doc)),
-          },
-        { revalidate: false },
-      );
+      list.replace(record);
       setSelected((current) => (current[record._id] ? { ...current, [record._id]: record } : current));
     },
   };
@@ -235,15 +272,13 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
     });
 
   const askDelete = async (record: T) => {
-    if (!routes.verifyDelete) {
+    if (!verifyDelete) {
       setDeleting({ record, check: { canDelete: true, message: '', references: [] } });
       return;
     }
     setDeleting({ record });
     try {
-      const check = await callApi<VerifyDeleteResult>(routes.verifyDelete, {
-        params: { id: record._id },
-      });
+      const check = await verifyDelete(record._id);
       setDeleting({ record, check });
     } catch {
       setDeleting(undefined);
@@ -251,10 +286,10 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
   };
 
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting || !deleteRecord) return;
     setDeleting({ ...deleting, busy: true });
     try {
-      await callApi(routes.delete, { params: { id: deleting.record._id } });
+      await deleteRecord(deleting.record._id);
     } catch {
       // Toasted by the API client (e.g. why it cannot be deleted yet).
       setDeleting(undefined);
@@ -264,12 +299,12 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
     toggleRow(deleting.record, false);
     setDeleting(undefined);
     config.onChanged?.();
-    await mutate();
+    await list.reload();
     if (config.deletedPath && config.deletedPath !== location.pathname) navigate(config.deletedPath);
   };
 
   // A read-only list (no row actions, no edit form, no delete) has no Actions column.
-  const hasActions = !!config.rowActions || !!form || deletable;
+  const hasActions = !!config.rowActions || !!form || !!deleteRecord;
   const columnCount = config.columns.length + (hasActions ? 1 : 0) + (config.bulkActions ? 1 : 0);
 
   return (
@@ -432,7 +467,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
                           <LuPencil />
                         </IconButton>
                       )}
-                      {deletable && (
+                      {deleteRecord && (
                         <IconButton
                           aria-label={`Delete ${config.label}`}
                           size="xs"
@@ -480,7 +515,6 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
         <EditDialog
           config={config}
           form={form}
-          routes={routes}
           editing={editing}
           onClose={() => setEditing(undefined)}
           onSaved={async (saved, created) => {
@@ -490,7 +524,7 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
               navigate(config.createdPath(saved));
               return;
             }
-            await mutate();
+            await list.reload();
           }}
         />
       )}
@@ -520,17 +554,15 @@ export function AdminListPage<T extends { _id: string }, Input = never>({
   );
 }
 
-function EditDialog<T extends { _id: string }, Input>({
+function EditDialog<T extends { _id: string }, Input, Body>({
   config,
   form,
-  routes,
   editing,
   onClose,
   onSaved,
 }: {
-  config: AdminResource<T, Input>;
-  form: AdminForm<T, Input>;
-  routes: ReturnType<typeof routeIds>;
+  config: AdminResource<T, Input, Body>;
+  form: AdminForm<T, Input, Body>;
   editing: { record?: T; value: Input };
   onClose: () => void;
   onSaved: (saved: T | undefined, created: boolean) => Promise<void>;
@@ -549,13 +581,10 @@ function EditDialog<T extends { _id: string }, Input>({
     let saved: T | undefined;
     try {
       if (editing.record) {
-        saved = await callApi<T>(routes.update, {
-          params: { id: editing.record._id },
-          body: checked.body,
-        });
+        saved = await form.update(editing.record._id, checked.body);
         if (config.messages.updated) toastSuccess(config.messages.updated);
       } else {
-        saved = await callApi<T>(routes.create, { body: checked.body });
+        saved = await form.create(checked.body);
         if (config.messages.created) toastSuccess(config.messages.created);
       }
     } catch {

@@ -15,7 +15,7 @@ export const paymentTypeLabels: Record<Course['paymentType'], string> = {
 };
 
 export function useCurricula(): Curriculum[] | undefined {
-  return useApi<{ docs: Curriculum[] }>(['curriculums.listWithGrades']).data?.docs;
+  return useApi(['curriculums.listWithGrades']).data?.docs;
 }
 
 /** The fields a course and a course template share; `status` only where the value has one (a course). */

@@ -7,9 +7,17 @@ export const canChangeLessons = canRespondToLessonRequests;
 
 export type ChangeMode = 'CANCEL' | 'RESCHEDULE';
 
+const changeVerbs: { CANCEL: 'Cancel'; RESCHEDULE: 'Reschedule' } = {
+  CANCEL: 'Cancel',
+  RESCHEDULE: 'Reschedule',
+};
+
 /** PUT /admin/{team,zoom}-meetings/{cancel,reschedule}/{id}: the call of a lesson's kind. */
-export function adminChangeRoute(kind: string, mode: ChangeMode): string {
-  return `meetings.${kind === 'ZOOM' ? 'zoom' : 'teams'}Admin${mode === 'CANCEL' ? 'Cancel' : 'Reschedule'}`;
+export function adminChangeRoute<Mode extends ChangeMode>(
+  kind: string,
+  mode: Mode,
+): `meetings.${'zoom' | 'teams'}Admin${(typeof changeVerbs)[Mode]}` {
+  return `meetings.${kind === 'ZOOM' ? 'zoom' : 'teams'}Admin${changeVerbs[mode]}`;
 }
 
 /** The success toast of an admin's change (spec 001 section 8): the shared rule, by the lesson's kind. */

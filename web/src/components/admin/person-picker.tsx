@@ -1,7 +1,6 @@
 import { Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { DirectoryUser } from '../../../../shared/routes/user-directory';
-import type { Page } from '../../../../shared/schemas/paging';
 import { useApi } from '../../lib/api-client';
 import { SelectField } from '../select-field';
 import type { AdminFilter } from './admin-list-page';
@@ -34,7 +33,7 @@ export function PersonSelect(props: {
     const timer = setTimeout(() => setName(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const { data } = useApi<Page<DirectoryUser>>(
+  const { data } = useApi(
     ['users.adminDropdown', { query: { userTypes: props.userTypes, name, limit: 50, offset: 0 } }],
     { keepPreviousData: true },
   );

@@ -7,6 +7,7 @@ import { revalidateCourse, revalidateMyCourses } from '../../lib/api/courses';
 import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
 import { revalidateMyLessonRequests } from '../../lib/api/lesson-requests';
 import { revalidateSchedule } from '../../lib/api/schedule';
+import { choiceOf } from '../../lib/choice';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { today } from '../../lib/zoned-dates';
@@ -35,8 +36,8 @@ export function LessonChangeDialog(props: {
 }) {
   const { lesson, mode, onClose } = props;
   const zone = deviceTimeZone();
-  const [reason, setReason] = useState('');
-  const [category, setCategory] = useState('');
+  const [reason, setReason] = useState<(typeof changeReasons)[number] | ''>('');
+  const [category, setCategory] = useState<(typeof reasonCategories)[number] | ''>('');
   const [note, setNote] = useState('');
   // A move is usually to a nearby time: start on the lesson's own day (today if it is already past).
   const [date, setDate] = useState(() => {
@@ -52,6 +53,8 @@ export function LessonChangeDialog(props: {
   const ready = reason !== '' && (mode === 'CANCEL' || slot !== '');
 
   const submit = async () => {
+    // Saving waits for a reason (see `ready`).
+    if (reason === '') return;
     setBusy(true);
     try {
       const body = {
@@ -117,7 +120,7 @@ export function LessonChangeDialog(props: {
         <SelectField
           label="Reason"
           value={reason}
-          onChange={setReason}
+          onChange={(value) => setReason(choiceOf(changeReasons, value) ?? '')}
           placeholder="Select a reason"
           required
         >
@@ -130,7 +133,7 @@ export function LessonChangeDialog(props: {
         <SelectField
           label="Reason category"
           value={category}
-          onChange={setCategory}
+          onChange={(value) => setCategory(choiceOf(reasonCategories, value) ?? '')}
           placeholder="No category"
           helper="Optional: the kind of reason, for the school's records."
         >

@@ -9,7 +9,7 @@ import { ApiError, callApi } from '../../lib/api-client';
 import { errorToastMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { canUploadFiles, uploadFile } from '../../lib/upload-file';
+import { canUploadFiles, type UploadedFile, uploadFile } from '../../lib/upload-file';
 import { zonedInstant } from '../../lib/zoned-dates';
 import { personLabel } from '../admin/person-picker';
 import { FormDialog } from '../form-dialog';
@@ -121,7 +121,7 @@ export function SectionDialog({
   };
 
   /** The resource part of the body: the link, a freshly uploaded file, or nothing (keep the stored file). */
-  const resourceBody = async (): Promise<object | undefined | null> => {
+  const resourceBody = async (): Promise<UploadedFile | { url: string } | undefined | null> => {
     if (values.source === 'link') {
       const url = values.url.trim();
       return { url: /^https?:\/\//i.test(url) ? url : `https://${url}` };
@@ -149,13 +149,19 @@ export function SectionDialog({
           });
           toastSuccess(editing.kind === 'ZOOM' ? 'Zoom Meeting Updated' : 'Teams Meeting Updated');
         } else {
+          const start = zonedInstant(values.date, values.time, zone);
+          if (!start) {
+            // Not reached: `check` refused a missing or invalid date and time.
+            setBusy(false);
+            return;
+          }
           await callApi(`meetings.${verb}AdminCreate`, {
             body: {
               ...base,
               course: course._id,
               parent: state.mode === 'create' ? state.parent : null,
               billing: values.billing,
-              start: zonedInstant(values.date, values.time, zone),
+              start,
               duration: Number(values.duration),
               tutorId: values.tutorId,
             },

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { RouteId } from '../../../../shared/routes/catalogue';
 
 /** Homework is due at the end of the chosen day in the setter's zone; no date means no due date. */
 export function dueAtOf(date: string, zone: string): string | null {
@@ -20,17 +21,28 @@ export function dateInZone(iso: string | null | undefined, zone: string): string
  */
 export type EditorScope = 'admin' | 'tutor';
 
+/**
+ * The calls that save a folder, resource or homework, by who edits, what and whether it is new. Homework
+ * goes through the homework calls either way; a tutor edits any of their sections with `sections.update`.
+ */
+const saveCalls = {
+  admin: {
+    SECTION: { create: 'sections.adminCreate', edit: 'sections.adminUpdate' },
+    RESOURCE: { create: 'resources.adminCreate', edit: 'resources.adminUpdate' },
+    HOMEWORK: { create: 'homeworks.create', edit: 'homeworks.update' },
+  },
+  tutor: {
+    SECTION: { create: 'sections.create', edit: 'sections.update' },
+    RESOURCE: { create: 'resources.create', edit: 'sections.update' },
+    HOMEWORK: { create: 'homeworks.create', edit: 'homeworks.update' },
+  },
+} as const satisfies Record<EditorScope, Record<string, Record<'create' | 'edit', RouteId>>>;
+
 /** The call that saves a folder, resource or homework, by who edits and whether it is new. */
-export function saveCallOf(
-  kind: 'SECTION' | 'RESOURCE' | 'HOMEWORK',
-  mode: 'create' | 'edit',
+export function saveCallOf<Kind extends 'SECTION' | 'RESOURCE' | 'HOMEWORK', Mode extends 'create' | 'edit'>(
+  kind: Kind,
+  mode: Mode,
   scope: EditorScope,
-): string {
-  if (kind === 'HOMEWORK') return mode === 'create' ? 'homeworks.create' : 'homeworks.update';
-  if (scope === 'tutor') {
-    if (mode === 'edit') return 'sections.update';
-    return kind === 'RESOURCE' ? 'resources.create' : 'sections.create';
-  }
-  if (kind === 'RESOURCE') return mode === 'create' ? 'resources.adminCreate' : 'resources.adminUpdate';
-  return mode === 'create' ? 'sections.adminCreate' : 'sections.adminUpdate';
+) {
+  return saveCalls[scope][kind][mode];
 }

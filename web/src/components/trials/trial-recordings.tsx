@@ -31,7 +31,7 @@ export function TrialRecordings({
     if (!removing) return;
     setBusy(true);
     try {
-      const saved = await callApi<{ trial: Trial }>('trials.removeRecording', {
+      const saved = await callApi('trials.removeRecording', {
         params: { id: trial._id, recordingId: removing._id },
       });
       toastSuccess('Recording removed');
@@ -135,7 +135,7 @@ function AddRecordingDialog({
     setErrors({});
     setBusy(true);
     try {
-      const saved = await callApi<{ trial: Trial }>('trials.addRecording', { body: checked.body });
+      const saved = await callApi('trials.addRecording', { body: checked.body });
       toastSuccess('Recording added');
       onSaved(saved.trial);
     } catch {

@@ -88,12 +88,12 @@ function AvailabilityScreen() {
 }
 
 function AvailabilityEditor({ tutorId, isAdmin }: { tutorId: string; isAdmin: boolean }) {
-  const { data, error, mutate } = useApi<Availability>(
+  const { data, error, mutate } = useApi(
     ['availability.get', { params: { userId: tutorId } }],
     // A focus refetch would reset the form under the user's unsaved edits.
     { revalidateOnFocus: false },
   );
-  const { data: catalogue } = useApi<{ docs: Curriculum[] }>(['curriculums.listWithGrades']);
+  const { data: catalogue } = useApi(['curriculums.listWithGrades']);
   if (error) return <Text>This availability could not be loaded.</Text>;
   if (!data) return null;
   return (

@@ -3,19 +3,22 @@ import { type FormEvent, useState } from 'react';
 import { LuCheck, LuPlus } from 'react-icons/lu';
 import { SelectField } from '../../components/select-field';
 
-export interface FieldSpec {
-  name: string;
+export interface FieldSpec<Name extends string = string> {
+  name: Name;
   label: string;
   kind?: 'text' | 'multiline' | 'select';
   /** The choices of a select field. */
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
+/** A submitted form's trimmed value of one of its fields (every field is filled before it submits). */
+export type FieldValue<Name extends string> = (name: Name) => string;
+
 /**
  * A small inline form for one content item: empty to add one (cleared after it is saved), or holding an
  * item's values to edit it (with Cancel). Select fields start at their first option when adding.
  */
-export function ItemForm({
+export function ItemForm<Name extends string>({
   fields,
   initial,
   submitLabel,
@@ -23,12 +26,12 @@ export function ItemForm({
   onSubmit,
   onCancel,
 }: {
-  fields: FieldSpec[];
-  initial?: Record<string, string>;
+  fields: ReadonlyArray<FieldSpec<Name>>;
+  initial?: Record<Name, string>;
   submitLabel: string;
   /** Names the form for assistive technology ("Edit video Sound waves"). */
   formLabel?: string;
-  onSubmit: (values: Record<string, string>) => Promise<unknown>;
+  onSubmit: (value: FieldValue<Name>) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const empty = Object.fromEntries(
@@ -43,7 +46,7 @@ export function ItemForm({
     if (!complete) return;
     setBusy(true);
     try {
-      await onSubmit(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])));
+      await onSubmit((name) => (values[name] ?? '').trim());
       if (!initial) setValues(empty);
     } catch {
       // The API client has shown the server's message; what was typed stays.

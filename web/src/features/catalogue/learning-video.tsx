@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuCirclePlay } from 'react-icons/lu';
 import { usageLabel } from '../../../../shared/learning/usage';
 import { ApiError, callApi } from '../../lib/api-client';
+import { serverMessage } from '../../lib/error-message';
 import { canSeeUsage } from '../../lib/permissions';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { useOwnUsage } from './use-own-usage';
@@ -62,7 +63,7 @@ export function LearningVideo({ video, embed }: LearningVideoProps) {
       void mutate();
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        setRefusal((error.data as { message?: string } | undefined)?.message ?? 'Free plan limit reached');
+        setRefusal(serverMessage(error.data) ?? 'Free plan limit reached');
       }
     } finally {
       setStarting(false);

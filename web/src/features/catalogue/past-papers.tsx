@@ -1,15 +1,13 @@
 import { Badge, Box, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { LuFileText } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Subject, TopicPastPapers } from '../../../../shared/schemas/catalogue';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { useApi } from '../../lib/api-client';
 
 export function usePastPapers(subjectCode: string | undefined, subjectLevel: string | undefined) {
-  return useApi<{ subject: Subject; docs: TopicPastPapers[] }>(
-    subjectCode ? ['topics.pastPapers', { query: { subjectCode, subjectLevel } }] : null,
-    { shouldRetryOnError: false },
-  );
+  return useApi(subjectCode ? ['topics.pastPapers', { query: { subjectCode, subjectLevel } }] : null, {
+    shouldRetryOnError: false,
+  });
 }
 
 /** A subject's past-paper questions and mark schemes, topic by topic, each linking to its sub-topic too. */

@@ -22,9 +22,9 @@ import {
   subTopicPercent,
 } from '../../../../shared/learning/progress';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
-import type { LearningSession } from '../../../../shared/schemas/learning-data';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
+import { serverMessage } from '../../lib/error-message';
 import { canBookmarkPages, canTrackLearning } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
@@ -59,7 +59,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
       if (blocked.current || recorded.current.has(pageNo)) return;
       recorded.current.add(pageNo);
       try {
-        const answer = await callApi<SubTopicProgressEntry>('progress.record', {
+        const answer = await callApi('progress.record', {
           body: { subTopicId: subTopic._id, pageNo },
         });
         // Pages in view are recorded at once and their answers may come back in any order.
@@ -67,9 +67,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
       } catch (error) {
         if (error instanceof ApiError && error.status === 429) {
           blocked.current = true;
-          setLimitMessage(
-            (error.data as { message?: string } | undefined)?.message ?? 'Free plan limit reached',
-          );
+          setLimitMessage(serverMessage(error.data) ?? 'Free plan limit reached');
         } else {
           recorded.current.delete(pageNo);
         }
@@ -112,7 +110,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
     setBusy(true);
     try {
       setEntry(
-        await callApi<SubTopicProgressEntry>('progress.record', {
+        await callApi('progress.record', {
           body: { subTopicId: subTopic._id, completed },
         }),
       );
@@ -221,9 +219,7 @@ function QuestionForm({ subTopic, pages }: { subTopic: SubTopic; pages: number }
     event.preventDefault();
     setSending(true);
     try {
-      sessionId.current ??= (
-        await callApi<LearningSession>('sessions.create', { body: { subTopicId: subTopic._id } })
-      )._id;
+      sessionId.current ??= (await callApi('sessions.create', { body: { subTopicId: subTopic._id } }))._id;
       await callApi('sessions.addQuestion', {
         params: { id: sessionId.current },
         body: { pageNo, question: question.trim() },

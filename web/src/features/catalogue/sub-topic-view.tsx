@@ -12,11 +12,12 @@ import {
 } from '@chakra-ui/react';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { LuExternalLink, LuFileText, LuGripVertical, LuStar } from 'react-icons/lu';
-import type { SubTopic, SubTopicContentAction } from '../../../../shared/schemas/catalogue';
+import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { callApi } from '../../lib/api-client';
+import { choiceOf } from '../../lib/choice';
 import { toastSuccess } from '../../lib/toaster';
 import { EditButton, MoveButtons, RemoveButton } from './edit-controls';
-import { type FieldSpec, ItemForm } from './item-form';
+import { type FieldSpec, type FieldValue, ItemForm } from './item-form';
 import { LearningVideo } from './learning-video';
 import { dragSourceIndex, moveItem } from './ordering';
 import { SubTopicLearning } from './sub-topic-learning';
@@ -35,38 +36,41 @@ const resourceKindLabels: Record<ResourceKind, string> = {
  * Every kind the schema allows, so past papers and mark schemes can be added here (the topical past papers
  * list them); a plain link first, the schema's default.
  */
-const resourceKindOptions = (['LINK', 'NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME'] as const).map(
-  (value) => ({ value, label: resourceKindLabels[value] }),
-);
+const resourceKinds = ['LINK', 'NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME'] as const;
+const resourceKindOptions = resourceKinds.map((value) => ({ value, label: resourceKindLabels[value] }));
 const ratingOptions = [5, 4, 3, 2, 1].map((n) => ({
   value: String(n),
   label: `${n} star${n === 1 ? '' : 's'}`,
 }));
 
-const noteFields: FieldSpec[] = [
+const noteFields: FieldSpec<'title' | 'body'>[] = [
   { name: 'title', label: 'Notes title' },
   { name: 'body', label: 'Notes text', kind: 'multiline' },
 ];
-const videoFields: FieldSpec[] = [
+const videoFields: FieldSpec<'title' | 'url'>[] = [
   { name: 'title', label: 'Video title' },
   { name: 'url', label: 'Video link' },
 ];
-const resourceFields: FieldSpec[] = [
+const resourceFields: FieldSpec<'title' | 'url' | 'kind'>[] = [
   { name: 'title', label: 'Resource title' },
   { name: 'url', label: 'Resource link' },
   { name: 'kind', label: 'Resource kind', kind: 'select', options: resourceKindOptions },
 ];
-const faqFields: FieldSpec[] = [
+const faqFields: FieldSpec<'question' | 'answer'>[] = [
   { name: 'question', label: 'Question' },
   { name: 'answer', label: 'Answer', kind: 'multiline' },
 ];
-const reviewFields: FieldSpec[] = [
+const reviewFields: FieldSpec<'name' | 'rating' | 'comment'>[] = [
   { name: 'name', label: 'Reviewer name' },
   { name: 'rating', label: 'Rating', kind: 'select', options: ratingOptions },
   { name: 'comment', label: 'Review', kind: 'multiline' },
 ];
 /** A review form's values as the API takes them (the rating is a number). */
-const reviewBody = ({ rating, ...rest }: Record<string, string>) => ({ ...rest, rating: Number(rating) });
+const reviewBody = (value: FieldValue<'name' | 'rating' | 'comment'>) => ({
+  name: value('name'),
+  comment: value('comment'),
+  rating: Number(value('rating')),
+});
 
 interface SubTopicViewProps {
   subTopic: SubTopic;
@@ -85,8 +89,10 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
   /** The item whose editor is open. */
   const [open, setOpen] = useState<string>();
   const [dragged, setDragged] = useState<number>();
-  const change = async (action: SubTopicContentAction, body: unknown) => {
-    const next = await callApi<SubTopic>(`subTopics.${action}`, { params: { id: subTopic._id }, body });
+  const params = { id: subTopic._id };
+  /** Shows the answer of a content call (`PUT sub-topics/{id}/<action>`): the whole updated sub-topic. */
+  const change = async (saving: Promise<SubTopic>) => {
+    const next = await saving;
     toastSuccess('Sub topic Updated');
     setOpen(undefined);
     await onChanged(next);
@@ -98,7 +104,12 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
     const order = moveItem(videos, from, to).map((video, index) => ({ ...video, sortingOrder: index }));
     void onChanged({ ...subTopic, videoLinks: order });
     try {
-      await change('sortVideoLinks', { videoLinkIds: order.map((video) => video._id) });
+      await change(
+        callApi('subTopics.sortVideoLinks', {
+          params,
+          body: { videoLinkIds: order.map((video) => video._id) },
+        }),
+      );
     } catch {
       // Toasted by the API client: the order the server kept goes back on screen.
       await onChanged().catch(() => undefined);
@@ -130,7 +141,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                 fields={noteFields}
                 initial={{ title: block.title, body: block.body }}
                 submitLabel="Save notes"
-                onSubmit={(values) => change('editContent', { itemId: block._id, ...values })}
+                onSubmit={(value) =>
+                  change(
+                    callApi('subTopics.editContent', {
+                      params,
+                      body: { itemId: block._id, title: value('title'), body: value('body') },
+                    }),
+                  )
+                }
                 onCancel={() => setOpen(undefined)}
               />
             ) : (
@@ -145,7 +163,11 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                       {edit.canDelete && (
                         <RemoveButton
                           label={`Remove ${block.title}`}
-                          onClick={() => change('removeContent', { itemId: block._id })}
+                          onClick={() =>
+                            change(
+                              callApi('subTopics.removeContent', { params, body: { itemId: block._id } }),
+                            )
+                          }
                         />
                       )}
                     </HStack>
@@ -165,7 +187,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
             <ItemForm
               fields={noteFields}
               submitLabel="Add notes"
-              onSubmit={(values) => change('addContent', values)}
+              onSubmit={(value) =>
+                change(
+                  callApi('subTopics.addContent', {
+                    params,
+                    body: { title: value('title'), body: value('body') },
+                  }),
+                )
+              }
             />
           )}
         </Stack>
@@ -198,7 +227,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                       fields={videoFields}
                       initial={{ title: video.title, url: video.url }}
                       submitLabel="Save video"
-                      onSubmit={(values) => change('editVideoLink', { itemId: video._id, ...values })}
+                      onSubmit={(value) =>
+                        change(
+                          callApi('subTopics.editVideoLink', {
+                            params,
+                            body: { itemId: video._id, title: value('title'), url: value('url') },
+                          }),
+                        )
+                      }
                       onCancel={() => setOpen(undefined)}
                     />
                   ) : (
@@ -233,7 +269,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                           {edit.canDelete && (
                             <RemoveButton
                               label={`Remove ${video.title}`}
-                              onClick={() => change('removeVideoLink', { itemId: video._id })}
+                              onClick={() =>
+                                change(
+                                  callApi('subTopics.removeVideoLink', {
+                                    params,
+                                    body: { itemId: video._id },
+                                  }),
+                                )
+                              }
                             />
                           )}
                         </HStack>
@@ -249,7 +292,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
           <ItemForm
             fields={videoFields}
             submitLabel="Add video link"
-            onSubmit={(values) => change('addVideoLink', values)}
+            onSubmit={(value) =>
+              change(
+                callApi('subTopics.addVideoLink', {
+                  params,
+                  body: { title: value('title'), url: value('url') },
+                }),
+              )
+            }
           />
         )}
       </Section>
@@ -268,7 +318,11 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
               {edit.canDelete && (
                 <RemoveButton
                   label={`Remove ${resource.title}`}
-                  onClick={() => change('removeResources', { resourceIds: [resource._id] })}
+                  onClick={() =>
+                    change(
+                      callApi('subTopics.removeResources', { params, body: { resourceIds: [resource._id] } }),
+                    )
+                  }
                 />
               )}
             </HStack>
@@ -277,7 +331,22 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
             <ItemForm
               fields={resourceFields}
               submitLabel="Add resource"
-              onSubmit={(values) => change('addResources', { resources: [values] })}
+              onSubmit={(value) =>
+                change(
+                  callApi('subTopics.addResources', {
+                    params,
+                    body: {
+                      resources: [
+                        {
+                          title: value('title'),
+                          url: value('url'),
+                          kind: choiceOf(resourceKinds, value('kind')),
+                        },
+                      ],
+                    },
+                  }),
+                )
+              }
             />
           )}
         </Stack>
@@ -301,7 +370,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                       fields={faqFields}
                       initial={{ question: faq.question, answer: faq.answer }}
                       submitLabel="Save question"
-                      onSubmit={(values) => change('editFAQ', { itemId: faq._id, ...values })}
+                      onSubmit={(value) =>
+                        change(
+                          callApi('subTopics.editFAQ', {
+                            params,
+                            body: { itemId: faq._id, question: value('question'), answer: value('answer') },
+                          }),
+                        )
+                      }
                       onCancel={() => setOpen(undefined)}
                     />
                   ) : (
@@ -316,7 +392,9 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                           {edit.canDelete && (
                             <RemoveButton
                               label={`Remove question ${faq.question}`}
-                              onClick={() => change('removeFAQ', { itemId: faq._id })}
+                              onClick={() =>
+                                change(callApi('subTopics.removeFAQ', { params, body: { itemId: faq._id } }))
+                              }
                             />
                           )}
                         </HStack>
@@ -332,7 +410,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
           <ItemForm
             fields={faqFields}
             submitLabel="Add question"
-            onSubmit={(values) => change('addFAQ', values)}
+            onSubmit={(value) =>
+              change(
+                callApi('subTopics.addFAQ', {
+                  params,
+                  body: { question: value('question'), answer: value('answer') },
+                }),
+              )
+            }
           />
         )}
       </Section>
@@ -347,7 +432,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                 fields={reviewFields}
                 initial={{ name: review.name, rating: String(review.rating), comment: review.comment }}
                 submitLabel="Save review"
-                onSubmit={(values) => change('editReview', { itemId: review._id, ...reviewBody(values) })}
+                onSubmit={(value) =>
+                  change(
+                    callApi('subTopics.editReview', {
+                      params,
+                      body: { itemId: review._id, ...reviewBody(value) },
+                    }),
+                  )
+                }
                 onCancel={() => setOpen(undefined)}
               />
             ) : (
@@ -372,7 +464,11 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                         {edit.canDelete && (
                           <RemoveButton
                             label={`Remove review by ${review.name}`}
-                            onClick={() => change('removeReview', { itemId: review._id })}
+                            onClick={() =>
+                              change(
+                                callApi('subTopics.removeReview', { params, body: { itemId: review._id } }),
+                              )
+                            }
                           />
                         )}
                       </HStack>
@@ -387,7 +483,7 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
           <ItemForm
             fields={reviewFields}
             submitLabel="Add review"
-            onSubmit={(values) => change('addReview', reviewBody(values))}
+            onSubmit={(value) => change(callApi('subTopics.addReview', { params, body: reviewBody(value) }))}
           />
         )}
       </Section>

@@ -2,36 +2,33 @@ import type { z } from 'zod';
 import type {
   cataloguePathSchema,
   homeCurriculumSchema,
-  SearchOption,
   Subject,
   SubTopicSummary,
   Topic,
 } from '../../../../shared/schemas/catalogue';
-import { ApiError, type ApiKey, preloadApi, useApi } from '../../lib/api-client';
+import { ApiError, apiKey, preloadApi, useApi } from '../../lib/api-client';
 
 export type HomeCurriculum = z.infer<typeof homeCurriculumSchema>;
 export type ResolvedCataloguePath = z.infer<typeof cataloguePathSchema>;
 export type TopicWithSubTopics = Topic & { subTopics: SubTopicSummary[] };
 
-const homeCurriculaKey: NonNullable<ApiKey> = ['curriculums.forHomePage'];
-const searchOptionsKey: NonNullable<ApiKey> = ['curriculums.searchOptions'];
+const homeCurriculaKey = apiKey('curriculums.forHomePage');
+const searchOptionsKey = apiKey('curriculums.searchOptions');
 // A path that names nothing is the page's own not-found view, not an error to toast.
-const cataloguePathKey = (path: string): NonNullable<ApiKey> => [
-  'curriculums.resolvePath',
-  { query: { path }, quietStatuses: [404] },
-];
-const topicsKey = (subject: Subject): NonNullable<ApiKey> => [
-  'topics.getTopics',
-  { body: { subjectCode: subject.subjectCode, subjectLevel: subject.subjectLevel } },
-];
+const cataloguePathKey = (path: string) =>
+  apiKey('curriculums.resolvePath', { query: { path }, quietStatuses: [404] });
+const topicsKey = (subject: Subject) =>
+  apiKey('topics.getTopics', {
+    body: { subjectCode: subject.subjectCode, subjectLevel: subject.subjectLevel },
+  });
 
 export function useHomeCurricula() {
-  return useApi<{ docs: HomeCurriculum[] }>(homeCurriculaKey);
+  return useApi(homeCurriculaKey);
 }
 
 /** The home search's options; `wanted` false skips the read until a search starts. */
 export function useSearchOptions(wanted = true) {
-  return useApi<{ docs: SearchOption[] }>(wanted ? searchOptionsKey : null);
+  return useApi(wanted ? searchOptionsKey : null);
 }
 
 /** The catalogue path of a router path: no trailing slash, `/` for the home page. */
@@ -41,7 +38,7 @@ export function cataloguePathOf(routerPath: string): string {
 
 /** The catalogue records a page path names; `missing` when the path names nothing (a 404). */
 export function useCataloguePath(path: string | undefined) {
-  const result = useApi<ResolvedCataloguePath>(path ? cataloguePathKey(path) : null, {
+  const result = useApi(path ? cataloguePathKey(path) : null, {
     shouldRetryOnError: false,
   });
   const missing = result.error instanceof ApiError && result.error.status === 404;
@@ -51,11 +48,11 @@ export function useCataloguePath(path: string | undefined) {
 }
 
 export function useSubjects(curriculum: string) {
-  return useApi<{ docs: Subject[] }>(['subjects.list', { query: { curriculum } }]);
+  return useApi(['subjects.list', { query: { curriculum } }]);
 }
 
 export function useTopicsWithSubTopics(subject: Subject | undefined) {
-  return useApi<{ docs: TopicWithSubTopics[] }>(subject ? topicsKey(subject) : null);
+  return useApi(subject ? topicsKey(subject) : null);
 }
 
 /** The home page's read (its curricula), requested before it renders. */
@@ -74,7 +71,7 @@ export function preloadCurriculumPage(routerPath: string): void {
  * the subject's topics (for the subject and topic pages, which list them) or the sub-topic view's code.
  */
 export function preloadSubjectPage(routerPath: string): void {
-  void preloadApi<ResolvedCataloguePath>(cataloguePathKey(cataloguePathOf(routerPath))).then((resolved) => {
+  void preloadApi(cataloguePathKey(cataloguePathOf(routerPath))).then((resolved) => {
     if (resolved?.subTopic) void import('./sub-topic-view').catch(() => undefined);
     else if (resolved?.subject) void preloadApi(topicsKey(resolved.subject));
   });

@@ -1,4 +1,3 @@
-import type { UsageDetails } from '../../../../shared/schemas/learning-data';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { useApi } from '../../lib/api-client';
 import { canSeeUsage } from '../../lib/permissions';
@@ -8,7 +7,5 @@ import { canSeeUsage } from '../../lib/permissions';
  * visitor or a role off the usage plan. Same key as the dashboard's card, so both share one cache entry.
  */
 export function useOwnUsage(user: AuthUser | undefined) {
-  return useApi<UsageDetails>(
-    user && canSeeUsage(user) ? ['usage.userDetails', { body: { userId: user._id } }] : null,
-  );
+  return useApi(user && canSeeUsage(user) ? ['usage.userDetails', { body: { userId: user._id } }] : null);
 }

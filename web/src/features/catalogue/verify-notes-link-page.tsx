@@ -1,15 +1,11 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
-import type { browsedResourceSchema } from '../../../../shared/schemas/learning-data';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { paths } from '../../config/paths';
 import { ApiError, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { notesLinkResourceKey, notesLinkTarget } from './notes-link';
-
-type BrowsedResource = z.infer<typeof browsedResourceSchema>;
 
 function Message({ title, text, retry }: { title: string; text: string; retry?: () => void }) {
   usePageMeta(title);
@@ -44,7 +40,7 @@ export default function VerifyNotesLinkPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const resourceKey = notesLinkResourceKey(search);
-  const { data, error, mutate } = useApi<BrowsedResource>(
+  const { data, error, mutate } = useApi(
     resourceKey ? ['learningResources.browse', { query: { resourceKey } }] : null,
     { shouldRetryOnError: false, revalidateOnFocus: false },
   );

@@ -2,7 +2,6 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { isJoinOpen } from '../../../../shared/scheduling/join-window';
-import type { JoinMeetingResponse } from '../../../../shared/schemas/meeting';
 import type { SectionTree } from '../../../../shared/schemas/section';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
@@ -20,7 +19,7 @@ import { useNow } from '../../lib/use-now';
 async function joinLesson(lesson: { _id: string; joinUrl: string }) {
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
-  const url = await callApi<JoinMeetingResponse>('meetings.notifyJoined', { body: { sectionId: lesson._id } })
+  const url = await callApi('meetings.notifyJoined', { body: { sectionId: lesson._id } })
     .then((answer) => {
       // The join is recorded: the lesson reads now carry it, so the chip turns On Time (or N Min Late).
       void Promise.all([revalidateCourse(), revalidateSchedule()]);

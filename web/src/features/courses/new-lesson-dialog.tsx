@@ -52,11 +52,13 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
   const save = async () => {
     const found = check();
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // `check` refused a missing or invalid time.
+    const start = zonedInstant(date, time, zone);
+    if (Object.keys(found).length > 0 || !start) return;
     setBusy(true);
     try {
       await callApi(kinds[kind].routeId, {
-        body: { course: course._id, title: title.trim(), start: zonedInstant(date, time, zone), duration },
+        body: { course: course._id, title: title.trim(), start, duration },
       });
       toastSuccess(kinds[kind].toast);
       onSaved();

@@ -1,7 +1,5 @@
 import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Page } from '../../../../shared/schemas/paging';
-import type { Trial } from '../../../../shared/schemas/trial';
 import { canEditRecordings } from '../../components/trials/recording-form';
 import { TrialBadges } from '../../components/trials/trial-badges';
 import { TrialRecordings } from '../../components/trials/trial-recordings';
@@ -16,7 +14,7 @@ import { useSession } from '../../lib/session';
  */
 export function TrialPanel({ courseId, studentId }: { courseId: string; studentId: string | undefined }) {
   const user = useSession()?.user;
-  const { data, mutate } = useApi<Page<Trial>>(
+  const { data, mutate } = useApi(
     studentId ? ['trials.list', { query: { studentId, limit: 100, offset: 0 } }] : null,
   );
   const trial = data?.docs.find((t) => t.courseId === courseId);

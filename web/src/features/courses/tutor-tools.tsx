@@ -14,8 +14,8 @@ import { useEffect, useState } from 'react';
 import { LuBookOpen, LuFileText, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
-import { MAX_PAGE_SIZE, type Page } from '../../../../shared/schemas/paging';
-import type { HomeworkSubmission, SectionTree } from '../../../../shared/schemas/section';
+import { MAX_PAGE_SIZE } from '../../../../shared/schemas/paging';
+import type { SectionTree } from '../../../../shared/schemas/section';
 import { homeworkPath } from '../../config/course-paths';
 import { callApi, useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -213,10 +213,7 @@ export function InPlaceEditor({
 
 /** Tutor homework mode: how many handed the homework in, how many wait for review, and the review page. */
 export function HomeworkSubmissions({ section, tools }: { section: SectionTree; tools: TutorTools }) {
-  const { data } = useApi<Page<HomeworkSubmission>>([
-    'homework.list',
-    { query: { section: section._id, limit: MAX_PAGE_SIZE } },
-  ]);
+  const { data } = useApi(['homework.list', { query: { section: section._id, limit: MAX_PAGE_SIZE } }]);
   const summary = data ? submissionSummary(data) : undefined;
   return (
     <HStack gap="2" data-testid="homework-submissions">

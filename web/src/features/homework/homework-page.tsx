@@ -18,7 +18,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { holdsAny } from '../../../../shared/permissions/check';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { summarizeLabels } from '../../../../shared/rules/labels';
-import type { Page } from '../../../../shared/schemas/paging';
 import type { HomeworkSubmission, Section } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
@@ -297,17 +296,12 @@ function Homework() {
   const session = useSession();
   const user = session?.user;
   const { data: course, error: courseError } = useCourse(courseId, { subSections: '0' });
-  const { data: section, error: sectionError } = useApi<Section>([
-    'sections.get',
-    { params: { id: sectionId } },
-  ]);
+  const { data: section, error: sectionError } = useApi(['sections.get', { params: { id: sectionId } }]);
   const {
     data: submissions,
     error: submissionsError,
     mutate,
-  } = useApi<Page<HomeworkSubmission>>(
-    section ? ['homework.list', { query: { section: section._id, limit: 100, offset: 0 } }] : null,
-  );
+  } = useApi(section ? ['homework.list', { query: { section: section._id, limit: 100, offset: 0 } }] : null);
   usePageMeta(section?.title);
   const back = `${paths.portalCourses}/${encodeURIComponent(courseId)}`;
   if (courseError || sectionError || submissionsError || (section && section.kind !== 'HOMEWORK')) {

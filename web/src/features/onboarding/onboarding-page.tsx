@@ -16,13 +16,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { LuCheck } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
-import type { Subject } from '../../../../shared/schemas/catalogue';
-import type { Curriculum } from '../../../../shared/schemas/curriculum';
-import {
-  type Onboarding,
-  type OnboardingState,
-  onboardingGoals,
-} from '../../../../shared/schemas/learning-data';
+import { onboardingGoals } from '../../../../shared/schemas/learning-data';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
@@ -36,12 +30,12 @@ import { emptyAnswers, type OnboardingAnswers, onboardingSteps, stepProblem } fr
 function OnboardingForm() {
   const { user } = useAuthUser();
   const navigate = useNavigate();
-  const curricula = useApi<{ docs: Curriculum[] }>(['curriculums.list']);
-  const existing = useApi<OnboardingState>(['onboarding.get', { params: { id: user!._id } }]);
+  const curricula = useApi(['curriculums.list']);
+  const existing = useApi(['onboarding.get', { params: { id: user!._id } }]);
   const [answers, setAnswers] = useState<OnboardingAnswers>(emptyAnswers);
   const [step, setStep] = useState(0);
   const [saving, setSaving] = useState(false);
-  const subjects = useApi<{ docs: Subject[] }>(
+  const subjects = useApi(
     answers.curriculum ? ['subjects.list', { query: { curriculum: answers.curriculum } }] : null,
   );
 
@@ -69,7 +63,7 @@ function OnboardingForm() {
   const save = async () => {
     setSaving(true);
     try {
-      await callApi<Onboarding>('onboarding.save', {
+      await callApi('onboarding.save', {
         body: {
           curriculum: answers.curriculum,
           grade: answers.grade,

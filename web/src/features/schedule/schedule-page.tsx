@@ -149,7 +149,7 @@ function Schedule({ user }: { user: AuthUser }) {
   const mine = open && (open.tutorId === user._id || !seesAllLessons(user));
 
   const showFeed = async () => {
-    const { url } = await callApi<{ url: string }>('schedule.feedUrl');
+    const { url } = await callApi('schedule.feedUrl');
     setFeedUrl(url);
   };
 

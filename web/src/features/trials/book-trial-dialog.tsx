@@ -15,8 +15,6 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isValidEmail, normalizeEmail } from '../../../../shared/rules/email';
-import type { SlotDoc } from '../../../../shared/schemas/availability';
-import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { FormField } from '../../components/form-field';
 import { SlotPicker } from '../../components/slot-picker';
 import { paths, withQuery } from '../../config/paths';
@@ -65,7 +63,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
   const set = (field: keyof TrialBookingState) => (value: string) =>
     setState((s) => changeBooking(s, field, value));
 
-  const { data: catalogue } = useApi<{ docs: Curriculum[] }>(['curriculums.listWithGrades']);
+  const { data: catalogue } = useApi(['curriculums.listWithGrades']);
   const curriculum = catalogue?.docs.find((c) => c.name === state.curriculum);
   const hint = slotsHint(state, zone);
   const slotsKey = !hint
@@ -82,7 +80,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
         },
       ] as const)
     : null;
-  const { data: slots, isLoading: loadingSlots, mutate: reloadSlots } = useApi<{ docs: SlotDoc[] }>(slotsKey);
+  const { data: slots, isLoading: loadingSlots, mutate: reloadSlots } = useApi(slotsKey);
   const chosen = useMemo(() => slots?.docs.find((slot) => slot.start === state.slot), [slots, state.slot]);
 
   const book = async () => {

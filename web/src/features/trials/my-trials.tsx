@@ -1,8 +1,6 @@
 import { Box, Button, ButtonGroup, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Page } from '../../../../shared/schemas/paging';
-import type { Trial } from '../../../../shared/schemas/trial';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { canEditRecordings } from '../../components/trials/recording-form';
 import { TrialBadges } from '../../components/trials/trial-badges';
@@ -23,7 +21,7 @@ const fullName = (person: { firstname: string; lastname: string }) =>
 export function MyTrials({ user }: { user: AuthUser }) {
   const zone = deviceTimeZone();
   const [offset, setOffset] = useState(0);
-  const { data } = useApi<Page<Trial>>(['trials.list', { query: { limit: PAGE_SIZE, offset } }], {
+  const { data } = useApi(['trials.list', { query: { limit: PAGE_SIZE, offset } }], {
     keepPreviousData: true,
   });
   if (!data || data.totalDocs === 0) return null;

@@ -1,6 +1,5 @@
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { Trial } from '../../../../shared/schemas/trial';
 import { RequireSession } from '../../components/require-session';
 import { canEditRecordings } from '../../components/trials/recording-form';
 import { TrialBadges } from '../../components/trials/trial-badges';
@@ -16,9 +15,7 @@ function TrialRecording() {
   const { trialId } = useParams();
   const user = useSession()?.user;
   const zone = deviceTimeZone();
-  const { data, error, mutate } = useApi<{ trial: Trial }>(
-    trialId ? ['trials.recordings', { params: { id: trialId } }] : null,
-  );
+  const { data, error, mutate } = useApi(trialId ? ['trials.recordings', { params: { id: trialId } }] : null);
   usePageMeta(data ? `Free Trial: ${data.trial.subject} (${data.trial.grade})` : 'Free trial');
   if (error) {
     return (

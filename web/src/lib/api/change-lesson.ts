@@ -1,4 +1,4 @@
-import type { RequestStatus } from '../../../../shared/scheduling/lesson-changes';
+import type { CancelBody, RescheduleBody } from '../../../../shared/schemas/meeting';
 import { callApi } from '../api-client';
 
 export interface LessonRef {
@@ -7,25 +7,22 @@ export interface LessonRef {
 }
 
 /** Spec 001 section 9: one of the seven reasons, optionally one of the four categories, and a note. */
-export interface ChangeBody {
-  reason: string;
-  category?: string;
-  note?: string;
-}
+export type ChangeBody = CancelBody;
 
-interface ChangeAnswer {
-  status: RequestStatus;
+/** The user's call of a change, by the lesson's meeting kind: `meetings.teamsCancel`, `meetings.zoomReschedule`... */
+function routeOf<Verb extends 'Cancel' | 'Reschedule'>(
+  lesson: LessonRef,
+  verb: Verb,
+): `meetings.${'zoom' | 'teams'}${Verb}` {
+  return `meetings.${lesson.kind === 'ZOOM' ? 'zoom' : 'teams'}${verb}`;
 }
-
-const routeOf = (lesson: LessonRef, verb: 'Cancel' | 'Reschedule') =>
-  `meetings.${lesson.kind === 'ZOOM' ? 'zoom' : 'teams'}${verb}`;
 
 /** PUT /team-meetings/cancel/{id} (or zoom-meetings): done at once, or a request for an admin. */
 export function cancelLesson(lesson: LessonRef, body: ChangeBody) {
-  return callApi<ChangeAnswer>(routeOf(lesson, 'Cancel'), { params: { id: lesson._id }, body });
+  return callApi(routeOf(lesson, 'Cancel'), { params: { id: lesson._id }, body });
 }
 
 /** PUT /team-meetings/reschedule/{id} (or zoom-meetings) to one of the tutor's free slots. */
-export function rescheduleLesson(lesson: LessonRef, body: ChangeBody & { start: string }) {
-  return callApi<ChangeAnswer>(routeOf(lesson, 'Reschedule'), { params: { id: lesson._id }, body });
+export function rescheduleLesson(lesson: LessonRef, body: Omit<RescheduleBody, 'tutorId'>) {
+  return callApi(routeOf(lesson, 'Reschedule'), { params: { id: lesson._id }, body });
 }

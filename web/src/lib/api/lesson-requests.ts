@@ -1,18 +1,14 @@
-import type { MeetingRequest } from '../../../../shared/schemas/meeting';
-import type { Page } from '../../../../shared/schemas/paging';
 import { type ApiQuery, useApi } from '../api-client';
 import { revalidateReads } from './revalidate-reads';
 
-type LessonRequest = Partial<MeetingRequest>;
-
 /** GET /meeting-requests: the caller's own lesson requests (as requester, student or tutor). */
-export function useMyLessonRequests(query: ApiQuery) {
-  return useApi<Page<LessonRequest>>(['meetingRequests.list', { query }]);
+export function useMyLessonRequests(query: ApiQuery<'meetingRequests.list'>) {
+  return useApi(['meetingRequests.list', { query }]);
 }
 
 /** GET /meeting-requests/{id}: one of them in full. */
 export function useMyLessonRequest(id: string) {
-  return useApi<LessonRequest>(['meetingRequests.get', { params: { id } }]);
+  return useApi(['meetingRequests.get', { params: { id } }]);
 }
 
 /** A lesson change was asked for (or applied): the caller's requests read again. */

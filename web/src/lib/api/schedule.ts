@@ -1,8 +1,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { ScheduledLesson, ScheduleEntryDoc } from '../../../../shared/routes/schedule';
-import type { Page } from '../../../../shared/schemas/paging';
+import type { ScheduledLesson } from '../../../../shared/routes/schedule';
 import { readAllPages } from '../all-pages';
-import { callApi, useApi } from '../api-client';
+import { type ApiAnswer, callApi, useApi } from '../api-client';
 import { revalidateReads } from './revalidate-reads';
 
 export type ScheduleRange = { startDate: string; endDate: string };
@@ -12,9 +11,7 @@ const ALL_LESSONS = 'schedule.adminMeetings:all';
 
 /** GET /schedule/{userId}: the user's own lessons in a range, with join times (null skips the read). */
 export function useOwnSchedule(userId: string | null, range: ScheduleRange) {
-  return useApi<{ docs: ScheduleEntryDoc[] }>(
-    userId === null ? null : ['schedule.list', { params: { userId }, query: range }],
-  );
+  return useApi(userId === null ? null : ['schedule.list', { params: { userId }, query: range }]);
 }
 
 /**
@@ -26,7 +23,10 @@ export function useAllLessons(range: ScheduleRange | null) {
     range ? [ALL_LESSONS, range] : null,
     async ([, query]) => ({
       docs: await readAllPages((offset, limit) =>
-        callApi<Page<ScheduledLesson>>('schedule.adminMeetings', { query: { ...query, limit, offset } }),
+        callApi('schedule.adminMeetings', { query: { ...query, limit, offset } }).then(
+          // Only a count-only answer (countOnly=1) leaves the docs out.
+          ({ totalDocs, docs = [] }) => ({ totalDocs, docs }),
+        ),
       ),
     }),
   );
@@ -35,9 +35,9 @@ export function useAllLessons(range: ScheduleRange | null) {
 /** GET /schedule/{sectionId}: one lesson with its course, tutor, students and join times. */
 export function useScheduledLesson(
   sectionId: string | undefined,
-  config?: SWRConfiguration<ScheduledLesson>,
+  config?: SWRConfiguration<ApiAnswer<'schedule.get'>>,
 ) {
-  return useApi<ScheduledLesson>(sectionId ? ['schedule.get', { params: { sectionId } }] : null, config);
+  return useApi(sectionId ? ['schedule.get', { params: { sectionId } }] : null, config);
 }
 
 /** A lesson was booked, moved, cancelled or joined: the calendars and single-lesson reads read again. */

@@ -3,14 +3,19 @@ import { useMemo, useState } from 'react';
 import { LuExternalLink, LuListTree, LuSquarePlus } from 'react-icons/lu';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
-import type { CourseTemplate } from '../../../../../shared/schemas/course-template';
+import { type CourseTemplate, courseTemplateSortKeys } from '../../../../../shared/schemas/course-template';
 import {
+  type AdminListOptions,
   AdminListPage,
+  type AdminListQuery,
   type AdminResource,
   type ListControls,
+  listRead,
 } from '../../../components/admin/admin-list-page';
 import { catalogueFilters } from '../../../components/admin/catalogue-filters';
 import { paths } from '../../../config/paths';
+import { callApi, useApi } from '../../../lib/api-client';
+import { choiceOf } from '../../../lib/choice';
 import { formatDate } from '../../../lib/format';
 import { canCourseAdmin, canCourseTemplates } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
@@ -18,6 +23,7 @@ import { CreateCourseDialog } from './create-course-dialog';
 import { OutlineDialog } from './outline-dialog';
 import {
   emptyTemplate,
+  type TemplateBody,
   TemplateForm,
   type TemplateFormValue,
   templateToForm,
@@ -74,9 +80,18 @@ function TemplateRowActions({
   );
 }
 
-const templatesResource: AdminResource<CourseTemplate, TemplateFormValue> = {
-  resource: 'course-templates',
-  routes: { verifyDelete: false },
+/**
+ * The list read of the templates, or of those saved from one course: the list page's `useList` hook. Only
+ * the template fields sort (the sortable columns' keys).
+ */
+const templatesList = (courseId: string | undefined) =>
+  function useTemplates(query: AdminListQuery, options: AdminListOptions) {
+    const sortKey = choiceOf(courseTemplateSortKeys, query.sortKey ?? '');
+    return listRead(useApi(['course-templates.list', { query: { ...query, sortKey, courseId } }], options));
+  };
+
+/** The list, create and update of templates; the page adds the list's course and the delete. */
+const templatesResource: Omit<AdminResource<CourseTemplate, TemplateFormValue, TemplateBody>, 'useList'> = {
   title: 'Course templates',
   label: 'course template',
   messages: {
@@ -127,6 +142,8 @@ const templatesResource: AdminResource<CourseTemplate, TemplateFormValue> = {
   emptyInput: emptyTemplate,
   toInput: templateToForm,
   validate: validateTemplate,
+  create: (body) => callApi('course-templates.create', { body }),
+  update: (id, body) => callApi('course-templates.update', { params: { id }, body }),
   renderForm: (value, onChange, errors) => <TemplateForm value={value} onChange={onChange} errors={errors} />,
 };
 
@@ -140,11 +157,13 @@ export default function CourseTemplatesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const courseId = searchParams.get('courseId') ?? undefined;
   const canDelete = canCourseTemplates(session?.user, 'delete');
-  const config = useMemo<AdminResource<CourseTemplate, TemplateFormValue>>(
+  const config = useMemo<AdminResource<CourseTemplate, TemplateFormValue, TemplateBody>>(
     () => ({
       ...templatesResource,
-      deletable: canDelete,
-      listQuery: { courseId },
+      useList: templatesList(courseId),
+      ...(canDelete
+        ? { delete: (id: string) => callApi('course-templates.delete', { params: { id } }) }
+        : {}),
       filters: catalogueFilters(curricula),
     }),
     [curricula, courseId, canDelete],

@@ -1,7 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { generatePath, useNavigate } from 'react-router-dom';
-import type { Course } from '../../../../../shared/schemas/course';
 import type { CourseTemplate } from '../../../../../shared/schemas/course-template';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
@@ -22,7 +21,7 @@ export function CreateCourseDialog({ template, onClose }: { template: CourseTemp
   const create = async () => {
     setBusy(true);
     try {
-      const course = await callApi<Course>('course-templates.createCourse', {
+      const course = await callApi('course-templates.createCourse', {
         params: { id: template._id },
         body: { title: trimmed },
       });

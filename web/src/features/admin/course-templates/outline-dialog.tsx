@@ -17,7 +17,7 @@ export function OutlineDialog({
   onClose: () => void;
   onSaved: (saved: CourseTemplate) => void;
 }) {
-  const { data } = useApi<CourseTemplate>([
+  const { data } = useApi([
     'course-templates.get',
     { params: { id: template._id }, query: { isSectionsAllowed: '1' } },
   ]);
@@ -41,7 +41,7 @@ export function OutlineDialog({
     }
     setBusy(true);
     try {
-      const saved = await callApi<CourseTemplate>('course-templates.update', {
+      const saved = await callApi('course-templates.update', {
         params: { id: template._id },
         body: { sections: parsed.data },
       });

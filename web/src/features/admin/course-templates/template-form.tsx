@@ -2,6 +2,7 @@ import { Separator, Stack } from '@chakra-ui/react';
 import {
   type CourseTemplate,
   type CourseTemplateFields,
+  type CourseTemplateInput,
   courseTemplateFieldsSchema,
   courseTemplateInputSchema,
 } from '../../../../../shared/schemas/course-template';
@@ -42,9 +43,12 @@ export const templateToForm = (template: CourseTemplate): TemplateFormValue => (
   lessonDuration: template.lessonDuration,
 });
 
+/** What a template save sends: the fields, with the outline when creating. */
+export type TemplateBody = CourseTemplateFields | CourseTemplateInput;
+
 export function validateTemplate(
   value: TemplateFormValue,
-): { ok: true; body: unknown } | { ok: false; errors: Record<string, string> } {
+): { ok: true; body: TemplateBody } | { ok: false; errors: Record<string, string> } {
   const { outline, ...fields } = value;
   const parsed = outline
     ? courseTemplateInputSchema.safeParse({ ...fields, sections: outlineBody(outline) })

@@ -38,7 +38,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { ClassTimingChip } from '../../../components/lessons/class-timing-chip';
 import { SectionDialog, type SectionDialogState } from '../../../components/sections/section-dialog';
 import { homeworkPath } from '../../../config/course-paths';
-import { callApi } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { deleteCallOf, reorderUpdates } from './section-editor';
@@ -292,8 +293,9 @@ function DeleteSectionDialog({
       await callApi(call.routeId, { params: { id: section._id } });
     } catch (error) {
       // e.g. 409 "This section holds 2 upcoming lessons. Cancel them first." (also toasted)
-      const data = (error as { data?: { message?: string } }).data;
-      setRefusal(data?.message ?? 'It could not be deleted');
+      setRefusal(
+        (error instanceof ApiError ? serverMessage(error.data) : undefined) ?? 'It could not be deleted',
+      );
       setBusy(false);
       return;
     }

@@ -116,7 +116,7 @@ export default function AdminCoursePage() {
     data: course,
     error,
     mutate,
-  } = useApi<CourseDetail>(['courses.adminGet', { params: { id: courseId }, query: { subSections: '1' } }]);
+  } = useApi(['courses.adminGet', { params: { id: courseId }, query: { subSections: '1' } }]);
   const canEdit = canCourseAdmin(session?.user, 'edit');
   const canDelete = canCourseAdmin(session?.user, 'delete');
   usePageMeta(course?.title);

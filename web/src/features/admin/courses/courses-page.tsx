@@ -9,11 +9,12 @@ import {
   classTypes,
   courseStatuses,
 } from '../../../../../shared/schemas/course';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { catalogueFilters } from '../../../components/admin/catalogue-filters';
 import { personFilter } from '../../../components/admin/person-picker';
 import { adminCoursePath } from '../../../config/course-paths';
 import { paths } from '../../../config/paths';
+import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import {
   CourseForm,
@@ -25,15 +26,9 @@ import {
 } from './course-form';
 import { SaveAsTemplateButton } from './save-as-template';
 
-const coursesResource: AdminResource<Course, CourseInput> = {
-  resource: 'courses',
-  routes: {
-    list: 'courses.adminList',
-    create: 'courses.adminCreate',
-    update: 'courses.adminUpdate',
-    delete: 'courses.adminDelete',
-    verifyDelete: false,
-  },
+const coursesResource: AdminResource<Course, CourseInput, CourseInput> = {
+  useList: (query, options) => listRead(useApi(['courses.adminList', { query }], options)),
+  delete: (id) => callApi('courses.adminDelete', { params: { id } }),
   title: 'Courses',
   label: 'course',
   messages: { created: 'Course Created', updated: 'Course Updated', deleted: 'Course Deleted' },
@@ -97,13 +92,15 @@ const coursesResource: AdminResource<Course, CourseInput> = {
   }),
   toInput: courseToInput,
   validate: validateCourse,
+  create: (body) => callApi('courses.adminCreate', { body }),
+  update: (id, body) => callApi('courses.adminUpdate', { params: { id }, body }),
   renderForm: (value, onChange, errors) => <CourseForm value={value} onChange={onChange} errors={errors} />,
 };
 
 /** Spec 001 section 7: GET /admin/courses with searchText, curriculum, subject, grade, studentId, tutorId, status and type. */
 export default function AdminCoursesPage() {
   const curricula = useCurricula();
-  const config = useMemo<AdminResource<Course, CourseInput>>(
+  const config = useMemo<AdminResource<Course, CourseInput, CourseInput>>(
     () => ({
       ...coursesResource,
       filters: [

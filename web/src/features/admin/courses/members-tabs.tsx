@@ -8,14 +8,17 @@ import {
   enrolmentTypes,
 } from '../../../../../shared/schemas/course';
 import {
+  type AdminListOptions,
   AdminListPage,
+  type AdminListQuery,
   type AdminResource,
   type ListControls,
+  listRead,
 } from '../../../components/admin/admin-list-page';
 import { PersonSelect, personLabel } from '../../../components/admin/person-picker';
 import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
-import { callApi } from '../../../lib/api-client';
+import { type ApiBody, callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';
 
@@ -53,6 +56,15 @@ interface TutorInput {
   type: (typeof courseTutorTypes)[number];
 }
 
+/** The list read of a course's tutors: the list page's `useList` hook for that course. */
+const tutorsOfCourse = (courseId: string) =>
+  function useCourseTutors(query: AdminListQuery, options: AdminListOptions) {
+    return listRead(useApi(['courseTutors.list', { query: { ...query, course: courseId } }], options));
+  };
+
+/** The tutor dialog's body: all of it adds a tutor; an edit sends the type only. */
+type TutorBody = ApiBody<'courseTutors.create'> & Pick<TutorInput, 'type'>;
+
 type RemovalMode = 'DELETE' | 'DISABLE';
 
 /**
@@ -74,7 +86,7 @@ function RemoveTutorDialog({
   useEffect(() => {
     let current = true;
     setCheck(undefined);
-    callApi<VerifyDeleteResult>('courseTutors.verifyDelete', {
+    callApi('courseTutors.verifyDelete', {
       params: { id: member._id },
       query: { type: mode },
     }).then(
@@ -160,7 +172,7 @@ function TutorRowActions({
   const toggle = async () => {
     setBusy(true);
     try {
-      const updated = await callApi<CourseMember>('courseTutors.update', {
+      const updated = await callApi('courseTutors.update', {
         params: { id: member._id },
         body: { action: enabled ? 'DISABLE' : 'ENABLE' },
       });
@@ -208,15 +220,12 @@ export function TutorsTab({
   onCourse: string[];
 }) {
   const onCourseKey = onCourse.join(',');
-  const config = useMemo<AdminResource<CourseMember, TutorInput>>(
+  const config = useMemo<AdminResource<CourseMember, TutorInput, TutorBody>>(
     () => ({
-      resource: 'courseTutors',
-      routes: { verifyDelete: false },
+      useList: tutorsOfCourse(courseId),
       title: 'Tutors',
       label: 'tutor',
-      listQuery: { course: courseId },
       searchable: false,
-      deletable: false,
       messages: { created: 'Tutor Added', updated: 'Tutor Updated' },
       onChanged,
       rowLabel: (member) => personLabel(member.user),
@@ -246,10 +255,12 @@ export function TutorsTab({
       emptyInput: () => ({ tutor: '', type: 'PRIMARY' }),
       toInput: (member) => ({ memberId: member._id, tutor: member.user._id, type: member.type ?? 'PRIMARY' }),
       validate: (value) => {
-        if (value.memberId) return { ok: true, body: { type: value.type } };
-        if (!value.tutor) return { ok: false, errors: { tutor: 'Choose a tutor' } };
+        // An edit keeps the tutor (only the type changes); a new one must be chosen.
+        if (!value.memberId && !value.tutor) return { ok: false, errors: { tutor: 'Choose a tutor' } };
         return { ok: true, body: { course: courseId, tutor: value.tutor, type: value.type } };
       },
+      create: (body) => callApi('courseTutors.create', { body }),
+      update: (id, { type }) => callApi('courseTutors.update', { params: { id }, body: { type } }),
       renderForm: (value, onChange, errors) => (
         <Stack gap="4">
           {!value.memberId && (
@@ -291,6 +302,15 @@ interface StudentInput {
   status: (typeof enrolments)[number];
 }
 
+/** The list read of a course's students: the list page's `useList` hook for that course. */
+const studentsOfCourse = (courseId: string) =>
+  function useCourseStudents(query: AdminListQuery, options: AdminListOptions) {
+    return listRead(useApi(['courseStudents.list', { query: { ...query, course: courseId } }], options));
+  };
+
+/** The student dialog's body: course, student and type enrol one; an edit sends the type and enrolment. */
+type StudentBody = ApiBody<'courseStudents.create'> & Pick<StudentInput, 'type' | 'status'>;
+
 /** The course's students: enrol (people picker), change the enrolment or its type, remove. */
 export function StudentsTab({
   courseId,
@@ -302,13 +322,12 @@ export function StudentsTab({
   onCourse: string[];
 }) {
   const onCourseKey = onCourse.join(',');
-  const config = useMemo<AdminResource<CourseMember, StudentInput>>(
+  const config = useMemo<AdminResource<CourseMember, StudentInput, StudentBody>>(
     () => ({
-      resource: 'courseStudents',
-      routes: { verifyDelete: false },
+      useList: studentsOfCourse(courseId),
+      delete: (id) => callApi('courseStudents.delete', { params: { id } }),
       title: 'Students',
       label: 'student',
-      listQuery: { course: courseId },
       searchable: false,
       messages: { created: 'Student Added', updated: 'Student Updated', deleted: 'Student Deleted' },
       onChanged,
@@ -339,10 +358,18 @@ export function StudentsTab({
         status: member.enrolment,
       }),
       validate: (value) => {
-        if (value.memberId) return { ok: true, body: { type: value.type, status: value.status } };
-        if (!value.student) return { ok: false, errors: { student: 'Choose a student' } };
-        return { ok: true, body: { course: courseId, student: value.student, type: value.type } };
+        // An edit keeps the student (its enrolment and type change); a new one must be chosen.
+        if (!value.memberId && !value.student) return { ok: false, errors: { student: 'Choose a student' } };
+        return {
+          ok: true,
+          body: { course: courseId, student: value.student, type: value.type, status: value.status },
+        };
       },
+      // A new student is enrolled (the enrolment is set on an edit).
+      create: ({ course, student, type }) =>
+        callApi('courseStudents.create', { body: { course, student, type } }),
+      update: (id, { type, status }) =>
+        callApi('courseStudents.update', { params: { id }, body: { type, status } }),
       renderForm: (value, onChange, errors) => (
         <Stack gap="4">
           {!value.memberId && (

@@ -24,7 +24,14 @@ export function reorderUpdates(siblings: Ordered[], index: number, direction: -1
  * The delete call of each kind and its spec 001 section 8 toast. Homework is a section and is deleted
  * through the sections call, so it gets the section toast.
  */
-export function deleteCallOf(kind: SectionKind): { routeId: string; toast: string } {
+export function deleteCallOf(kind: SectionKind): {
+  routeId:
+    | 'meetings.teamsAdminDelete'
+    | 'meetings.zoomAdminDelete'
+    | 'resources.adminDelete'
+    | 'sections.adminDelete';
+  toast: string;
+} {
   switch (kind) {
     case 'TEAMS':
       return { routeId: 'meetings.teamsAdminDelete', toast: 'Team Meeting Deleted' };

@@ -1,13 +1,18 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-changes';
-import { type LessonHistory, lessonTypes } from '../../../../../shared/schemas/lesson-history';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import {
+  lessonHistorySortKeys,
+  lessonTypes,
+  type PresentedLessonHistory,
+} from '../../../../../shared/schemas/lesson-history';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { peopleNames, personName } from '../../../components/admin/person-names';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
-import { callApi } from '../../../lib/api-client';
+import { callApi, useApi } from '../../../lib/api-client';
+import { choiceOf } from '../../../lib/choice';
 import { canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
@@ -16,7 +21,15 @@ import { joinTimeCell } from './join-time';
 const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
 
 /** A join time in the viewer's zone with its On Time / N Min Late chip; a dash when nobody joined. */
-function JoinTime({ joinedAt, row, zone }: { joinedAt: string | null; row: LessonHistory; zone: string }) {
+function JoinTime({
+  joinedAt,
+  row,
+  zone,
+}: {
+  joinedAt: string | null;
+  row: PresentedLessonHistory;
+  zone: string;
+}) {
   const { text, timing } = joinTimeCell(joinedAt, row, zone);
   return (
     <Stack gap="1" align="start">
@@ -30,15 +43,23 @@ function JoinTime({ joinedAt, row, zone }: { joinedAt: string | null; row: Lesso
   );
 }
 
-function historyResource(zone: string, canSetPayment: boolean): AdminResource<LessonHistory> {
+function historyResource(zone: string, canSetPayment: boolean): AdminResource<PresentedLessonHistory> {
   return {
-    resource: 'lessonHistory',
-    routes: { list: 'lessonHistory.list', verifyDelete: false },
+    useList: (query, options) =>
+      listRead(
+        useApi(
+          [
+            'lessonHistory.list',
+            // Only these fields sort (the sortable columns' keys).
+            { query: { ...query, sortKey: choiceOf(lessonHistorySortKeys, query.sortKey ?? '') } },
+          ],
+          options,
+        ),
+      ),
     title: 'Lesson history',
     label: 'lesson',
     messages: {},
     searchable: false,
-    deletable: false,
     dense: true,
     filters: [
       {

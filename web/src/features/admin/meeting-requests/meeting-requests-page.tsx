@@ -6,11 +6,12 @@ import {
   requestStatuses,
   requestTypes,
 } from '../../../../../shared/scheduling/lesson-changes';
-import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
+import type { PresentedMeetingRequest } from '../../../../../shared/schemas/meeting';
 import {
   AdminListPage,
   type AdminResource,
   type ListControls,
+  listRead,
 } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
@@ -19,7 +20,7 @@ import { peopleNames, personName } from '../../../components/admin/person-names'
 import { personFilter } from '../../../components/admin/person-picker';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
-import { callApi } from '../../../lib/api-client';
+import { callApi, useApi } from '../../../lib/api-client';
 import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
@@ -32,8 +33,8 @@ function OpenRequest({
   list,
   canRespond,
 }: {
-  request: MeetingRequest;
-  list: ListControls<MeetingRequest>;
+  request: PresentedMeetingRequest;
+  list: ListControls<PresentedMeetingRequest>;
   canRespond: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -62,16 +63,19 @@ function requestsResource(options: {
   canRespond: boolean;
   canSetPayment: boolean;
   zone: string;
-}): AdminResource<MeetingRequest> {
+}): AdminResource<PresentedMeetingRequest> {
   return {
-    resource: 'meetingRequests',
-    routes: { list: 'meetingRequests.adminList' },
+    useList: (query, listOptions) =>
+      listRead(
+        useApi(
+          ['meetingRequests.adminList', { query: { ...query, includeTutorAmountData: '1' } }],
+          listOptions,
+        ),
+      ),
     title: 'Lesson requests',
     label: 'lesson request',
     messages: {},
-    deletable: false,
     dense: true,
-    listQuery: { includeTutorAmountData: '1' },
     filters: [
       {
         key: 'statuses',
@@ -192,7 +196,7 @@ function requestsResource(options: {
   };
 }
 
-export default function AdminMeetingRequestsPage() {
+export default function AdminPresentedMeetingRequestsPage() {
   const user = useSession()?.user;
   const canRespond = canRespondToLessonRequests(user);
   const canSetPayment = canSetTutorPaymentStatus(user);

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
 import type { RespondBody } from '../../../../../shared/schemas/meeting';
-import { type MeetingRequest, respondBodySchema } from '../../../../../shared/schemas/meeting';
+import { type PresentedMeetingRequest, respondBodySchema } from '../../../../../shared/schemas/meeting';
 import type { ListControls } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { peopleNames, personName } from '../../../components/admin/person-names';
@@ -23,7 +23,7 @@ import { tutorPaymentLabels } from '../../../components/admin/tutor-payment-stat
 import { SelectField } from '../../../components/select-field';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { runtimeConfig } from '../../../config/runtime-config';
-import { callApi, useApi } from '../../../lib/api-client';
+import { apiKey, callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
@@ -36,7 +36,7 @@ import {
   toLocalInput,
 } from './request-labels';
 
-const requestTitles: Record<MeetingRequest['type'], string> = {
+const requestTitles: Record<PresentedMeetingRequest['type'], string> = {
   CANCEL: 'Cancellation request',
   RESCHEDULE: 'Reschedule request',
   DELETE: 'Deletion request',
@@ -50,7 +50,7 @@ interface RespondForm {
   penaltyReason: string;
 }
 
-function initialForm(request: MeetingRequest, zone: string): RespondForm {
+function initialForm(request: PresentedMeetingRequest, zone: string): RespondForm {
   return {
     newStart: toLocalInput(request.newStart, zone),
     duration: String(minutesBetween(request.newStart, request.newEnd) ?? ''),
@@ -64,7 +64,7 @@ function initialForm(request: MeetingRequest, zone: string): RespondForm {
 function respondBody(
   action: RespondBody['action'],
   form: RespondForm,
-  request: MeetingRequest,
+  request: PresentedMeetingRequest,
   zone: string,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { action };
@@ -81,7 +81,7 @@ function respondBody(
 }
 
 const detailKey = (id: string) =>
-  ['meetingRequests.adminGet', { params: { id }, query: { includeTutorAmountData: '1' } }] as const;
+  apiKey('meetingRequests.adminGet', { params: { id }, query: { includeTutorAmountData: '1' } });
 
 /** One lesson request in full; a pending one can be approved, rejected or updated (spec 001 section 4). */
 export function RequestDialog({
@@ -90,13 +90,13 @@ export function RequestDialog({
   canRespond,
   onClose,
 }: {
-  request: MeetingRequest;
-  list: ListControls<MeetingRequest>;
+  request: PresentedMeetingRequest;
+  list: ListControls<PresentedMeetingRequest>;
   canRespond: boolean;
   onClose: () => void;
 }) {
   const zone = useAdminZone();
-  const { data, mutate } = useApi<MeetingRequest>(detailKey(row._id), { fallbackData: row });
+  const { data, mutate } = useApi(detailKey(row._id), { fallbackData: row });
   const request = data ?? row;
   const [form, setForm] = useState<RespondForm>(() => initialForm(row, zone));
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,6 +1,7 @@
 import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { type MetaTag, metaTagInputSchema } from '../../../../../shared/schemas/meta-tag';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { type MetaTag, type MetaTagInput, metaTagInputSchema } from '../../../../../shared/schemas/meta-tag';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
+import { callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
@@ -10,9 +11,9 @@ interface MetaTagForm {
   description: string;
 }
 
-const metaTagsResource: AdminResource<MetaTag, MetaTagForm> = {
-  resource: 'meta-tags',
-  routes: { verifyDelete: false },
+const metaTagsResource: AdminResource<MetaTag, MetaTagForm, MetaTagInput> = {
+  useList: (query, options) => listRead(useApi(['meta-tags.list', { query }], options)),
+  delete: (id) => callApi('meta-tags.delete', { params: { id } }),
   title: 'Meta tags',
   label: 'meta tag',
   // Spec 001 section 8.
@@ -42,6 +43,8 @@ const metaTagsResource: AdminResource<MetaTag, MetaTagForm> = {
   ],
   emptyInput: () => ({ path: '', title: '', description: '' }),
   toInput: (tag) => ({ path: tag.path, title: tag.title, description: tag.description }),
+  create: (body) => callApi('meta-tags.create', { body }),
+  update: (id, body) => callApi('meta-tags.update', { params: { id }, body }),
   validate: (value) => {
     const parsed = metaTagInputSchema.safeParse(value);
     return parsed.success

@@ -1,8 +1,13 @@
 import { Badge, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { LuArrowRight } from 'react-icons/lu';
-import { type Redirection, redirectionInputSchema } from '../../../../../shared/schemas/redirection';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import {
+  type Redirection,
+  type RedirectionInput,
+  redirectionInputSchema,
+} from '../../../../../shared/schemas/redirection';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { SelectField } from '../../../components/select-field';
+import { callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
@@ -12,9 +17,9 @@ interface RedirectionForm {
   statusCode: string;
 }
 
-const redirectionsResource: AdminResource<Redirection, RedirectionForm> = {
-  resource: 'redirections',
-  routes: { verifyDelete: false },
+const redirectionsResource: AdminResource<Redirection, RedirectionForm, RedirectionInput> = {
+  useList: (query, options) => listRead(useApi(['redirections.list', { query }], options)),
+  delete: (id) => callApi('redirections.delete', { params: { id } }),
   title: 'Redirections',
   label: 'redirection',
   messages: {
@@ -60,6 +65,8 @@ const redirectionsResource: AdminResource<Redirection, RedirectionForm> = {
   ],
   emptyInput: () => ({ from: '', to: '', statusCode: '301' }),
   toInput: (r) => ({ from: r.from, to: r.to, statusCode: String(r.statusCode) }),
+  create: (body) => callApi('redirections.create', { body }),
+  update: (id, body) => callApi('redirections.update', { params: { id }, body }),
   validate: (value) => {
     const parsed = redirectionInputSchema.safeParse({ ...value, statusCode: Number(value.statusCode) });
     return parsed.success

@@ -1,9 +1,9 @@
 import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ReportedIssue } from '../../../../../shared/schemas/learning-data';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { BASE_PATH } from '../../../config/paths';
-import { callApi } from '../../../lib/api-client';
+import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';
 
@@ -21,7 +21,7 @@ function StatusAction({
     setBusy(true);
     try {
       onChanged(
-        await callApi<ReportedIssue>('reportIssues.update', {
+        await callApi('reportIssues.update', {
           params: { id: issue._id },
           body: { status: next },
         }),
@@ -41,12 +41,10 @@ function StatusAction({
 }
 
 const reportedIssuesResource: AdminResource<ReportedIssue> = {
-  resource: 'reportIssues',
-  routes: { verifyDelete: false },
+  useList: (query, options) => listRead(useApi(['reportIssues.list', { query }], options)),
   title: 'Reported issues',
   label: 'reported issue',
   messages: {},
-  deletable: false,
   filters: [
     {
       key: 'status',

@@ -17,8 +17,9 @@ import {
   permissionCatalogue,
 } from '../../../../../shared/permissions/catalogue';
 import { summarizeLabels } from '../../../../../shared/rules/labels';
-import { type Role, roleInputSchema } from '../../../../../shared/schemas/role';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { type Role, type RoleInput, roleInputSchema } from '../../../../../shared/schemas/role';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
+import { callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
@@ -75,8 +76,10 @@ function PermissionMatrix({
   );
 }
 
-const rolesResource: AdminResource<Role, RoleForm> = {
-  resource: 'roles',
+const rolesResource: AdminResource<Role, RoleForm, RoleInput> = {
+  useList: (query, options) => listRead(useApi(['roles.list', { query }], options)),
+  verifyDelete: (id) => callApi('roles.verifyDelete', { params: { id } }),
+  delete: (id) => callApi('roles.delete', { params: { id } }),
   title: 'Roles',
   label: 'role',
   messages: { created: 'Role created!', updated: 'Role updated!', deleted: 'Role deleted!' },
@@ -131,6 +134,8 @@ const rolesResource: AdminResource<Role, RoleForm> = {
     isGuest: role.isGuest,
     permissions: role.permissions,
   }),
+  create: (body) => callApi('roles.create', { body }),
+  update: (id, body) => callApi('roles.update', { params: { id }, body }),
   validate: (value) => {
     const parsed = roleInputSchema.safeParse(value);
     return parsed.success

@@ -3,38 +3,45 @@ import { useMemo } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import type { ScheduledLesson } from '../../../../../shared/routes/schedule';
-import type { DirectoryUser } from '../../../../../shared/routes/user-directory';
-import type { Course } from '../../../../../shared/schemas/course';
-import type { Page } from '../../../../../shared/schemas/paging';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import {
+  type AdminListOptions,
+  AdminListPage,
+  type AdminListQuery,
+  type AdminResource,
+  listRead,
+} from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { dateRangeFilters, dayInZone, dayStartIso } from '../../../components/admin/date-filters';
 import { canChangeLessons } from '../../../components/admin/lesson-change';
 import { LessonChangeActions, lessonColumns } from '../../../components/admin/lesson-columns';
 import { personLabel } from '../../../components/admin/person-picker';
 import { adminCoursePath } from '../../../config/course-paths';
-import { useApi } from '../../../lib/api-client';
+import { type ApiQuery, useApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+
+/** Every lesson, a page at a time: the list page's `useList` hook. */
+function useLessons(query: AdminListQuery, options: AdminListOptions) {
+  return listRead(useApi(['schedule.adminMeetings', { query }], options));
+}
 
 /** How far ahead the "upcoming" badge counts. */
 const UPCOMING_DAYS = 7;
 
 function usePeople(userTypes: 'tutor' | 'student') {
-  return useApi<Page<DirectoryUser>>(['users.adminDropdown', { query: { userTypes, limit: 100, offset: 0 } }])
-    .data?.docs;
+  return useApi(['users.adminDropdown', { query: { userTypes, limit: 100, offset: 0 } }]).data?.docs;
 }
 
 /** The count badge: lessons from now to a week ahead (countOnly=1 answers only totalDocs). */
 function UpcomingCount({ zone }: { zone: string }) {
   const query = useMemo(
-    () => ({
+    (): ApiQuery<'schedule.adminMeetings'> => ({
       countOnly: '1',
       startDate: new Date().toISOString(),
       endDate: dayStartIso(dayInZone(zone, UPCOMING_DAYS), zone),
     }),
     [zone],
   );
-  const { data } = useApi<{ totalDocs: number }>(['schedule.adminMeetings', { query }]);
+  const { data } = useApi(['schedule.adminMeetings', { query }]);
   // Drawn into the right of the list's title row (the list page has no slot there).
   return (
     <HStack gap="2" justify="end" mb="-11" position="relative" zIndex="1" pointerEvents="none">
@@ -64,18 +71,15 @@ function OpenCourseAction({ lesson }: { lesson: ScheduledLesson }) {
 export default function AdminSchedulePage() {
   const zone = useAdminZone();
   const canChange = canChangeLessons(useSession()?.user);
-  const courses = useApi<Page<Course>>(['courses.adminList', { query: { limit: 100, offset: 0 } }]).data
-    ?.docs;
+  const courses = useApi(['courses.adminList', { query: { limit: 100, offset: 0 } }]).data?.docs;
   const tutors = usePeople('tutor');
   const students = usePeople('student');
   const config = useMemo<AdminResource<ScheduledLesson>>(
     () => ({
-      resource: 'schedule',
-      routes: { list: 'schedule.adminMeetings', verifyDelete: false },
+      useList: useLessons,
       title: 'Schedule',
       label: 'lesson',
       searchable: false,
-      deletable: false,
       messages: {},
       filters: [
         // From today, for the server's default 60 days unless "To" is set.

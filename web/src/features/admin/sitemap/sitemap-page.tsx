@@ -1,9 +1,8 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Page } from '../../../../../shared/schemas/paging';
 import type { SitemapGeneration, SitemapStatus } from '../../../../../shared/schemas/sitemap';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { canGenerateSitemap } from '../../../lib/permissions';
@@ -18,11 +17,10 @@ const formatTime = (iso: string | undefined) =>
     : '-';
 
 const generationsResource: AdminResource<SitemapGeneration> = {
-  resource: 'sitemap',
+  useList: (query, options) => listRead(useApi(['sitemap.list', { query }], options)),
   title: 'Sitemap generations',
   label: 'generation',
   searchable: false,
-  deletable: false,
   messages: {},
   columns: [
     {
@@ -58,7 +56,7 @@ export default function SitemapPage() {
   const { mutate } = useSWRConfig();
   const [starting, setStarting] = useState(false);
   // The newest generation, polled while it runs, so the list updates when it finishes.
-  const { data } = useApi<Page<SitemapGeneration>>(['sitemap.list', { query: { limit: 1, offset: 0 } }], {
+  const { data } = useApi(['sitemap.list', { query: { limit: 1, offset: 0 } }], {
     refreshInterval: (latest) => (latest?.docs[0]?.status === 'RUNNING' ? 1_000 : 0),
   });
   const latest = data?.docs[0];

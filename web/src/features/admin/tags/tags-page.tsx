@@ -1,7 +1,8 @@
 import { Badge, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type Tag, tagInputSchema } from '../../../../../shared/schemas/learning-data';
-import { AdminListPage, type AdminResource } from '../../../components/admin/admin-list-page';
+import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { FormField } from '../../../components/form-field';
+import { type ApiBody, callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 
@@ -14,9 +15,9 @@ interface TagForm {
  * The tenant's tags (the labels the back-office puts on students; spec 000 section 7 "GET tags"): the list
  * pattern with create, rename and delete. Nothing refers to a tag yet, so a delete only asks to confirm.
  */
-const tagsResource: AdminResource<Tag, TagForm> = {
-  resource: 'tags',
-  routes: { list: 'tags.adminList', verifyDelete: false },
+const tagsResource: AdminResource<Tag, TagForm, ApiBody<'tags.create'>> = {
+  useList: (query, options) => listRead(useApi(['tags.adminList', { query }], options)),
+  delete: (id) => callApi('tags.delete', { params: { id } }),
   title: 'Tags',
   label: 'tag',
   messages: { created: 'Tag created!', updated: 'Tag updated!', deleted: 'Tag deleted!' },
@@ -44,6 +45,8 @@ const tagsResource: AdminResource<Tag, TagForm> = {
   ],
   emptyInput: () => ({ name: '', description: '' }),
   toInput: (tag) => ({ name: tag.name, description: tag.description }),
+  create: (body) => callApi('tags.create', { body }),
+  update: (id, body) => callApi('tags.update', { params: { id }, body }),
   validate: (value) => {
     const parsed = tagInputSchema.safeParse(value);
     return parsed.success

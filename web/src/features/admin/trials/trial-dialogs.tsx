@@ -75,7 +75,7 @@ export function TrialUpdateDialog({
     }
     setBusy(true);
     try {
-      await callApi<Trial>('trials.adminUpdate', { params: { id: trial._id }, body: checked.body });
+      await callApi('trials.adminUpdate', { params: { id: trial._id }, body: checked.body });
     } catch {
       // Toasted by the API client (e.g. someone changed the trial meanwhile); the choice stays.
       setBusy(false);

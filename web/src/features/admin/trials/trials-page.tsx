@@ -13,6 +13,7 @@ import {
   AdminListPage,
   type AdminResource,
   type ListControls,
+  listRead,
 } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
@@ -21,6 +22,7 @@ import { personFilter, personLabel } from '../../../components/admin/person-pick
 import { trialStatusPalette } from '../../../components/trials/trial-badges';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { trialRecordingPath } from '../../../config/trial-paths';
+import { useApi } from '../../../lib/api-client';
 import { canEditTrials } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { isTrialChangeable } from './trial-change';
@@ -78,12 +80,10 @@ function TrialActions({
  */
 function trialsResource(options: { canEdit: boolean; zone: string }): AdminResource<Trial> {
   return {
-    resource: 'trials',
-    routes: { list: 'trials.adminList' },
+    useList: (query, listOptions) => listRead(useApi(['trials.adminList', { query }], listOptions)),
     title: 'Trials',
     label: 'trial',
     messages: {},
-    deletable: false,
     dense: true,
     filters: [
       {

@@ -1,13 +1,9 @@
-import { useApi } from '../../../lib/api-client';
+import { type ApiAnswer, useApi } from '../../../lib/api-client';
 
-export interface MappedAccount {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-}
+/** An account the caller may switch to. */
+export type MappedAccount = ApiAnswer<'users.mappedAccounts'>['docs'][number];
 
 /** GET /user/mapped-accounts: the accounts the caller may switch to. */
 export function useMappedAccounts() {
-  return useApi<{ docs: MappedAccount[] }>(['users.mappedAccounts']);
+  return useApi(['users.mappedAccounts']);
 }

@@ -4,7 +4,7 @@ import { startSession } from '../../../lib/session';
 
 /** POST /oauth/token (form-encoded password grant); stores the token and user. */
 export async function logIn(username: string, password: string) {
-  const response = await callApi<TokenResponse>('auth.token', {
+  const response = await callApi('auth.token', {
     body: { grant_type: 'password', username, password },
   });
   return startSession(response);
@@ -16,7 +16,7 @@ export async function logIn(username: string, password: string) {
  * the session only when the person agrees (startSession), since a link can name anyone's identity.
  */
 export async function exchangeIdentity(idToken: string, userId: string): Promise<TokenResponse> {
-  return callApi<TokenResponse>('auth.token', {
+  return callApi('auth.token', {
     body: { grant_type: 'password', auth_type: 'platform', auth_token: idToken, user_id: userId },
   });
 }

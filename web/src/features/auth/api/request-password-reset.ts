@@ -2,5 +2,5 @@ import { callApi } from '../../../lib/api-client';
 
 /** POST /auth/forgot-password: the same answer whether or not the address has an account. */
 export function requestPasswordReset(email: string) {
-  return callApi<{ message: string; email: string }>('auth.forgotPassword', { body: { email } });
+  return callApi('auth.forgotPassword', { body: { email } });
 }

@@ -2,5 +2,5 @@ import { callApi } from '../../../lib/api-client';
 
 /** POST /auth/reset-password with the single-use token from the e-mail. */
 export function resetPassword(body: { email: string; token: string; password: string }) {
-  return callApi<{ message: string }>('auth.resetPassword', { body });
+  return callApi('auth.resetPassword', { body });
 }

@@ -1,5 +1,3 @@
-import type { TokenResponse } from '../../../../../shared/schemas/auth';
-import type { Trial } from '../../../../../shared/schemas/trial';
 import { callApi } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
 import { deviceTimeZone } from '../../../lib/time-zone';
@@ -22,7 +20,7 @@ export interface NewAccount {
 
 /** POST /trials: a signed-in student books their free trial; answers the trial and its course id. */
 export function bookTrial(choice: TrialChoice) {
-  return callApi<{ trial: Trial; courseId: string }>('trials.book', {
+  return callApi('trials.book', {
     body: { ...choice, deviceTimezone: deviceTimeZone() },
   });
 }
@@ -30,7 +28,7 @@ export function bookTrial(choice: TrialChoice) {
 /** POST /trials/sign-up: the booking and a new account in one call; the account is signed in at once. */
 export async function signUpWithTrial(choice: TrialChoice, account: NewAccount) {
   const zone = deviceTimeZone();
-  const response = await callApi<TokenResponse & { trial: Trial; courseId: string }>('trials.signUp', {
+  const response = await callApi('trials.signUp', {
     body: { ...choice, ...account, timezone: zone, deviceTimezone: zone },
   });
   startSession(response);
