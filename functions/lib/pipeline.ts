@@ -19,6 +19,7 @@ import { getUser, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
+import { projectToSchema } from './project-response';
 import { type Caller, type HttpResult, isHttpResult, type Request } from './request';
 import { siteOrigin } from './site-origin';
 import { verifyToken } from './tokens';
@@ -136,11 +137,16 @@ export function resourceHandler<const Resource extends string, const Declared ex
         return {
           statusCode: output.statusCode,
           headers: output.headers,
-          body: output.raw ? String(output.body) : JSON.stringify(output.body),
+          body: output.raw ? String(output.body) : JSON.stringify(asDeclared(route, output.body)),
         };
       }
-      return { statusCode: 200, body: JSON.stringify(output ?? {}) };
+      return { statusCode: 200, body: JSON.stringify(asDeclared(route, output ?? {})) };
     });
+}
+
+/** Only what the route's response schema declares leaves the server (see projectToSchema). */
+function asDeclared(route: RouteDef, body: unknown): unknown {
+  return route.response ? projectToSchema(route.response, body) : body;
 }
 
 /** Adds JSON, CORS and correlation headers to every answer, and maps errors to the client's contract. */

@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import { routeById } from '../../shared/routes/catalogue';
-import { fillPath } from '../../shared/routes/define';
+import { fillPath, type RouteDef } from '../../shared/routes/define';
+import { deepStrict } from '../../shared/schemas/deep-strict';
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -60,6 +62,7 @@ export function apiClient(apiUrl: string, defaults: { tenant?: string } = {}) {
     } catch {
       // Left as text: the test asserting on it will say what came back.
     }
+    if (response.ok) checkResponse(route, response.headers, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
@@ -73,6 +76,34 @@ export function apiClient(apiUrl: string, defaults: { tenant?: string } = {}) {
   }
 
   return { call, signIn };
+}
+
+/**
+ * Issue #15 item 2: a successful JSON answer must be exactly what its route's response schema declares, at
+ * every depth, so a field that should not leave the server (a password hash, a key attribute, another
+ * tenant's id, another user's address) fails the test that received it. Error answers keep their own checks.
+ */
+function checkResponse(route: RouteDef, headers: Headers, body: unknown): void {
+  if (!route.response || !headers.get('content-type')?.includes('json')) return;
+  const result = z.safeParse(deepStrict(route.response), body);
+  if (result.success) return;
+  throw new Error(
+    `The answer of ${route.id} does not match its response schema:\n${describeIssues(result.error.issues).join('\n')}`,
+  );
+}
+
+/** One line per issue, `path: message`; a union none of whose members matched lists each member's. */
+function describeIssues(issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): string[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      return issue.errors.flatMap((member, index) =>
+        describeIssues(member, path).map((line) => `${line} (union member ${index + 1})`),
+      );
+    }
+    const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
+    return [`  ${path.map(String).join('.') || '(the answer)'}: ${issue.message}${keys}`];
+  });
 }
 
 export const demo = {
