@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
-import { browserStackPerFile, screenshot } from './support/browser';
+import { browserStackPerFile, closeToast, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const COURSE_TITLE = 'IGCSE Mathematics (Grade 10)';
@@ -57,7 +57,7 @@ it('lets an admin build the demo course: folder, link, homework, lesson, order, 
   await dialog.getByLabel(/^Link URL/).fill('example.com/algebra-notes');
   await screenshot(page, 'admin-course-resource-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Resource Added').waitFor();
+  await closeToast(page, 'Resource Added');
   const notes = row(page, 'Algebra notes');
   await notes.getByRole('link', { name: 'https://example.com/algebra-notes' }).waitFor();
 

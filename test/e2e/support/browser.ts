@@ -159,6 +159,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/**
+ * Waits for the toast titled `title` and closes it, so that a later toast with the same title can only come
+ * from a later action (a toast stays for seconds: on a fast machine the next action's toast joins it).
+ */
+export async function closeToast(page: Page, title: string): Promise<void> {
+  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title }).first();
+  await toast.waitFor();
+  await toast.locator('[data-part="close-trigger"]').click();
+  await toast.waitFor({ state: 'detached' });
+}
+
 /** A unique address per run, so journeys never collide with seeded or earlier accounts. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
