@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   OAuthError,
@@ -11,15 +12,24 @@ import { normalizeEmail } from '../../shared/rules/email';
 import type { TokenRequest, TokenResponse } from '../../shared/schemas/auth';
 import type { SignUpBody } from '../../shared/schemas/user';
 import { config } from '../lib/config';
-import { publish } from '../lib/events';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { forgetCachedUser, sessionOf } from '../lib/pipeline';
 import { secretSetting } from '../lib/secrets';
 import { issueToken } from '../lib/tokens';
-import { recordAudit } from '../repositories/audit-log';
+import { auditWrite } from '../repositories/audit-log';
+import { eventWrite, recordEvent } from '../repositories/outbox';
 import { consumePasswordReset } from '../repositories/password-resets';
-import { createUser, getUser, getUserByEmail, type UserRecord, updatePassword } from '../repositories/users';
+import {
+  emailTaken,
+  getUser,
+  getUserByEmail,
+  newUserRecord,
+  newUserWrites,
+  type UserRecord,
+  updatePassword,
+} from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
+import { writeTransaction } from '../table/transactions';
 import { tokenResponse } from '../users/service';
 import { hashPasswordToken } from './password-links';
 import { admitSignInAttempt, clearAccountFailures, countAddressFailure } from './throttle';
@@ -28,8 +38,9 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent a link to reset the password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 
+/** The account, its e-mail claim and the UserSignedUp event, in one transaction. */
 export async function signUp(tenant: string, body: SignUpBody): Promise<TokenResponse> {
-  const user = await createUser(tenant, {
+  const user = newUserRecord(tenant, {
     firstname: body.firstname,
     lastname: body.lastname,
     email: body.email,
@@ -38,7 +49,10 @@ export async function signUp(tenant: string, body: SignUpBody): Promise<TokenRes
     passwordHash: await hashPassword(body.password),
     ...(body.timezone ? { timezone: body.timezone } : {}),
   });
-  await publish('UserSignedUp', { tenant, userId: user._id }, { bestEffort: true });
+  await writeTransaction(
+    [...newUserWrites(tenant, user), eventWrite('UserSignedUp', { tenant, userId: user._id })],
+    emailTaken,
+  );
   return tokenResponse(tenant, user);
 }
 
@@ -135,14 +149,14 @@ function safeEqual(a: string, b: string): boolean {
 
 /**
  * Answers the same, after the same work, whether or not the address has an account, so neither the answer
- * nor its timing tells which addresses have one: the request only puts the event on the bus, and the
- * account is looked up, the token made and the e-mail sent from there (functions/auth/password-reset.ts).
+ * nor its timing tells which addresses have one: the request only records the event, and the account is
+ * looked up, the token made and the e-mail sent from the bus (functions/auth/password-reset.ts).
  */
 export async function forgotPassword(
   tenant: string,
   email: string,
 ): Promise<{ message: string; email: string }> {
-  await publish('PasswordResetRequested', { tenant, email });
+  await recordEvent('PasswordResetRequested', { tenant, email });
   return { message: FORGOT_PASSWORD_MESSAGE, email };
 }
 
@@ -172,7 +186,13 @@ export async function logInAsUser(
   if (!target) throw new NotFoundError('User not found');
   const targetRole = await rolesRepository.getCached(tenant, target.roleId);
   if (targetRole?.type === 'admin') throw new ForbiddenError('You cannot sign in as another administrator');
-  await recordAudit(tenant, { action: 'logInAsUser', actorId: admin._id, subjectId: target._id, sourceIp });
-  await publish('UserImpersonated', { tenant, adminId: admin._id, userId: target._id }, { bestEffort: true });
+  // The audit entry and the event, together or not at all.
+  await writeTransaction(
+    [
+      auditWrite(tenant, { action: 'logInAsUser', actorId: admin._id, subjectId: target._id, sourceIp }),
+      eventWrite('UserImpersonated', { tenant, adminId: admin._id, userId: target._id }),
+    ],
+    () => new ConflictError('The sign-in could not be recorded. Please try again.'),
+  );
   return tokenResponse(tenant, target, { impersonatedBy: admin._id });
 }

@@ -92,11 +92,20 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     }
   }
 
-  async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {
+  /** `alsoWrite`: writes that commit with the record's (the events reporting the change). */
+  async function create(
+    tenant: string,
+    input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>,
+    alsoWrite: TransactItem[] = [],
+  ): Promise<T> {
     const now = new Date().toISOString();
     const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
     // The claim first: when both the key and the id are taken, the answer names the key's holder.
-    const items = [claim(tenant, record), ...(base.insertItems(tenant, record) as TransactItem[])];
+    const items = [
+      claim(tenant, record),
+      ...(base.insertItems(tenant, record) as TransactItem[]),
+      ...alsoWrite,
+    ];
     await writeClaiming(
       tenant,
       items,
@@ -108,7 +117,12 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
   }
 
   /** Replaces the given fields if nobody saved the record since it was read; moves its key claim along. */
-  async function update(tenant: string, id: string, changes: Partial<Omit<T, keyof CrudRecord>>): Promise<T> {
+  async function update(
+    tenant: string,
+    id: string,
+    changes: Partial<Omit<T, keyof CrudRecord>>,
+    alsoWrite: TransactItem[] = [],
+  ): Promise<T> {
     const current = await base.get(tenant, id);
     if (!current) throw notFound();
     const next = { ...current, ...changes, _id: id, updatedAt: new Date().toISOString() } as T;
@@ -126,6 +140,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
       },
       claim(tenant, next),
       ...(heldOld ? [release(tenant, oldKey, id)] : []),
+      ...alsoWrite,
     ];
     // The release is conditional on this record holding the claim, which only this record's writes change,
     // and those are ordered by the updatedAt condition: if it fails, so did the record's.
@@ -133,7 +148,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     return next;
   }
 
-  async function remove(tenant: string, id: string): Promise<void> {
+  async function remove(tenant: string, id: string, alsoWrite: TransactItem[] = []): Promise<void> {
     const current = await base.get(tenant, id);
     if (!current) throw notFound();
     const key = uniqueKey(current);
@@ -149,6 +164,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
         },
         base.countBy(tenant, -1),
         ...(held ? [release(tenant, key, id)] : []),
+        ...alsoWrite,
       ],
       () => notFound(),
     );

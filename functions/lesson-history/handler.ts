@@ -1,5 +1,6 @@
-import type { APIGatewayProxyEventV2, EventBridgeEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { lessonHistoryRoutes } from '../../shared/routes/lesson-history';
+import { type BusEvent, eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { resourceHandler } from '../lib/pipeline';
 import { recordEndedLessonsEverywhere } from './job';
@@ -13,17 +14,19 @@ const http = resourceHandler('lesson-history', lessonHistoryRoutes, {
     updateTutorPaymentStatus(tenant.key, caller, body.lesssonHistoryIds, body.tutorPaymentStatus),
 });
 
-type ScheduledEvent = EventBridgeEvent<'Scheduled Event', unknown>;
+const onSchedule = eventConsumer(
+  'lesson-history',
+  {},
+  {
+    onSchedule: async () => {
+      const reports = await recordEndedLessonsEverywhere();
+      logger.info('lesson history recorded', { reports });
+    },
+  },
+);
 
 /** One Lambda, two doors: the HTTP routes, and the `lesson-history` schedule rule (every five minutes). */
-export async function handler(
-  event: APIGatewayProxyEventV2 | ScheduledEvent,
-  context: Parameters<typeof http>[1],
-) {
-  if ('detail-type' in event) {
-    const reports = await recordEndedLessonsEverywhere();
-    logger.info('lesson history recorded', { reports });
-    return;
-  }
+export async function handler(event: APIGatewayProxyEventV2 | BusEvent, context: Parameters<typeof http>[1]) {
+  if ('detail-type' in event) return onSchedule(event, context);
   return http(event, context);
 }

@@ -1,19 +1,14 @@
-import { config } from './config';
-import { publish } from './events';
-
 /**
- * The redirect-table port: tells the site's edge that the redirection of a path changed. The table is
- * the source of truth; the edge mirrors it so a redirected path never waits on the API.
- * - cloud: a `RedirectionChanged` event; the `redirect-edge` function reads the path's redirection from
- *   the table and writes (or deletes) it in the CloudFront KeyValueStore the distribution's
+ * The site's edge mirrors the table's redirections, so a redirected path never waits on the API. The table
+ * is the source of truth.
+ * - cloud: each write of a redirection carries a `RedirectionChanged` event per path it changes (outbox
+ *   items, functions/redirections/service.ts); the `redirect-edge` function reads the path's redirection
+ *   from the table and writes (or deletes) it in the CloudFront KeyValueStore the distribution's
  *   viewer-request function reads (infra/cloud/edge-routing.js). The bus retries a failed write, and
  *   reading the table rather than trusting the event makes late or repeated deliveries harmless.
- * - local: the local web server reads the by-path items of the table itself; it is told at once to
- *   forget what it cached for the path.
+ * - local: the local web server reads the by-path items of the table itself; after the write it is told
+ *   at once to forget what it cached for the paths (`localRedirectsChanged`; in a Lambda nobody listens).
  */
-export interface RedirectEdge {
-  changed(tenant: string, domain: string, path: string): Promise<void>;
-}
 
 /** The edge store's key of a site path on a tenant's domain (the edge function builds the same). */
 export function edgeKey(domain: string, path: string): string {
@@ -34,16 +29,7 @@ export function onLocalRedirectChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-const localEdge: RedirectEdge = {
-  async changed(_tenant, domain, path) {
-    for (const listener of listeners) listener(domain, path);
-  },
-};
-
-const cloudEdge: RedirectEdge = {
-  changed: (tenant, _domain, path) => publish('RedirectionChanged', { tenant, path }),
-};
-
-export function redirectEdge(): RedirectEdge {
-  return config().REDIRECTS_KVS_ARN ? cloudEdge : localEdge;
+/** After a write of redirections: the local web server forgets what it cached for these paths. */
+export function localRedirectsChanged(domain: string, paths: string[]): void {
+  for (const path of paths) for (const listener of listeners) listener(domain, path);
 }

@@ -1,14 +1,12 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalogue } from '../../shared/events/catalogue';
 import { config } from '../lib/config';
+import { eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { edgeKey } from '../lib/redirect-edge';
+import type { EventClaims } from '../repositories/event-claims';
 import { redirectionsRepository } from '../repositories/redirections';
 import { getTenant, getTenantKeyByDomain, listTenantKeys } from '../repositories/tenants';
 import { type KeyValueStoreApi, sdkKeyValueStore, writeEdgeRedirect } from './key-value-store';
 import { type RedirectTable, reconcileEdgeStore } from './reconcile';
-
-type BusEvent = EventBridgeEvent<'RedirectionChanged' | 'Scheduled Event', unknown>;
 
 const tenantOf = (tenant: { key: string; domain: string } | undefined) =>
   tenant ? { key: tenant.key, domain: tenant.domain } : undefined;
@@ -41,8 +39,8 @@ export const tableRedirects: RedirectTable = {
  * Bus target of `redirect-edge`, two rules:
  * - `RedirectionChanged` (each create, edit, delete): mirrors that path's redirection into the CloudFront
  *   KeyValueStore. It reads the table (the source of truth) instead of the event, so deliveries out of
- *   order or twice leave the store right; a delivery that keeps failing lands in the rule's dead-letter
- *   queue (infra/cloud/events.ts).
+ *   order or twice leave the store right; a delivery that keeps failing lands in the dead-letter queue
+ *   (infra/cloud/events.ts).
  * - the daily schedule `redirect-edge-reconcile`: makes the store exactly match every tenant's
  *   redirections (puts missing or changed keys, deletes stale ones, those of a tenant's former domain
  *   included), so a change lost on the way, or redirections made before the store existed, are mirrored
@@ -52,28 +50,37 @@ export const tableRedirects: RedirectTable = {
 export function edgeHandler(deps: {
   store: () => Promise<KeyValueStoreApi> | undefined;
   table: RedirectTable;
+  claims?: EventClaims;
 }) {
-  return async (event: BusEvent): Promise<void> => {
-    const store = deps.store();
-    if (!store) {
-      logger.warn('redirect-edge: no key value store configured; nothing to mirror', {
-        detailType: event['detail-type'],
-      });
-      return;
-    }
-    if (event['detail-type'] === 'Scheduled Event') {
-      const result = await reconcileEdgeStore(await store, deps.table);
-      logger.info('edge redirect store reconciled', result);
-      return;
-    }
-    const { tenant: tenantKey, path } = eventCatalogue.RedirectionChanged.parse(event.detail);
-    const tenant = await deps.table.tenant(tenantKey);
-    if (!tenant) throw new Error(`Unknown tenant ${tenantKey}`);
-    await writeEdgeRedirect(await store, edgeKey(tenant.domain, path), () =>
-      deps.table.byPath(tenantKey, path),
-    );
-    logger.info('redirect mirrored to the edge', { tenant: tenantKey, path });
-  };
+  return eventConsumer(
+    'redirect-edge',
+    {
+      RedirectionChanged: async ({ detail }) => {
+        const store = deps.store();
+        if (!store) return withoutStore();
+        const tenant = await deps.table.tenant(detail.tenant);
+        if (!tenant) throw new Error(`Unknown tenant ${detail.tenant}`);
+        await writeEdgeRedirect(await store, edgeKey(tenant.domain, detail.path), () =>
+          deps.table.byPath(detail.tenant, detail.path),
+        );
+        logger.info('redirect mirrored to the edge', { tenant: detail.tenant, path: detail.path });
+      },
+    },
+    {
+      onSchedule: async () => {
+        const store = deps.store();
+        if (!store) return withoutStore();
+        const result = await reconcileEdgeStore(await store, deps.table);
+        logger.info('edge redirect store reconciled', result);
+      },
+      ...(deps.claims ? { claims: deps.claims } : {}),
+    },
+  );
+}
+
+/** The local stack has no store: its web server reads the table itself, and hears changes in-process. */
+function withoutStore(): void {
+  logger.debug('redirect-edge: no key value store configured; nothing to mirror');
 }
 
 let sdkStore: Promise<KeyValueStoreApi> | undefined;

@@ -1,5 +1,5 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { busEvent, memoryEventClaims, scheduledEvent } from '../../test/support/events';
 import { fakeKeyValueStore } from '../../test/support/fake-key-value-store';
 import type { EdgeRedirect } from '../lib/redirect-edge';
 import { edgeHandler } from './handler';
@@ -23,15 +23,8 @@ function fakeTable(tenants: Tenant[], redirections: Record<string, Record<string
 
 const value = (to: string, status = 301) => JSON.stringify({ to, status });
 
-const scheduled = { 'detail-type': 'Scheduled Event', detail: {} } as EventBridgeEvent<
-  'Scheduled Event',
-  unknown
->;
-const changed = (tenant: string, path: string) =>
-  ({ 'detail-type': 'RedirectionChanged', detail: { tenant, path } }) as EventBridgeEvent<
-    'RedirectionChanged',
-    unknown
-  >;
+const scheduled = scheduledEvent();
+const changed = (tenant: string, path: string) => busEvent('RedirectionChanged', { tenant, path });
 
 describe('planning the edge store from the table', () => {
   it('puts what is missing or different and deletes what no redirection calls for', () => {
@@ -162,7 +155,11 @@ describe('the redirect-edge handler', () => {
       demo: { '/old': { to: '/new', statusCode: 302 } },
     });
     const store = fakeKeyValueStore();
-    const handler = edgeHandler({ store: async () => store.api, table: fake.table });
+    const handler = edgeHandler({
+      store: async () => store.api,
+      table: fake.table,
+      claims: memoryEventClaims(),
+    });
 
     await handler(changed('demo', '/old'));
     expect(store.data.get('learn.demo.test/old')).toBe(value('/new', 302));
@@ -180,23 +177,31 @@ describe('the redirect-edge handler', () => {
       demo: { '/a': { to: '/b', statusCode: 301 } },
     });
     const store = fakeKeyValueStore({ initial: { 'learn.demo.test/stale': value('/x') } });
-    await edgeHandler({ store: async () => store.api, table: fake.table })(scheduled);
+    await edgeHandler({ store: async () => store.api, table: fake.table, claims: memoryEventClaims() })(
+      scheduled,
+    );
     expect(Object.fromEntries(store.data)).toEqual({ 'learn.demo.test/a': value('/b') });
   });
 
   it('fails (so the bus retries, then dead-letters) for an unknown tenant or a malformed event', async () => {
     const fake = fakeTable([], {});
-    const handler = edgeHandler({ store: async () => fakeKeyValueStore().api, table: fake.table });
+    const handler = edgeHandler({
+      store: async () => fakeKeyValueStore().api,
+      table: fake.table,
+      claims: memoryEventClaims(),
+    });
     await expect(handler(changed('nobody', '/x'))).rejects.toThrow('Unknown tenant nobody');
-    await expect(
-      handler({ 'detail-type': 'RedirectionChanged', detail: { path: 1 } } as never),
-    ).rejects.toThrow();
+    const malformed = {
+      ...changed('demo', '/x'),
+      detail: { eventId: 'e1', occurredAt: '', data: { path: 1 } },
+    };
+    await expect(handler(malformed)).rejects.toThrow();
   });
 
   it('does nothing without a store (the local stack, where the web server reads the table)', async () => {
     const fake = fakeTable([{ key: 'demo', domain: 'learn.demo.test' }], {});
     await expect(
-      edgeHandler({ store: () => undefined, table: fake.table })(scheduled),
+      edgeHandler({ store: () => undefined, table: fake.table, claims: memoryEventClaims() })(scheduled),
     ).resolves.toBeUndefined();
   });
 });

@@ -3,8 +3,13 @@ import { redirectionProblem } from '../../shared/rules/redirection';
 import type { Redirection, RedirectionInput } from '../../shared/schemas/redirection';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { logger } from '../lib/logger';
-import { redirectEdge } from '../lib/redirect-edge';
+import { localRedirectsChanged } from '../lib/redirect-edge';
+import { eventWrite } from '../repositories/outbox';
 import { redirectionsRepository } from '../repositories/redirections';
+import type { TransactItem } from '../table/transactions';
+
+const redirectionsChanged = (tenant: Tenant, paths: string[]): TransactItem[] =>
+  paths.map((path) => eventWrite('RedirectionChanged', { tenant: tenant.key, path }));
 
 /**
  * Refuses a redirection that points to itself, closes a loop or makes too long a chain (a 400 saying
@@ -19,11 +24,18 @@ async function refuseProblem(tenant: Tenant, from: string, to: string, replacing
   if (problem) throw new BadRequestError(problem);
 }
 
-/** The table is the source of truth; the edge is told about each changed path right after the write. */
+/**
+ * The table is the source of truth. Each write carries a RedirectionChanged event per path it changes (the
+ * cloud's edge store mirrors them from the bus), and the local web server is told right after the write.
+ */
 export async function createRedirection(tenant: Tenant, input: RedirectionInput): Promise<Redirection> {
   await refuseProblem(tenant, input.from, input.to);
-  const saved = await redirectionsRepository.create(tenant.key, input);
-  await redirectEdge().changed(tenant.key, tenant.domain, saved.from);
+  const saved = await redirectionsRepository.create(
+    tenant.key,
+    input,
+    redirectionsChanged(tenant, [input.from]),
+  );
+  localRedirectsChanged(tenant.domain, [saved.from]);
   return saved;
 }
 
@@ -34,18 +46,24 @@ export async function updateRedirection(
 ): Promise<Redirection> {
   const current = await redirectionsRepository.get(tenant.key, id);
   if (!current) throw new NotFoundError('Redirection not found');
-  await refuseProblem(tenant, changes.from ?? current.from, changes.to ?? current.to, current.from);
-  const saved = await redirectionsRepository.update(tenant.key, id, changes);
-  if (saved.from !== current.from) await redirectEdge().changed(tenant.key, tenant.domain, current.from);
-  await redirectEdge().changed(tenant.key, tenant.domain, saved.from);
+  const from = changes.from ?? current.from;
+  await refuseProblem(tenant, from, changes.to ?? current.to, current.from);
+  const paths = [...new Set([current.from, from])];
+  const saved = await redirectionsRepository.update(
+    tenant.key,
+    id,
+    changes,
+    redirectionsChanged(tenant, paths),
+  );
+  localRedirectsChanged(tenant.domain, paths);
   return saved;
 }
 
 export async function deleteRedirection(tenant: Tenant, id: string): Promise<void> {
   const current = await redirectionsRepository.get(tenant.key, id);
   if (!current) throw new NotFoundError('Redirection not found');
-  await redirectionsRepository.remove(tenant.key, id);
-  await redirectEdge().changed(tenant.key, tenant.domain, current.from);
+  await redirectionsRepository.remove(tenant.key, id, redirectionsChanged(tenant, [current.from]));
+  localRedirectsChanged(tenant.domain, [current.from]);
 }
 
 /**

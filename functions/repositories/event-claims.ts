@@ -1,16 +1,27 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db';
+import { logger } from '../lib/logger';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure } from '../table/items';
 
-/** The bus redelivers for at most a day; a claim is kept a week, then TTL tidies it. */
+/** A claim outlives every redelivery (the bus retries for two hours, the stream replays a day at most). */
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
- * Claims one event for one consumer before its side effect (a conditional Put on the event id, as
- * Powertools' idempotency utility does): true for the first delivery, false for a redelivery.
+ * Claims one event for one consumer before its side effect, as Powertools' idempotency utility does: a
+ * conditional Put on the event id, IN_PROGRESS until `completeEvent`. An IN_PROGRESS claim lapses at `until`
+ * (the invocation's deadline), so a consumer that died half-way leaves nothing its own retry cannot take
+ * again. Answers the claim's token, or undefined when another delivery has the event or has handled it.
  */
-export async function claimEvent(tenant: string, consumer: string, eventId: string): Promise<boolean> {
+export async function claimEvent(
+  tenant: string,
+  consumer: string,
+  eventId: string,
+  until: number,
+): Promise<string | undefined> {
+  const token = randomUUID();
+  const now = Date.now();
   try {
     await db().send(
       new PutCommand({
@@ -18,22 +29,84 @@ export async function claimEvent(tenant: string, consumer: string, eventId: stri
         Item: {
           ...keys.eventClaim(tenant, consumer, eventId),
           entity: 'eventClaim',
-          claimedAt: new Date().toISOString(),
-          expiresAt: Math.ceil(Date.now() / 1000) + CLAIM_TTL_SECONDS,
+          status: 'IN_PROGRESS',
+          token,
+          claimedAt: new Date(now).toISOString(),
+          inProgressUntil: until,
+          expiresAt: Math.ceil(now / 1000) + CLAIM_TTL_SECONDS,
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :inProgress AND inProgressUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now },
       }),
     );
-    return true;
+    return token;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }
 
-/** Gives a claim back when its side effect failed, so the bus's retry can do it. */
-export async function releaseEvent(tenant: string, consumer: string, eventId: string): Promise<void> {
-  await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.eventClaim(tenant, consumer, eventId) }),
-  );
+/** The side effect is done: every later delivery of the event is passed over. */
+export async function completeEvent(
+  tenant: string,
+  consumer: string,
+  eventId: string,
+  token: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.eventClaim(tenant, consumer, eventId),
+        UpdateExpression: 'SET #status = :completed, completedAt = :now REMOVE inProgressUntil',
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
+        ExpressionAttributeValues: {
+          ':completed': 'COMPLETED',
+          ':now': new Date().toISOString(),
+          ':token': token,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // The claim lapsed (the work outran the deadline) and another delivery took it: the work is done here.
+    logger.warn('Event claim lapsed before its work finished', { tenant, consumer, eventId });
+  }
 }
+
+/** Gives a claim back when its side effect failed, so the retry can act. Only the claim's holder can. */
+export async function releaseEvent(
+  tenant: string,
+  consumer: string,
+  eventId: string,
+  token: string,
+): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.eventClaim(tenant, consumer, eventId),
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/** The claim store the event pipeline uses (a unit test of a consumer gives it one in memory). */
+export interface EventClaims {
+  claim: typeof claimEvent;
+  complete: typeof completeEvent;
+  release: typeof releaseEvent;
+}
+
+export const tableEventClaims: EventClaims = {
+  claim: claimEvent,
+  complete: completeEvent,
+  release: releaseEvent,
+};

@@ -3,25 +3,67 @@ import { buildSitemaps } from '../../shared/rules/sitemap';
 import { isStaleGeneration, STALE_GENERATION_ERROR } from '../../shared/rules/sitemap-generation';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { SitemapGeneration } from '../../shared/schemas/sitemap';
+import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { publishSiteFiles } from '../lib/site-files';
 import { siteOrigin } from '../lib/site-origin';
+import { eventWrite } from '../repositories/outbox';
 import { sitemapsRepository } from '../repositories/sitemaps';
 import { getTenant } from '../repositories/tenants';
+import { writeTransaction } from '../table/transactions';
 import { sitemapPageSource } from './pages';
 
+function newGeneration(
+  trigger: SitemapGeneration['trigger'],
+  requestedBy: string | undefined,
+): SitemapGeneration {
+  const now = new Date().toISOString();
+  return {
+    _id: newId(),
+    status: 'RUNNING',
+    trigger,
+    ...(requestedBy ? { requestedBy } : {}),
+    startedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Records a generation RUNNING and, in the same transaction, the SitemapRequested event that runs it: the
+ * list shows it at once, and it cannot be left RUNNING for want of an event.
+ */
 export async function startGeneration(
   tenant: string,
   trigger: SitemapGeneration['trigger'],
   requestedBy?: string,
 ): Promise<SitemapGeneration> {
-  const now = new Date().toISOString();
-  return sitemapsRepository.create(tenant, {
-    status: 'RUNNING',
-    trigger,
-    ...(requestedBy ? { requestedBy } : {}),
-    startedAt: now,
-  });
+  const generation = newGeneration(trigger, requestedBy);
+  await writeTransaction(
+    [
+      ...sitemapsRepository.insertItems(tenant, generation),
+      eventWrite('SitemapRequested', {
+        tenant,
+        generationId: generation._id,
+        ...(requestedBy ? { requestedBy } : {}),
+      }),
+    ],
+    () => new ConflictError('This sitemap generation already exists'),
+  );
+  return generation;
+}
+
+/** Records a generation for a SitemapRequested event that named none (one put on the bus by hand). */
+export async function recordGeneration(
+  tenant: string,
+  trigger: SitemapGeneration['trigger'],
+  requestedBy?: string,
+): Promise<SitemapGeneration> {
+  const generation = newGeneration(trigger, requestedBy);
+  if (!(await sitemapsRepository.ensure(tenant, generation))) {
+    throw new ConflictError('This sitemap generation already exists');
+  }
+  return generation;
 }
 
 type Outcome = Partial<Pick<SitemapGeneration, 'status' | 'urlCount' | 'files' | 'url' | 'error'>>;

@@ -38,6 +38,7 @@
  * | a tutor's trials (pointer items)      | Query, then BatchGetItem     | pk T#t#USER#<id>, sk TRIAL#<trialId>              |
  * | a trial e-mail already sent           | conditional Put              | pk T#t#TRIALMAIL#<trialId>, sk <recipientId>      |
  * | an event already handled by a consumer| conditional Put (TTL)        | pk T#t#EVENTCLAIM#<consumer>#<eventId>, sk CLAIM  |
+ * | an event to deliver (outbox, TTL)     | Put in the change's txn      | pk T#t#OUTBOX#<eventId>, sk EVENT                 |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -160,11 +161,14 @@ export const keys = {
     sk: `TRIAL#${trialId}`,
   }),
   tutorTrialPrefix: 'TRIAL#',
-  /** The booking e-mail of a trial to one recipient, once (the bus delivers at least once). */
+  /** One consumer's claim on one event: the event pipeline acts once per event id. */
   eventClaim: (tenant: string, consumer: string, eventId: string) => ({
     pk: `T#${tenant}#EVENTCLAIM#${consumer}#${eventId}`,
     sk: 'CLAIM',
   }),
+  /** An event written with the change it reports; the table's stream takes it to the bus. */
+  outboxEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#OUTBOX#${eventId}`, sk: 'EVENT' }),
+  /** The booking e-mail of a trial to one recipient, once (a retry after a partial failure skips it). */
   trialMail: (tenant: string, trialId: string, recipientId: string) => ({
     pk: `T#${tenant}#TRIALMAIL#${trialId}`,
     sk: recipientId,

@@ -10,6 +10,18 @@ export const MAX_TRANSACTION_ITEMS = 100;
 
 const MAX_ATTEMPTS = 8;
 
+type CommitListener = (items: TransactItem[]) => void;
+const commitListeners = new Set<CommitListener>();
+
+/**
+ * Hears every transaction that commits in this process: the local stack's stream reader reads the stream at
+ * once when one held an outbox item, rather than at its next poll.
+ */
+export function onTransactionCommitted(listener: CommitListener): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
+
 /**
  * Runs one transaction. A condition that fails is the caller's business rule (a slot already claimed, an
  * e-mail already taken): `onConditionFailure` turns the index of the failing write into the error to
@@ -28,7 +40,6 @@ export async function writeTransaction(
   for (let attempt = 1; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
     } catch (error) {
       const reasons = cancellationReasons(error);
       const failed = reasons.indexOf('ConditionalCheckFailed');
@@ -45,7 +56,10 @@ export async function writeTransaction(
         throw new ConflictError(busyMessage);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
+      continue;
     }
+    for (const listener of commitListeners) listener(items);
+    return;
   }
 }
 

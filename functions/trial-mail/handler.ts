@@ -1,7 +1,6 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalogue } from '../../shared/events/catalogue';
 import { mapperParentId } from '../access/linked-accounts';
 import { config } from '../lib/config';
+import { type ConsumedEvent, eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { mail } from '../lib/mail';
 import { getTenant } from '../repositories/tenants';
@@ -19,12 +18,12 @@ async function parentOf(tenant: string, student: UserRecord): Promise<UserRecord
 }
 
 /**
- * Bus target of the `trial-booked-mail` rule: e-mails the booking to the student, their parent and the
- * tutor. The bus delivers at least once and retries a failed delivery, so each recipient's e-mail is
- * recorded once sent and skipped on a redelivery.
+ * E-mails a booking to the student, their parent and the tutor. The event pipeline runs it once per event;
+ * within it, each recipient's e-mail is recorded once sent, so a retry after a failure half-way (the tutor's
+ * e-mail refused) sends only what is still due.
  */
-export async function handler(event: EventBridgeEvent<'TrialBooked', unknown>): Promise<void> {
-  const { tenant, trialId } = eventCatalogue.TrialBooked.parse(event.detail);
+async function mailTrialBooking({ detail }: ConsumedEvent<'TrialBooked'>): Promise<void> {
+  const { tenant, trialId } = detail;
   const trial = await trialsRepository.get(tenant, trialId);
   if (!trial) {
     logger.warn('Trial mail: the trial no longer exists', { tenant, trialId });
@@ -56,3 +55,6 @@ export async function handler(event: EventBridgeEvent<'TrialBooked', unknown>): 
   }
   logger.info('Trial booking e-mails sent', { tenant, trialId, sent });
 }
+
+/** Bus target of the `trial-booked-mail` rule. */
+export const handler = eventConsumer('trial-mail', { TrialBooked: mailTrialBooking });

@@ -14,6 +14,7 @@ import {
   newCourseMember,
 } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { eventWrite } from '../repositories/outbox';
 import { type TrialRecord, trialsRepository, tutorTrialWrite } from '../repositories/trials';
 import {
   claimFreeTrialWrite,
@@ -30,9 +31,10 @@ export const TRIAL_USED_MESSAGE = 'You have already booked your free trial class
 
 /**
  * Books a free trial in one transaction: the trial course, its tutor and student, the lesson on both
- * calendars, the tutor's time claims, the trial record, and the student's one free trial (and, for a
- * sign-up, the new account itself). Of concurrent bookings of one slot exactly one commits; the others
- * get a 409 and nothing of theirs is written.
+ * calendars, the tutor's time claims, the trial record, the student's one free trial (and, for a sign-up,
+ * the new account itself), and the events reporting them (TrialBooked, and UserSignedUp for a new account).
+ * Of concurrent bookings of one slot exactly one commits; the others get a 409 and nothing of theirs is
+ * written.
  */
 export async function bookTrial(
   tenant: Tenant,
@@ -217,5 +219,10 @@ export function trialBookingWrites(
   );
   const lessonChange = lessonWrites(tenant, undefined, lesson, course.title, items.length);
   items.push(...lessonChange.items);
+  // The events go in the same transaction as what they report: none is lost between commit and delivery.
+  if (student === 'created') {
+    items.push(eventWrite('UserSignedUp', { tenant, userId: records.student._id }));
+  }
+  items.push(eventWrite('TrialBooked', { tenant, trialId: trial._id, studentId: records.student._id }));
   return { items, emailClaimIndex, trialClaimIndex, isSlotClaim: lessonChange.isClaim };
 }

@@ -1,6 +1,5 @@
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { trialRoutes } from '../../shared/routes/trials';
-import { publish } from '../lib/events';
 import { hashPassword } from '../lib/passwords';
 import { forgetCachedUser, resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
@@ -23,11 +22,6 @@ export const handler = resourceHandler('trials', trialRoutes, {
   'trials.book': async ({ tenant, caller, body }) => {
     const { trial, course } = await bookTrial(tenant, body, { existing: caller.user });
     forgetCachedUser(tenant.key, caller.user._id);
-    await publish(
-      'TrialBooked',
-      { tenant: tenant.key, trialId: trial._id, studentId: caller.user._id },
-      { bestEffort: true },
-    );
     return respond(201, { trial, courseId: course._id });
   },
 
@@ -45,12 +39,6 @@ export const handler = resourceHandler('trials', trialRoutes, {
         : {}),
     });
     const { trial, course } = await bookTrial(tenant, input, { created: student });
-    await publish('UserSignedUp', { tenant: tenant.key, userId: student._id }, { bestEffort: true });
-    await publish(
-      'TrialBooked',
-      { tenant: tenant.key, trialId: trial._id, studentId: student._id },
-      { bestEffort: true },
-    );
     const token = await tokenResponse(tenant.key, { ...student, isTrialApplied: true });
     return respond(201, { ...token, user: token.oauthUser, trial, courseId: course._id });
   },

@@ -1,43 +1,119 @@
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { tableDefinition } from '../../functions/table/definition';
 import { EVENT_SOURCE, eventRules } from '../../shared/events/catalogue';
-import type { ResourceFunctions } from './functions';
+import { platformFunction, type ResourceFunctions } from './functions';
+
+/** The Lambda that takes the table's stream to the bus (functions/event-forwarder). */
+export const EVENT_FORWARDER = 'event-forwarder';
+
+/** EventBridge retries a target, and Lambda an asynchronous invocation, twice, for at most two hours. */
+const RETRY_ATTEMPTS = 2;
+const MAX_EVENT_AGE = Duration.hours(2);
 
 export function createEventBus(scope: Construct, stage: string): EventBus {
   return new EventBus(scope, 'EventBus', { eventBusName: `learning-platform-${stage}` });
 }
 
 /**
- * One rule per entry of the event catalogue: patterns on the platform's bus, schedules on the default bus
- * (EventBridge runs scheduled rules only there). The local bus reads the same list.
- *
- * A delivery that still fails after EventBridge's retries (a redirect the edge store never got, a sitemap
- * run that crashed) is not dropped: it goes to one dead-letter queue, kept 14 days, where it can be read
- * and redriven, and an alarm goes off as soon as one lands there. The edge redirect store is also made
- * whole by its daily reconcile (the `redirect-edge-reconcile` schedule).
+ * Where an event goes when every retry has failed: a stream batch the forwarder could not put on the bus,
+ * an event the bus could not hand to its target, an event whose consumer kept failing (a redirect the edge
+ * store never got, a sitemap run that crashed). Kept 14 days, to read and redrive; an alarm goes off as
+ * soon as one lands there. The edge redirect store is also made whole by its daily reconcile.
  */
-export function createEventRules(scope: Construct, bus: EventBus, functions: ResourceFunctions): Rule[] {
+export function createDeadLetterQueue(scope: Construct): Queue {
   const deadLetters = new Queue(scope, 'EventDeadLetters', {
     retentionPeriod: Duration.days(14),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
   });
   new Alarm(scope, 'EventDeadLettersAlarm', {
-    alarmDescription: 'An event bus delivery failed after its retries: see the EventDeadLetters queue',
+    alarmDescription: 'An event was not delivered after its retries: see the EventDeadLetters queue',
     metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
     threshold: 1,
     evaluationPeriods: 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: TreatMissingData.NOT_BREACHING,
   });
+  return deadLetters;
+}
+
+/**
+ * The outbox's way to the bus: the table's stream read by the event-forwarder Lambda, whose event source
+ * passes on only the INSERTs of outbox items (tableDefinition.stream.deliver, the pattern the local stream
+ * reader runs). In order per shard; a record the bus refused is retried from (ReportBatchItemFailures,
+ * halving the batch), and after ten retries the batch's place in the stream goes to the dead-letter queue
+ * (the events stay in the table for a week, until TTL). The function may read the stream, put events on
+ * the bus and write to that queue, nothing else.
+ */
+export function createEventForwarder(
+  scope: Construct,
+  options: { stage: string; table: ITable; bus: EventBus; deadLetters: Queue },
+) {
+  const forwarder = platformFunction(scope, EVENT_FORWARDER, options.stage, {
+    STAGE: options.stage === 'production' || options.stage === 'alpha' ? options.stage : 'test',
+    EVENT_BUS_NAME: options.bus.eventBusName,
+    LOG_LEVEL: 'INFO',
+  });
+  forwarder.addEventSource(
+    new DynamoEventSource(options.table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: 100,
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      retryAttempts: 10,
+      onFailure: new SqsDlq(options.deadLetters),
+      filters: [FilterCriteria.filter(tableDefinition.stream.deliver)],
+    }),
+  );
+  options.bus.grantPutEventsTo(forwarder);
+  // Events should reach the bus within seconds; minutes behind means the forwarder is stuck retrying.
+  new Alarm(scope, 'EventForwarderLagAlarm', {
+    alarmDescription:
+      'Outbox events are more than five minutes late to the bus: see the event-forwarder logs',
+    metric: forwarder.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }),
+    threshold: 5 * 60_000,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  return forwarder;
+}
+
+/**
+ * One rule per entry of the event catalogue: patterns on the platform's bus, schedules on the default bus
+ * (EventBridge runs scheduled rules only there). The local bus reads the same list.
+ *
+ * Two failures end in the dead-letter queue: EventBridge's own (the target could not be invoked: the rule
+ * target's retry policy and dead-letter config), and the consumer's (EventBridge invokes Lambda
+ * asynchronously, so a handler that throws is retried by Lambda, and sent on by the function's on-failure
+ * destination).
+ */
+export function createEventRules(
+  scope: Construct,
+  bus: EventBus,
+  functions: ResourceFunctions,
+  deadLetters: Queue,
+): Rule[] {
+  for (const target of new Set(eventRules.map((rule) => rule.target))) {
+    functions.get(target).configureAsyncInvoke({
+      retryAttempts: RETRY_ATTEMPTS,
+      maxEventAge: MAX_EVENT_AGE,
+      onFailure: new SqsDestination(deadLetters),
+    });
+  }
   return eventRules.map((rule) => {
     const target = new LambdaFunction(functions.get(rule.target), {
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(2),
+      retryAttempts: RETRY_ATTEMPTS,
+      maxEventAge: MAX_EVENT_AGE,
       deadLetterQueue: deadLetters,
     });
     if (rule.kind === 'pattern') {

@@ -1,6 +1,5 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -11,7 +10,7 @@ import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-gen
 import { externalModulesFor, lambdaBundling } from './bundling';
 import type { Secrets } from './secrets';
 
-/** What a resource's Lambda needs beyond the table, the bus and the token key: least privilege by declaration. */
+/** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
 type Capability = 'mail' | 'oauthClients';
 const extraCapabilities: Record<string, Capability[]> = {
   auth: ['oauthClients'],
@@ -32,7 +31,6 @@ const longerTimeouts: Record<string, Duration> = {
 export interface FunctionSettings {
   stage: string;
   table: ITable;
-  bus: IEventBus;
   secrets: Secrets;
   environment: Record<string, string>;
 }
@@ -52,27 +50,13 @@ export class ResourceFunctions extends Construct {
   get(resource: string): NodejsFunction {
     const existing = this.functions.get(resource);
     if (existing) return existing;
-    const { table, bus, secrets, environment, stage } = this.settings;
-    const fn = new NodejsFunction(this, pascal(resource), {
-      entry: handlerEntry(resource),
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: longerTimeouts[resource] ?? DEFAULT_TIMEOUT,
-      bundling: { ...lambdaBundling, externalModules: externalModulesFor(resource) },
-      logGroup: new LogGroup(this, `${pascal(resource)}Logs`, {
-        retention: stage === 'production' ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
-        removalPolicy: stage === 'production' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      }),
-      environment: {
-        ...environment,
-        TOKEN_SECRET_PARAMETER: secrets.tokenSecret.parameterName,
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+    const { table, secrets, environment, stage } = this.settings;
+    const fn = platformFunction(this, resource, stage, {
+      ...environment,
+      TOKEN_SECRET_PARAMETER: secrets.tokenSecret.parameterName,
     });
+    // Events are written to the table (the outbox); only the event forwarder puts them on the bus.
     table.grantReadWriteData(fn);
-    bus.grantPutEventsTo(fn);
     secrets.tokenSecret.grantRead(fn);
     for (const capability of extraCapabilities[resource] ?? []) {
       if (capability === 'oauthClients') {
@@ -97,6 +81,33 @@ export class ResourceFunctions extends Construct {
   all(): NodejsFunction[] {
     return [...this.functions.values()];
   }
+}
+
+/**
+ * One function of the platform, built like all the others (arm64, Node 22, ESM bundle, its own log group),
+ * with no grant: the caller gives it what it needs (ResourceFunctions: the table and the token key;
+ * the event forwarder: the table's stream and the bus only).
+ */
+export function platformFunction(
+  scope: Construct,
+  resource: string,
+  stage: string,
+  environment: Record<string, string>,
+): NodejsFunction {
+  return new NodejsFunction(scope, pascal(resource), {
+    entry: handlerEntry(resource),
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    memorySize: 1024,
+    timeout: longerTimeouts[resource] ?? DEFAULT_TIMEOUT,
+    bundling: { ...lambdaBundling, externalModules: externalModulesFor(resource) },
+    logGroup: new LogGroup(scope, `${pascal(resource)}Logs`, {
+      retention: stage === 'production' ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: stage === 'production' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    }),
+    environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+  });
 }
 
 function pascal(name: string): string {

@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { createHttpApi } from './api';
-import { createEventBus, createEventRules } from './events';
+import { createDeadLetterQueue, createEventBus, createEventForwarder, createEventRules } from './events';
 import { ResourceFunctions } from './functions';
 import { createWebSocketApi } from './realtime';
 import { referenceSecrets } from './secrets';
@@ -56,12 +56,10 @@ export class PlatformStack extends Stack {
     const functions = new ResourceFunctions(this, 'Functions', {
       stage,
       table,
-      bus,
       secrets,
       environment: {
         STAGE: stage === 'production' || stage === 'alpha' || stage === 'test' ? stage : 'test',
         TABLE_NAME: table.tableName,
-        EVENT_BUS_NAME: bus.eventBusName,
         MAIL_ADAPTER: 'ses',
         MAIL_FROM: props.mailFrom,
         WEB_ORIGIN: webOrigin,
@@ -71,11 +69,10 @@ export class PlatformStack extends Stack {
     });
     const realtime = createWebSocketApi(this, functions);
     const api = createHttpApi(this, functions, [webOrigin, ...props.tenantOrigins]);
-    createEventRules(this, bus, functions);
-    grantSiteSettings(site, functions.get('sitemap'), functions.get('redirect-edge'), [
-      functions.get('redirections'),
-      functions.get('sub-topics'),
-    ]);
+    const deadLetters = createDeadLetterQueue(this);
+    createEventForwarder(this, { stage, table, bus, deadLetters });
+    createEventRules(this, bus, functions, deadLetters);
+    grantSiteSettings(site, functions.get('sitemap'), functions.get('redirect-edge'));
     grantUploads(functions.get(UPLOADS_RESOURCE), uploads, `${webOrigin}/uploads`);
 
     // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.

@@ -145,15 +145,13 @@ export function createWebsite(
 
 /**
  * The site settings' functions reach the site: the sitemap function writes under `sitemaps/` of the
- * site bucket, and the redirect-edge function writes the redirections' KeyValueStore. `redirectionWriters`
- * change redirections (the redirections API, and the sub-topics API when a moved page keeps its old
- * address): they tell the edge through the bus.
+ * site bucket, and the redirect-edge function writes the redirections' KeyValueStore (the writers of
+ * redirections tell it through their RedirectionChanged events).
  */
 export function grantSiteSettings(
   site: ReturnType<typeof createWebsite>,
   sitemap: NodejsFunction,
   redirectEdge: NodejsFunction,
-  redirectionWriters: NodejsFunction[],
 ) {
   site.bucket.grantPut(sitemap, 'sitemaps/*');
   sitemap.addEnvironment('SITE_BUCKET', site.bucket.bucketName);
@@ -170,9 +168,7 @@ export function grantSiteSettings(
       resources: [site.redirects.keyValueStoreArn],
     }),
   );
-  // All need the store's ARN: the writers of redirections to know they run in the cloud, the edge's to write.
-  for (const fn of [redirectEdge, ...redirectionWriters])
-    fn.addEnvironment('REDIRECTS_KVS_ARN', site.redirects.keyValueStoreArn);
+  redirectEdge.addEnvironment('REDIRECTS_KVS_ARN', site.redirects.keyValueStoreArn);
 }
 
 /** Uploads the built SPA (when `npm run build` has made web/dist) and its config.json. */

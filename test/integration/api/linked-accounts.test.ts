@@ -115,7 +115,7 @@ describe('every path that mints a token applies the checks a request’s token g
       vi.useRealTimers();
     });
     await local.api.call('auth.forgotPassword', { body: { email: demo.student2.email } });
-    await local.stack.bus.idle();
+    await local.stack.events.settled();
     const [mail] = (await readOutbox(local.stack.outboxDir)).filter((m) => m.to === demo.student2.email);
     const resetToken = mail?.text.match(/[?&]token=([\w-]+)/)?.[1];
     const reset = await local.api.call('auth.resetPassword', {

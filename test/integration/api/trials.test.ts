@@ -499,7 +499,7 @@ describe('after the booking', () => {
   });
 
   it('e-mails the booking to the student, their parent and the tutor, each in their own zone', async () => {
-    await local.stack.bus.idle();
+    await local.stack.events.settled();
     const { lessonTimeIn } = await import('../../../functions/trial-mail/messages');
     const { start, end } = booked.slot;
     const mails = (await readOutbox(local.stack.outboxDir)).filter((m) =>

@@ -143,6 +143,7 @@ describe('local event bus', () => {
   const rules: EventRule[] = [
     { name: 'signups', kind: 'pattern', detailTypes: ['UserSignedUp'], target: 'welcome' },
     { name: 'flaky', kind: 'pattern', detailTypes: ['PasswordResetRequested'], target: 'flaky' },
+    { name: 'broken', kind: 'pattern', detailTypes: ['TrialBooked'], target: 'broken' },
     {
       name: 'nightly',
       kind: 'schedule',
@@ -164,6 +165,7 @@ describe('local event bus', () => {
       retryDelaysMs: [10, 10],
       loader: async (target) => async (event: Record<string, unknown>) => {
         if (target === 'flaky' && failuresLeft-- > 0) throw new Error('try again');
+        if (target === 'broken') throw new Error('always down');
         delivered.push({ target, event });
       },
     });
@@ -216,6 +218,26 @@ describe('local event bus', () => {
     await bus.idle();
     expect(delivered.filter((d) => d.target === 'flaky')).toHaveLength(1);
     expect(bus.deliveries.find((d) => d.rule === 'flaky')?.ok).toBe(true);
+  });
+
+  it('keeps a delivery that failed every attempt in its dead-letter list, as the cloud keeps it in its queue', async () => {
+    await client.send(
+      new PutEventsCommand({
+        Entries: [
+          { EventBusName: 'test-bus', Source: EVENT_SOURCE, DetailType: 'TrialBooked', Detail: '{"n":1}' },
+        ],
+      }),
+    );
+    await bus.idle();
+    expect(bus.deadLetters).toEqual([
+      expect.objectContaining({
+        rule: 'broken',
+        target: 'broken',
+        error: 'Error: always down',
+        event: expect.objectContaining({ 'detail-type': 'TrialBooked', detail: { n: 1 } }),
+      }),
+    ]);
+    expect(bus.deliveries.filter((d) => d.rule === 'broken').map((d) => d.ok)).toEqual([false]);
   });
 
   it('runs schedule rules as Scheduled Events', async () => {

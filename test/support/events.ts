@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { BusEvent } from '../../functions/lib/event-pipeline';
+import type { EventClaims } from '../../functions/repositories/event-claims';
+import { EVENT_SOURCE, type EventDetail, type OutboxEventType } from '../../shared/events/catalogue';
+
+/** An outbox event as the bus delivers it to a target: the detail in its envelope, under `eventId`. */
+export function busEvent<T extends OutboxEventType>(
+  type: T,
+  detail: EventDetail<T>,
+  eventId: string = randomUUID(),
+): BusEvent {
+  return {
+    version: '0',
+    // EventBridge's own id differs on each delivery; the envelope's is the event's.
+    id: randomUUID(),
+    'detail-type': type,
+    source: EVENT_SOURCE,
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: 'local-1',
+    resources: [],
+    detail: { eventId, occurredAt: new Date().toISOString(), data: detail },
+  };
+}
+
+/** A schedule's tick, as EventBridge delivers it. */
+export function scheduledEvent(): BusEvent {
+  return {
+    ...busEvent('UserSignedUp', { tenant: 'demo', userId: 'x' }),
+    'detail-type': 'Scheduled Event',
+    detail: {},
+  };
+}
+
+/** Event claims in memory, for a consumer's unit test (the pipeline's claims without a table). */
+export function memoryEventClaims(): EventClaims {
+  const claims = new Map<string, { token: string; done: boolean; until: number }>();
+  const key = (tenant: string, consumer: string, eventId: string) => `${tenant}#${consumer}#${eventId}`;
+  return {
+    async claim(tenant, consumer, eventId, until) {
+      const held = claims.get(key(tenant, consumer, eventId));
+      if (held && (held.done || held.until >= Date.now())) return undefined;
+      const token = randomUUID();
+      claims.set(key(tenant, consumer, eventId), { token, done: false, until });
+      return token;
+    },
+    async complete(tenant, consumer, eventId, token) {
+      const held = claims.get(key(tenant, consumer, eventId));
+      if (held?.token === token) held.done = true;
+    },
+    async release(tenant, consumer, eventId, token) {
+      if (claims.get(key(tenant, consumer, eventId))?.token === token)
+        claims.delete(key(tenant, consumer, eventId));
+    },
+  };
+}
