@@ -2,7 +2,10 @@
  * `npm start`: the whole platform on this machine, persisted under DATA_DIR (default .data). Ctrl-C stops
  * every child process; a restart keeps all data.
  */
-import { startLocalStack } from './stack';
+// A person trying the product sees the sign-ins, then one line per warning or error: the request log (a JSON
+// line per request) is there with LOG_LEVEL=INFO. Set before the functions' logger is loaded.
+process.env.LOG_LEVEL ??= 'WARN';
+const { startLocalStack } = await import('./stack');
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const webPort = Number(process.env.WEB_PORT ?? 5173);
