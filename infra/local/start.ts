@@ -5,6 +5,8 @@
 // A person trying the product sees the sign-ins, then one line per warning or error: the request log (a JSON
 // line per request) is there with LOG_LEVEL=INFO. Set before the functions' logger is loaded.
 process.env.LOG_LEVEL ??= 'WARN';
+// The SDK's notice that its 2027 releases need Node 22: the SDK is pinned for that reason (README).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { startLocalStack } = await import('./stack');
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
