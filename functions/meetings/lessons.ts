@@ -2,7 +2,13 @@ import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
-import { decideChange, isGroupLesson, type RequesterRole } from '../../shared/scheduling/lesson-changes';
+import {
+  decideChange,
+  isGroupLesson,
+  isSameLessonTime,
+  type RequesterRole,
+  SAME_TIME_MESSAGE,
+} from '../../shared/scheduling/lesson-changes';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import { bookingSweep, busyDaysToRead } from '../../shared/scheduling/slots';
 import { takesLessons } from '../../shared/schemas/availability';
@@ -212,6 +218,8 @@ export async function changedLesson(
   checkFuture(start);
   const end = new Date(start.getTime() + duration * MINUTE_MS);
   const tutorId = options.role === 'ADMIN' && target.tutorId ? target.tutorId : lesson.tutorId;
+  const moved = { start: start.toISOString(), end: end.toISOString(), tutorId };
+  if (isSameLessonTime(lesson, moved)) throw new BadRequestError(SAME_TIME_MESSAGE);
   if (tutorId !== lesson.tutorId) {
     const members = await courseMembers(tenant.key, lesson.course);
     if (!activeMembers(members, 'tutor').some((m) => m.user._id === tutorId)) {
