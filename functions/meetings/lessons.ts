@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
-import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
+import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
 import {
   decideChange,
   isGroupLesson,
@@ -57,8 +57,8 @@ async function requireCourse(tenant: string, courseId: string): Promise<CourseRe
   return course;
 }
 
-function checkDuration(minutes: number): void {
-  if (!isAllowedLessonDuration(minutes, config().STAGE)) {
+function checkDuration(minutes: number, bookedBy: LessonBooker): void {
+  if (!isAllowedLessonDuration(minutes, config().STAGE, bookedBy)) {
     throw new BadRequestError('A lesson lasts 15 to 180 minutes, in steps of 15 minutes');
   }
 }
@@ -107,7 +107,8 @@ export async function createLesson(
   if (studentIds.some((id) => !enrolled.includes(id))) {
     throw new BadRequestError('Every student of a lesson must be enrolled in the course');
   }
-  checkDuration(input.duration);
+  // A student's booking (from free slots) takes the real lengths only; staff may try short ones locally.
+  checkDuration(input.duration, options.fromFreeSlots ? 'student' : 'staff');
   const start = new Date(input.start);
   const end = new Date(start.getTime() + input.duration * MINUTE_MS);
   checkFuture(start);
@@ -213,7 +214,7 @@ export async function changedLesson(
   if (change.type === 'CANCEL') return { ...rest, status: 'CANCELLED', updatedAt: now };
   const target = change.reschedule!;
   const duration = target.duration ?? lesson.duration ?? 60;
-  checkDuration(duration);
+  checkDuration(duration, options.role === 'STUDENT' ? 'student' : 'staff');
   const start = new Date(target.start);
   checkFuture(start);
   const end = new Date(start.getTime() + duration * MINUTE_MS);

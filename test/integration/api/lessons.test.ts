@@ -245,6 +245,12 @@ describe('booking from free slots', () => {
     expect(offHours.body.message).toBe(
       "This time is not one of the tutor's free slots. Please choose another one.",
     );
+    const shortTryOut = await local.api.call<Json>('meetings.courseMeetingBook', {
+      ...sam,
+      body: { course: COURSE, start: slot!.start, duration: 5 },
+    });
+    expect(shortTryOut.status).toBe(400);
+    expect(shortTryOut.body.message).toBe('A lesson lasts 15 to 180 minutes, in steps of 15 minutes');
     const outsider = await local.api.call('meetings.courseMeetingBook', {
       ...maya,
       body: { course: COURSE, start: slot!.start, duration: 60 },
