@@ -154,7 +154,10 @@ describe('defineEntity against DynamoDB Local', () => {
     expect(byOwner.map((w) => w._id)).toEqual(['w3', 'x1']);
   });
 
-  it('pages by offset with the partition total, also past the 1,000 items one query call reads', async () => {
+  // Writing 1,030 items takes a few seconds on a quiet machine and much longer beside other work.
+  it('pages by offset with the partition total, also past the 1,000 items one query call reads', {
+    timeout: 180_000,
+  }, async () => {
     // Prepare
     const ids = Array.from({ length: 1_030 }, (_, i) => `w${String(i).padStart(4, '0')}`);
     await widgets.putMany(
