@@ -28,12 +28,14 @@ const tenantRecordSchema = tenantSchema.extend({
 const NO_TENANT = '';
 
 /** Listed in the tenants index, so scheduled jobs find every tenant without a Scan. */
+const tenantsIndexKeys = (key: string) => ({ gsi1pk: keys.tenantsIndex, gsi1sk: key });
+
 const tenants = defineEntity({
   name: 'tenant',
   schema: tenantRecordSchema,
   keyAttributes: ['key'],
   key: (_tenant, tenant) => keys.tenant(tenant.key),
-  indexes: (_tenant, tenant) => ({ gsi1pk: keys.tenantsIndex, gsi1sk: tenant.key }),
+  indexes: (_tenant, tenant) => tenantsIndexKeys(tenant.key),
 });
 
 /**
@@ -140,12 +142,27 @@ export async function putTenantSettings(
   );
 }
 
+/** Lists a tenant stored before the tenants index existed in it (the seed calls it; idempotent). */
+export async function indexTenant(key: string): Promise<void> {
+  const index = tenantsIndexKeys(key);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: tenants.key(key, { key }),
+      UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+    }),
+  );
+}
+
 /** What the tenants index is read for: each tenant's key alone. */
 const tenantKeySchema = tenantRecordSchema.pick({ key: true });
 
 /**
- * Every tenant's key, for scheduled jobs that work tenant by tenant (a Query of the tenants index, keys
- * only). Tenants written before the index existed are listed once they are written again.
+ * Every tenant's key in key order, for scheduled jobs that work tenant by tenant (a Query of the tenants
+ * index, keys only). Tenants written before the index existed are listed once the seed indexes them
+ * (indexTenant) or they are written again.
  */
 export async function listTenantKeys(): Promise<string[]> {
   const listed = keyConditionQuery({ index: 'gsi1', partition: keys.tenantsIndex });
