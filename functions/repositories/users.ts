@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
 import {
   type DirectoryUserType,
@@ -6,35 +7,60 @@ import {
   directoryUserTypes,
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
-import type { UserType } from '../../shared/schemas/user';
+import { authUserSchema, type UserType } from '../../shared/schemas/user';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
-export interface UserRecord {
-  _id: string;
-  tenant: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  type: UserType;
-  roleId: string;
-  passwordHash: string;
+/** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
+const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
+  tenant: z.string(),
+  roleId: z.string(),
+  passwordHash: z.string(),
   /** Tokens issued before this instant are no longer accepted (password reset signs out everywhere). */
-  passwordChangedAt: string;
-  timezone?: string;
-  userMapperId?: string;
-  isTrialApplied: boolean;
-  isQuiztopiyaPendingTrial: boolean;
-  assessmentEngineDate: string | null;
-  quiztopiyaTrialExpiration: string | null;
-  isContinueSubmissionWithTimerEnabled: boolean;
-  createdAt: string;
-  updatedAt: string;
+  passwordChangedAt: z.string(),
+  userMapperId: z.string().optional(),
+  updatedAt: z.string(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
+function directoryKeys(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
+) {
+  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return {};
+  return {
+    gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
+    gsi2sk: `${directorySearchKey(user)}#${user._id}`,
+  };
 }
+
+/** Users by id, counted per role (gsi1: a role's verify-delete) and listed per type by name (gsi2). */
+const users = defineEntity({
+  name: 'user',
+  schema: userRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, user) => keys.user(tenant, user._id),
+  indexes: (tenant, user) => ({
+    gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
+    gsi1sk: user._id,
+    ...directoryKeys(tenant, user),
+  }),
+});
+
+/**
+ * An address's claim, written with the account in one transaction (one account per address), and the
+ * sign-in's look-up of the account. Claims written before they kept `email` as an attribute are read by key.
+ */
+const emailClaims = defineEntity({
+  name: 'userEmail',
+  schema: z.object({ email: z.string(), userId: z.string() }),
+  keyAttributes: ['email'],
+  key: (tenant, claim) => keys.userEmail(tenant, claim.email),
+});
 
 export type NewUser = Pick<
   UserRecord,
@@ -42,26 +68,24 @@ export type NewUser = Pick<
 > &
   Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
 
-export async function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(tenant, userId) }),
-  );
-  return Item ? stripKeys<UserRecord>(Item) : undefined;
+export function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
+  return users.get(tenant, { _id: userId });
 }
 
 /** Several users by id, in the order asked (unknown ids left out): batched reads, all of them answered. */
 export async function getUsers(tenant: string, userIds: string[]): Promise<UserRecord[]> {
   const ids = [...new Set(userIds)];
-  const items = await batchGetItems(ids.map((id) => keys.user(tenant, id)));
-  const found = new Map(items.map((item) => [item._id as string, stripKeys<UserRecord>(item)]));
+  const records = await users.getMany(
+    tenant,
+    ids.map((id) => ({ _id: id })),
+  );
+  const found = new Map(records.map((user) => [user._id, user]));
   return ids.map((id) => found.get(id)).filter((user): user is UserRecord => user !== undefined);
 }
 
 export async function getUserByEmail(tenant: string, email: string): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.userEmail(tenant, email) }),
-  );
-  return Item ? getUser(tenant, Item.userId as string) : undefined;
+  const claim = await emailClaims.get(tenant, { email });
+  return claim ? getUser(tenant, claim.userId) : undefined;
 }
 
 /** The full record of a new user, with the defaults of the contract's flags. */
@@ -85,27 +109,8 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
 /** The two writes that create a user: the e-mail claim (index 0, fails when taken) and the profile. */
 export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.userEmail(tenant, user.email), entity: 'userEmail', userId: user._id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.user(tenant, user._id),
-          entity: 'user',
-          gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
-          gsi1sk: user._id,
-          ...directoryKeys(tenant, user),
-          ...user,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
+    users.putWrite(tenant, user, 'absent'),
   ];
 }
 
@@ -126,7 +131,7 @@ export function claimFreeTrialWrite(tenant: string, userId: string): TransactIte
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.user(tenant, userId),
+      Key: users.key(tenant, { _id: userId }),
       UpdateExpression: 'SET isTrialApplied = :yes, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND isTrialApplied = :no',
       ExpressionAttributeValues: { ':yes': true, ':no': false, ':now': new Date().toISOString() },
@@ -139,7 +144,7 @@ export async function updatePassword(tenant: string, userId: string, passwordHas
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(tenant, userId),
+      Key: users.key(tenant, { _id: userId }),
       UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':hash': passwordHash, ':now': now },
@@ -147,36 +152,21 @@ export async function updatePassword(tenant: string, userId: string, passwordHas
   );
 }
 
-export async function countUsersWithRole(tenant: string, roleId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usersOfRoleIndex(tenant, roleId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+/** Points the user at the user-mapper that links their accounts (see user-mappers.ts). */
+export async function setUserMapperId(tenant: string, userId: string, mapperId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: users.key(tenant, { _id: userId }),
+      UpdateExpression: 'SET userMapperId = :mapper',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':mapper': mapperId },
+    }),
+  );
 }
 
-/** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
-function directoryKeys(
-  tenant: string,
-  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
-) {
-  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return {};
-  return {
-    gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
-    gsi2sk: `${directorySearchKey(user)}#${user._id}`,
-  };
+export function countUsersWithRole(tenant: string, roleId: string): Promise<number> {
+  return users.count({ index: 'gsi1', partition: keys.usersOfRoleIndex(tenant, roleId) });
 }
 
 /** Adds the directory keys to a user stored before the directory existed (the seed calls it; idempotent). */
@@ -186,7 +176,7 @@ export async function indexUserInDirectory(tenant: string, user: UserRecord): Pr
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(tenant, user._id),
+      Key: users.key(tenant, user),
       UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk },
@@ -203,7 +193,7 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(tenant, userId),
+      Key: users.key(tenant, user),
       UpdateExpression: indexed
         ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk'
         : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk',
@@ -218,13 +208,14 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   );
 }
 
-export interface DirectoryEntry {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
+export interface DirectoryEntry extends Pick<UserRecord, '_id' | 'firstname' | 'lastname' | 'email'> {
   type: DirectoryUserType;
 }
+
+/** What a picker reads of a user (never the password hash), and its place in the directory. */
+const directoryItemSchema = userRecordSchema
+  .pick({ _id: true, firstname: true, lastname: true, email: true })
+  .extend({ gsi2sk: z.string() });
 
 /**
  * A picker answer reads at most this many users per type: enough for any tenant's tutors and the students
@@ -261,16 +252,9 @@ export async function listDirectoryUsers(
       for (const item of page.Items ?? []) {
         // Matched here rather than by a filter expression (which cannot read the key, and would cost the
         // same reads): any part of "first last e-mail".
-        const key = item.gsi2sk as string;
+        const { gsi2sk: key, ...user } = directoryItemSchema.parse(item);
         if (search && !key.slice(0, key.lastIndexOf('#')).includes(search)) continue;
-        found.push({
-          _id: item._id as string,
-          firstname: item.firstname as string,
-          lastname: item.lastname as string,
-          email: item.email as string,
-          type,
-          key,
-        });
+        found.push({ ...user, type, key });
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey && read < DIRECTORY_READ_LIMIT);

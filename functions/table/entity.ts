@@ -103,6 +103,10 @@ export function defineEntity<Schema extends RecordSchema, const KeyAttribute ext
     item,
     parse,
 
+    /**
+     * The record, or undefined. Its identifying attributes are known from the key asked for, so an item
+     * written before it kept them as attributes (a claim or a pointer stored as its key alone) still parses.
+     */
     async get(tenant: string, id: Id, options: { consistent?: boolean } = {}): Promise<Record | undefined> {
       const { Item } = await db().send(
         new GetCommand({
@@ -111,7 +115,9 @@ export function defineEntity<Schema extends RecordSchema, const KeyAttribute ext
           ...(options.consistent ? { ConsistentRead: true } : {}),
         }),
       );
-      return Item ? parse(Item) : undefined;
+      if (!Item) return undefined;
+      const identity = Object.fromEntries(definition.keyAttributes.map((name) => [name, id[name]]));
+      return parse({ ...identity, ...Item });
     },
 
     /** Many records by id (batched, unprocessed keys retried); unknown ids are left out, in no set order. */

@@ -91,6 +91,28 @@ describe('defineEntity against DynamoDB Local', () => {
     await expect(widgets.get(TENANT, { shelf: 'c', _id: 'w4' })).rejects.toBeInstanceOf(z.ZodError);
   });
 
+  it('gets an item stored without its identifying attributes (a claim written as its key alone)', async () => {
+    // Prepare
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...widgets.key(TENANT, { shelf: 'c', _id: 'w5' }),
+          entity: 'widget',
+          colour: 'blue',
+          ownerId: null,
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+
+    // Act: asked with a whole (red) record, as a caller may; only its identifying attributes count
+    const found = await widgets.get(TENANT, widget('c', 'w5'));
+
+    // Assess: the id's attributes come from the key asked for, the rest from the item
+    expect(found).toEqual(widget('c', 'w5', { colour: 'blue' }));
+  });
+
   it('holds its write conditions: absent, present, unchanged since a read', async () => {
     // Prepare
     const taken = () => new ConflictError('taken');
