@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { writeTransaction } from '../table/transactions';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { logger } from '../lib/logger';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure } from '../table/items';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure } from '../table/items';
 

@@ -1,5 +1,4 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure } from '../table/items';
 

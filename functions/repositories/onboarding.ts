@@ -1,6 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Onboarding } from '../../shared/schemas/learning-data';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { stripKeys } from '../table/items';
 

@@ -1,7 +1,6 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SitemapGeneration } from '../../shared/schemas/sitemap';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { db, ScanCommand, tableName } from '../lib/db';
 import { collections } from '../table/access-patterns';
 
 /** Sitemap generations, newest first (a keys-only skip plus a maintained count, like every collection). */

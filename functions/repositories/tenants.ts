@@ -1,13 +1,14 @@
+import { ConflictError } from '../../shared/http/errors';
+import type { Tenant } from '../../shared/schemas/tenant';
 import {
+  db,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  tableName,
   UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../../shared/http/errors';
-import type { Tenant } from '../../shared/schemas/tenant';
-import { db, tableName } from '../lib/db';
+} from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { writeTransaction } from '../table/transactions';

@@ -1,6 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UsageCharge, UsageKind, UsageLimits } from '../../shared/learning/usage';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { isConditionalCheckFailure } from '../table/items';

@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { stripKeys } from '../table/items';
 

@@ -1,4 +1,3 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
 import {
   type DirectoryUserType,
@@ -7,7 +6,7 @@ import {
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
 import type { UserType } from '../../shared/schemas/user';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, QueryCommand, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
