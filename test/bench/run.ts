@@ -107,6 +107,14 @@ async function main() {
           met: bundleRatio <= 1.2,
           runs: round(cold.ratios),
         },
+        {
+          name: 'cold start: the same ratio in CPU time used by each process (median of 10)',
+          value: median(cold.cpuRatios),
+          unit: 'x',
+          target: 'info',
+          met: true,
+          runs: round(cold.cpuRatios),
+        },
       );
     }
     if (wanted('warm')) {
