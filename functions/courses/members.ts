@@ -1,9 +1,8 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { VerifyDeleteResult } from '../../shared/routes/crud';
 import type { CourseMember } from '../../shared/schemas/course';
 import { isLessonKind } from '../../shared/schemas/section';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, tableName } from '../lib/db';
 import {
   type CourseRecord,
   courseMembers,

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';

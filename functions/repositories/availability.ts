@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Availability, AvailabilityInput } from '../../shared/schemas/availability';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems, batchWriteItems } from '../table/batch';
 import { stripKeys } from '../table/items';

@@ -1,7 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems, batchWriteItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';

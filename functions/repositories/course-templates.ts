@@ -1,4 +1,3 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import {
   type CourseTemplate,
@@ -6,7 +5,7 @@ import {
   type TemplateSection,
 } from '../../shared/schemas/course-template';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, writeTransaction } from '../table/transactions';

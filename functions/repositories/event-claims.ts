@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { logger } from '../lib/logger';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';

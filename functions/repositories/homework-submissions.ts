@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { db, QueryCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { stripKeys } from '../table/items';
 

@@ -1,7 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import type { LessonHistory } from '../../shared/schemas/lesson-history';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, QueryCommand, TransactWriteCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';

@@ -1,7 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { joinTimesOf, type LessonJoin } from '../../shared/rules/lesson-history';
 import { joinWindowHasOpened } from '../../shared/scheduling/join-window';
-import { db, tableName } from '../lib/db';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import type { LessonRecord } from './lessons';

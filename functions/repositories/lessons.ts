@@ -1,4 +1,3 @@
-import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSY_ATTRIBUTE_PREFIX,
   BUSY_SHARDS,
@@ -12,7 +11,7 @@ import {
   utcDaysTouched,
 } from '../../shared/scheduling/claims';
 import type { SectionStatus } from '../../shared/schemas/section';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, QueryCommand, ScanCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, ConflictError } from '../../shared/http/errors';
 import type { SubTopicProgressEntry } from '../../shared/learning/progress';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { queryAll } from '../table/query';

@@ -1,7 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isLessonKind, type Section } from '../../shared/schemas/section';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { queryAll, queryIndex } from '../table/query';

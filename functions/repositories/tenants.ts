@@ -1,9 +1,8 @@
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
 import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
 import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
-import { db, tableName } from '../lib/db';
+import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';

@@ -1,8 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { trialEffectOfLessonChange } from '../../shared/rules/trials';
 import type { Trial } from '../../shared/schemas/trial';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, QueryCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import type { TransactItem } from '../table/transactions';

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { type UsageCharge, type UsageKind, type UsageLimits, usageKinds } from '../../shared/learning/usage';
 import { usageCountersSchema } from '../../shared/schemas/learning-data';
-import { db, tableName } from '../lib/db';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { defineEntity } from '../table/entity';

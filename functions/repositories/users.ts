@@ -1,4 +1,3 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
 import {
@@ -8,7 +7,7 @@ import {
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
 import { authUserSchema, type UserType } from '../../shared/schemas/user';
-import { db, tableName } from '../lib/db';
+import { db, QueryCommand, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';

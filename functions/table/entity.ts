@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import type { AppError } from '../../shared/http/errors';
-import { db, tableName } from '../lib/db';
+import { DeleteCommand, db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { batchGetItems, batchWriteItems } from './batch';
 import type { IndexName } from './definition';
 import { isConditionalCheckFailure, withoutInternalAttributes } from './items';

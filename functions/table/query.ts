@@ -1,5 +1,5 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, QueryCommand, tableName } from '../lib/db';
 import { stripKeys } from './items';
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;

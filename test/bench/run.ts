@@ -11,6 +11,7 @@ import { measureBundleSizes } from './bundle-size';
 import { measureColdStart } from './cold-start';
 import { measureNpmStart } from './npm-start';
 import { measurePagingCost } from './paging';
+import { measureProjection } from './projection';
 import { measureSitemapGeneration } from './sitemap';
 import { median, withBenchStack } from './stack';
 import { measureTrialSlots } from './trial-slots';
@@ -41,6 +42,30 @@ async function main() {
         target: '<= 350 KB',
         met: bundle.withinTarget,
       });
+    }
+  }
+
+  if (wanted('projection')) {
+    const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+    for (const c of await measureProjection()) {
+      figures.push(
+        {
+          name: `response projection, warm, per response: ${c.name} (median of 15 batches)`,
+          value: c.projectionUs,
+          unit: 'µs',
+          target: 'info',
+          met: true,
+          runs: round(c.projection),
+        },
+        {
+          name: `JSON.stringify of the same answer, for scale: ${c.name}`,
+          value: c.stringifyUs,
+          unit: 'µs',
+          target: 'info',
+          met: true,
+          runs: round(c.stringify),
+        },
+      );
     }
   }
 
@@ -81,6 +106,14 @@ async function main() {
           target: '<= 1.2',
           met: bundleRatio <= 1.2,
           runs: round(cold.ratios),
+        },
+        {
+          name: 'cold start: the same ratio in CPU time used by each process (median of 10)',
+          value: median(cold.cpuRatios),
+          unit: 'x',
+          target: 'info',
+          met: true,
+          runs: round(cold.cpuRatios),
         },
       );
     }
