@@ -1,4 +1,9 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  type QueryCommandInput,
+  ScanCommand,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db';
 import { stripKeys } from './items';
 
@@ -24,6 +29,25 @@ export async function queryItems(
     if (wanted <= 0) break;
     const page = await db().send(
       new QueryCommand({ ...input, TableName: tableName(), Limit: wanted, ExclusiveStartKey: next }),
+    );
+    found.push(...(page.Items ?? []));
+    next = page.LastEvaluatedKey;
+  } while (next);
+  return found;
+}
+
+/**
+ * Every item a Scan matches, page after page, as stored. A Scan reads the whole table: for one-off
+ * migrations of data older code left, never on a request.
+ */
+export async function scanItems(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<StoredItem[]> {
+  const found: StoredItem[] = [];
+  let next: StoredItem | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: next }),
     );
     found.push(...(page.Items ?? []));
     next = page.LastEvaluatedKey;
