@@ -1,9 +1,8 @@
-import type { Course, CourseMember } from '../../shared/schemas/course';
+import { type Course, type CourseMember, courseMemberSchema } from '../../shared/schemas/course';
 import { collectionRepository } from '../crud/repository';
-import { db, QueryCommand, tableName } from '../lib/db';
+import { db, GetCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
-import { queryAll } from '../table/query';
+import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
 
 export type CourseRecord = Course;
@@ -13,6 +12,21 @@ export const coursesRepository = collectionRepository<CourseRecord>({
   label: 'course',
   searchFields: ['title', 'subject', 'curriculum', 'grade'],
   sortFields: ['title', 'createdAt', 'updatedAt', 'status', 'subject'],
+});
+
+/**
+ * A membership is kept under its course (the course's tutors and students, by role) and indexed by its
+ * user (gsi1, newest first).
+ */
+const memberships = defineEntity({
+  name: 'courseMember',
+  schema: courseMemberSchema,
+  keyAttributes: ['course', 'role', 'user'],
+  key: (tenant, member) => keys.courseMember(tenant, member.course, member.role, member.user._id),
+  indexes: (tenant, member) => ({
+    gsi1pk: keys.userCoursesIndex(tenant, member.user._id),
+    gsi1sk: `${member.createdAt}#${member.course}`,
+  }),
 });
 
 /** A membership's id names its course, role and user, so it is unique per course and user. */
@@ -54,39 +68,41 @@ export function newCourseMember(
   };
 }
 
-/** A membership is kept under its course (the course's tutors and students) and indexed by its user. */
-export function courseMemberWrite(tenant: string, member: CourseMember): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.courseMember(tenant, member.course, member.role, member.user._id),
-        gsi1pk: keys.userCoursesIndex(tenant, member.user._id),
-        gsi1sk: `${member.createdAt}#${member.course}`,
-        entity: 'courseMember',
-        ...member,
-      },
-    },
-  };
+/** The membership's Put for a caller's transaction ('absent': only if the user is not on the course yet). */
+export function courseMemberWrite(tenant: string, member: CourseMember, condition?: 'absent'): TransactItem {
+  return memberships.putWrite(tenant, member, condition);
 }
 
-export async function courseMembers(tenant: string, courseId: string): Promise<CourseMember[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
+/**
+ * One membership by the ids its own id names (a route's id). A GetItem by key: the entity's key is built
+ * from the member's `user`, which a caller holding only the id does not have.
+ */
+export async function getCourseMember(
+  tenant: string,
+  id: { courseId: string; role: CourseMember['role']; userId: string },
+): Promise<CourseMember | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.courseMembersPartition(tenant, courseId) },
+      Key: keys.courseMember(tenant, id.courseId, id.role, id.userId),
     }),
   );
-  return (Items ?? []).map((item) => stripKeys<CourseMember>(item));
+  return Item ? memberships.parse(Item) : undefined;
+}
+
+export function deleteCourseMember(tenant: string, member: CourseMember): Promise<void> {
+  return memberships.remove(tenant, member);
+}
+
+export function courseMembers(tenant: string, courseId: string): Promise<CourseMember[]> {
+  return memberships.query({ partition: keys.courseMembersPartition(tenant, courseId) });
 }
 
 /** A user's memberships, newest first. */
 export function userMemberships(tenant: string, userId: string): Promise<CourseMember[]> {
-  return queryAll<CourseMember>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userCoursesIndex(tenant, userId) },
-    ScanIndexForward: false,
+  return memberships.query({
+    index: 'gsi1',
+    partition: keys.userCoursesIndex(tenant, userId),
+    descending: true,
   });
 }

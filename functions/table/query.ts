@@ -1,5 +1,5 @@
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, QueryCommand, tableName } from '../lib/db';
+import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, QueryCommand, ScanCommand, tableName } from '../lib/db';
 import { stripKeys } from './items';
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
@@ -24,6 +24,25 @@ export async function queryItems(
     if (wanted <= 0) break;
     const page = await db().send(
       new QueryCommand({ ...input, TableName: tableName(), Limit: wanted, ExclusiveStartKey: next }),
+    );
+    found.push(...(page.Items ?? []));
+    next = page.LastEvaluatedKey;
+  } while (next);
+  return found;
+}
+
+/**
+ * Every item a Scan matches, page after page, as stored. A Scan reads the whole table: for one-off
+ * migrations of data older code left, never on a request.
+ */
+export async function scanItems(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<StoredItem[]> {
+  const found: StoredItem[] = [];
+  let next: StoredItem | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: next }),
     );
     found.push(...(page.Items ?? []));
     next = page.LastEvaluatedKey;

@@ -87,8 +87,8 @@ describe('sitemap generation', () => {
     // Every seeded subject, topic and sub-topic page is there, at its catalogue path.
     const [subjects, topics, subTopics] = await Promise.all([
       subjectsRepository.all('demo'),
-      topicsRepository.all('demo', ['_id', 'subjectId', 'slug'] as const),
-      subTopicsRepository.all('demo', ['_id', 'topicId', 'slug'] as const),
+      topicsRepository.listings('demo'),
+      subTopicsRepository.allLinks('demo'),
     ]);
     expect(subjects.length).toBeGreaterThan(0);
     const subjectPath = new Map(subjects.map((s) => [s._id, `${origin}/${s.curriculumSlug}/${s.slug}`]));
