@@ -315,9 +315,15 @@ describe('answering a reschedule request with UPDATE', () => {
     // Only the length: the new time stays, its end follows.
     const longer = await respond(id, { action: 'UPDATE', duration: 90 });
     expect(longer.body.request).toMatchObject({ newStart, newEnd: plus(newStart, 90) });
-    // Its own lesson's time never counts as taken: the request may go back to it.
+    // The lesson's own time is no move (400, the request unchanged), but it never counts as taken: the
+    // same start with another length may be chosen.
     const ownTime = await respond(id, { action: 'UPDATE', newStart: lesson.start, duration: 60 });
-    expect(ownTime.status).toBe(200);
+    expect(ownTime.status).toBe(400);
+    expect(ownTime.body.message).toBe(
+      'The lesson is already at this time. Choose another time to move it to.',
+    );
+    const ownStartLonger = await respond(id, { action: 'UPDATE', newStart: lesson.start, duration: 90 });
+    expect(ownStartLonger.status).toBe(200);
     const final = await respond(id, { action: 'UPDATE', newStart, duration: 45 });
     expect(final.status).toBe(200);
 
