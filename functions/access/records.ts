@@ -88,6 +88,16 @@ export async function requireCourseEditor(tenant: string, caller: Caller, course
   if (role === 'student') throw new ForbiddenError("Only the course's tutors can change its content");
 }
 
+/**
+ * Scheduling a course's lessons as its tutor: someone outside the course gets a 404, as for any course they
+ * cannot read; a member who is not one of its tutors a 403.
+ */
+export async function requireCourseTutor(tenant: string, caller: Caller, courseId: string): Promise<void> {
+  const membership = await requireMembership(tenant, caller, courseId);
+  if (!isCourseTutor(membership))
+    throw new ForbiddenError("Only the course's tutors can schedule its lessons");
+}
+
 /** The courses the tutor teaches (an enabled tutor of each). */
 async function taughtCourses(tenant: string, tutorId: string): Promise<Set<string>> {
   const memberships = await userMemberships(tenant, tutorId);
