@@ -1,4 +1,4 @@
-import type { RouteDef } from './define';
+import type { Access, RouteDef } from './define';
 
 /** What the SPA's HTTP client needs of a route: no schemas (they stay on the server and in tests). */
 export type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'bodyEncoding' | 'silent'>;
@@ -14,4 +14,13 @@ export function clientRouteTable(routes: readonly RouteDef[]): Record<string, Cl
       { id, method, path, ...(bodyEncoding ? { bodyEncoding } : {}), ...(silent ? { silent } : {}) },
     ]),
   );
+}
+
+/**
+ * Each route's `access` by id, for the SPA's `canCall` (web/src/lib/permissions.ts): the screens ask the
+ * route table who may call a route instead of restating its rule. A module of its own (`virtual:route-access`),
+ * so only the pages that check access load it, not the first page of a visit.
+ */
+export function routeAccessTable(routes: readonly RouteDef[]): Record<string, Access> {
+  return Object.fromEntries(routes.map(({ id, access }) => [id, access]));
 }

@@ -518,6 +518,31 @@ describe('after the booking', () => {
     expect(mails).toHaveLength(3);
   });
 
+  it('e-mails no parent for a student whose account points at a user-mapper that does not list it', async () => {
+    // Prepare: an account naming the demo family's user-mapper without being one of its accounts.
+    const user = await createUser('demo', {
+      firstname: 'Pointer',
+      lastname: 'Only',
+      email: 'pointer-only@example.com',
+      type: 'student',
+      roleId: systemRoleIds.Student,
+      passwordHash: 'not-used',
+      userMapperId: 'mapper-demo-parent',
+    });
+    const { token } = await issueToken({ sub: user._id, tid: 'demo' });
+
+    // Act
+    const { courseId } = await bookAs({ token, userId: user._id }, upcomingWednesday(10), 0);
+    await local.stack.events.settled();
+
+    // Assess: the student and the tutor are mailed; the family's parent is not theirs
+    const mails = (await readOutbox(local.stack.outboxDir)).filter((m) =>
+      m.text.includes(`/portal/courses/${courseId}`),
+    );
+    expect(mails.map((m) => m.to)).not.toContain(demo.parent.email);
+    expect(mails).toHaveLength(2);
+  });
+
   it('a cancelled trial lesson cancels the trial, and the student may book a new free trial', async () => {
     const first = await bookAs(leo, upcomingWednesday(7), 2);
     const cancelled = await local.api.call<Record<string, any>>('meetings.teamsCancel', {

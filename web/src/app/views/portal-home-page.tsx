@@ -9,8 +9,8 @@ import { MyTrials } from '../../features/trials/my-trials';
 import { TrialCreatedDialog } from '../../features/trials/trial-created-dialog';
 import { TrialIntentNotice, useTrialIntent } from '../../features/trials/trial-intent';
 import { useMyCourses } from '../../lib/api/courses';
+import { canUseBackOffice } from '../../lib/back-office';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 

@@ -25,7 +25,7 @@ import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
 import { serverMessage } from '../../lib/error-message';
-import { canBookmarkPages, canTrackLearning } from '../../lib/permissions';
+import { canCall } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -44,12 +44,12 @@ const statusLabels: Record<SubTopicProgressEntry['status'], string> = {
  */
 export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
   const { user } = useAuthUser();
-  const tracks = canTrackLearning(user);
+  const tracks = canCall(user, 'progress.record');
   const [entry, setEntry] = useState<SubTopicProgressEntry>();
   const [limitMessage, setLimitMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [bookmarking, setBookmarking] = useState(false);
-  const canBookmark = tracks && user?.type === 'student' && canBookmarkPages(user);
+  const canBookmark = tracks && user?.type === 'student' && canCall(user, 'bookmarks.create');
   const recorded = useRef(new Set<number>());
   const blocked = useRef(false);
   const pages = pagesOf(subTopic);

@@ -8,7 +8,7 @@ import { RequireSession } from '../../components/require-session';
 import { homeworkPath } from '../../config/course-paths';
 import { useCourse } from '../../lib/api/courses';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canBookClasses } from '../../lib/permissions';
+import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
@@ -107,7 +107,8 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
   const [open, setOpen] = useState<'book' | 'new' | null>(null);
   const members = [...course.tutors, ...course.students];
   const tutor = bookingTutor(course.tutors);
-  const books = !!tutor && canBookClasses(user) && mayBookInCourse(course, members, user?._id);
+  const books =
+    !!tutor && canCall(user, 'meetings.courseMeetingBook') && mayBookInCourse(course, members, user?._id);
   const schedules = user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors);
   if (!books && !schedules) return null;
   return (

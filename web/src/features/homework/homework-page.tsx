@@ -15,7 +15,6 @@ import {
 import { useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { holdsAny } from '../../../../shared/permissions/check';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { summarizeLabels } from '../../../../shared/rules/labels';
 import type { HomeworkSubmission, Section } from '../../../../shared/schemas/section';
@@ -24,6 +23,7 @@ import { paths } from '../../config/paths';
 import { useCourse } from '../../lib/api/courses';
 import { callApi, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
+import { holdsReader } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -315,7 +315,7 @@ function Homework() {
   // Its tutors and course admins review; everyone else on the course is a student handing in.
   const reviewer =
     course.tutors.some((t) => t.user._id === user._id && t.status === 'ENABLE') ||
-    holdsAny(user.role.permissions, { areas: ['adminCourses'], actions: ['view', 'edit'] });
+    holdsReader(user, 'anyCourse');
   const mine = submissions?.docs.find((s) => s.student._id === user._id);
   const due = section.homework?.dueAt;
   const overdue = !!due && Date.parse(due) < Date.now();

@@ -5,7 +5,7 @@ import type { SitemapGeneration, SitemapStatus } from '../../../../../shared/sch
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { canGenerateSitemap } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 
@@ -99,7 +99,7 @@ export default function SitemapPage() {
               </Text>
             )}
           </Stack>
-          {canGenerateSitemap(session?.user) && (
+          {canCall(session?.user, 'sitemap.create') && (
             <Button onClick={generate} loading={starting} disabled={latest?.status === 'RUNNING'}>
               Generate sitemap
             </Button>
