@@ -92,7 +92,7 @@ export async function onboardTenant(
 
 function describe(request: TenantOnboarding, siteOrigin: string) {
   return {
-    tenant: `tenant ${request.key} "${request.name}" (every feature on, the platform's default settings)`,
+    tenant: `tenant ${request.key} "${request.name}" (colour ${request.primaryColor}${request.logoUrl ? `, logo ${request.logoUrl}` : ''}, every feature on, the platform's default settings)`,
     domain: `domain ${request.domain} -> tenant ${request.key}`,
     role: (name: SystemRoleName) => `role ${name} (${systemRoleIds[name]})`,
     admin: `admin ${request.adminEmail} (role Admin)`,

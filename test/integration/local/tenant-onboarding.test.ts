@@ -42,7 +42,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
     expect(report).toMatchObject({ dryRun: true, changed: false });
     expect(report.steps.map((step) => step.outcome)).toEqual(Array(10).fill('would create'));
     expect(report.steps.map((step) => step.what)).toEqual([
-      `tenant acme "Acme Tutors" (every feature on, the platform's default settings)`,
+      `tenant acme "Acme Tutors" (colour teal, every feature on, the platform's default settings)`,
       'domain tutors.acme.example -> tenant acme',
       'role Admin (role-admin)',
       'role Approver (role-approver)',
@@ -66,7 +66,12 @@ describe('tenant onboarding against DynamoDB Local', () => {
     expect(report.steps.every((step) => step.outcome === 'created')).toBe(true);
     const app = await local.api.call('tenants.app', { tenant: 'acme' });
     expect(app.status).toBe(200);
-    expect(app.body).toMatchObject({ key: 'acme', name: 'Acme Tutors', domain: 'tutors.acme.example' });
+    expect(app.body).toMatchObject({
+      key: 'acme',
+      name: 'Acme Tutors',
+      domain: 'tutors.acme.example',
+      primaryColor: 'teal',
+    });
 
     // The tenant is found by its domain, as a white-label site's requests find it.
     const byDomain = await local.api.call('tenants.app', {
@@ -146,6 +151,11 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'The tenant "acme" already exists, named "Acme Tutors": it is not renamed by create',
     ],
     [
+      'the same tenant in another colour',
+      { ...acme, primaryColor: 'purple' },
+      'The tenant "acme" already exists with the colour teal: it is not changed by create',
+    ],
+    [
       'an e-mail of an account that is not an admin',
       { ...acme, key: 'demo', name: 'Demo Academy', domain: 'localhost', adminEmail: 'student1@demo.test' },
       'student1@demo.test already has an account in "demo" that is not an admin: it is not promoted by create',
@@ -191,6 +201,10 @@ describe('npm run tenant', () => {
       'hank@globex.example',
       '--site-url',
       'http://globex.example',
+      '--primary-color',
+      'Purple',
+      '--logo-url',
+      'https://cdn.globex.example/logo.svg',
     ];
     const before = await tableSnapshot();
 
@@ -199,6 +213,10 @@ describe('npm run tenant', () => {
     expect(lines.pop()).toMatch(/^Missing --admin-email/);
     expect(await runTenantCommand([...withAdmin, '--key', 'Bad#Key'], env, print)).toBe(2);
     expect(lines.pop()).toMatch(/^Invalid: The key is 2 to 40 lowercase letters/);
+    expect(await runTenantCommand([...withAdmin, '--primary-color', 'red'], env, print)).toBe(2);
+    expect(lines.pop()).toBe(
+      'Invalid: The colour is one of blue, cyan, green, orange, pink, purple, teal. Nothing was written.',
+    );
     expect(await runTenantCommand(withAdmin, { ...env, TABLE_NAME: '', DYNAMODB_ENDPOINT: '' }, print)).toBe(
       2,
     );
@@ -214,6 +232,10 @@ describe('npm run tenant', () => {
     expect(await tableSnapshot()).toEqual(before);
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
     expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 10 written\.$/);
+    expect((await local.api.call('tenants.app', { tenant: 'globex' })).body).toMatchObject({
+      primaryColor: 'purple',
+      logoUrl: 'https://cdn.globex.example/logo.svg',
+    });
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
     expect(lines.pop()).toMatch(/Nothing to do: the tenant already exists as asked; nothing was changed\.$/);
   });

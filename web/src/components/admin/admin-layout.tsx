@@ -49,7 +49,7 @@ function AdminFrame() {
                     px="3"
                     py="2"
                     rounded="md"
-                    bg={isActive ? 'teal.subtle' : undefined}
+                    bg={isActive ? 'brand.subtle' : undefined}
                     fontWeight={isActive ? 'semibold' : 'normal'}
                     _hover={{ bg: 'bg.muted' }}
                   >

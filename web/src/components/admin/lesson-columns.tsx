@@ -63,7 +63,7 @@ export function lessonColumns(options: {
             label: 'Course',
             render: (lesson: ScheduledLesson) => (
               <Link to={adminCoursePath(lesson.course)}>
-                <Text color="teal.fg" textDecoration="underline">
+                <Text color="brand.fg" textDecoration="underline">
                   {lesson.courseTitle}
                 </Text>
               </Link>

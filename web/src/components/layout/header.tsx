@@ -1,10 +1,11 @@
-import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { canUseBackOffice } from '../../lib/back-office';
 import { endSession, useSession } from '../../lib/session';
-import { useTenant } from '../../lib/use-tenant';
+import { useTenantBrand } from '../../lib/use-tenant';
+import { TenantName } from '../tenant-name';
 import { ThemeToggle } from './theme-toggle';
 
 /**
@@ -17,7 +18,7 @@ const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ de
 
 export function Header() {
   const session = useSession();
-  const { data: tenant } = useTenant();
+  const { brand } = useTenantBrand();
   const navigate = useNavigate();
   const backOffice = !!session && canUseBackOffice(session.user);
 
@@ -32,9 +33,14 @@ export function Header() {
     <Box as="header" position="sticky" top="0" zIndex="sticky" h="64px" bg="bg" borderBottomWidth="1px">
       <Flex h="full" maxW="7xl" mx="auto" px="4" align="center" justify="space-between" gap="4">
         <RouterLink to={paths.home}>
-          <Text fontWeight="bold" fontSize="lg" color="teal.600" _dark={{ color: 'teal.300' }}>
-            {tenant?.name ?? 'Learning Portal'}
-          </Text>
+          {brand?.logoUrl ? (
+            // The logo stands for the name: its text is the name, for screen readers and a logo that fails.
+            <chakra.img src={brand.logoUrl} alt={brand.name} h="40px" maxW="200px" objectFit="contain" />
+          ) : (
+            <Text fontWeight="bold" fontSize="lg" color="brand.fg">
+              <TenantName />
+            </Text>
+          )}
         </RouterLink>
         <HStack gap="2">
           {session ? (

@@ -94,7 +94,7 @@ export function LearningVideo({ video, embed }: LearningVideoProps) {
         ) : (
           <>
             <Button
-              colorPalette="teal"
+              colorPalette="brand"
               size="lg"
               loading={starting}
               disabled={!usage}

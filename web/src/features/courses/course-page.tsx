@@ -58,12 +58,12 @@ function SectionNode({ node, depth, tools }: { node: SectionTree; depth: number;
           (tools.homework ? (
             <HomeworkSubmissions section={node} tools={tools} />
           ) : (
-            <Link asChild color="teal.fg" fontSize="sm">
+            <Link asChild color="brand.fg" fontSize="sm">
               <RouterLink to={homeworkPath(node.course, node._id)}>Open homework</RouterLink>
             </Link>
           ))}
         {node.kind === 'RESOURCE' && node.resource && (
-          <Link href={node.resource.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
+          <Link href={node.resource.url} target="_blank" rel="noreferrer" color="brand.fg" fontSize="sm">
             Open
           </Link>
         )}
@@ -114,12 +114,12 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
   return (
     <HStack gap="2">
       {books && (
-        <Button size="sm" colorPalette="teal" onClick={() => setOpen('book')}>
+        <Button size="sm" colorPalette="brand" onClick={() => setOpen('book')}>
           Book a lesson
         </Button>
       )}
       {schedules && (
-        <Button size="sm" colorPalette="teal" variant="outline" onClick={() => setOpen('new')}>
+        <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setOpen('new')}>
           New lesson
         </Button>
       )}
@@ -141,7 +141,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
             {course.isTrial && <Badge colorPalette="purple">Free trial</Badge>}
-            <Badge colorPalette="teal">{course.type}</Badge>
+            <Badge colorPalette="brand">{course.type}</Badge>
             {course.status === 'DRAFT' && <Badge>Draft</Badge>}
           </HStack>
           <Heading as="h1" size="2xl">

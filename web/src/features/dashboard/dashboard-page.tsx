@@ -165,7 +165,7 @@ function Dashboard() {
                 Choose your curriculum, grade and subjects so your dashboard shows what matters to you.
               </Alert.Description>
             </Alert.Content>
-            <Button asChild size="sm" colorPalette="teal">
+            <Button asChild size="sm" colorPalette="brand">
               <RouterLink to={paths.onboarding}>Start</RouterLink>
             </Button>
           </Alert.Root>
@@ -280,7 +280,7 @@ function SubjectCard({
     <Card.Root
       as="button"
       variant={selected ? 'subtle' : 'outline'}
-      borderColor={selected ? 'teal.500' : undefined}
+      borderColor={selected ? 'brand.solid' : undefined}
       borderWidth={selected ? '2px' : '1px'}
       onClick={onSelect}
       aria-pressed={selected}
@@ -322,7 +322,7 @@ function SubjectDetail({ subject }: { subject: SubjectProgressDoc }) {
           </Text>
         </Heading>
         <HStack gap="3">
-          <Badge colorPalette="teal" size="lg">
+          <Badge colorPalette="brand" size="lg">
             {subject.percent}% complete
           </Badge>
           {subject.band && (
@@ -481,7 +481,7 @@ function UsageCard({ userId }: { userId: string }) {
                   <Progress.Root
                     value={percent}
                     size="sm"
-                    colorPalette={used >= limit ? 'red' : 'teal'}
+                    colorPalette={used >= limit ? 'red' : 'brand'}
                     aria-label={`${usageLabel(kind, used)} used of ${limit}`}
                   >
                     <Progress.Track>

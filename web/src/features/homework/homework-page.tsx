@@ -55,7 +55,7 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
           href={attachment.url}
           target="_blank"
           rel="noreferrer"
-          color="teal.fg"
+          color="brand.fg"
           fontSize="sm"
         >
           {attachment.fileName ?? attachment.url}
@@ -134,7 +134,7 @@ function ReviewForm({ submission, onSaved }: { submission: HomeworkSubmission; o
           />
         </Field.Root>
       </HStack>
-      <Button alignSelf="start" size="sm" colorPalette="teal" loading={busy} onClick={save}>
+      <Button alignSelf="start" size="sm" colorPalette="brand" loading={busy} onClick={save}>
         {submission.status === 'REVIEWED' ? 'Update review' : 'Mark reviewed'}
       </Button>
     </Stack>
@@ -159,7 +159,7 @@ function ReviewerView({
     <Stack gap="4">
       <HStack gap="3" wrap="wrap">
         <Heading size="lg">Submissions</Heading>
-        <Badge colorPalette="teal">{submissions.length} handed in</Badge>
+        <Badge colorPalette="brand">{submissions.length} handed in</Badge>
         <Badge colorPalette="green">{reviewed} reviewed</Badge>
       </HStack>
       {missing.length > 0 && (

@@ -52,6 +52,7 @@ interface CalendarLesson {
   studentJoinTime?: string | null;
 }
 
+/** Fixed hues, not the tenant's colour: they tell the statuses apart on every tenant's site. */
 const statusPalette: Record<string, string> = { ACTIVE: 'teal', CANCELLED: 'red', COMPLETED: 'green' };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -181,7 +182,7 @@ function Schedule({ user }: { user: AuthUser }) {
                 <Button
                   key={v}
                   variant={view === v ? 'solid' : 'outline'}
-                  colorPalette="teal"
+                  colorPalette="brand"
                   onClick={() => setView(v)}
                 >
                   {v === 'week' ? 'Week' : 'Month'}
@@ -228,7 +229,7 @@ function Schedule({ user }: { user: AuthUser }) {
                 minH={view === 'week' ? '48' : '24'}
                 bg={day.outside ? 'bg.muted' : 'bg'}
                 borderWidth="1px"
-                borderColor={day.isToday ? 'teal.500' : 'border'}
+                borderColor={day.isToday ? 'brand.solid' : 'border'}
                 rounded="md"
                 role="gridcell"
                 data-date={day.date}

@@ -147,7 +147,7 @@ export default function AdminCoursePage() {
               <Badge colorPalette={course.status === 'ACTIVE' ? 'green' : 'gray'}>
                 {statusLabels[course.status]}
               </Badge>
-              <Badge colorPalette="teal">{course.type}</Badge>
+              <Badge colorPalette="brand">{course.type}</Badge>
               {course.isTrial && <Badge colorPalette="purple">Trial</Badge>}
             </HStack>
             <Heading as="h1" size="2xl">

@@ -92,7 +92,7 @@ export default function SitemapPage() {
             {latest?.status === 'COMPLETED' && latest.url && (
               <Text fontSize="sm">
                 Latest:{' '}
-                <Link href={latest.url} target="_blank" rel="noreferrer" colorPalette="teal">
+                <Link href={latest.url} target="_blank" rel="noreferrer" colorPalette="brand">
                   {latest.url}
                 </Link>{' '}
                 ({latest.urlCount} pages)
