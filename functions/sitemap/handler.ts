@@ -54,7 +54,9 @@ const onBusEvent = eventConsumer(
       await runGeneration(detail.tenant, generationId);
     },
   },
-  { onSchedule: fanOutDaily },
+  {
+    schedules: { 'sitemap-daily': fanOutDaily },
+  },
 );
 
 export async function handler(event: APIGatewayProxyEventV2 | BusEvent, context: Context) {

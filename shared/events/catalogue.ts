@@ -62,6 +62,13 @@ export type EventRule =
   | { name: string; kind: 'pattern'; detailTypes: EventType[]; target: string }
   | { name: string; kind: 'schedule'; schedule: string; everyMs: number; target: string; emits: EventType };
 
+/**
+ * The detail of a schedule's tick: the rule's name, which the rule's target input puts there in the cloud
+ * (infra/cloud/events.ts) and the local bus too, so a function with two schedules knows which one ticked.
+ */
+export const scheduleTickDetail = z.object({ schedule: z.string() });
+export type ScheduleTickDetail = z.infer<typeof scheduleTickDetail>;
+
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
   // The reset e-mail of a forgot-password request, sent after the request has answered.
