@@ -1,11 +1,13 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems, batchWriteItems } from '../table/batch';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { queryIndex, queryItems } from '../table/query';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
+import { catalogueChangedWrite } from './sitemap-state';
 
 /**
  * The learning catalogue: subjects, topics and sub-topics, each its own item, linked upwards by id and
@@ -72,22 +74,26 @@ export const topicsRepository = {
   /** Every topic of the tenant, only the named fields (the sitemap and search options need a few). */
   all: <K extends keyof Topic>(tenant: string, fields: readonly K[]) =>
     queryIndex<Pick<Topic, K>>('gsi2', keys.allTopicsIndex(tenant), fields),
-  async insert(tenant: string, topic: Topic): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: topicItem(tenant, topic),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  },
+  insert: (tenant: string, topic: Topic): Promise<void> =>
+    writeCatalogue(tenant, [insertWrite(topicItem(tenant, topic))], alreadyExists('topic')),
   /** Saves a changed topic if nobody saved it since it was read (its `updatedAt`), else a 409. */
-  async replace(tenant: string, topic: Topic, readAt: string): Promise<void> {
-    await conditionalPut(topicItem(tenant, topic), readAt, 'topic');
+  replace: (tenant: string, topic: Topic, readAt: string): Promise<void> =>
+    writeCatalogue(tenant, [replaceWrite(topicItem(tenant, topic), readAt)], changedMeanwhile('topic')),
+  /**
+   * Saves changed topics (a re-sort), each if nobody saved it since it was read, a transaction per 99: all
+   * of a subject's topics at once, with one edit counted, rather than one transaction each racing the others.
+   */
+  async replaceMany(tenant: string, changes: ReadonlyArray<{ topic: Topic; readAt: string }>): Promise<void> {
+    const perTransaction = MAX_TRANSACTION_ITEMS - 1;
+    for (let i = 0; i < changes.length; i += perTransaction) {
+      const writes = changes
+        .slice(i, i + perTransaction)
+        .map(({ topic, readAt }) => replaceWrite(topicItem(tenant, topic), readAt));
+      await writeCatalogue(tenant, writes, changedMeanwhile('topic'));
+    }
   },
-  async remove(tenant: string, id: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.topic(tenant, id) }));
-  },
+  remove: (tenant: string, id: string): Promise<void> =>
+    writeCatalogue(tenant, [removeWrite(keys.topic(tenant, id))], changedMeanwhile('topic')),
   putMany: (tenant: string, topics: Topic[]) =>
     batchWriteItems(topics.map((topic) => ({ PutRequest: { Item: topicItem(tenant, topic) } }))),
 };
@@ -115,21 +121,16 @@ export const subTopicsRepository = {
     queryIndex<Pick<SubTopic, K>>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), fields),
   all: <K extends keyof SubTopic>(tenant: string, fields: readonly K[]) =>
     queryIndex<Pick<SubTopic, K>>('gsi2', keys.allSubTopicsIndex(tenant), fields),
-  async insert(tenant: string, subTopic: SubTopic): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: subTopicItem(tenant, subTopic),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  },
-  async replace(tenant: string, subTopic: SubTopic, readAt: string): Promise<void> {
-    await conditionalPut(subTopicItem(tenant, subTopic), readAt, 'sub-topic');
-  },
-  async remove(tenant: string, id: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.subTopic(tenant, id) }));
-  },
+  insert: (tenant: string, subTopic: SubTopic): Promise<void> =>
+    writeCatalogue(tenant, [insertWrite(subTopicItem(tenant, subTopic))], alreadyExists('sub-topic')),
+  replace: (tenant: string, subTopic: SubTopic, readAt: string): Promise<void> =>
+    writeCatalogue(
+      tenant,
+      [replaceWrite(subTopicItem(tenant, subTopic), readAt)],
+      changedMeanwhile('sub-topic'),
+    ),
+  remove: (tenant: string, id: string): Promise<void> =>
+    writeCatalogue(tenant, [removeWrite(keys.subTopic(tenant, id))], changedMeanwhile('sub-topic')),
   putMany: (tenant: string, subTopics: SubTopic[]) =>
     batchWriteItems(subTopics.map((subTopic) => ({ PutRequest: { Item: subTopicItem(tenant, subTopic) } }))),
   /**
@@ -167,20 +168,40 @@ export const subTopicsRepository = {
   },
 };
 
-async function conditionalPut(item: Record<string, unknown>, readAt: string, label: string): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-        ExpressionAttributeValues: { ':read': readAt },
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) {
-      throw new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);
-    }
-    throw error;
-  }
+/**
+ * Topic and sub-topic writes, with the tenant's catalogue edit counted in the same transaction: the sitemap
+ * follows the catalogue (functions/sitemap/catalogue-changes.ts), and no edit can commit uncounted.
+ */
+async function writeCatalogue(
+  tenant: string,
+  writes: TransactItem[],
+  refused: () => AppError,
+): Promise<void> {
+  await writeTransaction(
+    [...writes, catalogueChangedWrite(tenant)],
+    refused,
+    'The catalogue is busy right now. Please try again in a moment.',
+  );
 }
+
+const insertWrite = (item: Record<string, unknown>): TransactItem => ({
+  Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** Written only over the record as it was read (its `updatedAt`). */
+const replaceWrite = (item: Record<string, unknown>, readAt: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: item,
+    ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+    ExpressionAttributeValues: { ':read': readAt },
+  },
+});
+
+const removeWrite = (key: { pk: string; sk: string }): TransactItem => ({
+  Delete: { TableName: tableName(), Key: key },
+});
+
+const alreadyExists = (label: string) => () => new ConflictError(`This ${label} already exists`);
+const changedMeanwhile = (label: string) => () =>
+  new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);

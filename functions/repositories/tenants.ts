@@ -10,7 +10,7 @@ import type { Tenant } from '../../shared/schemas/tenant';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { writeTransaction } from '../table/transactions';
+import { type TransactItem, writeTransaction } from '../table/transactions';
 
 export async function getTenant(key: string): Promise<Tenant | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(key) }));
@@ -62,9 +62,9 @@ const domainClaimCondition = (tenantKey: string) => ({
 /**
  * Creates a tenant: its record and its domain's claim in one transaction, each conditional, so two
  * tenants can never hold one key or one domain however concurrent their creation. False when either is
- * taken (nothing is written then).
+ * taken (nothing is written then). `alsoWrites` commit with it (its first sitemap generation).
  */
-export async function createTenant(tenant: Tenant): Promise<boolean> {
+export async function createTenant(tenant: Tenant, alsoWrites: TransactItem[] = []): Promise<boolean> {
   try {
     await writeTransaction(
       [
@@ -82,6 +82,7 @@ export async function createTenant(tenant: Tenant): Promise<boolean> {
             ...domainClaimCondition(tenant.key),
           },
         },
+        ...alsoWrites,
       ],
       () => claimTaken,
     );
