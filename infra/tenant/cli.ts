@@ -8,8 +8,9 @@ export const USAGE = `Usage: npm run tenant -- create --key <key> --name <name> 
          [--logo-url <url>] [--site-url <url>] [--dry-run]
 
 Creates a school in the table: the tenant and its settings, the claim of its domain, the six built-in
-roles and a first admin, who is e-mailed a link to set their password (valid seven days, opening
---site-url, by default https://<domain>). Running it again with the same arguments changes nothing.
+roles, a first admin, who is e-mailed a link to set their password (valid seven days, opening
+--site-url, by default https://<domain>), and its first sitemap (the stack's bus writes it). Running it
+again with the same arguments changes nothing.
 A key or domain held by another tenant is refused. --dry-run prints what it would write.
 --primary-color is the site's colour, one of ${brandPalettes.join(', ')} (default ${defaultBrandPalette});
 --logo-url an http(s) address of the logo the header shows.

@@ -237,6 +237,30 @@ describe('events', () => {
     }
     dev.resourceCountIs('AWS::Events::EventBus', 1);
   });
+
+  it("gives each schedule's tick its rule's name, so a function with two schedules runs the right job", () => {
+    const scheduled = Object.values(dev.findResources('AWS::Events::Rule'))
+      .map((rule) => rule.Properties as { ScheduleExpression?: string; Targets: Array<Record<string, any>> })
+      .filter((rule) => rule.ScheduleExpression !== undefined);
+    const ticks = scheduled.map((rule) => {
+      const transformer = rule.Targets[0]!.InputTransformer;
+      // The template with each path variable as its name, so it reads as JSON.
+      const tick = JSON.parse(
+        String(transformer.InputTemplate).replace(/<([\w.-]+)>/g, (_, name: string) =>
+          transformer.InputPathsMap?.[name] ? `"${name}"` : `<${name}>`,
+        ),
+      );
+      expect(tick).toMatchObject({ 'detail-type': 'detail-type', time: 'time' });
+      expect(tick.resources).toEqual(['<aws.events.rule-arn>']);
+      return { schedule: rule.ScheduleExpression, detail: tick.detail };
+    });
+    const declared = eventRules.flatMap((rule) =>
+      rule.kind === 'schedule' ? [{ schedule: rule.schedule, detail: { schedule: rule.name } }] : [],
+    );
+    const order = (a: { detail: { schedule: string } }, b: { detail: { schedule: string } }) =>
+      a.detail.schedule.localeCompare(b.detail.schedule);
+    expect(ticks.sort(order)).toEqual(declared.sort(order));
+  });
 });
 
 describe('event outbox', () => {
