@@ -27,8 +27,12 @@ function tokenColor(page: Page, token: string): Promise<string> {
   );
 }
 
+/** The button's colour once its colour transition (if a change started one) has finished. */
 const backgroundOf = (page: Page) =>
-  signUpButton(page).evaluate((node) => getComputedStyle(node).backgroundColor);
+  signUpButton(page).evaluate(async (node) => {
+    await Promise.all(node.getAnimations().map((animation) => animation.finished));
+    return getComputedStyle(node).backgroundColor;
+  });
 const colorOfName = (page: Page) =>
   header(page)
     .getByText(/Academy|Tutors/)
