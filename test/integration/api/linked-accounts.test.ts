@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { issueToken } from '../../../functions/lib/tokens';
-import { createUser } from '../../../functions/repositories/users';
 import { readOutbox } from '../../../infra/local/mailbox';
-import { systemRoleIds } from '../../../shared/permissions/default-roles';
+import { pointerOnlyStudent } from '../../support/accounts';
 import { type CallOptions, demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -113,17 +111,8 @@ describe("a child's reach into the parent's and siblings' data", () => {
 describe('a user-mapper links only the accounts it lists', () => {
   it("an account naming the family's mapper without being on it reaches nobody's data and switches to nobody", async () => {
     // Prepare: the pointer alone (userMapperId), as a stale or forged record would have it.
-    const user = await createUser('demo', {
-      firstname: 'Pointer',
-      lastname: 'Only',
-      email: 'pointer-only@example.com',
-      type: 'student',
-      roleId: systemRoleIds.Student,
-      passwordHash: 'not-used',
-      userMapperId: 'mapper-demo-parent',
-    });
-    const { token } = await issueToken({ sub: user._id, tid: 'demo' });
-    const pointer = { token, userId: user._id };
+    const pointer = await pointerOnlyStudent();
+    const { token } = pointer;
 
     // Act & Assess
     for (const userId of ['demo-parent', 'demo-student-1']) {
