@@ -184,6 +184,12 @@ describe('a parent with two children (GET /family/overview)', () => {
     expect(mayaHome.progress).toEqual([]);
   });
 
+  it("is the parent's way to a child's course: the course's own page is its members'", async () => {
+    // Why the portal opens a child's course page in the child's account ("Open as Sam").
+    const direct = await local.api.call<Json>('courses.get', { ...parent, params: { id: MATHS } });
+    expect(direct.status).toBe(404);
+  });
+
   it('answers one child when asked for that child only', async () => {
     const { status, body } = await overview(parent, { childId: MAYA });
     expect(status).toBe(200);
