@@ -73,6 +73,10 @@ it("a parent's home shows each child's next lessons, homework due and progress, 
     await homework.getByText(`Due ${due}`).waitFor();
     await card.getByTestId('child-progress-item').first().getByText(child.progress[0].subTopicName).waitFor();
   }
+  // A child's trial course is opened in the child's account, as the child's other courses are.
+  const samsTrial = page.getByTestId('trial-row').filter({ hasText: 'Student: Sam Student' });
+  await samsTrial.getByRole('button', { name: 'Open as Sam' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Open course' }).count()).toBe(0);
   await noSidewaysScroll(page);
   await screenshot(page, 'parent-home');
 

@@ -6,8 +6,8 @@ import { FAMILY_LESSON_WEEKS } from '../../../../shared/rules/family-overview';
 import { homeworkPath } from '../../config/course-paths';
 import { paths, withQuery } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
+import { openAsChild } from '../../lib/open-as-child';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
-import { openAsChild } from './open-as-child';
 
 const fullName = (person: { firstname: string; lastname: string }) =>
   `${person.firstname} ${person.lastname}`.trim();

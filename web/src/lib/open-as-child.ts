@@ -1,5 +1,5 @@
-import { callApi } from '../../lib/api-client';
-import { startSession } from '../../lib/session';
+import { callApi } from './api-client';
+import { startSession } from './session';
 
 /**
  * Opens a page of the portal in a child's account: a course's page and its homework are for the course's
