@@ -161,6 +161,10 @@ export async function changeFollowing(
         lesson: after,
         writes: lessonWrites(tenant.key, before, after, course.title),
         extra: request ? meetingRequestsRepository.insertItems(tenant.key, request) : [],
+        // Back to its old time (claimed again only where still free); the request stays as a record.
+        undo: () =>
+          lessonWrites(tenant.key, after, { ...before, updatedAt: new Date().toISOString() }, course.title)
+            .items,
       };
     }),
     timeZone,

@@ -8,8 +8,9 @@
  * they are written first, for every occurrence, in transactions of at most 100 claims each, every claim
  * conditional on its bucket being free. If any claim is taken, the claims this series already wrote are
  * deleted again (only where they are still ours) and nothing else is written: the whole series is refused.
- * Only once every claim is held are the lessons themselves written; those writes meet no other booking's
- * condition, since their time is held. Two series overlapping at the same moment can therefore never both
+ * Only once every claim is held are the lessons themselves written, one transaction per lesson; those
+ * writes meet no other booking's condition, since their time is held (should one still fail, the lessons
+ * already written are undone and every remaining claim given back). Two series overlapping at the same moment can therefore never both
  * hold a clashing bucket (each bucket is one item, written only where none is); at worst both are refused
  * and one retries. Before claiming, the tutor's busy days are read so that the 409 lists every clashing
  * date, not only the first one the claims meet.
@@ -24,7 +25,13 @@ import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability } from '../repositories/availability';
-import { busyLessons, type LessonRecord, type LessonWrites, lessonWrites } from '../repositories/lessons';
+import {
+  busyLessons,
+  type LessonRecord,
+  type LessonWrites,
+  lessonDeleteWrites,
+  lessonWrites,
+} from '../repositories/lessons';
 import { getUsers } from '../repositories/users';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -69,11 +76,15 @@ export async function seriesClashes(
   });
 }
 
-/** One lesson's part of a series change: its writes (from lessonWrites) and any more for its transaction. */
+/**
+ * One lesson's part of a series change: its writes (from lessonWrites), any more for its transaction, and
+ * the writes that undo it once written (a booked lesson deleted, a moved one moved back).
+ */
 export interface SeriesChange {
   lesson: LessonRecord;
   writes: LessonWrites;
   extra?: TransactItem[];
+  undo: () => TransactItem[];
 }
 
 interface Claim {
@@ -153,16 +164,39 @@ export async function applySeriesChange(
     held.push(...chunk);
   }
 
+  // Every claim is held: the lessons' own writes meet no other booking. Should one still fail (a lesson
+  // edited meanwhile, the table too busy), the lessons already written are undone and the claims of the
+  // others given back, so no time stays held by a lesson that was never written.
   for (const [index, items] of rest.entries()) {
-    for (const chunk of chunks(items, MAX_TRANSACTION_ITEMS)) {
-      await writeTransaction(chunk, () => {
-        const lesson = changes[index]?.lesson;
-        return new ConflictError(
-          `The lesson of ${lesson?.start ?? 'this series'} was changed by someone else. Reload and try again.`,
-        );
-      });
+    try {
+      for (const chunk of chunks(items, MAX_TRANSACTION_ITEMS)) {
+        await writeTransaction(chunk, () => {
+          const lesson = changes[index]?.lesson;
+          return new ConflictError(
+            `The lesson of ${lesson?.start ?? 'this series'} was changed by someone else. Reload and try again.`,
+          );
+        });
+      }
+    } catch (error) {
+      await undoWritten(changes, index, held);
+      throw error;
     }
   }
+}
+
+/** Best effort after a failed lesson write: undoes changes before `failed`, releases the others' claims. */
+async function undoWritten(changes: readonly SeriesChange[], failed: number, held: readonly Claim[]) {
+  for (const change of changes.slice(0, failed)) {
+    try {
+      await writeTransaction(change.undo(), () => new ConflictError('The series could not be undone'));
+    } catch {
+      // Left as written: the lesson exists and holds its own time, as any single booking.
+    }
+  }
+  await releaseAll(
+    held.filter((claim) => claim.change >= failed),
+    changes,
+  ).catch(() => undefined);
 }
 
 /**
@@ -208,7 +242,11 @@ export async function bookSeries(
     );
   }
   await applySeriesChange(
-    lessons.map((lesson) => ({ lesson, writes: lessonWrites(tenant.key, undefined, lesson, courseTitle) })),
+    lessons.map((lesson) => ({
+      lesson,
+      writes: lessonWrites(tenant.key, undefined, lesson, courseTitle),
+      undo: () => lessonDeleteWrites(tenant.key, lesson),
+    })),
     timeZone,
     [],
   );

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applySeriesChange } from '../../../functions/meetings/series';
-import { type LessonRecord, lessonWrites } from '../../../functions/repositories/lessons';
+import { type LessonRecord, lessonDeleteWrites, lessonWrites } from '../../../functions/repositories/lessons';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -178,6 +178,35 @@ describe('booking a series', () => {
   });
 });
 
+/** A series' lessons as the server builds them, for the writes straight (ids `<seriesId>-<i>`). */
+function directSeries(starts: DateTime[], seriesId: string): LessonRecord[] {
+  const now = new Date().toISOString();
+  return starts.map(
+    (start, i): LessonRecord => ({
+      _id: `${seriesId}-${i}`,
+      course: COURSE,
+      parent: null,
+      kind: 'TEAMS',
+      title: 'Direct',
+      description: '',
+      sortingKey: 900 + i,
+      audience: 'STUDENT',
+      type: 'LESSON',
+      billing: 'BILLABLE',
+      status: 'ACTIVE',
+      start: iso(start),
+      end: iso(start.plus({ hours: 1 })),
+      duration: 60,
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1'],
+      bufferMinutes: 15,
+      seriesId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+}
+
 describe('claims first, all or nothing', () => {
   it('gives back the claims of earlier transactions when a later one meets a taken time', async () => {
     // Straight to the writes, past the read that lists clashes first: as when another booking lands between.
@@ -185,34 +214,11 @@ describe('claims first, all or nothing', () => {
     const starts = Array.from({ length: 8 }, (_, i) => first.plus({ weeks: 2 * i }));
     const blocker = await book(admin, starts[7] ?? first, undefined);
     expect(blocker.status).toBe(201);
-    const now = new Date().toISOString();
-    const lessons = starts.map(
-      (start, i): LessonRecord => ({
-        _id: `series-test-${i}`,
-        course: COURSE,
-        parent: null,
-        kind: 'TEAMS',
-        title: 'Direct',
-        description: '',
-        sortingKey: 900 + i,
-        audience: 'STUDENT',
-        type: 'LESSON',
-        billing: 'BILLABLE',
-        status: 'ACTIVE',
-        start: iso(start),
-        end: iso(start.plus({ hours: 1 })),
-        duration: 60,
-        tutorId: 'demo-tutor-1',
-        studentIds: ['demo-student-1'],
-        bufferMinutes: 15,
-        seriesId: 'series-test',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    const lessons = directSeries(starts, 'series-test');
     const changes = lessons.map((lesson) => ({
       lesson,
       writes: lessonWrites('demo', undefined, lesson, 'Maths'),
+      undo: () => lessonDeleteWrites('demo', lesson),
     }));
     expect(
       changes.flatMap((c) => c.writes.items.filter((_, i) => c.writes.isClaim(i))).length,
@@ -223,6 +229,25 @@ describe('claims first, all or nothing', () => {
     expect(await seriesLessons('series-test')).toEqual([]);
     // The first transaction's claims were given back: its times book as single lessons.
     for (const start of starts.slice(0, 3)) expect((await book(admin, start, undefined)).status).toBe(201);
+  });
+
+  it('undoes the lessons already written when a later lesson cannot be written, and frees every time', async () => {
+    const first = wednesday(30, 12);
+    const starts = Array.from({ length: 6 }, (_, i) => first.plus({ weeks: i }));
+    const existing = await book(admin, wednesday(51, 7), undefined);
+    expect(existing.status).toBe(201);
+    // The fourth lesson takes an id already used: its section cannot be written (after every claim is held).
+    const lessons = directSeries(starts, 'series-undo').map((lesson, i) =>
+      i === 3 ? { ...lesson, _id: String(existing.body._id) } : lesson,
+    );
+    const changes = lessons.map((lesson) => ({
+      lesson,
+      writes: lessonWrites('demo', undefined, lesson, 'Maths'),
+      undo: () => lessonDeleteWrites('demo', lesson),
+    }));
+    await expect(applySeriesChange(changes, ZONE, [])).rejects.toThrow();
+    expect(await seriesLessons('series-undo')).toEqual([]);
+    for (const start of starts) expect((await book(admin, start, undefined)).status).toBe(201);
   });
 });
 
