@@ -103,3 +103,61 @@ it('on a phone the Repeats control and its preview fit the screen', async () => 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+it("an admin books a series in the tutor's zone across the clock change and moves the rest of it", async () => {
+  // Prepare: the Wednesday two weeks before the London clocks change, 10:00 in London (the admin works in
+  // Singapore time, where the same lessons move from 18:00 to 17:00)
+  let day = wednesday(8).set({ hour: 10 });
+  while (day.plus({ weeks: 1 }).offset === day.offset) day = day.plus({ weeks: 1 });
+  const first = day.minus({ weeks: 1 });
+  const title = `Series ${Date.now().toString(36)}`;
+  const page = await browser.signedInPage(demo.admin, `/admin/courses/${COURSE}`);
+  await page.getByRole('button', { name: 'Add lesson' }).click();
+  const dialog = page.getByRole('dialog');
+  const singapore = first.setZone('Asia/Singapore');
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByLabel(/^Date/).fill(singapore.toISODate() ?? '');
+  await dialog.getByLabel(/^Time/).fill(singapore.toFormat('HH:mm'));
+  await dialog.getByLabel('Repeats').selectOption('WEEKLY');
+  await dialog.getByLabel('Number of lessons').fill('3');
+
+  // Assess: the preview is in Tom's zone, at 10:00 on both sides of the change
+  const preview = dialog.getByTestId('repeats-preview');
+  await preview.getByText(`3 lessons (${ZONE})`).waitFor();
+  for (const week of [0, 1, 2]) {
+    await preview.getByText(first.plus({ weeks: week }).toFormat('ccc d LLL yyyy HH:mm')).waitFor();
+  }
+  await preview.scrollIntoViewIfNeeded();
+  await screenshot(page, 'recurring-admin-lesson-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Teams Meeting Added').first().waitFor();
+
+  // Act: move the second lesson and the following ones an hour later
+  const rows = page.getByTestId('section-row').filter({ hasText: title });
+  await expect.poll(() => rows.count()).toBe(3);
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Reschedule ${title}` })
+    .click();
+  const move = page.getByRole('dialog');
+  await move.getByLabel('Apply to').selectOption('FOLLOWING');
+  const second = first.plus({ weeks: 1 }).setZone('Asia/Singapore');
+  await move.getByLabel(/^New time/).fill(second.plus({ hours: 1 }).toFormat('HH:mm'));
+  await move.getByLabel('Reason', { exact: true }).selectOption('School Activity');
+  await screenshot(page, 'recurring-admin-move-following');
+  await move.getByRole('button', { name: 'Reschedule' }).click();
+  await page.getByText('Lesson Rescheduled').first().waitFor();
+
+  // Assess: the second and third lessons are at 11:00 London, the first stays at 10:00
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const tree = await api.call<{ docs: Array<Record<string, any>> }>('sections.adminList', {
+    ...admin,
+    query: { course: COURSE },
+  });
+  const series = tree.body.docs
+    .filter((s) => s.title === title)
+    .map((s) => DateTime.fromISO(s.start, { zone: ZONE }).toFormat('ccc HH:mm'))
+    .sort();
+  expect(series).toEqual(['Wed 10:00', 'Wed 11:00', 'Wed 11:00']);
+});

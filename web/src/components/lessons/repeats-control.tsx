@@ -6,7 +6,7 @@ import {
   MIN_OCCURRENCES,
   type Recurrence,
 } from '../../../../shared/scheduling/recurrence';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, useApi } from '../../lib/api-client';
 import { FormField } from '../form-field';
 import { SelectField } from '../select-field';
 
@@ -17,6 +17,18 @@ export type Repeats = {
   until: string;
 };
 export const noRepeat: Repeats = { frequency: 'NONE', ends: 'COUNT', count: '4', until: '' };
+
+/**
+ * The zone a tutor's series keeps its wall time in, as the server reads it (their availability's), for the
+ * preview; `fallback` (the dialog's zone) until it is known or when the tutor has no availability.
+ */
+export function useTutorTimeZone(tutorId: string | undefined, fallback: string): string {
+  const { data } = useApi(
+    tutorId ? ['availability.get', { params: { userId: tutorId }, quietStatuses: [403, 404] }] : null,
+    { revalidateOnFocus: false },
+  );
+  return data?.timezone || fallback;
+}
 
 /** The request's `recurrence` of a choice, undefined when the lesson does not repeat. */
 export function recurrenceOf(repeats: Repeats): Recurrence | undefined {

@@ -21,6 +21,7 @@ import {
   recurrenceOf,
   repeatsPreview,
   SeriesClashes,
+  useTutorTimeZone,
 } from '../lessons/repeats-control';
 import { SelectField } from '../select-field';
 import { dateInZone, dueAtOf, type EditorScope, saveCallOf } from './section-save';
@@ -103,6 +104,10 @@ export function SectionDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
   const [repeats, setRepeats] = useState<Repeats>(noRepeat);
+  const tutorZone = useTutorTimeZone(
+    isLessonKind(kind) && !editing && values.tutorId ? values.tutorId : undefined,
+    zone,
+  );
   const firstStart = values.date && values.time ? zonedInstant(values.date, values.time, zone) : undefined;
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
@@ -120,7 +125,7 @@ export function SectionDialog({
       else if (values.date && !zonedInstant(values.date, values.time, zone))
         found.time = 'Choose a valid time';
       if (!values.tutorId) found.tutorId = 'Add a tutor to the course first';
-      const series = repeatsPreview(repeats, firstStart, Number(values.duration), zone);
+      const series = repeatsPreview(repeats, firstStart, Number(values.duration), tutorZone);
       if (series && 'error' in series) found.repeats = series.error;
     }
     if (kind === 'RESOURCE') {
@@ -337,7 +342,7 @@ export function SectionDialog({
               onChange={setRepeats}
               start={firstStart}
               durationMinutes={Number(values.duration)}
-              zone={zone}
+              zone={tutorZone}
             />
           </>
         )}

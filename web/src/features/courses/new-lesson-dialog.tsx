@@ -12,10 +12,12 @@ import {
   repeatsPreview,
   SeriesClashes,
   seriesClashOf,
+  useTutorTimeZone,
 } from '../../components/lessons/repeats-control';
 import { SelectField } from '../../components/select-field';
 import { runtimeConfig } from '../../config/runtime-config';
 import { callApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { today, zonedInstant } from '../../lib/zoned-dates';
@@ -47,6 +49,7 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
   const [busy, setBusy] = useState(false);
   const [repeats, setRepeats] = useState<Repeats>(noRepeat);
   const [clash, setClash] = useState('');
+  const tutorZone = useTutorTimeZone(useSession()?.user._id, zone);
   const firstStart = date && time ? zonedInstant(date, time, zone) : undefined;
 
   const check = (): Record<string, string> => {
@@ -58,7 +61,7 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
     else if (!zonedInstant(date, time, zone)) found.time = 'Choose a valid time';
     else if (Date.parse(zonedInstant(date, time, zone)!) <= Date.now())
       found.time = 'Choose a time in the future';
-    const series = repeatsPreview(repeats, firstStart, duration, zone);
+    const series = repeatsPreview(repeats, firstStart, duration, tutorZone);
     if (series && 'error' in series) found.repeats = series.error;
     return found;
   };
@@ -153,7 +156,7 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
           onChange={setRepeats}
           start={firstStart}
           durationMinutes={duration}
-          zone={zone}
+          zone={tutorZone}
         />
         {clash && <SeriesClashes message={clash} />}
       </Stack>
