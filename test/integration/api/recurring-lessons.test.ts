@@ -93,6 +93,13 @@ describe('booking a series', () => {
       lessons.every((l) => l.tutorId === 'demo-tutor-1' && l.studentIds.includes('demo-student-1')),
     ).toBe(true);
     expect(new Set(lessons.map((l) => l._id)).size).toBe(3);
+    // The tutor's calendar knows them as one series (its cancel and move dialogs offer the rest of it).
+    const calendar = await local.api.call<Json>('schedule.list', {
+      ...tutor,
+      params: { userId: tutor.userId },
+      query: { startDate: iso(first.minus({ days: 1 })), endDate: iso(first.plus({ weeks: 3 })) },
+    });
+    expect(calendar.body.docs.filter((e: Json) => e.seriesId === created.body.seriesId)).toHaveLength(3);
   });
 
   it('refuses the whole series with the clashing dates listed, booking nothing', async () => {
@@ -232,7 +239,7 @@ describe('claims first, all or nothing', () => {
   });
 
   it('undoes the lessons already written when a later lesson cannot be written, and frees every time', async () => {
-    const first = wednesday(30, 12);
+    const first = wednesday(30, 20);
     const starts = Array.from({ length: 6 }, (_, i) => first.plus({ weeks: i }));
     const existing = await book(admin, wednesday(51, 7), undefined);
     expect(existing.status).toBe(201);
