@@ -323,6 +323,20 @@ describe('changing a series', () => {
     expect((await book(admin, DateTime.fromISO(l3.start), undefined)).status).toBe(201);
   });
 
+  it('refuses to move the rest of a series onto its own later lessons', async () => {
+    const first = wednesday(40, 18);
+    const created = await book(admin, first, { frequency: 'WEEKLY', count: 3 });
+    expect(created.status).toBe(201);
+    const [l1] = (await seriesLessons(created.body.seriesId)) as [Json];
+    const refused = await local.api.call<Json>('meetings.teamsAdminReschedule', {
+      ...admin,
+      params: { id: l1._id },
+      body: { ...REASON, scope: 'FOLLOWING', start: iso(first.plus({ weeks: 1 })) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('would land on another lesson of the series');
+  });
+
   it('keeps the rest of a series from students and other tenants', async () => {
     const first = wednesday(50, 14);
     const created = await book(admin, first, { frequency: 'WEEKLY', count: 2 });
