@@ -10,6 +10,7 @@ import { lessonDeleteWrites, lessonWrites } from '../repositories/lessons';
 import { writeTransaction } from '../table/transactions';
 import { joinLesson } from './join';
 import { bookCourseLesson, createLesson, requestChange, requireLesson } from './lessons';
+import { changeFollowing } from './series-changes';
 
 const changed = () => new ConflictError('This lesson was changed by someone else. Reload and try again.');
 type Kind = 'TEAMS' | 'ZOOM';
@@ -26,9 +27,9 @@ type ChangeRequest = LessonRequest & { body: CancelBody & Partial<RescheduleBody
 const change =
   (kind: Kind, type: 'CANCEL' | 'RESCHEDULE', asAdmin: boolean) =>
   async ({ tenant, caller, params, body }: ChangeRequest) => {
-    const { reason, category, note, start, duration, tutorId } = body;
+    const { reason, category, note, start, duration, tutorId, scope } = body;
     if (type === 'RESCHEDULE' && !start) throw new BadRequestError('start: Choose the new time');
-    return requestChange(
+    return (scope === 'FOLLOWING' ? changeFollowing : requestChange)(
       tenant,
       caller,
       params.id,

@@ -18,6 +18,7 @@ import type {
   LessonInput,
   MeetingRequest,
   RescheduleBody,
+  SeriesScope,
 } from '../../shared/schemas/meeting';
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
@@ -34,6 +35,7 @@ import { courseSections, requireSection, type SectionRecord, sectionItem } from 
 import { getUsers } from '../repositories/users';
 import { isFreeSlot } from '../scheduling/slot-finder';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { bookSeries } from './series';
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
 export const TIME_NOT_FREE = "This time is not one of the tutor's free slots. Please choose another one.";
@@ -51,7 +53,7 @@ export async function requireLesson(tenant: string, sectionId: string): Promise<
   return asLesson(await requireSection(tenant, sectionId));
 }
 
-async function requireCourse(tenant: string, courseId: string): Promise<CourseRecord> {
+export async function requireCourse(tenant: string, courseId: string): Promise<CourseRecord> {
   const course = await coursesRepository.get(tenant, courseId);
   if (!course) throw new NotFoundError('Course not found');
   return course;
@@ -142,6 +144,7 @@ export async function createLesson(
     createdAt: now,
     updatedAt: now,
   };
+  if (input.recurrence) return bookSeries(tenant, lesson, input.recurrence, course.title);
   const writes = lessonWrites(tenant.key, undefined, lesson, course.title);
   await commit(writes.items, writes.isClaim);
   return lesson;
@@ -188,7 +191,7 @@ export async function bookCourseLesson(
 }
 
 /** Who the caller is to this lesson: its tutor, one of its students, or (on admin routes) an admin. */
-function requesterRole(caller: Caller, lesson: LessonRecord, asAdmin: boolean): RequesterRole {
+export function requesterRole(caller: Caller, lesson: LessonRecord, asAdmin: boolean): RequesterRole {
   if (asAdmin) return 'ADMIN';
   if (lesson.tutorId === caller.user._id) return 'TUTOR';
   if (lesson.studentIds.includes(caller.user._id)) return 'STUDENT';
@@ -201,6 +204,8 @@ export interface LessonChange {
   category?: string | undefined;
   note?: string | undefined;
   reschedule?: Pick<RescheduleBody, 'start' | 'duration' | 'tutorId'>;
+  /** For a lesson of a series: this lesson only (the default) or this and every later one. */
+  scope?: SeriesScope | undefined;
 }
 
 /** The lesson as it will be after the change (a new time and tutor, or cancelled). */
@@ -263,7 +268,7 @@ export async function clashesWithTutorLessons(tenant: Tenant, lesson: LessonReco
   return bookingSweep(others, buffer * MINUTE_MS)(start, end);
 }
 
-async function people(tenant: string, ids: string[]) {
+export async function people(tenant: string, ids: string[]) {
   const users = await getUsers(tenant, ids);
   return ids
     .map((id) => users.find((u) => u._id === id))
@@ -271,43 +276,26 @@ async function people(tenant: string, ids: string[]) {
     .map((u) => ({ _id: u._id, firstname: u.firstname, lastname: u.lastname }));
 }
 
-/**
- * A cancel or reschedule asked by a student, a tutor or an admin. The notice-window policy decides: the
- * change applies at once (recorded as an APPROVED request, its new time claimed in the same transaction),
- * or it waits as a PENDING request that holds the lesson against a second request, or it is refused.
- */
-export async function requestChange(
+/** The meeting request that records a change of `lesson` into `after` (APPROVED when it applies at once). */
+export async function changeRequestRecord(
   tenant: Tenant,
   caller: Caller,
-  sectionId: string,
-  change: LessonChange,
-  options: { asAdmin: boolean; kind: 'ZOOM' | 'TEAMS' },
-): Promise<{ status: MeetingRequest['status']; request: MeetingRequest; lesson: SectionRecord }> {
-  const lesson = await requireLesson(tenant.key, sectionId);
-  if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
-  const role = requesterRole(caller, lesson, options.asAdmin);
-  const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
-  if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
-  const settings = schedulingSettings(tenant.settings?.scheduling);
-  const course = await requireCourse(tenant.key, lesson.course);
-  const decision = decideChange({
-    role,
-    lessonStart: new Date(lesson.start),
-    lessonStatus: lesson.status,
-    now: new Date(),
-    changeNoticeHours: settings.changeNoticeHours,
-    group: isGroupLesson(course, lesson),
-  });
-  if (decision.outcome === 'refused') throw new BadRequestError(decision.message);
-
-  const after = await changedLesson(tenant, lesson, change, { role });
+  input: {
+    lesson: LessonRecord;
+    after: LessonRecord;
+    change: Pick<LessonChange, 'type' | 'reason' | 'category' | 'note'>;
+    role: RequesterRole;
+    status: MeetingRequest['status'];
+    course: CourseRecord;
+  },
+): Promise<MeetingRequest> {
+  const { lesson, after, change, role, status, course } = input;
   const now = new Date().toISOString();
   const [students, tutors, requester] = await Promise.all([
     people(tenant.key, lesson.studentIds),
     people(tenant.key, [lesson.tutorId]),
     people(tenant.key, [caller.user._id]),
   ]);
-  const status = decision.outcome === 'apply' ? 'APPROVED' : 'PENDING';
   const request: MeetingRequest = {
     _id: newId(),
     type: change.type,
@@ -343,6 +331,42 @@ export async function requestChange(
     createdAt: now,
     updatedAt: now,
   };
+  return request;
+}
+
+/**
+ * A cancel or reschedule asked by a student, a tutor or an admin. The notice-window policy decides: the
+ * change applies at once (recorded as an APPROVED request, its new time claimed in the same transaction),
+ * or it waits as a PENDING request that holds the lesson against a second request, or it is refused.
+ */
+export async function requestChange(
+  tenant: Tenant,
+  caller: Caller,
+  sectionId: string,
+  change: LessonChange,
+  options: { asAdmin: boolean; kind: 'ZOOM' | 'TEAMS' },
+): Promise<{ status: MeetingRequest['status']; request: MeetingRequest; lesson: SectionRecord }> {
+  const lesson = await requireLesson(tenant.key, sectionId);
+  if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
+  const role = requesterRole(caller, lesson, options.asAdmin);
+  const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
+  if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
+  const settings = schedulingSettings(tenant.settings?.scheduling);
+  const course = await requireCourse(tenant.key, lesson.course);
+  const decision = decideChange({
+    role,
+    lessonStart: new Date(lesson.start),
+    lessonStatus: lesson.status,
+    now: new Date(),
+    changeNoticeHours: settings.changeNoticeHours,
+    group: isGroupLesson(course, lesson),
+  });
+  if (decision.outcome === 'refused') throw new BadRequestError(decision.message);
+
+  const after = await changedLesson(tenant, lesson, change, { role });
+  const status = decision.outcome === 'apply' ? 'APPROVED' : 'PENDING';
+  const request = await changeRequestRecord(tenant, caller, { lesson, after, change, role, status, course });
+  const now = request.createdAt;
 
   if (status === 'APPROVED') {
     const writes = lessonWrites(tenant.key, lesson, after, course.title);

@@ -48,6 +48,8 @@ const scheduleEntrySchema = z.object({
   tutorId: z.string(),
   studentIds: z.array(z.string()),
   role: z.enum(['tutor', 'student']),
+  /** The lesson's series, when it was booked as one (its tutor may change the rest from the calendar). */
+  seriesId: z.string().optional(),
   /** The lesson's own times of writing (lines written before they were kept have none). */
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -112,6 +114,7 @@ function scheduleEntry(
     tutorId: lesson.tutorId,
     studentIds: lesson.studentIds,
     role,
+    ...(lesson.seriesId ? { seriesId: lesson.seriesId } : {}),
     createdAt: lesson.createdAt,
     updatedAt: lesson.updatedAt,
   };

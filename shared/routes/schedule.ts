@@ -17,6 +17,8 @@ export const scheduleEntrySchema = z.object({
   tutorId: z.string(),
   studentIds: z.array(z.string()),
   role: z.enum(['tutor', 'student']),
+  /** Set on a lesson booked as part of a series. */
+  seriesId: z.string().optional(),
   /** Lessons whose join window has opened: the tutor's first join and the earliest student's (or null). */
   tutorJoinTime: z.string().nullable().optional(),
   studentJoinTime: z.string().nullable().optional(),

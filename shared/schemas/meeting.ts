@@ -8,6 +8,7 @@ import {
   respondActions,
   tutorPaymentStatuses,
 } from '../scheduling/lesson-changes';
+import { recurrenceSchema } from '../scheduling/recurrence';
 import { idSchema, isoDateTimeSchema, requiredText, shortText } from './common';
 import { lessonKinds, sectionAudiences, sectionBillings, sectionSchema, sectionTypes } from './section';
 
@@ -26,6 +27,8 @@ export const lessonInputSchema = z.object({
   tutorId: idSchema.optional(),
   /** Defaults to the course's enrolled students. */
   studentIds: z.array(idSchema).max(60).optional(),
+  /** Book a weekly or fortnightly series from this first lesson (all of it, or nothing on a clash). */
+  recurrence: recurrenceSchema.optional(),
 });
 export type LessonInput = z.infer<typeof lessonInputSchema>;
 
@@ -42,9 +45,15 @@ export const changeReasonSchema = z.object({
   note: shortText(1000).optional(),
 });
 
-export const cancelBodySchema = changeReasonSchema;
+/** For a lesson of a series: this lesson only (the default) or this and every later one. */
+export const seriesScopes = ['ONE', 'FOLLOWING'] as const;
+export type SeriesScope = (typeof seriesScopes)[number];
+const seriesScope = z.enum(seriesScopes, { error: 'Choose this lesson or this and following lessons' });
+
+export const cancelBodySchema = changeReasonSchema.extend({ scope: seriesScope.optional() });
 export type CancelBody = z.infer<typeof cancelBodySchema>;
 export const rescheduleBodySchema = changeReasonSchema.extend({
+  scope: seriesScope.optional(),
   start: isoDateTimeSchema,
   /** Minutes; defaults to the lesson's current length. */
   duration: z.number().int().min(1).max(180).optional(),

@@ -48,6 +48,8 @@ export const sectionSchema = sectionBaseSchema
     eventId: z.string().optional(),
     /** A cancel or reschedule waiting for an admin's answer. */
     pendingRequestId: z.string().optional(),
+    /** A lesson booked as part of a weekly or fortnightly series (shared/scheduling/recurrence): its id. */
+    seriesId: z.string().optional(),
     /**
      * Read paths only (never stored on the section): the tutor's first join and the earliest student's at the
      * lesson's current start, as recorded by notify-user-joined-to-meeting; null when nobody of that side has

@@ -11,6 +11,7 @@ import { toastSuccess } from '../../lib/toaster';
 import { zonedInstant } from '../../lib/zoned-dates';
 import { FormDialog } from '../form-dialog';
 import { FormField } from '../form-field';
+import { type Scope, ScopeChoice, SeriesClashes } from '../lessons/repeats-control';
 import { SelectField } from '../select-field';
 import { adminChangeRoute, adminChangeToast, type ChangeMode, dateAndTimeIn } from './lesson-change';
 
@@ -21,6 +22,8 @@ export interface AdminChangeableLesson {
   start?: string | undefined;
   duration?: number | undefined;
   tutorId?: string | undefined;
+  /** Set on a lesson of a repeating series: the change may take the following lessons too. */
+  seriesId?: string | undefined;
 }
 
 /**
@@ -54,6 +57,7 @@ export function AdminLessonChangeDialog({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
+  const [scope, setScope] = useState<Scope>('ONE');
   const [busy, setBusy] = useState(false);
   const durations = lessonDurationChoices(runtimeConfig().stage);
   const durationChoices = durations.includes(Number(duration)) ? durations : [Number(duration), ...durations];
@@ -72,7 +76,11 @@ export function AdminLessonChangeDialog({
     setErrors(found);
     setRefusal('');
     if (!chosenReason || Object.keys(found).length > 0) return;
-    const change = { reason: chosenReason, ...(note.trim() ? { note: note.trim() } : {}) };
+    const change = {
+      reason: chosenReason,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      ...(lesson.seriesId ? { scope } : {}),
+    };
     const params = { id: lesson._id };
     setBusy(true);
     let status: RequestStatus;
@@ -118,6 +126,7 @@ export function AdminLessonChangeDialog({
           <b>{lesson.title}</b> · {formatDateTime(lesson.start, zone)}
           {lesson.duration ? ` · ${formatDuration(lesson.duration)}` : ''}
         </Text>
+        {lesson.seriesId && <ScopeChoice value={scope} onChange={setScope} />}
         {reschedule && (
           <>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
@@ -181,11 +190,14 @@ export function AdminLessonChangeDialog({
             The lesson stays in the course as cancelled, and its time becomes free again.
           </Text>
         )}
-        {refusal && (
-          <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
-            {refusal}
-          </Text>
-        )}
+        {refusal &&
+          (refusal.startsWith('The series was not booked') ? (
+            <SeriesClashes message={refusal} />
+          ) : (
+            <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
+              {refusal}
+            </Text>
+          ))}
       </Stack>
     </FormDialog>
   );

@@ -8,12 +8,14 @@ import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
 import { revalidateMyLessonRequests } from '../../lib/api/lesson-requests';
 import { revalidateSchedule } from '../../lib/api/schedule';
 import { choiceOf } from '../../lib/choice';
+import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { today } from '../../lib/zoned-dates';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
 import { SlotPicker } from '../slot-picker';
+import { type Scope, ScopeChoice } from './repeats-control';
 
 export interface ChangeableLesson {
   _id: string;
@@ -21,6 +23,8 @@ export interface ChangeableLesson {
   title: string;
   start: string;
   tutorId: string;
+  /** Set on a lesson of a repeating series: its tutor may change the following lessons too. */
+  seriesId?: string | undefined;
 }
 
 /**
@@ -46,6 +50,10 @@ export function LessonChangeDialog(props: {
   });
   const [slot, setSlot] = useState('');
   const [busy, setBusy] = useState(false);
+  const [scope, setScope] = useState<Scope>('ONE');
+  const session = useSession();
+  // The rest of a series is its tutor's (or an admin's) to change; a student changes one lesson.
+  const seriesChoice = Boolean(lesson.seriesId) && session?.user._id === lesson.tutorId;
   const { data: slots, isLoading } = useFreeSlots(
     lesson.tutorId,
     mode === 'RESCHEDULE' && date ? { date, sectionId: lesson._id, deviceTimezone: zone } : null,
@@ -61,6 +69,7 @@ export function LessonChangeDialog(props: {
         reason,
         ...(category ? { category } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...(seriesChoice ? { scope } : {}),
       };
       const answer =
         mode === 'CANCEL'
@@ -97,6 +106,7 @@ export function LessonChangeDialog(props: {
         <Text>
           {lesson.title} · {formatDateTime(lesson.start, zone)}
         </Text>
+        {seriesChoice && <ScopeChoice value={scope} onChange={setScope} />}
         {mode === 'RESCHEDULE' && (
           <>
             <Field.Root required>

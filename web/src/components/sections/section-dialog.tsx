@@ -14,6 +14,15 @@ import { zonedInstant } from '../../lib/zoned-dates';
 import { personLabel } from '../admin/person-picker';
 import { FormDialog } from '../form-dialog';
 import { FormField } from '../form-field';
+import {
+  noRepeat,
+  type Repeats,
+  RepeatsControl,
+  recurrenceOf,
+  repeatsPreview,
+  SeriesClashes,
+  useTutorTimeZone,
+} from '../lessons/repeats-control';
 import { SelectField } from '../select-field';
 import { dateInZone, dueAtOf, type EditorScope, saveCallOf } from './section-save';
 
@@ -94,6 +103,12 @@ export function SectionDialog({
   const [values, setValues] = useState<Values>(() => initialValues(state, course, zone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
+  const [repeats, setRepeats] = useState<Repeats>(noRepeat);
+  const tutorZone = useTutorTimeZone(
+    isLessonKind(kind) && !editing && values.tutorId ? values.tutorId : undefined,
+    zone,
+  );
+  const firstStart = values.date && values.time ? zonedInstant(values.date, values.time, zone) : undefined;
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -110,6 +125,8 @@ export function SectionDialog({
       else if (values.date && !zonedInstant(values.date, values.time, zone))
         found.time = 'Choose a valid time';
       if (!values.tutorId) found.tutorId = 'Add a tutor to the course first';
+      const series = repeatsPreview(repeats, firstStart, Number(values.duration), tutorZone);
+      if (series && 'error' in series) found.repeats = series.error;
     }
     if (kind === 'RESOURCE') {
       if (values.source === 'link') {
@@ -164,6 +181,7 @@ export function SectionDialog({
               start,
               duration: Number(values.duration),
               tutorId: values.tutorId,
+              ...(recurrenceOf(repeats) ? { recurrence: recurrenceOf(repeats) } : {}),
             },
           });
           toastSuccess(`${label} Added`);
@@ -319,6 +337,13 @@ export function SectionDialog({
             <Text fontSize="sm" color="fg.muted">
               Times are in {zone}. The course's enrolled students are invited.
             </Text>
+            <RepeatsControl
+              value={repeats}
+              onChange={setRepeats}
+              start={firstStart}
+              durationMinutes={Number(values.duration)}
+              zone={tutorZone}
+            />
           </>
         )}
         {lesson && (
@@ -396,11 +421,14 @@ export function SectionDialog({
             />
           </>
         )}
-        {serverError && (
-          <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
-            {serverError}
-          </Text>
-        )}
+        {serverError &&
+          (serverError.startsWith('The series was not booked') ? (
+            <SeriesClashes message={serverError} />
+          ) : (
+            <Text color="red.600" _dark={{ color: 'red.300' }} role="alert">
+              {serverError}
+            </Text>
+          ))}
       </Stack>
     </FormDialog>
   );

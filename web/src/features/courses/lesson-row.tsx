@@ -98,6 +98,7 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
             title: lesson.title,
             start: lesson.start,
             tutorId: lesson.tutorId,
+            seriesId: lesson.seriesId,
           }}
           mode={changing}
           onClose={() => setChanging(null)}

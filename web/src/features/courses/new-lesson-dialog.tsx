@@ -4,9 +4,20 @@ import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
+import {
+  noRepeat,
+  type Repeats,
+  RepeatsControl,
+  recurrenceOf,
+  repeatsPreview,
+  SeriesClashes,
+  seriesClashOf,
+  useTutorTimeZone,
+} from '../../components/lessons/repeats-control';
 import { SelectField } from '../../components/select-field';
 import { runtimeConfig } from '../../config/runtime-config';
 import { callApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { today, zonedInstant } from '../../lib/zoned-dates';
@@ -36,6 +47,10 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
   const [kind, setKind] = useState<Kind>('TEAMS');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [repeats, setRepeats] = useState<Repeats>(noRepeat);
+  const [clash, setClash] = useState('');
+  const tutorZone = useTutorTimeZone(useSession()?.user._id, zone);
+  const firstStart = date && time ? zonedInstant(date, time, zone) : undefined;
 
   const check = (): Record<string, string> => {
     const found: Record<string, string> = {};
@@ -46,6 +61,8 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
     else if (!zonedInstant(date, time, zone)) found.time = 'Choose a valid time';
     else if (Date.parse(zonedInstant(date, time, zone)!) <= Date.now())
       found.time = 'Choose a time in the future';
+    const series = repeatsPreview(repeats, firstStart, duration, tutorZone);
+    if (series && 'error' in series) found.repeats = series.error;
     return found;
   };
 
@@ -56,15 +73,25 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
     const start = zonedInstant(date, time, zone);
     if (Object.keys(found).length > 0 || !start) return;
     setBusy(true);
+    setClash('');
+    const recurrence = recurrenceOf(repeats);
     try {
       await callApi(kinds[kind].routeId, {
-        body: { course: course._id, title: title.trim(), start, duration },
+        body: {
+          course: course._id,
+          title: title.trim(),
+          start,
+          duration,
+          ...(recurrence ? { recurrence } : {}),
+        },
       });
       toastSuccess(kinds[kind].toast);
       onSaved();
       onClose();
-    } catch {
-      // The client toasted the server's message (a clash with another lesson is a 409).
+    } catch (error) {
+      // The client toasted the server's message (a clash with another lesson is a 409); a refused series
+      // also lists its clashing dates here.
+      setClash(seriesClashOf(error) ?? '');
       setBusy(false);
     }
   };
@@ -124,6 +151,14 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
             ))}
           </SelectField>
         </HStack>
+        <RepeatsControl
+          value={repeats}
+          onChange={setRepeats}
+          start={firstStart}
+          durationMinutes={duration}
+          zone={tutorZone}
+        />
+        {clash && <SeriesClashes message={clash} />}
       </Stack>
     </FormDialog>
   );

@@ -47,6 +47,8 @@ interface CalendarLesson {
   status: string;
   tutorId: string;
   people: string;
+  /** Set on a lesson of a repeating series. */
+  seriesId?: string | undefined;
   /** From the user's own schedule (lessons under way or past); the admin schedule does not carry them. */
   tutorJoinTime?: string | null;
   studentJoinTime?: string | null;
@@ -77,6 +79,7 @@ function useCalendarLessons(user: AuthUser, range: ScheduleRange) {
         end: l.end!,
         status: l.status,
         tutorId: l.tutorId ?? '',
+        seriesId: l.seriesId,
         people: [l.tutor, ...l.students]
           .filter(Boolean)
           .map((p) => `${p!.firstname} ${p!.lastname}`)
@@ -93,6 +96,7 @@ function useCalendarLessons(user: AuthUser, range: ScheduleRange) {
       end: e.end,
       status: e.status,
       tutorId: e.tutorId,
+      seriesId: e.seriesId,
       people: '',
       ...(e.tutorJoinTime !== undefined ? { tutorJoinTime: e.tutorJoinTime } : {}),
       ...(e.studentJoinTime !== undefined ? { studentJoinTime: e.studentJoinTime } : {}),
@@ -316,6 +320,7 @@ function Schedule({ user }: { user: AuthUser }) {
             title: open.title,
             start: open.start,
             tutorId: open.tutorId,
+            seriesId: open.seriesId,
           }}
           mode={changing}
           onClose={() => {

@@ -1,0 +1,254 @@
+/**
+ * Recurring lessons (issue 16 item 12): a series booked, cancelled or moved as a whole. The pure rules
+ * (which dates, the clash message, the wall-time shift) are in shared/scheduling/recurrence.
+ *
+ * Why claims first: one lesson is about twenty writes (the section, a schedule line per participant, the
+ * busy days and a time claim per 5-minute bucket), so a series of up to 52 lessons is far more than the
+ * 100 writes DynamoDB takes in one transaction. The time claims are what makes a booking exclusive, so
+ * they are written first, for every occurrence, in transactions of at most 100 claims each, every claim
+ * conditional on its bucket being free. If any claim is taken, the claims this series already wrote are
+ * deleted again (only where they are still ours) and nothing else is written: the whole series is refused.
+ * Only once every claim is held are the lessons themselves written, one transaction per lesson; those
+ * writes meet no other booking's condition, since their time is held (should one still fail, the lessons
+ * already written are undone and every remaining claim given back). Two series overlapping at the same moment can therefore never both
+ * hold a clashing bucket (each bucket is one item, written only where none is); at worst both are refused
+ * and one retries. Before claiming, the tutor's busy days are read so that the 409 lists every clashing
+ * date, not only the first one the claims meet.
+ */
+import { BadRequestError, ConflictError } from '../../shared/http/errors';
+import { isIanaTimeZone } from '../../shared/rules/time-zone';
+import { clashMessage, expandRecurrence, type Recurrence } from '../../shared/scheduling/recurrence';
+import { schedulingSettings } from '../../shared/scheduling/settings';
+import { bookingSweep, busyDaysToRead, DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { tableName } from '../lib/db';
+import { newId } from '../lib/ids';
+import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
+import { getAvailability } from '../repositories/availability';
+import {
+  busyLessons,
+  type LessonRecord,
+  type LessonWrites,
+  lessonDeleteWrites,
+  lessonWrites,
+} from '../repositories/lessons';
+import { getUsers } from '../repositories/users';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
+
+const MINUTE_MS = 60_000;
+
+/** The zone a tutor's series keeps its wall time in: their availability's, else their profile's. */
+export async function tutorTimeZone(tenant: string, tutorId: string): Promise<string> {
+  const [availability, users] = await Promise.all([
+    getAvailability(tenant, tutorId),
+    getUsers(tenant, [tutorId]),
+  ]);
+  const zone = availability?.timezone ?? users[0]?.timezone;
+  return zone && isIanaTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The lessons (their new times) that come closer than the buffer to another live lesson of the tutor,
+ * leaving out the lessons `ignore` names (the series' own lessons when it moves).
+ */
+export async function seriesClashes(
+  tenant: Tenant,
+  tutorId: string,
+  lessons: readonly LessonRecord[],
+  ignore: ReadonlySet<string>,
+): Promise<LessonRecord[]> {
+  if (lessons.length === 0) return [];
+  const buffer = schedulingSettings(tenant.settings?.scheduling).bufferMinutes;
+  const days = new Set<string>();
+  for (const lesson of lessons) {
+    const start = Date.parse(lesson.start);
+    const minutes = (Date.parse(lesson.end) - start) / MINUTE_MS;
+    for (const day of busyDaysToRead(start, start, minutes, Math.max(buffer, lesson.bufferMinutes)))
+      days.add(day);
+  }
+  const booked = ((await busyLessons(tenant.key, [tutorId], [...days])).get(tutorId) ?? []).filter(
+    (other) => !ignore.has(other.sectionId),
+  );
+  return lessons.filter((lesson) => {
+    // One sweep per lesson: the sweep answers candidates in increasing order only.
+    const clashes = bookingSweep(booked, Math.max(buffer, lesson.bufferMinutes) * MINUTE_MS);
+    return clashes(Date.parse(lesson.start), Date.parse(lesson.end));
+  });
+}
+
+/**
+ * One lesson's part of a series change: its writes (from lessonWrites), any more for its transaction, and
+ * the writes that undo it once written (a booked lesson deleted, a moved one moved back).
+ */
+export interface SeriesChange {
+  lesson: LessonRecord;
+  writes: LessonWrites;
+  extra?: TransactItem[];
+  undo: () => TransactItem[];
+}
+
+interface Claim {
+  change: number;
+  item: TransactItem;
+}
+
+/** The Delete that gives back a claim this series wrote (only while it is still the lesson's). */
+function release(claim: TransactItem, sectionId: string): TransactItem | undefined {
+  const key = claim.Put?.Item;
+  if (!key) return undefined;
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: { pk: key.pk, sk: key.sk },
+      ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
+      ExpressionAttributeValues: { ':section': sectionId },
+    },
+  };
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+async function releaseAll(claims: readonly Claim[], changes: readonly SeriesChange[]): Promise<void> {
+  const deletes = claims
+    .map((claim) => release(claim.item, changes[claim.change]!.lesson._id))
+    .filter((item) => item !== undefined);
+  for (const chunk of chunks(deletes, MAX_TRANSACTION_ITEMS)) {
+    await writeTransaction(chunk, () => new ConflictError('The series could not be released'));
+  }
+}
+
+/**
+ * Applies a series change all or nothing (see the module comment): every new time claim first, in
+ * transactions of at most 100; a taken one gives every claim back and answers 409 listing the clashing
+ * dates in `timeZone` (those read beforehand, `knownClashes`, and the one the claims met). Then each
+ * lesson's other writes, one transaction per lesson.
+ */
+export async function applySeriesChange(
+  changes: readonly SeriesChange[],
+  timeZone: string,
+  knownClashes: readonly LessonRecord[],
+): Promise<void> {
+  const claims: Claim[] = [];
+  const rest: TransactItem[][] = changes.map(() => []);
+  changes.forEach((change, index) => {
+    change.writes.items.forEach((item, i) => {
+      if (change.writes.isClaim(i)) claims.push({ change: index, item });
+      else rest[index]!.push(item);
+    });
+    rest[index]!.push(...(change.extra ?? []));
+  });
+
+  const held: Claim[] = [];
+  for (const chunk of chunks(claims, MAX_TRANSACTION_ITEMS)) {
+    let clashed: LessonRecord | undefined;
+    try {
+      await writeTransaction(
+        chunk.map((claim) => claim.item),
+        (failed) => {
+          clashed = changes[chunk[failed]?.change ?? 0]?.lesson;
+          return new ConflictError('clash');
+        },
+      );
+    } catch (error) {
+      await releaseAll(held, changes);
+      if (clashed === undefined) throw error;
+      const dates = new Map(
+        [...knownClashes, clashed].map((lesson) => [lesson.start, new Date(lesson.start)] as const),
+      );
+      throw new ConflictError(clashMessage([...dates.values()], timeZone));
+    }
+    held.push(...chunk);
+  }
+
+  // Every claim is held: the lessons' own writes meet no other booking. Should one still fail (a lesson
+  // edited meanwhile, the table too busy), the lessons already written are undone and the claims of the
+  // others given back, so no time stays held by a lesson that was never written.
+  for (const [index, items] of rest.entries()) {
+    try {
+      for (const chunk of chunks(items, MAX_TRANSACTION_ITEMS)) {
+        await writeTransaction(chunk, () => {
+          const lesson = changes[index]?.lesson;
+          return new ConflictError(
+            `The lesson of ${lesson?.start ?? 'this series'} was changed by someone else. Reload and try again.`,
+          );
+        });
+      }
+    } catch (error) {
+      await undoWritten(changes, index, held);
+      throw error;
+    }
+  }
+}
+
+/** Best effort after a failed lesson write: undoes changes before `failed`, releases the others' claims. */
+async function undoWritten(changes: readonly SeriesChange[], failed: number, held: readonly Claim[]) {
+  for (const change of changes.slice(0, failed)) {
+    try {
+      await writeTransaction(change.undo(), () => new ConflictError('The series could not be undone'));
+    } catch {
+      // Left as written: the lesson exists and holds its own time, as any single booking.
+    }
+  }
+  await releaseAll(
+    held.filter((claim) => claim.change >= failed),
+    changes,
+  ).catch(() => undefined);
+}
+
+/**
+ * Books a series from its first lesson (built and checked by createLesson): every occurrence a lesson of
+ * the same course, tutor and students, with the series' id. A 400 for a recurrence the rules refuse, a 409
+ * listing every clashing date in the tutor's zone when any occurrence clashes (nothing is booked).
+ */
+export async function bookSeries(
+  tenant: Tenant,
+  first: LessonRecord,
+  recurrence: Recurrence,
+  courseTitle: string,
+): Promise<LessonRecord> {
+  const timeZone = await tutorTimeZone(tenant.key, first.tutorId);
+  const expanded = expandRecurrence(
+    { start: new Date(first.start), end: new Date(first.end) },
+    recurrence,
+    timeZone,
+  );
+  if (!expanded.ok) throw new BadRequestError(`recurrence: ${expanded.message}`);
+  const seriesId = newId();
+  const lessons = expanded.occurrences.map(({ index, start, end }): LessonRecord => {
+    if (index === 0) return { ...first, seriesId };
+    const _id = newId();
+    return {
+      ...first,
+      _id,
+      seriesId,
+      sortingKey: first.sortingKey + index,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      joinUrl: meetingJoinUrl(_id),
+      eventId: newMeetingEventId(),
+    };
+  });
+  const clashes = await seriesClashes(tenant, first.tutorId, lessons, new Set());
+  if (clashes.length > 0) {
+    throw new ConflictError(
+      clashMessage(
+        clashes.map((lesson) => new Date(lesson.start)),
+        timeZone,
+      ),
+    );
+  }
+  await applySeriesChange(
+    lessons.map((lesson) => ({
+      lesson,
+      writes: lessonWrites(tenant.key, undefined, lesson, courseTitle),
+      undo: () => lessonDeleteWrites(tenant.key, lesson),
+    })),
+    timeZone,
+    [],
+  );
+  return lessons[0] ?? first;
+}
