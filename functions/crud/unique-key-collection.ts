@@ -2,7 +2,6 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
-import { keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 import { type CollectionOptions, type CrudRecord, collectionRepository } from './repository';
@@ -10,7 +9,7 @@ import { type CollectionOptions, type CrudRecord, collectionRepository } from '.
 type ItemKey = { pk: string; sk: string };
 export type KeyHolder<T extends CrudRecord> = Pick<T, '_id'> & Partial<T>;
 
-export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends CollectionOptions {
+export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends CollectionOptions<T> {
   /** The record's key, unique per tenant and collection (a cleaned site path, a normalized name). */
   uniqueKey: (record: T) => string;
   /** Where the item claiming a unique key lives, and its `entity`. */
@@ -34,7 +33,7 @@ export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends Collec
  */
 export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyCollectionOptions<T>) {
   const base = collectionRepository<T>(options);
-  const { collection, uniqueKey, claimKey } = options;
+  const { uniqueKey, claimKey } = options;
   const claimItem = (tenant: string, record: T) => ({
     ...claimKey(tenant, uniqueKey(record)),
     entity: options.claimEntity,
@@ -101,11 +100,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     const now = new Date().toISOString();
     const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
     // The claim first: when both the key and the id are taken, the answer names the key's holder.
-    const items = [
-      claim(tenant, record),
-      ...(base.insertItems(tenant, record) as TransactItem[]),
-      ...alsoWrite,
-    ];
+    const items = [claim(tenant, record), ...base.insertItems(tenant, record), ...alsoWrite];
     await writeClaiming(
       tenant,
       items,
@@ -130,21 +125,14 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     const moved = uniqueKey(next) !== oldKey;
     const heldOld = moved && (await holderOf(tenant, oldKey))?._id === id;
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: base.toItem(tenant, next),
-          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-          ExpressionAttributeValues: { ':read': current.updatedAt },
-        },
-      },
       claim(tenant, next),
+      ...base.replaceItems(tenant, current, next),
       ...(heldOld ? [release(tenant, oldKey, id)] : []),
       ...alsoWrite,
     ];
     // The release is conditional on this record holding the claim, which only this record's writes change,
     // and those are ordered by the updatedAt condition: if it fails, so did the record's.
-    await writeClaiming(tenant, items, 1, next, () => stale());
+    await writeClaiming(tenant, items, 0, next, () => stale());
     return next;
   }
 
@@ -154,19 +142,8 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     const key = uniqueKey(current);
     const held = (await holderOf(tenant, key))?._id === id;
     await writeTransaction(
-      [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.collectionItem(tenant, collection, id),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        base.countBy(tenant, -1),
-        ...(held ? [release(tenant, key, id)] : []),
-        ...alsoWrite,
-      ],
-      () => notFound(),
+      [...base.deleteItems(tenant, current), ...(held ? [release(tenant, key, id)] : []), ...alsoWrite],
+      (failed) => (failed === 0 ? stale() : notFound()),
     );
   }
 

@@ -88,17 +88,7 @@ async function updateWithOutline(
     updatedAt: new Date().toISOString(),
   };
   await writeTransaction(
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: base.toItem(tenant, next),
-          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-          ExpressionAttributeValues: { ':read': current.updatedAt },
-        },
-      },
-      outlinePut(tenant, id, outline),
-    ],
+    [...base.replaceItems(tenant, current, next), outlinePut(tenant, id, outline)],
     () => new ConflictError(`This ${label} was changed by someone else. Reload and try again.`),
   );
   return next;

@@ -9,11 +9,34 @@ import type { TransactItem } from '../table/transactions';
 
 export type CourseRecord = Course;
 
-export const coursesRepository = collectionRepository<CourseRecord>({
+/**
+ * Courses, newest first, with a list index (functions/crud/list-index.ts) per back-office filter: status,
+ * class type, curriculum, subject and grade. A student or tutor filter starts from their memberships.
+ */
+export const coursesRepository = collectionRepository<
+  CourseRecord,
+  'status' | 'type' | 'curriculum' | 'subject' | 'grade'
+>({
   collection: collections.courses,
   label: 'course',
   searchFields: ['title', 'subject', 'curriculum', 'grade'],
   sortFields: ['title', 'createdAt', 'updatedAt', 'status', 'subject'],
+  lists: {
+    filters: {
+      status: (course) => course.status,
+      type: (course) => course.type,
+      curriculum: (course) => course.curriculum,
+      subject: (course) => course.subject,
+      grade: (course) => course.grade,
+    },
+    indexes: [
+      { name: 'status', filters: ['status'], order: 'createdAt', count: 'days' },
+      { name: 'type', filters: ['type'], order: 'createdAt', count: 'days' },
+      { name: 'curriculum', filters: ['curriculum'], order: 'createdAt', count: 'days' },
+      { name: 'subject', filters: ['subject'], order: 'createdAt', count: 'days' },
+      { name: 'grade', filters: ['grade'], order: 'createdAt', count: 'days' },
+    ],
+  },
 });
 
 /** A membership's id names its course, role and user, so it is unique per course and user. */

@@ -12,13 +12,14 @@ import {
   utcDaysTouched,
 } from '../../shared/scheduling/claims';
 import type { SectionStatus } from '../../shared/schemas/section';
+import { withGuard } from '../crud/list-index';
 import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { stripKeys } from '../table/items';
 import type { TransactItem } from '../table/transactions';
-import { type SectionRecord, sectionItem } from './sections';
-import { trialLessonWrites } from './trials';
+import { lessonLists, type SectionRecord, sectionItem } from './sections';
+import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
 /** A lesson is a ZOOM or TEAMS section with a time, a tutor and students. */
 export type LessonRecord = SectionRecord & {
@@ -179,27 +180,59 @@ function busyDayWrites(
  * (`before` undefined), moving it (another time or tutor), or cancelling it (`after.status` not ACTIVE).
  * The section is written conditionally (new, or unchanged since it was read); each participant's schedule
  * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
- * left alone and each newly claimed bucket is written only if free. `firstIndex` is where these writes
- * start in the caller's transaction.
+ * left alone and each newly claimed bucket is written only if free; a booked trial's lesson carries its
+ * trial along (read here: the trial is written whole, with its list entries). `firstIndex` is where these
+ * writes start in the caller's transaction.
  */
-export function lessonWrites(
+export async function lessonWrites(
   tenant: string,
   before: LessonRecord | undefined,
   after: LessonRecord,
   courseTitle: string,
   firstIndex = 0,
+): Promise<LessonWrites> {
+  return lessonWritesWith(
+    tenant,
+    before,
+    after,
+    courseTitle,
+    firstIndex,
+    await trialOfLesson(tenant, before),
+  );
+}
+
+/** A new lesson's writes (`lessonWrites` without a before, so without a trial to read), for a sync caller. */
+export function newLessonWrites(
+  tenant: string,
+  lesson: LessonRecord,
+  courseTitle: string,
+  firstIndex = 0,
+): LessonWrites {
+  return lessonWritesWith(tenant, undefined, lesson, courseTitle, firstIndex, undefined);
+}
+
+function lessonWritesWith(
+  tenant: string,
+  before: LessonRecord | undefined,
+  after: LessonRecord,
+  courseTitle: string,
+  firstIndex: number,
+  trial: TrialRecord | undefined,
 ): LessonWrites {
   const table = tableName();
   const items: TransactItem[] = [
     {
       Put: {
         TableName: table,
-        Item: sectionItem(tenant, after),
+        Item: { ...sectionItem(tenant, after), ...lessonLists.stamp() },
         ...(before
-          ? {
-              ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-              ExpressionAttributeValues: { ':read': before.updatedAt },
-            }
+          ? withGuard(
+              {
+                ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+                ExpressionAttributeValues: { ':read': before.updatedAt },
+              },
+              lessonLists.guard(before),
+            )
           : { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
     },
@@ -216,7 +249,8 @@ export function lessonWrites(
   items.push(...scheduleWrites(tenant, after, courseTitle));
 
   items.push(...busyDayWrites(tenant, before, after));
-  items.push(...trialLessonWrites(tenant, before, after));
+  items.push(...trialLessonWrites(tenant, before, after, trial));
+  items.push(...lessonLists.writes(tenant, before, after));
 
   const claimsAfter = claimKeys(tenant, after);
   const claimsBefore = claimKeys(tenant, before);
@@ -245,16 +279,25 @@ export function lessonWrites(
   return { items, isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length };
 }
 
-/** Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims. */
-export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): TransactItem[] {
+/**
+ * Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims,
+ * and a booked trial's trial goes CANCELED with it.
+ */
+export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Promise<TransactItem[]> {
+  const trial = await trialOfLesson(tenant, lesson);
   const table = tableName();
   const items: TransactItem[] = [
     {
       Delete: {
         TableName: table,
         Key: keys.section(tenant, lesson._id),
-        ConditionExpression: 'updatedAt = :read',
-        ExpressionAttributeValues: { ':read': lesson.updatedAt },
+        ...withGuard(
+          {
+            ConditionExpression: 'updatedAt = :read',
+            ExpressionAttributeValues: { ':read': lesson.updatedAt },
+          },
+          lessonLists.guard(lesson),
+        ),
       },
     },
     ...participants(lesson).map(([userId]) => ({
@@ -262,7 +305,8 @@ export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Transa
     })),
   ];
   items.push(...busyDayWrites(tenant, lesson, undefined));
-  items.push(...trialLessonWrites(tenant, lesson, undefined));
+  items.push(...trialLessonWrites(tenant, lesson, undefined, trial));
+  items.push(...lessonLists.writes(tenant, lesson, undefined));
   for (const key of claimKeys(tenant, lesson).values()) {
     items.push({
       Delete: {

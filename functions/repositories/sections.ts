@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { BUSY_SHARDS, busyShard } from '../../shared/scheduling/claims';
 import { isLessonKind, type Section } from '../../shared/schemas/section';
+import { listIndexes, withGuard } from '../crud/list-index';
 import { db, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
@@ -24,6 +26,43 @@ export function sectionItem(tenant: string, section: SectionRecord) {
     entity: 'section',
     ...section,
   };
+}
+
+/**
+ * Every lesson of the tenant by start (the admin schedule): the sections themselves in gsi2, with a
+ * counter per UTC day and busy shard kept by the lesson's writes, so a date range's total is read from
+ * its days' counters (functions/crud/list-index.ts). A person's or a course's lessons are read from their own partitions
+ * (schedule lines, course sections).
+ */
+export const lessonLists = listIndexes<SectionRecord, never, 'start'>({
+  collection: 'LESSONS',
+  recordKey: keys.section,
+  filters: {},
+  orders: { start: (lesson) => lesson.start },
+  defaultOrder: 'start',
+  // As the busy days are: lessons of different tutors rarely meet on one counter item.
+  countShards: {
+    of: (lesson) => String(busyShard(lesson.tutorId ?? '')),
+    all: Array.from({ length: BUSY_SHARDS }, (_, shard) => String(shard)),
+  },
+  indexes: [
+    {
+      name: 'start',
+      filters: [],
+      order: 'start',
+      count: 'days',
+      gsi: { name: 'gsi2', partition: (tenant) => keys.lessonsIndex(tenant) },
+    },
+  ],
+});
+
+/**
+ * The condition a write of a booked lesson's section adds when it keeps the lesson's time (an answer to
+ * a request, a title edit): the lesson is still counted as it was read (see `lessonLists`), so the write
+ * cannot undo a backfill's count made in between. None for other sections.
+ */
+export function keepsListed(read: SectionRecord) {
+  return isLessonKind(read.kind) && read.start ? lessonLists.guard(read) : undefined;
 }
 
 export async function getSection(tenant: string, sectionId: string): Promise<SectionRecord | undefined> {
@@ -93,8 +132,13 @@ export async function saveSection(tenant: string, next: SectionRecord, readUpdat
       new PutCommand({
         TableName: tableName(),
         Item: sectionItem(tenant, next),
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-        ExpressionAttributeValues: { ':read': readUpdatedAt },
+        ...withGuard(
+          {
+            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+            ExpressionAttributeValues: { ':read': readUpdatedAt },
+          },
+          keepsListed(next),
+        ),
       }),
     );
   } catch (error) {

@@ -9,16 +9,51 @@ import type { TransactItem } from '../table/transactions';
 
 export type TrialRecord = Trial;
 
-/** Trials are an admin collection (list, filters) and are also indexed by student (gsi2). */
-export const trialsRepository = collectionRepository<TrialRecord>({
+/**
+ * Trials are an admin collection, indexed by student (gsi2) and, for the back-office list (newest lesson
+ * first), by lesson date alone, by status, by outcome and by tutor: each a list index
+ * (functions/crud/list-index.ts) whose entries move in the same transaction as the trial, including when
+ * its lesson moves or ends (trialLessonWrites).
+ */
+export const trialsRepository = collectionRepository<
+  TrialRecord,
+  'status' | 'outcome' | 'tutorId' | 'studentId',
+  'startDate'
+>({
   collection: collections.trials,
   label: 'trial',
   searchFields: ['subject', 'curriculum', 'grade'],
   sortFields: ['startDate', 'createdAt', 'status'],
   indexKeys: (tenant, record) => ({
-    gsi2pk: keys.userTrialsIndex(tenant, record.studentId as string),
-    gsi2sk: `${record.createdAt as string}#${record._id as string}`,
+    gsi2pk: keys.userTrialsIndex(tenant, record.studentId),
+    gsi2sk: `${record.createdAt}#${record._id}`,
   }),
+  lists: {
+    filters: {
+      status: (trial) => trial.status,
+      outcome: (trial) => trial.outcome,
+      tutorId: (trial) => trial.tutorId,
+      studentId: (trial) => trial.studentId,
+    },
+    orders: { startDate: (trial) => trial.startDate },
+    defaultOrder: 'startDate',
+    indexes: [
+      { name: 'lessons', filters: [], order: 'startDate', count: 'days' },
+      { name: 'status', filters: ['status'], order: 'startDate', count: 'days' },
+      { name: 'outcome', filters: ['outcome'], order: 'startDate', count: 'days' },
+      { name: 'tutor', filters: ['tutorId'], order: 'startDate', count: 'keys' },
+      {
+        name: 'student',
+        filters: ['studentId'],
+        order: 'createdAt',
+        count: 'keys',
+        gsi: {
+          name: 'gsi2',
+          partition: (tenant, [studentId]) => keys.userTrialsIndex(tenant, studentId ?? ''),
+        },
+      },
+    ],
+  },
 });
 
 export async function studentTrials(tenant: string, studentId: string): Promise<TrialRecord[]> {
@@ -88,17 +123,26 @@ export interface TrialLesson {
   studentIds: string[];
 }
 
+/** The trial of a lesson that is a booked trial's, as read before changing the lesson. */
+export async function trialOfLesson(
+  tenant: string,
+  lesson: Pick<TrialLesson, 'trialId'> | undefined,
+): Promise<TrialRecord | undefined> {
+  return lesson?.trialId ? trialsRepository.get(tenant, lesson.trialId) : undefined;
+}
+
 /**
  * The writes that keep a trial in step with its lesson, for the lesson change's own transaction (see
  * `trialEffectOfLessonChange`): the lesson ends -> COMPLETED; it is cancelled or deleted -> CANCELED and
  * the student's one free trial is given back; it moves -> the trial's dates and tutor follow. Nothing for
- * a lesson that is not a booked trial's. Trials and users are never deleted, so the existence conditions
- * only guard against writing a partial item.
+ * a lesson that is not a booked trial's. `trial` is the trial as read (trialOfLesson): it is written whole,
+ * on the condition that it did not change since, so its list entries move with it.
  */
 export function trialLessonWrites(
   tenant: string,
   before: TrialLesson | undefined,
   after: TrialLesson | undefined,
+  trial: TrialRecord | undefined,
 ): TransactItem[] {
   const trialId = before?.trialId ?? after?.trialId;
   if (!trialId) return [];
@@ -106,33 +150,25 @@ export function trialLessonWrites(
   if (!effect) return [];
   const table = tableName();
   const now = new Date().toISOString();
-  const sets = ['updatedAt = :now'];
-  const values: Record<string, unknown> = { ':now': now };
-  const names: Record<string, string> = {};
-  if (effect.status) {
-    sets.push('#status = :status', 'outcome = :none');
-    names['#status'] = 'status';
-    values[':status'] = effect.status;
-    values[':none'] = null;
-  }
-  if (effect.moved && after) {
-    sets.push('startDate = :start', 'endDate = :end', 'tutorId = :tutor');
-    values[':start'] = after.start;
-    values[':end'] = after.end;
-    values[':tutor'] = after.tutorId;
-  }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: table,
-        Key: keys.collectionItem(tenant, collections.trials, trialId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
+  const items: TransactItem[] = trial
+    ? trialsRepository.replaceItems(tenant, trial, {
+        ...trial,
+        updatedAt: now,
+        ...(effect.status ? { status: effect.status, outcome: null } : {}),
+        ...(effect.moved && after
+          ? { startDate: after.start, endDate: after.end, tutorId: after.tutorId }
+          : {}),
+      })
+    : // Trials are never deleted: a lesson naming a trial that is not there fails its change.
+      [
+        {
+          ConditionCheck: {
+            TableName: table,
+            Key: keys.collectionItem(tenant, collections.trials, trialId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ];
   if (effect.moved && before && after && before.tutorId !== after.tutorId) {
     items.push(
       { Delete: { TableName: table, Key: keys.tutorTrial(tenant, before.tutorId, trialId) } },

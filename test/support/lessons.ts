@@ -1,5 +1,6 @@
 import { newId } from '../../functions/lib/ids';
-import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
+import { type LessonRecord, newLessonWrites } from '../../functions/repositories/lessons';
+import { lessonLists } from '../../functions/repositories/sections';
 import { writeTransaction } from '../../functions/table/transactions';
 import { ConflictError } from '../../shared/http/errors';
 
@@ -60,9 +61,10 @@ export function lessonRecord(options: LessonOptions): LessonRecord {
  */
 export async function placeLesson(tenant: string, options: LessonOptions): Promise<LessonRecord> {
   const record = lessonRecord(options);
-  const writes = lessonWrites(tenant, undefined, record, 'IGCSE Mathematics');
+  const writes = newLessonWrites(tenant, record, 'IGCSE Mathematics');
   await writeTransaction(writes.items, () => new ConflictError('That time is taken'));
-  return record;
+  // As stored, and as a read would return it: counted in the schedule's day counters (lessonLists).
+  return { ...record, ...lessonLists.stamp() };
 }
 
 /** A demo-tenant lesson on the demo maths course, starting `start` minutes from now (negative: in the past). */
