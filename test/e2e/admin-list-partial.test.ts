@@ -43,14 +43,14 @@ it('says a search covered only the newest records, where a filter shows the whol
   // Prepare: the admin on the reported issues, open ones (a filter its index serves)
   const page = await browser.signedInPage(demo.admin, '/admin/report-issues');
   const total = page.getByTestId('list-total');
-  await expect.poll(() => total.textContent()).toBe(`1–10 of ${COUNT}`);
+  await total.getByText(`1–10 of ${COUNT}`, { exact: true }).waitFor();
   expect(await page.getByTestId('list-partial').count()).toBe(0);
 
   // Act: search, which reads the newest records only
   await page.getByLabel('Search reported issues').fill('video');
 
   // Assess: the total says what it counts, and the page says older records were not searched
-  await expect.poll(() => total.textContent()).toBe('1–10 of 1000 matches among the newest 2000 records');
+  await total.getByText('1–10 of 1000 matches among the newest 2000 records', { exact: true }).waitFor();
   await page.getByTestId('list-partial').getByText('Older records were not searched').waitFor();
   await screenshot(page, 'admin-list-partial');
 });
