@@ -89,6 +89,11 @@ function participants(lesson: LessonRecord): Array<[string, ScheduleEntry['role'
 export interface LessonWrites {
   items: TransactItem[];
   isClaim: (index: number) => boolean;
+  /**
+   * The lesson as these writes store it (marked as counted: see lessonLists): what a later change of it
+   * in the same process must start from, as it would from a read.
+   */
+  written: LessonRecord;
 }
 
 const isLive = (lesson: LessonRecord | undefined): lesson is LessonRecord =>
@@ -276,7 +281,11 @@ function lessonWritesWith(
       },
     });
   }
-  return { items, isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length };
+  return {
+    items,
+    isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length,
+    written: { ...after, ...lessonLists.stamp() },
+  };
 }
 
 /**

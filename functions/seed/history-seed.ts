@@ -362,6 +362,8 @@ async function seedCourse(tenant: Tenant, plan: HistoryPlan, course: PlannedCour
             ? new ConflictError(`The tutor's time at ${planned.start} is taken`)
             : new AlreadyWritten(),
         );
+        // As stored: its completion below starts from it as from a read.
+        lesson = writes.written;
       } catch (error) {
         // Written by a run that was cut off: go on from where that lesson got to.
         if (!(error instanceof AlreadyWritten)) throw error;

@@ -1,6 +1,5 @@
 import { newId } from '../../functions/lib/ids';
 import { type LessonRecord, newLessonWrites } from '../../functions/repositories/lessons';
-import { lessonLists } from '../../functions/repositories/sections';
 import { writeTransaction } from '../../functions/table/transactions';
 import { ConflictError } from '../../shared/http/errors';
 
@@ -63,8 +62,7 @@ export async function placeLesson(tenant: string, options: LessonOptions): Promi
   const record = lessonRecord(options);
   const writes = newLessonWrites(tenant, record, 'IGCSE Mathematics');
   await writeTransaction(writes.items, () => new ConflictError('That time is taken'));
-  // As stored, and as a read would return it: counted in the schedule's day counters (lessonLists).
-  return { ...record, ...lessonLists.stamp() };
+  return writes.written;
 }
 
 /** A demo-tenant lesson on the demo maths course, starting `start` minutes from now (negative: in the past). */
