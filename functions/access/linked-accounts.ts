@@ -14,11 +14,35 @@ export interface LinkedAccounts {
   users: UserRecord[];
 }
 
+/** A user-mapper, and its accounts once a session that acts for them asks (read in one batch). */
+interface MapperEntry {
+  mapper: UserMapperRecord;
+  users: () => Promise<UserRecord[]>;
+}
+
 /**
- * A user-mapper's accounts, read in one batch and kept five seconds per container: authUser is the most
+ * User-mappers are kept five seconds per container, each with its accounts once read: authUser is the most
  * frequent call and linked accounts change rarely.
  */
-const mappers = ttlCache<{ mapper: UserMapperRecord; users: UserRecord[] } | undefined>(5_000);
+const mappers = ttlCache<MapperEntry | undefined>(5_000);
+
+async function loadMapper(tenant: string, mapperId: string): Promise<MapperEntry | undefined> {
+  const mapper = await getUserMapper(tenant, mapperId);
+  if (!mapper) return undefined;
+  let users: Promise<UserRecord[]> | undefined;
+  return {
+    mapper,
+    users: () => {
+      if (!users) {
+        users = getUsers(tenant, mapper.userIds);
+        users.catch(() => {
+          users = undefined;
+        });
+      }
+      return users;
+    },
+  };
+}
 
 export function clearLinkedAccountsCache(): void {
   mappers.clear();
@@ -43,16 +67,16 @@ export async function linkedAccounts(
 ): Promise<LinkedAccounts | undefined> {
   const mapperId = session.user.userMapperId;
   if (!mapperId) return undefined;
-  const found = await mappers.get(`${tenant}#${mapperId}`, async () => {
-    const mapper = await getUserMapper(tenant, mapperId);
-    return mapper ? { mapper, users: await getUsers(tenant, mapper.userIds) } : undefined;
-  });
+  const found = await mappers.get(`${tenant}#${mapperId}`, () => loadMapper(tenant, mapperId));
   if (!found?.mapper.userIds.includes(session.user._id)) return undefined;
   const parentId = mapperParentId(found.mapper);
-  const others =
-    session.user._id === parentId
-      ? found.users.filter((u) => u._id !== session.user._id)
-      : found.users.filter((u) => u._id === session.switchedBy && u._id === parentId);
+  const isParent = session.user._id === parentId;
+  // A child's own session, the usual one, acts for nobody: the accounts are not read for it.
+  if (!isParent && (session.switchedBy === undefined || session.switchedBy !== parentId)) return undefined;
+  const users = await found.users();
+  const others = isParent
+    ? users.filter((u) => u._id !== session.user._id)
+    : users.filter((u) => u._id === parentId);
   if (others.length === 0) return undefined;
   return { mapper: found.mapper, users: [session.user, ...others] };
 }

@@ -1,4 +1,4 @@
-import { authRoutes } from '../../shared/routes/accounts';
+import { authRoutes } from '../../shared/routes/auth';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';

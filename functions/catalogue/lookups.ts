@@ -142,8 +142,8 @@ export async function searchOptions(tenant: string): Promise<SearchOption[]> {
   const [allCurricula, subjects, topics, subTopics] = await Promise.all([
     curricula(tenant),
     allSubjects(tenant),
-    topicsRepository.all(tenant, ['_id', 'name', 'slug', 'subjectId', 'sortingOrder'] as const),
-    subTopicsRepository.all(tenant, ['name', 'slug', 'topicId', 'sortingOrder'] as const),
+    topicsRepository.listings(tenant),
+    subTopicsRepository.allLinks(tenant),
   ]);
   const subjectsById = new Map(subjects.map((s) => [s._id, s]));
   const options: SearchOption[] = allCurricula.map((c) => ({
@@ -188,7 +188,7 @@ export async function homePage(tenant: string) {
   const [allCurricula, subjects, topics] = await Promise.all([
     curricula(tenant),
     allSubjects(tenant),
-    topicsRepository.all(tenant, ['subjectId'] as const),
+    topicsRepository.listings(tenant),
   ]);
   const counts = new Map<string, number>();
   for (const { subjectId } of topics) counts.set(subjectId, (counts.get(subjectId) ?? 0) + 1);

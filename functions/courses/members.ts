@@ -1,14 +1,14 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { VerifyDeleteResult } from '../../shared/routes/crud';
 import type { CourseMember } from '../../shared/schemas/course';
 import { isLessonKind } from '../../shared/schemas/section';
-import { db, tableName } from '../lib/db';
 import {
   type CourseRecord,
   courseMembers,
   courseMemberWrite,
   coursesRepository,
+  deleteCourseMember,
+  getCourseMember,
   newCourseMember,
   parseCourseMemberId,
   userMemberships,
@@ -16,8 +16,6 @@ import {
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { courseSections } from '../repositories/sections';
 import { getUser } from '../repositories/users';
-import { keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
 import { writeTransaction } from '../table/transactions';
 
 const memberNotFound = (role: CourseMember['role']) =>
@@ -30,14 +28,9 @@ export async function requireMember(
 ): Promise<CourseMember> {
   const parsed = parseCourseMemberId(id);
   if (!parsed || parsed.role !== role) throw memberNotFound(role);
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.courseMember(tenant, parsed.courseId, role, parsed.userId),
-    }),
-  );
-  if (!Item) throw memberNotFound(role);
-  return stripKeys<CourseMember>(Item);
+  const member = await getCourseMember(tenant, parsed);
+  if (!member) throw memberNotFound(role);
+  return member;
 }
 
 async function saveMember(tenant: string, member: CourseMember): Promise<CourseMember> {
@@ -80,17 +73,7 @@ export async function addMember(
     input.type as NonNullable<CourseMember['type'] | CourseMember['enrolmentType']>,
   );
   const taken = () => new ConflictError(`${user.firstname} ${user.lastname} is already on this course`);
-  await writeTransaction(
-    [
-      {
-        Put: {
-          ...courseMemberWrite(tenant, member).Put!,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ],
-    taken,
-  );
+  await writeTransaction([courseMemberWrite(tenant, member, 'absent')], taken);
   return member;
 }
 
@@ -149,16 +132,7 @@ export async function removeTutor(tenant: string, id: string, mode: 'DELETE' | '
     await saveMember(tenant, { ...member, status: 'DISABLE' });
     return;
   }
-  await deleteMember(tenant, member);
-}
-
-async function deleteMember(tenant: string, member: CourseMember): Promise<void> {
-  await db().send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.courseMember(tenant, member.course, member.role, member.user._id),
-    }),
-  );
+  await deleteCourseMember(tenant, member);
 }
 
 /** Takes a student out of the course's lessons still to come (each lesson in its own transaction). */
@@ -197,7 +171,7 @@ export async function updateStudent(
 export async function removeStudent(tenant: string, id: string): Promise<void> {
   const member = await requireMember(tenant, id, 'student');
   await removeFromUpcomingLessons(tenant, member);
-  await deleteMember(tenant, member);
+  await deleteCourseMember(tenant, member);
 }
 
 /** A user's courses with their membership, by role. */

@@ -1,69 +1,86 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/http/errors';
 import { directoryUserTypes } from '../../shared/rules/user-directory';
-import type { LessonHistory } from '../../shared/schemas/lesson-history';
-import { db, tableName } from '../lib/db';
+import { tableName } from '../lib/db';
 import { coursesRepository } from '../repositories/courses';
-import { lessonHistoryLists } from '../repositories/lesson-history';
-import type { LessonRecord } from '../repositories/lessons';
+import { allLessonHistory, getLessonHistory, lessonHistoryLists } from '../repositories/lesson-history';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { reportedIssuesRepository } from '../repositories/reported-issues';
-import { lessonLists } from '../repositories/sections';
+import { lessonLists, sectionEntity } from '../repositories/sections';
 import { trialsRepository } from '../repositories/trials';
-import { indexUserInDirectory, type UserRecord } from '../repositories/users';
-import { collections, keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
-import { queryItems } from '../table/query';
+import { directoryUsers, indexUserInDirectory } from '../repositories/users';
+import { keys } from '../table/access-patterns';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
-type Item = Record<string, unknown>;
-
 /** One kind of record whose lists are kept by list indexes: where its records are, and how to list one. */
-interface Backfill {
+interface Backfill<R extends { _id: string }> {
   name: string;
-  /** Every record of the tenant, as stored: an index partition of the records themselves. */
-  partition: (tenant: string) => { index: 'gsi1' | 'gsi2'; pk: string };
-  recordKey: (tenant: string, id: string) => { pk: string; sk: string };
+  /** Every record of the tenant, parsed by its entity. */
+  records: (tenant: string) => Promise<R[]>;
+  /** The record as it is now (a consistent read, after a write in between changed it). */
+  reread: (tenant: string, id: string) => Promise<R | undefined>;
   /** The transaction that lists a record stored before its indexes; none when it is listed already. */
-  writes: (tenant: string, item: Item) => TransactItem[];
+  writes: (tenant: string, record: R) => TransactItem[];
 }
 
-function collectionBackfill(
-  name: string,
-  collection: string,
-  writes: (tenant: string, item: Item) => TransactItem[],
-): Backfill {
+const MAX_ATTEMPTS = 3;
+
+/** A backfill of one kind of record, run record by record: answers how many it listed. */
+function backfill<R extends { _id: string }>(kind: Backfill<R>) {
   return {
-    name,
-    partition: (tenant) => ({ index: 'gsi1', pk: keys.collection(tenant, collection) }),
-    recordKey: (tenant, id) => keys.collectionItem(tenant, collection, id),
-    writes,
+    name: kind.name,
+    async run(tenant: string): Promise<number> {
+      let listed = 0;
+      for (const stored of await kind.records(tenant)) {
+        let record: R | undefined = stored;
+        for (let attempt = 1; record && attempt <= MAX_ATTEMPTS; attempt++) {
+          const writes = kind.writes(tenant, record);
+          if (writes.length === 0) break;
+          try {
+            await writeTransaction(writes, () => new ConflictError('Changed meanwhile'));
+            listed++;
+            break;
+          } catch (error) {
+            if (!(error instanceof ConflictError) || attempt === MAX_ATTEMPTS) throw error;
+            record = await kind.reread(tenant, stored._id);
+          }
+        }
+      }
+      return listed;
+    },
   };
+}
+
+/** A collection of functions/crud/repository.ts with list indexes. */
+function collectionBackfill<R extends { _id: string }>(
+  name: string,
+  repository: {
+    all: (tenant: string) => Promise<R[]>;
+    get: (tenant: string, id: string, options: { consistent: boolean }) => Promise<R | undefined>;
+    lists: { backfillWrites: (tenant: string, record: R) => TransactItem[] };
+  },
+) {
+  return backfill<R>({
+    name,
+    records: repository.all,
+    reread: (tenant, id) => repository.get(tenant, id, { consistent: true }),
+    writes: repository.lists.backfillWrites,
+  });
 }
 
 /**
  * The records whose lists the backfill completes: the collections with list indexes, the lesson history
  * (whose student pointers of before become entries) and the lessons of the admin schedule (day counts).
  */
-const backfills: Backfill[] = [
-  collectionBackfill('trials', collections.trials, (tenant, item) =>
-    trialsRepository.lists.backfillWrites(tenant, stripKeys(item)),
-  ),
-  collectionBackfill('lesson requests', collections.meetingRequests, (tenant, item) =>
-    meetingRequestsRepository.lists.backfillWrites(tenant, stripKeys(item)),
-  ),
-  collectionBackfill('courses', collections.courses, (tenant, item) =>
-    coursesRepository.lists.backfillWrites(tenant, stripKeys(item)),
-  ),
-  collectionBackfill('reported issues', collections.reportedIssues, (tenant, item) =>
-    reportedIssuesRepository.lists.backfillWrites(tenant, stripKeys(item)),
-  ),
-  {
+const backfills = [
+  collectionBackfill('trials', trialsRepository),
+  collectionBackfill('lesson requests', meetingRequestsRepository),
+  collectionBackfill('courses', coursesRepository),
+  collectionBackfill('reported issues', reportedIssuesRepository),
+  backfill({
     name: 'lesson history',
-    partition: (tenant) => ({ index: 'gsi1', pk: keys.lessonHistoryIndex(tenant) }),
-    recordKey: keys.lessonHistory,
-    writes: (tenant, item) => {
-      const row = stripKeys<LessonHistory>(item);
+    records: allLessonHistory,
+    reread: (tenant, id) => getLessonHistory(tenant, id, { consistent: true }),
+    writes: (tenant, row) => {
       const writes = lessonHistoryLists.backfillWrites(tenant, row);
       if (writes.length === 0) return [];
       // The pointers that listed a student's history before the student entries did.
@@ -75,13 +92,14 @@ const backfills: Backfill[] = [
       }));
       return [...writes, ...pointers];
     },
-  },
-  {
+  }),
+  backfill({
     name: 'lessons (schedule day counts)',
-    partition: (tenant) => ({ index: 'gsi2', pk: keys.lessonsIndex(tenant) }),
-    recordKey: keys.section,
-    writes: (tenant, item) => lessonLists.backfillWrites(tenant, stripKeys<LessonRecord>(item)),
-  },
+    // The lessons with a time: the sections of the admin schedule's index.
+    records: (tenant) => sectionEntity.query({ index: 'gsi2', partition: keys.lessonsIndex(tenant) }),
+    reread: (tenant, id) => sectionEntity.get(tenant, { _id: id }, { consistent: true }),
+    writes: lessonLists.backfillWrites,
+  }),
 ];
 
 /**
@@ -94,55 +112,15 @@ const backfills: Backfill[] = [
  */
 export async function backfillLists(tenant: string): Promise<Record<string, number>> {
   const report: Record<string, number> = {};
-  for (const backfill of backfills) report[backfill.name] = await backfillPartition(tenant, backfill);
+  for (const kind of backfills) report[kind.name] = await kind.run(tenant);
   let users = 0;
   for (const type of directoryUserTypes) {
-    const items = await queryItems({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.usersOfTypeIndex(tenant, type) },
-    });
-    for (const item of items) {
-      if (item.directoryCounted === true) continue;
-      await indexUserInDirectory(tenant, stripKeys<UserRecord>(item));
+    for (const user of await directoryUsers(tenant, type)) {
+      if (user.directoryCounted === true) continue;
+      await indexUserInDirectory(tenant, user);
       users++;
     }
   }
   report['users (directory counts)'] = users;
   return report;
-}
-
-const MAX_ATTEMPTS = 3;
-
-async function backfillPartition(tenant: string, backfill: Backfill): Promise<number> {
-  const { index, pk } = backfill.partition(tenant);
-  const items = await queryItems({
-    IndexName: index,
-    KeyConditionExpression: `${index}pk = :pk`,
-    ExpressionAttributeValues: { ':pk': pk },
-  });
-  let listed = 0;
-  for (const stored of items) {
-    let item: Item | undefined = stored;
-    for (let attempt = 1; item && attempt <= MAX_ATTEMPTS; attempt++) {
-      const writes = backfill.writes(tenant, item);
-      if (writes.length === 0) break;
-      try {
-        await writeTransaction(writes, () => new ConflictError('Changed meanwhile'));
-        listed++;
-        break;
-      } catch (error) {
-        if (!(error instanceof ConflictError) || attempt === MAX_ATTEMPTS) throw error;
-        const { Item } = await db().send(
-          new GetCommand({
-            TableName: tableName(),
-            Key: backfill.recordKey(tenant, String(stored._id)),
-            ConsistentRead: true,
-          }),
-        );
-        item = Item;
-      }
-    }
-  }
-  return listed;
 }

@@ -1,10 +1,73 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { Page } from '../../shared/schemas/paging';
-import { db, tableName } from '../lib/db';
+import { tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { defineEntity, keyConditionQuery, type PartitionQuery, type PrimaryKey } from '../table/entity';
+import { queryProjected } from '../table/projection';
+import { countItems, queryItems, skipItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
+
+/**
+ * One entry of a list index (a partition per combination of filter values, see `listIndexes`): it points
+ * at its record, keyed `<order>#<id>` in its partition.
+ */
+const listEntries = defineEntity({
+  name: 'listEntry',
+  schema: z.object({ partition: z.string(), order: z.string(), ref: z.string() }),
+  keyAttributes: ['partition', 'order', 'ref'],
+  key: (_tenant, entry) => keys.listEntry(entry.partition, entry.order, entry.ref),
+});
+
+/**
+ * The day counters of a collection's list indexes: one item per UTC day (and shard), whose counts (one
+ * number attribute per partition, named by keys.listCountAttribute) move by ADD in the writes'
+ * transactions and are read with a narrow schema of the one count a total needs.
+ */
+const listDayCounts = defineEntity({
+  name: 'listCount',
+  schema: z.object({ collection: z.string(), day: z.string(), shard: z.string().optional() }),
+  keyAttributes: ['collection', 'day', 'shard'],
+  key: (tenant, count) => keys.listDayCount(tenant, count.collection, count.day, count.shard),
+});
+
+type DayCountId = { collection: string; day: string; shard?: string };
+
+/**
+ * Moves some counts of one day counter (ADD, so concurrent writes of one day add up), keyed by its entity;
+ * the counter's own attributes are set with it, so the item is one the entity parses.
+ */
+function dayCountUpdate(
+  tenant: string,
+  id: DayCountId,
+  moves: ReadonlyArray<readonly [string, number]>,
+): TransactItem {
+  const own = listDayCounts.item(tenant, id);
+  const set = Object.entries({ entity: own.entity, ...id });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: listDayCounts.key(tenant, id),
+      UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD ${moves
+        .map((_, i) => `#c${i} :d${i}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
+        ...Object.fromEntries(moves.map(([attribute], i) => [`#c${i}`, attribute])),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(set.map(([, value], i) => [`:s${i}`, value])),
+        ...Object.fromEntries(moves.map(([, delta], i) => [`:d${i}`, delta])),
+      },
+    },
+  };
+}
+
+/** How a collection's records are read: their entity's key, parse and batched read. */
+export interface ListedEntity<T> {
+  key: (tenant: string, id: { _id: string }) => PrimaryKey;
+  parse: (item: { [name: string]: unknown }) => T;
+  getMany: (tenant: string, ids: ReadonlyArray<{ _id: string }>) => Promise<T[]>;
+}
 
 /** A record's values for one filter: one, several (a request's students), or none (not listed under it). */
 export type FilterOf<T> = (record: T) => string | readonly string[] | null | undefined;
@@ -36,8 +99,8 @@ export interface ListIndex<Filter extends string, Order extends string> {
 export interface ListDeclaration<T, Filter extends string, Order extends string> {
   /** The `<COLLECTION>` part of the entry and counter keys. */
   collection: string;
-  /** Where a record is read by id (an entry points at it). */
-  recordKey: (tenant: string, id: string) => { pk: string; sk: string };
+  /** The records' entity: an entry points at a record by its id, and a GSI's items are the records. */
+  entity: ListedEntity<T>;
   filters: { [Name in Filter]: FilterOf<T> };
   /** The record's times a list can be ordered and date-filtered by: UTC ISO instants. */
   orders: { [Name in Order]: (record: T) => string | null | undefined };
@@ -83,11 +146,13 @@ export const LISTS_VERSION = 1;
 const VERSION_ATTRIBUTE = 'listsVersion';
 
 export const DEFAULT_SCAN_LIMIT = 2_000;
-/** The newest entries of a partition read per query of a bounded scan. */
-const SCAN_PAGE = 1_000;
 
 type Key = Record<string, unknown>;
-type Condition = { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+export type Condition = {
+  expression: string;
+  names?: Record<string, string> | undefined;
+  values?: Record<string, unknown> | undefined;
+};
 
 interface Entry {
   values: readonly string[];
@@ -158,6 +223,9 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
   }
 
   const isOrderName = (name: string): name is Order => name in declaration.orders;
+  /** A day counter's identity (its shard only where the collection spreads its counts). */
+  const dayCountId = (day: string, shard: string | undefined): DayCountId =>
+    shard === undefined ? { collection, day } : { collection, day, shard };
   const shardOf = (record: T) => declaration.countShards?.of(record);
 
   const isIndexed = (record: T) =>
@@ -176,15 +244,15 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     tenant: string,
     changes: ReadonlyArray<{ before: T | undefined; after: T | undefined }>,
   ): TransactItem[] {
-    const table = tableName();
     const items: TransactItem[] = [];
     // Per day item, each partition's change: a record's counts move in one write per day it touches.
-    const deltas = new Map<string, { key: Key; moves: Map<string, number> }>();
+    const deltas = new Map<string, { id: DayCountId; moves: Map<string, number> }>();
     const count = (index: ListIndex<Filter, Order>, record: T, entry: Entry, delta: number) => {
       if (index.count !== 'days') return;
-      const key = keys.listDayCount(tenant, collection, dayOf(entry.order), shardOf(record));
+      const id = dayCountId(dayOf(entry.order), shardOf(record));
+      const key = listDayCounts.key(tenant, id);
       const attribute = keys.listCountAttribute(index.name, entry.values);
-      const item = deltas.get(`${key.pk}|${key.sk}`) ?? { key, moves: new Map<string, number>() };
+      const item = deltas.get(`${key.pk}|${key.sk}`) ?? { id, moves: new Map<string, number>() };
       item.moves.set(attribute, (item.moves.get(attribute) ?? 0) + delta);
       deltas.set(`${key.pk}|${key.sk}`, item);
     };
@@ -192,43 +260,34 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
       for (const index of indexes) {
         const old = before && isIndexed(before) ? entriesOf(index, before) : [];
         const next = after ? entriesOf(index, after) : [];
-        const keyOf = (entry: Entry) =>
-          keys.listEntry(partitionOf(tenant, index, entry.values), entry.order, entry.id);
+        const stored = (entry: Entry) => ({
+          partition: partitionOf(tenant, index, entry.values),
+          order: entry.order,
+          ref: entry.id,
+        });
         const idOf = (entry: Entry) => {
-          const key = keyOf(entry);
+          const key = listEntries.key(tenant, stored(entry));
           return `${key.pk}|${key.sk}`;
         };
         const kept = new Set(next.map(idOf));
         const had = new Set(old.map(idOf));
         for (const entry of old) {
           if (kept.has(idOf(entry))) continue;
-          if (!index.gsi) items.push({ Delete: { TableName: table, Key: keyOf(entry) } });
+          if (!index.gsi) items.push(listEntries.deleteWrite(tenant, stored(entry)));
           if (before) count(index, before, entry, -1);
         }
         for (const entry of next) {
           if (had.has(idOf(entry))) continue;
-          if (!index.gsi) {
-            items.push({
-              Put: { TableName: table, Item: { ...keyOf(entry), entity: 'listEntry', ref: entry.id } },
-            });
-          }
+          if (!index.gsi) items.push(listEntries.putWrite(tenant, stored(entry)));
           if (after) count(index, after, entry, 1);
         }
       }
     }
 
-    for (const { key, moves } of deltas.values()) {
+    for (const { id, moves } of deltas.values()) {
       const moved = [...moves].filter(([, delta]) => delta !== 0);
       if (moved.length === 0) continue;
-      items.push({
-        Update: {
-          TableName: table,
-          Key: key,
-          UpdateExpression: `ADD ${moved.map((_, i) => `#c${i} :d${i}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(moved.map(([attribute], i) => [`#c${i}`, attribute])),
-          ExpressionAttributeValues: Object.fromEntries(moved.map(([, delta], i) => [`:d${i}`, delta])),
-        },
-      });
+      items.push(dayCountUpdate(tenant, id, moved));
     }
     return items;
   }
@@ -299,132 +358,69 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     };
   }
 
-  /** The key condition of a plan's partition (and its range), for the base table or its GSI. */
+  /** The query of a plan's partition (and its range), in the base table or its GSI. */
   function partitionQuery(
     tenant: string,
     plan: Plan<Filter, Order>,
     bounds: { from?: string | undefined; to?: string | undefined } = plan.keyRange,
-  ): Pick<
-    QueryCommandInput,
-    'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-  > {
-    const { gsi } = plan.index;
-    const names: Record<string, string> = { '#pk': gsi ? `${gsi.name}pk` : 'pk' };
-    const values: Record<string, string> = { ':pk': partitionOf(tenant, plan.index, plan.values) };
-    if (bounds.from || bounds.to) names['#sk'] = gsi ? `${gsi.name}sk` : 'sk';
-    const conditions = ['#pk = :pk'];
+    descending = true,
+  ): PartitionQuery {
     // Sort keys are `<time>#<id>`: the time alone sorts before all of its keys, `<time>#\uffff` after.
-    if (bounds.from && bounds.to) {
-      conditions.push('#sk BETWEEN :from AND :to');
-      values[':from'] = bounds.from;
-      values[':to'] = `${bounds.to}#\uffff`;
-    } else if (bounds.from) {
-      conditions.push('#sk >= :from');
-      values[':from'] = bounds.from;
-    } else if (bounds.to) {
-      conditions.push('#sk <= :to');
-      values[':to'] = `${bounds.to}#\uffff`;
-    }
+    const to = bounds.to ? `${bounds.to}#\uffff` : undefined;
+    const sortKey =
+      bounds.from && to
+        ? { between: [bounds.from, to] as const }
+        : bounds.from
+          ? { from: bounds.from }
+          : to
+            ? { upTo: to }
+            : undefined;
     return {
-      ...(gsi ? { IndexName: gsi.name } : {}),
-      KeyConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...(plan.index.gsi ? { index: plan.index.gsi.name } : {}),
+      partition: partitionOf(tenant, plan.index, plan.values),
+      ...(sortKey ? { sortKey } : {}),
+      descending,
     };
   }
 
-  const keysOnly = (plan: Plan<Filter, Order>) =>
-    plan.index.gsi ? `pk, sk, ${plan.index.gsi.name}pk, ${plan.index.gsi.name}sk` : 'pk, sk';
-
-  /** Where the page starts, found by reading keys only; null when the offset is past the end. */
-  async function skip(
-    tenant: string,
-    plan: Plan<Filter, Order>,
-    offset: number,
-    descending: boolean,
-  ): Promise<Key | undefined | null> {
-    let remaining = offset;
-    let startKey: Key | undefined;
-    while (remaining > 0) {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...partitionQuery(tenant, plan),
-          ProjectionExpression: keysOnly(plan),
-          ScanIndexForward: !descending,
-          Limit: remaining,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      remaining -= page.Count ?? 0;
-      startKey = page.LastEvaluatedKey;
-      if (!startKey) return remaining > 0 ? null : undefined;
-    }
-    return startKey;
-  }
-
   /** The records behind the items of a partition, in the items' order. */
-  async function recordsOf(
-    tenant: string,
-    plan: Plan<Filter, Order>,
-    items: Array<Record<string, unknown>>,
-  ): Promise<T[]> {
-    if (plan.index.gsi) return items.map((item) => stripKeys<T>(item));
-    const ids = items.map((item) => String(item.ref));
-    const found = await batchGetItems(ids.map((id) => declaration.recordKey(tenant, id)));
-    const byId = new Map(found.map((item) => [String(item._id), stripKeys<T>(item)]));
+  async function recordsOf(tenant: string, plan: Plan<Filter, Order>, items: Key[]): Promise<T[]> {
+    if (plan.index.gsi) return items.map((item) => declaration.entity.parse(item));
+    const ids = items.map((item) => listEntries.parse(item).ref);
+    const found = await declaration.entity.getMany(
+      tenant,
+      ids.map((id) => ({ _id: id })),
+    );
+    const byId = new Map(found.map((record) => [record._id, record]));
     return ids.map((id) => byId.get(id)).filter((record) => record !== undefined);
   }
 
-  /** Up to `max` records of the partition from `startKey`, in the plan's direction, and whether more follow. */
+  /**
+   * Up to `max` records of the partition from `offset` (skipped reading keys only), in the plan's
+   * direction, and whether more follow.
+   */
   async function read(
     tenant: string,
     plan: Plan<Filter, Order>,
     max: number,
     descending: boolean,
-    startKey?: Key,
+    offset = 0,
   ): Promise<{ records: T[]; more: boolean }> {
-    const items: Array<Record<string, unknown>> = [];
-    let next = startKey;
-    // One item past `max` tells whether more follow (a query that stops at its limit may name a next key
-    // with nothing behind it).
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...partitionQuery(tenant, plan),
-          ScanIndexForward: !descending,
-          Limit: Math.min(max + 1 - items.length, SCAN_PAGE),
-          ExclusiveStartKey: next,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      next = page.LastEvaluatedKey;
-    } while (next && items.length <= max);
+    const input = keyConditionQuery(partitionQuery(tenant, plan, plan.keyRange, descending));
+    const startKey = await skipItems(input, offset);
+    if (startKey === null) return { records: [], more: false };
+    // One item past `max` tells whether more follow.
+    const items = await queryItems(input, max + 1, startKey);
     return { records: await recordsOf(tenant, plan, items.slice(0, max)), more: items.length > max };
   }
 
   /** How many keys of the partition fall in the bounds (a small partition, or a partial day). */
-  async function countKeys(
+  function countKeys(
     tenant: string,
     plan: Plan<Filter, Order>,
     bounds: { from?: string | undefined; to?: string | undefined },
   ): Promise<number> {
-    let total = 0;
-    let startKey: Key | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...partitionQuery(tenant, plan, bounds),
-          Select: 'COUNT',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      total += page.Count ?? 0;
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return total;
+    return countItems(keyConditionQuery(partitionQuery(tenant, plan, bounds)));
   }
 
   /** The sum of a partition's day counters from `first` to `last` (inclusive days; open when absent). */
@@ -436,47 +432,26 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
   ): Promise<number> {
     if (first && last && first > last) return 0;
     const shards = declaration.countShards?.all ?? [undefined];
+    const attribute = keys.listCountAttribute(plan.index.name, plan.values);
+    const counted = z.object({ [attribute]: z.number().optional() });
+    const sortKey =
+      first && last
+        ? { between: [first, last] as const }
+        : first
+          ? { from: first }
+          : last
+            ? { upTo: last }
+            : undefined;
     const totals = await Promise.all(
-      shards.map((shard) =>
-        sumDaysOf(keys.listDayCount(tenant, collection, '', shard).pk, plan, first, last),
-      ),
+      shards.map(async (shard) => {
+        const days = await queryProjected(counted, {
+          partition: listDayCounts.key(tenant, dayCountId('', shard)).pk,
+          ...(sortKey ? { sortKey } : {}),
+        });
+        return days.reduce((sum, day) => sum + (day[attribute] ?? 0), 0);
+      }),
     );
     return totals.reduce((sum, total) => sum + total, 0);
-  }
-
-  /** The sum of one day-counter partition's attribute for a plan's partition, between two days. */
-  async function sumDaysOf(
-    pk: string,
-    plan: Plan<Filter, Order>,
-    first: string | undefined,
-    last: string | undefined,
-  ): Promise<number> {
-    const attribute = keys.listCountAttribute(plan.index.name, plan.values);
-    const bounds =
-      first && last
-        ? { condition: ' AND sk BETWEEN :first AND :last', values: { ':first': first, ':last': last } }
-        : first
-          ? { condition: ' AND sk >= :first', values: { ':first': first } }
-          : last
-            ? { condition: ' AND sk <= :last', values: { ':last': last } }
-            : { condition: '', values: {} };
-    let total = 0;
-    let startKey: Key | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: `pk = :pk${bounds.condition}`,
-          ExpressionAttributeValues: { ':pk': pk, ...bounds.values },
-          ProjectionExpression: '#count',
-          ExpressionAttributeNames: { '#count': attribute },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) total += Number(item[attribute] ?? 0);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return total;
   }
 
   /**
@@ -531,9 +506,7 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     if (!residual) {
       const [totalDocs, docs] = await Promise.all([
         total(tenant, plan),
-        skip(tenant, plan, offset, descending).then((startKey) =>
-          startKey === null ? [] : read(tenant, plan, limit, descending, startKey).then((r) => r.records),
-        ),
+        read(tenant, plan, limit, descending, offset).then((page) => page.records),
       ]);
       return { limit, offset, totalDocs, docs };
     }
@@ -602,22 +575,25 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
    */
   function seedItems(tenant: string, records: readonly T[]): Array<Record<string, unknown>> {
     const items: Array<Record<string, unknown>> = [];
-    const days = new Map<string, { key: Key; counts: Record<string, number> }>();
+    const days = new Map<string, { id: DayCountId; counts: Record<string, number> }>();
     for (const record of records) {
       for (const index of indexes) {
         for (const entry of entriesOf(index, record)) {
           if (!index.gsi) {
-            items.push({
-              ...keys.listEntry(partitionOf(tenant, index, entry.values), entry.order, entry.id),
-              entity: 'listEntry',
-              ref: entry.id,
-            });
+            items.push(
+              listEntries.item(tenant, {
+                partition: partitionOf(tenant, index, entry.values),
+                order: entry.order,
+                ref: entry.id,
+              }),
+            );
           }
           if (index.count !== 'days') continue;
-          const key = keys.listDayCount(tenant, collection, dayOf(entry.order), shardOf(record));
+          const id = dayCountId(dayOf(entry.order), shardOf(record));
+          const key = listDayCounts.key(tenant, id);
           let day = days.get(`${key.pk}|${key.sk}`);
           if (!day) {
-            day = { key, counts: {} };
+            day = { id, counts: {} };
             days.set(`${key.pk}|${key.sk}`, day);
           }
           const attribute = keys.listCountAttribute(index.name, entry.values);
@@ -625,7 +601,7 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
         }
       }
     }
-    for (const { key, counts } of days.values()) items.push({ ...key, entity: 'listCount', ...counts });
+    for (const { id, counts } of days.values()) items.push({ ...listDayCounts.item(tenant, id), ...counts });
     return items;
   }
 
@@ -639,7 +615,7 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
       {
         Update: {
           TableName: tableName(),
-          Key: declaration.recordKey(tenant, record._id),
+          Key: declaration.entity.key(tenant, record),
           UpdateExpression: 'SET #listsVersion = :listsVersion',
           ConditionExpression: 'attribute_not_exists(#listsVersion) AND updatedAt = :read',
           ExpressionAttributeNames: { '#listsVersion': VERSION_ATTRIBUTE },
@@ -680,4 +656,12 @@ export function withGuard(
     ExpressionAttributeNames: { ...write.ExpressionAttributeNames, ...guard.names },
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
+}
+
+/** A transaction's Put or Delete with the guard's condition joined to its own. */
+export function guarded(item: TransactItem, guard: Condition | undefined): TransactItem {
+  if (!guard) return item;
+  if (item.Put) return { ...item, Put: { ...item.Put, ...withGuard(item.Put, guard) } };
+  if (item.Delete) return { ...item, Delete: { ...item.Delete, ...withGuard(item.Delete, guard) } };
+  throw new Error('A list guard joins the condition of a Put or a Delete');
 }

@@ -1,13 +1,15 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, TransactWriteCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { counters, countWrite, readCount } from '../table/counters';
+import { defineEntity, type IndexKeys } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
-import { type FilterOf, type ListIndex, listIndexes, withGuard } from './list-index';
+import { type FilterOf, guarded, type ListedEntity, type ListIndex, listIndexes } from './list-index';
 
 export interface CrudRecord {
   _id: string;
@@ -29,9 +31,18 @@ export interface CrudLists<T, Filter extends string, Order extends string> {
   indexes: ReadonlyArray<ListIndex<NoInfer<Filter>, NoInfer<Order> | 'createdAt'>>;
 }
 
-export interface CollectionOptions<T = never, Filter extends string = never, Order extends string = never> {
+export interface CollectionOptions<
+  T extends CrudRecord = CrudRecord,
+  Filter extends string = never,
+  Order extends string = never,
+> {
   /** The `<COLLECTION>` part of the keys. */
   collection: string;
+  /**
+   * The record as stored: every write is parsed with it (nothing undeclared is stored) and so is every
+   * read (functions/table/entity.ts).
+   */
+  schema: z.ZodType<T>;
   label: string;
   /** Fields matched (case-insensitively, substring) by `searchText`. */
   searchFields: string[];
@@ -43,7 +54,7 @@ export interface CollectionOptions<T = never, Filter extends string = never, Ord
    */
   scanLimit?: number;
   /** Extra index keys (gsi2) for a record, e.g. a student's trials. */
-  indexKeys?: (tenant: string, record: T) => Record<string, string>;
+  indexKeys?: (tenant: string, record: T) => IndexKeys;
   lists?: CrudLists<T, Filter, Order>;
 }
 
@@ -73,30 +84,74 @@ export function collectionRepository<
   Order extends string = never,
 >(options: CollectionOptions<T, Filter, Order>) {
   const { collection } = options;
-  /** The maintained collection size moves with each insert and delete, in the same transaction. */
-  const countBy = (tenant: string, delta: 1 | -1): TransactItem => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.counter(tenant, collection),
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
+  /**
+   * The record as stored: the collection's schema, and the version of its list entries (list-index.ts),
+   * which the list indexes read back to know what a write replaces.
+   */
+  const storedSchema = z.object({ listsVersion: z.number().optional() }).and(options.schema);
+  type Stored = z.output<typeof storedSchema>;
+  /** Records are listed through gsi1, ordered by creation time (built-in records keep readable ids). */
+  const entity = defineEntity({
+    name: collection,
+    schema: storedSchema,
+    keyAttributes: ['_id'],
+    key: (tenant, record) => keys.collectionItem(tenant, collection, record._id),
+    indexes: (tenant, record) => ({
+      ...keys.collectionOrder(tenant, collection, record.createdAt, record._id),
+      ...options.indexKeys?.(tenant, record),
+    }),
   });
+  const keyOf = (tenant: string, id: string) => keys.collectionItem(tenant, collection, id);
 
-  async function count(tenant: string): Promise<number> {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.counter(tenant, collection) }),
-    );
-    return Number(Item?.count ?? 0);
+  /** The maintained collection size moves with each insert and delete, in the same transaction. */
+  const countBy = (tenant: string, delta: 1 | -1): TransactItem => countWrite(tenant, collection, delta);
+
+  function count(tenant: string): Promise<number> {
+    return readCount(tenant, collection);
   }
+
+  async function get(
+    tenant: string,
+    id: string,
+    options: { consistent?: boolean } = {},
+  ): Promise<Stored | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keyOf(tenant, id),
+        ...(options.consistent ? { ConsistentRead: true } : {}),
+      }),
+    );
+    return Item ? entity.parse(Item) : undefined;
+  }
+
+  /** Every record of the tenant, oldest first (a one-off job's read: the backfill of list indexes). */
+  function all(tenant: string): Promise<Stored[]> {
+    return entity.query({ index: 'gsi1', partition: keys.collection(tenant, collection) });
+  }
+
+  /** Many records by id (batched, unprocessed keys retried); unknown ids are left out, in no set order. */
+  async function getMany(tenant: string, ids: readonly string[]): Promise<Stored[]> {
+    const items = await batchGetItems([...new Set(ids)].map((id) => keyOf(tenant, id)));
+    return items.map((item) => entity.parse(item));
+  }
+
+  const listed: ListedEntity<Stored> = {
+    key: (tenant, id) => keyOf(tenant, id._id),
+    parse: entity.parse,
+    getMany: (tenant, ids) =>
+      getMany(
+        tenant,
+        ids.map((id) => id._id),
+      ),
+  };
 
   const declaredOrders: Record<string, (record: T) => string | null | undefined> = {
     ...options.lists?.orders,
   };
-  const lists = listIndexes<T, Filter, Order | 'createdAt'>({
+  const lists = listIndexes<Stored, Filter, Order | 'createdAt'>({
     collection,
-    recordKey: (tenant, id) => keys.collectionItem(tenant, collection, id),
+    entity: listed,
     filters: options.lists?.filters ?? none(),
     orders: { ...(options.lists?.orders ?? none()), createdAt: (record) => record.createdAt },
     defaultOrder: options.lists?.defaultOrder ?? 'createdAt',
@@ -119,22 +174,8 @@ export function collectionRepository<
   const isOrder = (name: string): name is Order | 'createdAt' =>
     name === 'createdAt' || name in declaredOrders;
 
-  /** Records are listed through gsi1, ordered by creation time (built-in records keep readable ids). */
-  const toItem = (tenant: string, record: T) => ({
-    ...keys.collectionItem(tenant, collection, record._id),
-    ...keys.collectionOrder(tenant, collection, record.createdAt, record._id),
-    ...options.indexKeys?.(tenant, record),
-    entity: collection,
-    ...record,
-    ...lists.stamp(),
-  });
-
-  async function get(tenant: string, id: string): Promise<T | undefined> {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.collectionItem(tenant, collection, id) }),
-    );
-    return Item ? stripKeys<T>(Item) : undefined;
-  }
+  /** The record as written: marked with the version of the list entries written with it. */
+  const stamped = (record: T): Stored => ({ ...record, ...lists.stamp() });
 
   async function list(
     tenant: string,
@@ -185,45 +226,29 @@ export function collectionRepository<
    */
   function replaceItems(
     tenant: string,
-    current: T,
+    current: Stored,
     next: T,
     also?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
   ): TransactItem[] {
-    return [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: toItem(tenant, next),
-          ...withGuard(
-            {
-              ConditionExpression: `attribute_exists(pk) AND updatedAt = :read${also ? ` AND ${also.expression}` : ''}`,
-              ...(also?.names ? { ExpressionAttributeNames: also.names } : {}),
-              ExpressionAttributeValues: { ':read': current.updatedAt, ...also?.values },
-            },
-            lists.guard(current),
-          ),
-        },
-      },
-      ...lists.writes(tenant, current, next),
-    ];
+    const record = stamped(next);
+    const put = entity.putWrite(tenant, record, { unchangedSince: current.updatedAt });
+    return [guarded(guarded(put, also), lists.guard(current)), ...lists.writes(tenant, current, record)];
   }
 
   /** The writes that delete a record read as `current` (unchanged since), its entries and its counts. */
-  function deleteItems(tenant: string, current: T): TransactItem[] {
+  function deleteItems(tenant: string, current: Stored): TransactItem[] {
     return [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.collectionItem(tenant, collection, current._id),
-          ...withGuard(
-            {
-              ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-              ExpressionAttributeValues: { ':read': current.updatedAt },
-            },
-            lists.guard(current),
-          ),
+      guarded(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keyOf(tenant, current._id),
+            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+            ExpressionAttributeValues: { ':read': current.updatedAt },
+          },
         },
-      },
+        lists.guard(current),
+      ),
       countBy(tenant, -1),
       ...lists.writes(tenant, current, undefined),
     ];
@@ -232,13 +257,7 @@ export function collectionRepository<
   /** The writes that insert a record (and raise the counters), for a caller's larger transaction. */
   function insertItems(tenant: string, record: T): TransactItem[] {
     return [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: toItem(tenant, record),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      entity.putWrite(tenant, stamped(record), 'absent'),
       countBy(tenant, 1),
       ...lists.writes(tenant, undefined, record),
     ];
@@ -257,7 +276,12 @@ export function collectionRepository<
 
   async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {
     const now = new Date().toISOString();
-    const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
+    const record = options.schema.parse({
+      ...input,
+      _id: input._id ?? newId(),
+      createdAt: now,
+      updatedAt: now,
+    });
     if (!(await insert(tenant, record))) throw new ConflictError(`This ${options.label} already exists`);
     return record;
   }
@@ -272,7 +296,12 @@ export function collectionRepository<
   async function update(tenant: string, id: string, changes: Partial<Omit<T, keyof CrudRecord>>): Promise<T> {
     const current = await get(tenant, id);
     if (!current) throw new NotFoundError(`${capitalize(options.label)} not found`);
-    const next = { ...current, ...changes, _id: id, updatedAt: new Date().toISOString() } as T;
+    const next = options.schema.parse({
+      ...current,
+      ...changes,
+      _id: id,
+      updatedAt: new Date().toISOString(),
+    });
     await writeTransaction(replaceItems(tenant, current, next), stale);
     return next;
   }
@@ -284,13 +313,6 @@ export function collectionRepository<
     await writeTransaction(deleteItems(tenant, current), stale);
   }
 
-  async function getMany(tenant: string, ids: string[]): Promise<T[]> {
-    const items = await batchGetItems(
-      [...new Set(ids)].map((id) => keys.collectionItem(tenant, collection, id)),
-    );
-    return items.map((item) => stripKeys<T>(item));
-  }
-
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */
   const ensure = insert;
 
@@ -300,15 +322,17 @@ export function collectionRepository<
    */
   function seedItems(tenant: string, records: readonly T[]): Array<Record<string, unknown>> {
     return [
-      ...records.map((record) => toItem(tenant, record)),
+      // Copied into plain attribute maps: a BatchWriteItem's items (the record's type is the caller's).
+      ...records.map((record) => Object.fromEntries(Object.entries(entity.item(tenant, stamped(record))))),
       ...lists.seedItems(tenant, records),
-      { ...keys.counter(tenant, collection), count: records.length },
+      counters.item(tenant, { name: collection, count: records.length }),
     ];
   }
 
   return {
     get,
     getMany,
+    all,
     list,
     count,
     create,

@@ -1,6 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';

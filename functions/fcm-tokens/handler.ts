@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/http/errors';
-import { fcmTokenRoutes } from '../../shared/routes/accounts';
+import { fcmTokenRoutes } from '../../shared/routes/fcm-tokens';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { deleteFcmToken, putFcmToken } from '../repositories/fcm-tokens';

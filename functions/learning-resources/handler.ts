@@ -23,7 +23,7 @@ async function findResource(tenant: string, resourceKey: string) {
   let resource: ResourceItem | undefined = subTopic?.resources.find((r) => r._id === resourceKey);
   if (!resource) {
     const owners = await resourceOwners.get(tenant, async () => {
-      const all = await subTopicsRepository.all(tenant, ['_id', 'resources'] as const);
+      const all = await subTopicsRepository.allResources(tenant);
       return new Map(all.flatMap((s) => (s.resources ?? []).map((r) => [r._id, s._id] as const)));
     });
     const ownerId = owners.get(resourceKey);

@@ -16,9 +16,7 @@ export function subjectOutline(tenant: string, subject: Subject): Promise<Subjec
   return outlines.get(`${tenant}#${subject._id}`, async () => {
     const topics = await topicsOfSubject(tenant, subject._id);
     const subTopics = await Promise.all(
-      topics.map((topic) =>
-        subTopicsRepository.ofTopic(tenant, topic._id, ['_id', 'name', 'slug', 'sortingOrder'] as const),
-      ),
+      topics.map((topic) => subTopicsRepository.linksOf(tenant, topic._id)),
     );
     return {
       subject: {

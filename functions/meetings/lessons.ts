@@ -1,8 +1,14 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
-import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
-import { decideChange, isGroupLesson, type RequesterRole } from '../../shared/scheduling/lesson-changes';
+import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
+import {
+  decideChange,
+  isGroupLesson,
+  isSameLessonTime,
+  type RequesterRole,
+  SAME_TIME_MESSAGE,
+} from '../../shared/scheduling/lesson-changes';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import { bookingSweep, busyDaysToRead } from '../../shared/scheduling/slots';
 import { takesLessons } from '../../shared/schemas/availability';
@@ -58,8 +64,8 @@ async function requireCourse(tenant: string, courseId: string): Promise<CourseRe
   return course;
 }
 
-function checkDuration(minutes: number): void {
-  if (!isAllowedLessonDuration(minutes, config().STAGE)) {
+function checkDuration(minutes: number, bookedBy: LessonBooker): void {
+  if (!isAllowedLessonDuration(minutes, config().STAGE, bookedBy)) {
     throw new BadRequestError('A lesson lasts 15 to 180 minutes, in steps of 15 minutes');
   }
 }
@@ -108,7 +114,8 @@ export async function createLesson(
   if (studentIds.some((id) => !enrolled.includes(id))) {
     throw new BadRequestError('Every student of a lesson must be enrolled in the course');
   }
-  checkDuration(input.duration);
+  // A student's booking (from free slots) takes the real lengths only; staff may try short ones locally.
+  checkDuration(input.duration, options.fromFreeSlots ? 'student' : 'staff');
   const start = new Date(input.start);
   const end = new Date(start.getTime() + input.duration * MINUTE_MS);
   checkFuture(start);
@@ -214,11 +221,13 @@ export async function changedLesson(
   if (change.type === 'CANCEL') return { ...rest, status: 'CANCELLED', updatedAt: now };
   const target = change.reschedule!;
   const duration = target.duration ?? lesson.duration ?? 60;
-  checkDuration(duration);
+  checkDuration(duration, options.role === 'STUDENT' ? 'student' : 'staff');
   const start = new Date(target.start);
   checkFuture(start);
   const end = new Date(start.getTime() + duration * MINUTE_MS);
   const tutorId = options.role === 'ADMIN' && target.tutorId ? target.tutorId : lesson.tutorId;
+  const moved = { start: start.toISOString(), end: end.toISOString(), tutorId };
+  if (isSameLessonTime(lesson, moved)) throw new BadRequestError(SAME_TIME_MESSAGE);
   if (tutorId !== lesson.tutorId) {
     const members = await courseMembers(tenant.key, lesson.course);
     if (!activeMembers(members, 'tutor').some((m) => m.user._id === tutorId)) {

@@ -1,14 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Availability, AvailabilityInput } from '../../shared/schemas/availability';
+import * as z from 'zod';
+import { type AvailabilityInput, tutorAvailabilityStatuses } from '../../shared/schemas/availability';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
-import { db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { batchGetItems, batchWriteItems } from '../table/batch';
-import { stripKeys } from '../table/items';
-import { queryIndex } from '../table/query';
-
-/** The record a tutor's availability is kept as (one item next to their profile). */
-export type AvailabilityRecord = Availability;
+import { batchWriteItems } from '../table/batch';
+import { defineEntity } from '../table/entity';
+import { getManyProjected, queryProjected } from '../table/projection';
 
 /** `Cambridge IGCSE` / `Mathematics` / `Grade 10` -> `cambridge igcse#mathematics#grade 10`. */
 export function teachingKey(subject: TeachingSubject): string {
@@ -16,35 +12,104 @@ export function teachingKey(subject: TeachingSubject): string {
   return `${part(subject.curriculum)}#${part(subject.subject)}#${part(subject.grade)}`;
 }
 
-export async function getAvailability(
-  tenant: string,
-  userId: string,
-): Promise<AvailabilityRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.availability(tenant, userId) }),
-  );
-  return Item ? stripKeys<AvailabilityRecord>(Item) : undefined;
-}
+const hoursRangeSchema = z.object({ from: z.string(), to: z.string() });
+const teachingSubjectSchema = z.object({ curriculum: z.string(), subject: z.string(), grade: z.string() });
 
 /**
- * Several tutors' availability in batched reads; with `attributes`, only those fields of each record are
- * read (the slot finder needs six of them, not the subjects list).
+ * A tutor's availability as stored (one item next to their profile): the shapes the availability form
+ * checks on its way in (shared/schemas/availability.ts), without re-running those checks on every read.
  */
-export async function getAvailabilities<K extends keyof AvailabilityRecord = keyof AvailabilityRecord>(
-  tenant: string,
-  userIds: string[],
-  attributes?: readonly K[],
-): Promise<Array<Pick<AvailabilityRecord, K>>> {
-  const items = await batchGetItems(
-    [...new Set(userIds)].map((id) => keys.availability(tenant, id)),
-    attributes ? { attributes } : {},
+const availabilityRecordSchema = z.object({
+  userId: z.string(),
+  timezone: z.string(),
+  status: z.enum(tutorAvailabilityStatuses),
+  weeklyHours: z.array(z.object({ weekday: z.number(), from: z.string(), to: z.string() })),
+  exceptions: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ date: z.string(), kind: z.literal('dayOff') }),
+      z.object({ date: z.string(), kind: z.literal('extraHours'), hours: z.array(hoursRangeSchema) }),
+    ]),
+  ),
+  windows: z.array(
+    z.object({
+      status: z.enum(['ENABLE', 'DISABLE']),
+      startDate: z.string().nullable().optional(),
+      endDate: z.string().nullable().optional(),
+    }),
+  ),
+  subjects: z.array(teachingSubjectSchema),
+  updatedAt: z.string().nullable(),
+});
+export type AvailabilityRecord = z.infer<typeof availabilityRecordSchema>;
+
+const availabilities = defineEntity({
+  name: 'availability',
+  schema: availabilityRecordSchema,
+  keyAttributes: ['userId'],
+  key: (tenant, availability) => keys.availability(tenant, availability.userId),
+});
+
+/** What the slot rule reads of a tutor's availability (not, e.g., the subjects they teach). */
+const slotAvailabilitySchema = availabilityRecordSchema.pick({
+  userId: true,
+  status: true,
+  timezone: true,
+  weeklyHours: true,
+  exceptions: true,
+  windows: true,
+});
+export type SlotAvailability = z.infer<typeof slotAvailabilitySchema>;
+const slotHoursSchema = slotAvailabilitySchema.omit({ userId: true });
+
+/**
+ * One index item per curriculum, subject and grade a tutor teaches, so "which tutors teach IGCSE
+ * Mathematics, Grade 10" is one Query of gsi1. `slotHours` copies what the slot rule reads (rewritten on
+ * every save) so that Query returns each tutor's hours too, with no read per tutor; items written before
+ * the copy existed have none.
+ */
+const teachingRecordSchema = teachingSubjectSchema.extend({
+  userId: z.string(),
+  /** One JSON string, not nested maps and lists: a Query of 200 items returns it in half the time. */
+  slotHours: z.string().optional(),
+});
+
+const teachings = defineEntity({
+  name: 'teaching',
+  schema: teachingRecordSchema,
+  keyAttributes: ['userId', 'curriculum', 'subject', 'grade'],
+  key: (tenant, teaching) => keys.teaching(tenant, teaching.userId, teachingKey(teaching)),
+  indexes: (tenant, teaching) => ({
+    gsi1pk: keys.tutorsTeachingIndex(tenant, teachingKey(teaching)),
+    gsi1sk: teaching.userId,
+  }),
+});
+
+const teachingHoursSchema = teachingRecordSchema.pick({ userId: true, slotHours: true });
+const teachingTutorSchema = teachingRecordSchema.pick({ userId: true });
+
+export function getAvailability(tenant: string, userId: string): Promise<AvailabilityRecord | undefined> {
+  return availabilities.get(tenant, { userId });
+}
+
+/** Several tutors' availability in batched reads. */
+export function getAvailabilities(tenant: string, userIds: string[]): Promise<AvailabilityRecord[]> {
+  return availabilities.getMany(
+    tenant,
+    userIds.map((userId) => ({ userId })),
   );
-  return items.map((item) => stripKeys<Pick<AvailabilityRecord, K>>(item));
+}
+
+/** Several tutors' slot-rule fields in batched reads (the slot finder needs six of them, not the subjects). */
+export function slotAvailabilities(tenant: string, userIds: string[]): Promise<SlotAvailability[]> {
+  return getManyProjected(
+    slotAvailabilitySchema,
+    [...new Set(userIds)].map((userId) => availabilities.key(tenant, { userId })),
+  );
 }
 
 /**
  * Saves a tutor's availability and re-indexes what they teach: one index item per curriculum, subject and
- * grade, so "which tutors teach IGCSE Mathematics, Grade 10" is one Query.
+ * grade, each carrying the tutor's slot-rule fields.
  */
 export async function putAvailability(
   tenant: string,
@@ -53,49 +118,20 @@ export async function putAvailability(
 ): Promise<AvailabilityRecord> {
   const previous = await getAvailability(tenant, userId);
   const record: AvailabilityRecord = { ...input, userId, updatedAt: new Date().toISOString() };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.availability(tenant, userId), entity: 'availability', ...record },
-    }),
-  );
+  await availabilities.put(tenant, record);
   const wanted = new Map(input.subjects.map((subject) => [teachingKey(subject), subject]));
-  const stale = (previous?.subjects ?? []).map(teachingKey).filter((key) => !wanted.has(key));
-  const writes = [
-    ...stale.map((key) => ({ DeleteRequest: { Key: keys.teaching(tenant, userId, key) } })),
-    ...[...wanted].map(([key, subject]) => ({
-      PutRequest: {
-        Item: {
-          ...keys.teaching(tenant, userId, key),
-          gsi1pk: keys.tutorsTeachingIndex(tenant, key),
-          gsi1sk: userId,
-          entity: 'teaching',
-          userId,
-          ...subject,
-          // What the slot rule reads, copied here (rewritten on every save) so the trial dialog's one
-          // Query of the index returns each tutor's hours too, with no read per tutor. One JSON string,
-          // not nested maps and lists: a Query of 200 items returns it in half the time.
-          slotHours: JSON.stringify(slotFields(record)),
-        },
-      },
+  const stale = (previous?.subjects ?? []).filter((subject) => !wanted.has(teachingKey(subject)));
+  const slotHours = JSON.stringify(slotFields(record));
+  await batchWriteItems([
+    ...stale.map((subject) => ({ DeleteRequest: { Key: teachings.key(tenant, { userId, ...subject }) } })),
+    ...[...wanted.values()].map((subject) => ({
+      PutRequest: { Item: teachings.item(tenant, { userId, ...subject, slotHours }) },
     })),
-  ];
-  await batchWriteItems(writes);
+  ]);
   return record;
 }
 
-/** What the slot rule reads of a tutor's availability (not, e.g., the subjects they teach). */
-export const SLOT_ATTRIBUTES = [
-  'userId',
-  'status',
-  'timezone',
-  'weeklyHours',
-  'exceptions',
-  'windows',
-] as const;
-export type SlotAvailability = Pick<AvailabilityRecord, (typeof SLOT_ATTRIBUTES)[number]>;
-
-function slotFields(record: AvailabilityRecord): Omit<SlotAvailability, 'userId'> {
+function slotFields(record: AvailabilityRecord): z.infer<typeof slotHoursSchema> {
   const { status, timezone, weeklyHours, exceptions, windows } = record;
   return { status, timezone, weeklyHours, exceptions, windows };
 }
@@ -109,27 +145,25 @@ export async function teachingAvailabilities(
   tenant: string,
   subject: TeachingSubject,
 ): Promise<SlotAvailability[]> {
-  const items = await queryIndex<{ userId: string; slotHours?: string }>(
-    'gsi1',
-    keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
-    ['userId', 'slotHours'],
-  );
+  const items = await queryProjected(teachingHoursSchema, {
+    index: 'gsi1',
+    partition: keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
+  });
   const complete: SlotAvailability[] = [];
   const missing: string[] = [];
   for (const { userId, slotHours } of items) {
-    if (slotHours) complete.push({ userId, ...(JSON.parse(slotHours) as Omit<SlotAvailability, 'userId'>) });
+    if (slotHours) complete.push({ userId, ...slotHoursSchema.parse(JSON.parse(slotHours)) });
     else missing.push(userId);
   }
   if (missing.length === 0) return complete;
-  return [...complete, ...(await getAvailabilities(tenant, missing, SLOT_ATTRIBUTES))];
+  return [...complete, ...(await slotAvailabilities(tenant, missing))];
 }
 
 /** Ids of the tutors who teach a curriculum's subject at a grade. */
 export async function tutorsTeaching(tenant: string, subject: TeachingSubject): Promise<string[]> {
-  const tutors = await queryIndex<{ userId: string }>(
-    'gsi1',
-    keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
-    ['userId'],
-  );
+  const tutors = await queryProjected(teachingTutorSchema, {
+    index: 'gsi1',
+    partition: keys.tutorsTeachingIndex(tenant, teachingKey(subject)),
+  });
   return tutors.map((tutor) => tutor.userId);
 }

@@ -1,11 +1,20 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import type { Subject, SubTopic, SubTopicSummary, Topic } from '../../shared/schemas/catalogue';
-import { db, tableName } from '../lib/db';
+import {
+  type Subject,
+  type SubTopic,
+  type SubTopicSummary,
+  subjectSchema,
+  subTopicSchema,
+  subTopicSummarySchema,
+  type Topic,
+  topicSchema,
+} from '../../shared/schemas/catalogue';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { batchGetItems, batchWriteItems } from '../table/batch';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { queryIndex, queryItems } from '../table/query';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
+import { queryProjected } from '../table/projection';
 
 /**
  * The learning catalogue: subjects, topics and sub-topics, each its own item, linked upwards by id and
@@ -14,136 +23,192 @@ import { queryIndex, queryItems } from '../table/query';
  * index keys). gsi2 lists every topic and sub-topic of a tenant for the sitemap and search options.
  */
 
-export const subjectItem = (tenant: string, subject: Subject) => ({
-  ...keys.subject(tenant, subject._id),
-  gsi1pk: keys.subjectsIndex(tenant),
-  gsi1sk: subject._id,
-  entity: 'subject',
-  ...subject,
+const subjects = defineEntity({
+  name: 'subject',
+  schema: subjectSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, subject) => keys.subject(tenant, subject._id),
+  indexes: (tenant, subject) => ({ gsi1pk: keys.subjectsIndex(tenant), gsi1sk: subject._id }),
 });
 
-export const topicItem = (tenant: string, topic: Topic) => ({
-  ...keys.topic(tenant, topic._id),
-  gsi1pk: keys.subjectTopicsIndex(tenant, topic.subjectId),
-  gsi1sk: topic._id,
-  gsi2pk: keys.allTopicsIndex(tenant),
-  gsi2sk: topic._id,
-  entity: 'topic',
-  ...topic,
+const topics = defineEntity({
+  name: 'topic',
+  schema: topicSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, topic) => keys.topic(tenant, topic._id),
+  indexes: (tenant, topic) => ({
+    gsi1pk: keys.subjectTopicsIndex(tenant, topic.subjectId),
+    gsi1sk: topic._id,
+    gsi2pk: keys.allTopicsIndex(tenant),
+    gsi2sk: topic._id,
+  }),
 });
 
-export const subTopicItem = (tenant: string, subTopic: SubTopic) => ({
-  ...keys.subTopic(tenant, subTopic._id),
-  gsi1pk: keys.topicSubTopicsIndex(tenant, subTopic.topicId),
-  gsi1sk: subTopic._id,
-  gsi2pk: keys.allSubTopicsIndex(tenant),
-  gsi2sk: keys.subTopicBySubjectSk(subTopic.subjectId, subTopic._id),
-  entity: 'subtopic',
-  ...subTopic,
+/**
+ * A sub-topic's content items as stored: their shapes, not the editor's checks (a link saved before a URL
+ * check existed must still read back; the content calls check what they write).
+ */
+const storedContent = {
+  resources: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      url: z.string(),
+      kind: z.enum(['NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME', 'LINK']),
+    }),
+  ),
+  videoLinks: z.array(
+    z.object({ _id: z.string(), title: z.string(), url: z.string(), sortingOrder: z.number() }),
+  ),
+  contents: z.array(z.object({ _id: z.string(), title: z.string(), body: z.string() })),
+  faqs: z.array(z.object({ _id: z.string(), question: z.string(), answer: z.string() })),
+  reviews: z.array(z.object({ _id: z.string(), name: z.string(), rating: z.number(), comment: z.string() })),
+};
+const subTopicRecordSchema = subTopicSchema.extend(storedContent);
+
+const subTopics = defineEntity({
+  name: 'subtopic',
+  schema: subTopicRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, subTopic) => keys.subTopic(tenant, subTopic._id),
+  indexes: (tenant, subTopic) => ({
+    gsi1pk: keys.topicSubTopicsIndex(tenant, subTopic.topicId),
+    gsi1sk: subTopic._id,
+    gsi2pk: keys.allSubTopicsIndex(tenant),
+    gsi2sk: keys.subTopicBySubjectSk(subTopic.subjectId, subTopic._id),
+  }),
 });
 
-const summaryFields = ['_id', 'topicId', 'name', 'slug', 'summary', 'sortingOrder'] as const;
+/** The stored items, for tests that write an item as older code left it. */
+export const subTopicItem = subTopics.item;
 
-async function getOne<T>(key: { pk: string; sk: string }): Promise<T | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
-  return Item ? stripKeys<T>(Item) : undefined;
-}
+/** What lists of topics read (the sitemap, the home search, topic counts): no description. */
+const topicListingSchema = topicSchema.pick({
+  _id: true,
+  subjectId: true,
+  name: true,
+  slug: true,
+  sortingOrder: true,
+  updatedAt: true,
+});
+export type TopicListing = z.infer<typeof topicListingSchema>;
+
+/** What menus and the search read of a sub-topic: where it is, never its content. */
+const subTopicLinkSchema = subTopicRecordSchema.pick({
+  _id: true,
+  topicId: true,
+  name: true,
+  slug: true,
+  sortingOrder: true,
+  updatedAt: true,
+});
+export type SubTopicLink = z.infer<typeof subTopicLinkSchema>;
+
+/** A sub-topic's link and its resources (the sitemap's past papers, resource look-ups), no other content. */
+const subTopicResourcesSchema = subTopicLinkSchema.extend({ resources: storedContent.resources });
+export type SubTopicResources = z.infer<typeof subTopicResourcesSchema>;
+
+/** A sub-topic's content blocks (the seed counts their pages). */
+const subTopicContentsSchema = subTopicRecordSchema.pick({ _id: true, contents: true });
+
+/** Only the attributes the re-keying compares: the index key as stored and what it should be made of. */
+const subTopicIndexKeySchema = z.object({ _id: z.string(), subjectId: z.string(), gsi2sk: z.string() });
+
+const changedMeanwhile = (label: string) => () =>
+  new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);
 
 export const subjectsRepository = {
-  get: (tenant: string, id: string) => getOne<Subject>(keys.subject(tenant, id)),
+  get: (tenant: string, id: string): Promise<Subject | undefined> => subjects.get(tenant, { _id: id }),
   /** Every subject of the tenant (tens to a few hundred). */
-  all: (tenant: string) => queryIndex<Subject>('gsi1', keys.subjectsIndex(tenant)),
+  all: (tenant: string): Promise<Subject[]> =>
+    subjects.query({ index: 'gsi1', partition: keys.subjectsIndex(tenant) }),
   /** Seeding and imports: subjects are written whole. */
-  putMany: (tenant: string, subjects: Subject[]) =>
-    batchWriteItems(subjects.map((subject) => ({ PutRequest: { Item: subjectItem(tenant, subject) } }))),
+  putMany: (tenant: string, records: Subject[]) => subjects.putMany(tenant, records),
 };
 
 export const topicsRepository = {
-  get: (tenant: string, id: string) => getOne<Topic>(keys.topic(tenant, id)),
+  get: (tenant: string, id: string): Promise<Topic | undefined> => topics.get(tenant, { _id: id }),
   async require(tenant: string, id: string): Promise<Topic> {
-    const topic = await getOne<Topic>(keys.topic(tenant, id));
+    const topic = await topics.get(tenant, { _id: id });
     if (!topic) throw new NotFoundError('Topic not found');
     return topic;
   },
-  getMany: async (tenant: string, ids: string[]) =>
-    (await batchGetItems(ids.map((id) => keys.topic(tenant, id)))).map((item) => stripKeys<Topic>(item)),
-  ofSubject: (tenant: string, subjectId: string) =>
-    queryIndex<Topic>('gsi1', keys.subjectTopicsIndex(tenant, subjectId)),
-  /** Every topic of the tenant, only the named fields (the sitemap and search options need a few). */
-  all: <K extends keyof Topic>(tenant: string, fields: readonly K[]) =>
-    queryIndex<Pick<Topic, K>>('gsi2', keys.allTopicsIndex(tenant), fields),
-  async insert(tenant: string, topic: Topic): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: topicItem(tenant, topic),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  },
+  getMany: (tenant: string, ids: string[]): Promise<Topic[]> =>
+    topics.getMany(
+      tenant,
+      ids.map((id) => ({ _id: id })),
+    ),
+  ofSubject: (tenant: string, subjectId: string): Promise<Topic[]> =>
+    topics.query({ index: 'gsi1', partition: keys.subjectTopicsIndex(tenant, subjectId) }),
+  /** Every topic of the tenant, as listed (the sitemap and the home page need a few fields). */
+  listings: (tenant: string): Promise<TopicListing[]> =>
+    queryProjected(topicListingSchema, { index: 'gsi2', partition: keys.allTopicsIndex(tenant) }),
+  insert: (tenant: string, topic: Topic): Promise<void> => topics.put(tenant, topic, 'absent'),
   /** Saves a changed topic if nobody saved it since it was read (its `updatedAt`), else a 409. */
-  async replace(tenant: string, topic: Topic, readAt: string): Promise<void> {
-    await conditionalPut(topicItem(tenant, topic), readAt, 'topic');
-  },
-  async remove(tenant: string, id: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.topic(tenant, id) }));
-  },
-  putMany: (tenant: string, topics: Topic[]) =>
-    batchWriteItems(topics.map((topic) => ({ PutRequest: { Item: topicItem(tenant, topic) } }))),
+  replace: (tenant: string, topic: Topic, readAt: string): Promise<void> =>
+    topics.put(tenant, topic, { unchangedSince: readAt }, changedMeanwhile('topic')),
+  remove: (tenant: string, id: string): Promise<void> => topics.remove(tenant, { _id: id }),
+  putMany: (tenant: string, records: Topic[]) => topics.putMany(tenant, records),
 };
 
 export const subTopicsRepository = {
-  get: (tenant: string, id: string) => getOne<SubTopic>(keys.subTopic(tenant, id)),
+  get: (tenant: string, id: string): Promise<SubTopic | undefined> => subTopics.get(tenant, { _id: id }),
   async require(tenant: string, id: string): Promise<SubTopic> {
-    const subTopic = await getOne<SubTopic>(keys.subTopic(tenant, id));
+    const subTopic = await subTopics.get(tenant, { _id: id });
     if (!subTopic) throw new NotFoundError('Sub-topic not found');
     return subTopic;
   },
   /** A topic's sub-topics without their content. */
-  summariesOf: (tenant: string, topicId: string) =>
-    queryIndex<SubTopicSummary>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), summaryFields),
+  summariesOf: (tenant: string, topicId: string): Promise<SubTopicSummary[]> =>
+    queryProjected(subTopicSummarySchema, {
+      index: 'gsi1',
+      partition: keys.topicSubTopicsIndex(tenant, topicId),
+    }),
   /** Every sub-topic of a subject, as summaries, in one query (the subject page lists them all). */
-  summariesOfSubject: (tenant: string, subjectId: string) =>
-    queryIndex<SubTopicSummary>(
-      'gsi2',
-      keys.allSubTopicsIndex(tenant),
-      summaryFields,
-      keys.subTopicsOfSubjectPrefix(subjectId),
-    ),
-  /** A topic's sub-topics, only the named fields. */
-  ofTopic: <K extends keyof SubTopic>(tenant: string, topicId: string, fields: readonly K[]) =>
-    queryIndex<Pick<SubTopic, K>>('gsi1', keys.topicSubTopicsIndex(tenant, topicId), fields),
-  all: <K extends keyof SubTopic>(tenant: string, fields: readonly K[]) =>
-    queryIndex<Pick<SubTopic, K>>('gsi2', keys.allSubTopicsIndex(tenant), fields),
-  async insert(tenant: string, subTopic: SubTopic): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: subTopicItem(tenant, subTopic),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  },
-  async replace(tenant: string, subTopic: SubTopic, readAt: string): Promise<void> {
-    await conditionalPut(subTopicItem(tenant, subTopic), readAt, 'sub-topic');
-  },
-  async remove(tenant: string, id: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.subTopic(tenant, id) }));
-  },
-  putMany: (tenant: string, subTopics: SubTopic[]) =>
-    batchWriteItems(subTopics.map((subTopic) => ({ PutRequest: { Item: subTopicItem(tenant, subTopic) } }))),
+  summariesOfSubject: (tenant: string, subjectId: string): Promise<SubTopicSummary[]> =>
+    queryProjected(subTopicSummarySchema, {
+      index: 'gsi2',
+      partition: keys.allSubTopicsIndex(tenant),
+      sortKey: { beginsWith: keys.subTopicsOfSubjectPrefix(subjectId) },
+    }),
+  /** A topic's sub-topics as links (the learning outline). */
+  linksOf: (tenant: string, topicId: string): Promise<SubTopicLink[]> =>
+    queryProjected(subTopicLinkSchema, {
+      index: 'gsi1',
+      partition: keys.topicSubTopicsIndex(tenant, topicId),
+    }),
+  /** A topic's sub-topics with their resources (the topical past papers). */
+  resourcesOf: (tenant: string, topicId: string): Promise<SubTopicResources[]> =>
+    queryProjected(subTopicResourcesSchema, {
+      index: 'gsi1',
+      partition: keys.topicSubTopicsIndex(tenant, topicId),
+    }),
+  /** A topic's sub-topics with their content blocks only. */
+  contentsOf: (tenant: string, topicId: string): Promise<Array<Pick<SubTopic, '_id' | 'contents'>>> =>
+    queryProjected(subTopicContentsSchema, {
+      index: 'gsi1',
+      partition: keys.topicSubTopicsIndex(tenant, topicId),
+    }),
+  /** Every sub-topic of the tenant as links (the home search). */
+  allLinks: (tenant: string): Promise<SubTopicLink[]> =>
+    queryProjected(subTopicLinkSchema, { index: 'gsi2', partition: keys.allSubTopicsIndex(tenant) }),
+  /** Every sub-topic of the tenant with its resources (the sitemap, resource look-ups). */
+  allResources: (tenant: string): Promise<SubTopicResources[]> =>
+    queryProjected(subTopicResourcesSchema, { index: 'gsi2', partition: keys.allSubTopicsIndex(tenant) }),
+  insert: (tenant: string, subTopic: SubTopic): Promise<void> => subTopics.put(tenant, subTopic, 'absent'),
+  replace: (tenant: string, subTopic: SubTopic, readAt: string): Promise<void> =>
+    subTopics.put(tenant, subTopic, { unchangedSince: readAt }, changedMeanwhile('sub-topic')),
+  remove: (tenant: string, id: string): Promise<void> => subTopics.remove(tenant, { _id: id }),
+  putMany: (tenant: string, records: SubTopic[]) => subTopics.putMany(tenant, records),
   /**
    * Sub-topics written before their index key began with their subject get that key (idempotent; the seed
    * runs it once per tenant). Answers how many were re-keyed.
    */
   async keyBySubject(tenant: string): Promise<number> {
-    const items = (await queryItems({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ProjectionExpression: '#id, subjectId, gsi2sk',
-      ExpressionAttributeNames: { '#id': '_id' },
-      ExpressionAttributeValues: { ':pk': keys.allSubTopicsIndex(tenant) },
-    })) as { _id: string; subjectId: string; gsi2sk: string }[];
+    const items = await queryProjected(subTopicIndexKeySchema, {
+      index: 'gsi2',
+      partition: keys.allSubTopicsIndex(tenant),
+    });
     let rekeyed = 0;
     for (const { _id, subjectId, gsi2sk } of items) {
       if (gsi2sk === keys.subTopicBySubjectSk(subjectId, _id)) continue;
@@ -151,7 +216,7 @@ export const subTopicsRepository = {
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: keys.subTopic(tenant, _id),
+            Key: subTopics.key(tenant, { _id }),
             UpdateExpression: 'SET gsi2sk = :sk',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':sk': keys.subTopicBySubjectSk(subjectId, _id) },
@@ -166,21 +231,3 @@ export const subTopicsRepository = {
     return rekeyed;
   },
 };
-
-async function conditionalPut(item: Record<string, unknown>, readAt: string, label: string): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-        ExpressionAttributeValues: { ':read': readAt },
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) {
-      throw new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);
-    }
-    throw error;
-  }
-}

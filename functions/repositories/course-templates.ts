@@ -1,14 +1,16 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import {
   type CourseTemplate,
   countOutline,
+  courseTemplateSchema,
   type TemplateSection,
+  templateSectionSchema,
 } from '../../shared/schemas/course-template';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { collections, keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
 /** The template record as listed: its fields and how many sections its outline holds, never the outline. */
@@ -16,8 +18,19 @@ export type CourseTemplateRecord = Omit<CourseTemplate, 'sections'>;
 
 const label = 'course template';
 
+/** A template as stored: by shape (see courseRecordSchema), without its outline (an item of its own). */
+const templateRecordSchema = courseTemplateSchema.omit({ sections: true }).extend({
+  title: z.string(),
+  description: z.string(),
+  curriculum: z.string(),
+  subject: z.string(),
+  grade: z.string(),
+  lessonDuration: z.number(),
+});
+
 const base = collectionRepository<CourseTemplateRecord>({
   collection: collections.courseTemplates,
+  schema: templateRecordSchema,
   label,
   searchFields: ['title'],
   sortFields: ['title', 'curriculum', 'subject', 'grade', 'sectionCount', 'createdAt', 'updatedAt'],
@@ -25,22 +38,25 @@ const base = collectionRepository<CourseTemplateRecord>({
 
 /**
  * The outline lives in its own item beside the record, so a list (which may read the whole collection to
- * search or filter) never reads outlines, and a plain read is one small GetItem.
+ * search or filter) never reads outlines, and a plain read is one small GetItem. Outlines written before
+ * they named their template have no `templateId`: they are only ever read by that id, through the key.
  */
+const outlines = defineEntity({
+  name: 'courseTemplateOutline',
+  schema: z.object({ templateId: z.string().optional(), outline: z.array(templateSectionSchema) }),
+  keyAttributes: ['templateId'],
+  key: (tenant, { templateId }) => {
+    if (templateId === undefined) throw new Error('An outline is keyed by its template id');
+    return keys.courseTemplateOutline(tenant, templateId);
+  },
+});
+
 function outlinePut(tenant: string, templateId: string, outline: TemplateSection[]): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.courseTemplateOutline(tenant, templateId), entity: 'courseTemplateOutline', outline },
-    },
-  };
+  return outlines.putWrite(tenant, { templateId, outline });
 }
 
 async function getOutline(tenant: string, templateId: string): Promise<TemplateSection[]> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.courseTemplateOutline(tenant, templateId) }),
-  );
-  return (Item?.outline as TemplateSection[] | undefined) ?? [];
+  return (await outlines.get(tenant, { templateId }))?.outline ?? [];
 }
 
 type Fields = Omit<CourseTemplateRecord, '_id' | 'sectionCount' | 'createdAt' | 'updatedAt'>;
@@ -100,7 +116,7 @@ async function updateWithOutline(
  */
 async function remove(tenant: string, id: string): Promise<void> {
   await base.remove(tenant, id);
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.courseTemplateOutline(tenant, id) }));
+  await outlines.remove(tenant, { templateId: id });
 }
 
 /** The generic collection (list, get, count...) plus the outline-aware writes; `remove` takes the outline too. */

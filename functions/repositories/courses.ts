@@ -1,13 +1,30 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Course, CourseMember } from '../../shared/schemas/course';
+import * as z from 'zod';
+import {
+  type Course,
+  type CourseMember,
+  courseMemberSchema,
+  courseSchema,
+} from '../../shared/schemas/course';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
-import { queryAll } from '../table/query';
+import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
 
 export type CourseRecord = Course;
+
+/**
+ * A course as stored: by shape, not by the course form's checks (a title or a lesson length saved before
+ * a check existed still reads back).
+ */
+export const courseRecordSchema = courseSchema.extend({
+  title: z.string(),
+  description: z.string(),
+  curriculum: z.string(),
+  subject: z.string(),
+  grade: z.string(),
+  lessonDuration: z.number(),
+});
 
 /**
  * Courses, newest first, with a list index (functions/crud/list-index.ts) per back-office filter: status,
@@ -18,6 +35,7 @@ export const coursesRepository = collectionRepository<
   'status' | 'type' | 'curriculum' | 'subject' | 'grade'
 >({
   collection: collections.courses,
+  schema: courseRecordSchema,
   label: 'course',
   searchFields: ['title', 'subject', 'curriculum', 'grade'],
   sortFields: ['title', 'createdAt', 'updatedAt', 'status', 'subject'],
@@ -37,6 +55,21 @@ export const coursesRepository = collectionRepository<
       { name: 'grade', filters: ['grade'], order: 'createdAt', count: 'days' },
     ],
   },
+});
+
+/**
+ * A membership is kept under its course (the course's tutors and students, by role) and indexed by its
+ * user (gsi1, newest first).
+ */
+const memberships = defineEntity({
+  name: 'courseMember',
+  schema: courseMemberSchema,
+  keyAttributes: ['course', 'role', 'user'],
+  key: (tenant, member) => keys.courseMember(tenant, member.course, member.role, member.user._id),
+  indexes: (tenant, member) => ({
+    gsi1pk: keys.userCoursesIndex(tenant, member.user._id),
+    gsi1sk: `${member.createdAt}#${member.course}`,
+  }),
 });
 
 /** A membership's id names its course, role and user, so it is unique per course and user. */
@@ -78,39 +111,41 @@ export function newCourseMember(
   };
 }
 
-/** A membership is kept under its course (the course's tutors and students) and indexed by its user. */
-export function courseMemberWrite(tenant: string, member: CourseMember): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.courseMember(tenant, member.course, member.role, member.user._id),
-        gsi1pk: keys.userCoursesIndex(tenant, member.user._id),
-        gsi1sk: `${member.createdAt}#${member.course}`,
-        entity: 'courseMember',
-        ...member,
-      },
-    },
-  };
+/** The membership's Put for a caller's transaction ('absent': only if the user is not on the course yet). */
+export function courseMemberWrite(tenant: string, member: CourseMember, condition?: 'absent'): TransactItem {
+  return memberships.putWrite(tenant, member, condition);
 }
 
-export async function courseMembers(tenant: string, courseId: string): Promise<CourseMember[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
+/**
+ * One membership by the ids its own id names (a route's id). A GetItem by key: the entity's key is built
+ * from the member's `user`, which a caller holding only the id does not have.
+ */
+export async function getCourseMember(
+  tenant: string,
+  id: { courseId: string; role: CourseMember['role']; userId: string },
+): Promise<CourseMember | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.courseMembersPartition(tenant, courseId) },
+      Key: keys.courseMember(tenant, id.courseId, id.role, id.userId),
     }),
   );
-  return (Items ?? []).map((item) => stripKeys<CourseMember>(item));
+  return Item ? memberships.parse(Item) : undefined;
+}
+
+export function deleteCourseMember(tenant: string, member: CourseMember): Promise<void> {
+  return memberships.remove(tenant, member);
+}
+
+export function courseMembers(tenant: string, courseId: string): Promise<CourseMember[]> {
+  return memberships.query({ partition: keys.courseMembersPartition(tenant, courseId) });
 }
 
 /** A user's memberships, newest first. */
 export function userMemberships(tenant: string, userId: string): Promise<CourseMember[]> {
-  return queryAll<CourseMember>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userCoursesIndex(tenant, userId) },
-    ScanIndexForward: false,
+  return memberships.query({
+    index: 'gsi1',
+    partition: keys.userCoursesIndex(tenant, userId),
+    descending: true,
   });
 }

@@ -1,12 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
+import { DeleteCommand, db, PutCommand, tableName, UpdateCommand } from '../lib/db';
 import { logger } from '../lib/logger';
 import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 
 /** A claim outlives every redelivery (the bus retries for two hours, the stream replays a day at most). */
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
+
+/** One consumer's claim on one event: put IN_PROGRESS, then completed (or deleted) by its holder's token. */
+const eventClaims = defineEntity({
+  name: 'eventClaim',
+  schema: z.object({
+    consumer: z.string(),
+    eventId: z.string(),
+    status: z.enum(['IN_PROGRESS', 'COMPLETED']),
+    token: z.string(),
+    claimedAt: z.string(),
+    /** Epoch milliseconds: an IN_PROGRESS claim lapses then (a completed one has none). */
+    inProgressUntil: z.number().optional(),
+    completedAt: z.string().optional(),
+  }),
+  keyAttributes: ['consumer', 'eventId'],
+  key: (tenant, claim) => keys.eventClaim(tenant, claim.consumer, claim.eventId),
+  expiresAt: (claim) => Math.ceil(Date.parse(claim.claimedAt) / 1000) + CLAIM_TTL_SECONDS,
+});
 
 /**
  * Claims one event for one consumer before its side effect, as Powertools' idempotency utility does: a
@@ -26,15 +45,14 @@ export async function claimEvent(
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...keys.eventClaim(tenant, consumer, eventId),
-          entity: 'eventClaim',
+        Item: eventClaims.item(tenant, {
+          consumer,
+          eventId,
           status: 'IN_PROGRESS',
           token,
           claimedAt: new Date(now).toISOString(),
           inProgressUntil: until,
-          expiresAt: Math.ceil(now / 1000) + CLAIM_TTL_SECONDS,
-        },
+        }),
         ConditionExpression: 'attribute_not_exists(pk) OR (#status = :inProgress AND inProgressUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':now': now },
@@ -58,7 +76,7 @@ export async function completeEvent(
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.eventClaim(tenant, consumer, eventId),
+        Key: eventClaims.key(tenant, { consumer, eventId }),
         UpdateExpression: 'SET #status = :completed, completedAt = :now REMOVE inProgressUntil',
         ConditionExpression: '#token = :token',
         ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
@@ -87,7 +105,7 @@ export async function releaseEvent(
     await db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.eventClaim(tenant, consumer, eventId),
+        Key: eventClaims.key(tenant, { consumer, eventId }),
         ConditionExpression: '#token = :token',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: { ':token': token },

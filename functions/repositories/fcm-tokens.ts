@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
 import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
+
+/** A device's push token, under its user. */
+const fcmTokens = defineEntity({
+  name: 'fcmToken',
+  schema: z.object({
+    userId: z.string(),
+    _id: z.string(),
+    token: z.string(),
+    device: z.string().optional(),
+    createdAt: z.string(),
+  }),
+  keyAttributes: ['userId', '_id'],
+  key: (tenant, token) => keys.fcmToken(tenant, token.userId, token._id),
+});
 
 /** The id is derived from the token, so registering the same device twice keeps one record. */
 export function fcmTokenId(token: string): string {
@@ -16,32 +30,14 @@ export async function putFcmToken(
   device?: string,
 ): Promise<string> {
   const id = fcmTokenId(token);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.fcmToken(tenant, userId, id),
-        entity: 'fcmToken',
-        _id: id,
-        token,
-        device,
-        createdAt: new Date().toISOString(),
-      },
-    }),
-  );
+  await fcmTokens.put(tenant, { userId, _id: id, token, device, createdAt: new Date().toISOString() });
   return id;
 }
 
 /** Deletes only the caller's own token; false when there is none with that id. */
 export async function deleteFcmToken(tenant: string, userId: string, id: string): Promise<boolean> {
   try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.fcmToken(tenant, userId, id),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    await fcmTokens.remove(tenant, { userId, _id: id }, 'present');
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;

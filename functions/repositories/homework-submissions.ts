@@ -1,21 +1,54 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { HomeworkSubmission } from '../../shared/schemas/section';
+import * as z from 'zod';
+import {
+  type HomeworkSubmission,
+  homeworkSubmissionSchema,
+  sectionSchema,
+} from '../../shared/schemas/section';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
 
 export type HomeworkSubmissionRecord = HomeworkSubmission;
+
+/**
+ * A submission as stored: the answer's text and attachments by shape, not by the hand-in form's checks
+ * (an attachment saved before a check existed still reads back).
+ */
+const submissionRecordSchema = homeworkSubmissionSchema.extend({
+  section: z.string(),
+  text: z.string(),
+  attachments: z.array(sectionSchema.shape.resource.unwrap()),
+});
+type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+
+/** A homework's submissions, by student then time of hand-in. */
+const byHomework = (tenant: string, submission: SubmissionRecord) => ({
+  gsi2pk: keys.homeworkSubmissionsIndex(tenant, submission.section),
+  gsi2sk: `${submission.student._id}#${submission.createdAt}`,
+});
 
 /** One submission per student and homework: its id names both. Indexed by homework (gsi2), then student. */
 export const homeworkSubmissionsRepository = collectionRepository<HomeworkSubmissionRecord>({
   collection: collections.homeworkSubmissions,
+  schema: submissionRecordSchema,
   label: 'submission',
   searchFields: ['text'],
   sortFields: ['createdAt', 'updatedAt', 'status'],
-  indexKeys: (tenant, record) => ({
-    gsi2pk: keys.homeworkSubmissionsIndex(tenant, record.section as string),
-    gsi2sk: `${(record.student as { _id: string })._id}#${record.createdAt as string}`,
+  indexKeys: byHomework,
+});
+
+/**
+ * The same items as the collection repository above writes them (its key, creation order and gsi2), declared
+ * so they are read typed: a homework's submissions come from gsi2.
+ */
+const submissions = defineEntity({
+  name: collections.homeworkSubmissions,
+  schema: submissionRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, submission) => keys.collectionItem(tenant, collections.homeworkSubmissions, submission._id),
+  indexes: (tenant, submission) => ({
+    ...keys.collectionOrder(tenant, collections.homeworkSubmissions, submission.createdAt, submission._id),
+    ...byHomework(tenant, submission),
   }),
 });
 
@@ -23,21 +56,14 @@ export function submissionId(sectionId: string, studentId: string): string {
   return `${sectionId}.${studentId}`;
 }
 
-export async function sectionSubmissions(
+export function sectionSubmissions(
   tenant: string,
   sectionId: string,
   studentId?: string,
 ): Promise<HomeworkSubmissionRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: studentId ? 'gsi2pk = :pk AND begins_with(gsi2sk, :student)' : 'gsi2pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': keys.homeworkSubmissionsIndex(tenant, sectionId),
-        ...(studentId ? { ':student': `${studentId}#` } : {}),
-      },
-    }),
-  );
-  return (Items ?? []).map((item) => stripKeys<HomeworkSubmissionRecord>(item));
+  return submissions.query({
+    index: 'gsi2',
+    partition: keys.homeworkSubmissionsIndex(tenant, sectionId),
+    ...(studentId ? { sortKey: { beginsWith: `${studentId}#` } } : {}),
+  });
 }

@@ -1,14 +1,33 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import type { LessonHistory } from '../../shared/schemas/lesson-history';
-import { listIndexes, withGuard } from '../crud/list-index';
-import { db, tableName } from '../lib/db';
+import { type LessonHistory, lessonHistorySchema } from '../../shared/schemas/lesson-history';
+import { guarded, listIndexes } from '../crud/list-index';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { countWrite, readCount } from '../table/counters';
+import { defineEntity } from '../table/entity';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
 const COLLECTION = 'LESSONHISTORY';
+
+/** A row as stored: the row, and the version of its list entries (lessonHistoryLists). */
+const historyRowSchema = lessonHistorySchema.extend({ listsVersion: z.number().optional() });
+
+/**
+ * A history row: by id (the lesson's id), in the tenant's list by start (gsi1) and in its tutor's list by
+ * start (gsi2); its other lists are entries (lessonHistoryLists).
+ */
+const historyRows = defineEntity({
+  name: 'lessonHistory',
+  schema: historyRowSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, row) => keys.lessonHistory(tenant, row._id),
+  indexes: (tenant, row) => ({
+    gsi1pk: keys.lessonHistoryIndex(tenant),
+    gsi1sk: `${row.start}#${row._id}`,
+    gsi2pk: keys.tutorLessonHistoryIndex(tenant, row.tutorId),
+    gsi2sk: `${row.start}#${row._id}`,
+  }),
+});
 
 /**
  * How the history is listed (functions/crud/list-index.ts), every index by the lesson's start: the
@@ -31,7 +50,7 @@ export const lessonHistoryLists = listIndexes<
   'start'
 >({
   collection: COLLECTION,
-  recordKey: keys.lessonHistory,
+  entity: historyRows,
   filters: {
     tutorId: (row) => row.tutorId,
     studentId: (row) => row.studentIds,
@@ -79,46 +98,14 @@ export const lessonHistoryLists = listIndexes<
 });
 
 /**
- * A history row: by id (the lesson's id), in the tenant's list by start (gsi1) and in its tutor's list by
- * start (gsi2); its other lists are entries (lessonHistoryLists).
- */
-function historyItem(tenant: string, row: LessonHistory) {
-  const order = `${row.start}#${row._id}`;
-  return {
-    ...keys.lessonHistory(tenant, row._id),
-    gsi1pk: keys.lessonHistoryIndex(tenant),
-    gsi1sk: order,
-    gsi2pk: keys.tutorLessonHistoryIndex(tenant, row.tutorId),
-    gsi2sk: order,
-    entity: 'lessonHistory',
-    ...row,
-    ...lessonHistoryLists.stamp(),
-  };
-}
-
-/**
  * Writes a lesson's row once: the put is conditional on the lesson's id, and the count and the list
  * entries go in the same transaction, so a re-run or an overlapping run changes nothing. False when the
  * row was already there.
  */
 export async function insertLessonHistory(tenant: string, row: LessonHistory): Promise<boolean> {
   const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: historyItem(tenant, row),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.counter(tenant, COLLECTION),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
+    historyRows.putWrite(tenant, { ...row, ...lessonHistoryLists.stamp() }, 'absent'),
+    countWrite(tenant, COLLECTION, 1),
     ...lessonHistoryLists.writes(tenant, undefined, row),
   ];
   try {
@@ -130,48 +117,47 @@ export async function insertLessonHistory(tenant: string, row: LessonHistory): P
   }
 }
 
-export async function getLessonHistory(tenant: string, id: string): Promise<LessonHistory | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.lessonHistory(tenant, id) }),
-  );
-  return Item ? stripKeys<LessonHistory>(Item) : undefined;
+export function getLessonHistory(
+  tenant: string,
+  id: string,
+  options: { consistent?: boolean } = {},
+): Promise<LessonHistory | undefined> {
+  return historyRows.get(tenant, { _id: id }, options);
 }
 
-export async function getLessonHistories(
+/** Every row of the tenant, by start (a one-off job's read: the backfill of list indexes). */
+export function allLessonHistory(tenant: string): Promise<LessonHistory[]> {
+  return historyRows.query({ index: 'gsi1', partition: keys.lessonHistoryIndex(tenant) });
+}
+
+/** Rows by id (batched, unprocessed keys retried); unknown ids are left out. */
+export function getLessonHistories(
   tenant: string,
   ids: string[],
   consistentRead = false,
 ): Promise<LessonHistory[]> {
-  const items = await batchGetItems(
-    [...new Set(ids)].map((id) => keys.lessonHistory(tenant, id)),
-    { consistentRead },
+  return historyRows.getMany(
+    tenant,
+    ids.map((id) => ({ _id: id })),
+    { consistent: consistentRead },
   );
-  return items.map((item) => stripKeys<LessonHistory>(item));
 }
 
-export async function countLessonHistory(tenant: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.counter(tenant, COLLECTION) }),
-  );
-  return Number(Item?.count ?? 0);
+export function countLessonHistory(tenant: string): Promise<number> {
+  return readCount(tenant, COLLECTION);
 }
 
 /** A row's write with its list entries: the row as read (unchanged since), then its entries and counts. */
 function rowChange(tenant: string, before: LessonHistory, after: LessonHistory): TransactItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: historyItem(tenant, after),
-        ...withGuard(
-          {
-            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-            ExpressionAttributeValues: { ':read': before.updatedAt },
-          },
-          lessonHistoryLists.guard(before),
-        ),
-      },
-    },
+    guarded(
+      historyRows.putWrite(
+        tenant,
+        { ...after, ...lessonHistoryLists.stamp() },
+        { unchangedSince: before.updatedAt },
+      ),
+      lessonHistoryLists.guard(before),
+    ),
   ];
 }
 

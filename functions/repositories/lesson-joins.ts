@@ -1,9 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { joinTimesOf, type LessonJoin } from '../../shared/rules/lesson-history';
 import { joinWindowHasOpened } from '../../shared/scheduling/join-window';
-import { db, tableName } from '../lib/db';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
+import { defineEntity } from '../table/entity';
+import { getManyProjected } from '../table/projection';
 import type { LessonRecord } from './lessons';
 
 /**
@@ -12,7 +13,29 @@ import type { LessonRecord } from './lessons';
  * `updatedAt` guards every cancel, reschedule and completion; a join racing a reschedule neither fails it
  * nor is lost by it.
  */
-export type JoinRole = 'tutor' | 'student';
+const joinRoles = ['tutor', 'student'] as const;
+export type JoinRole = (typeof joinRoles)[number];
+
+/** Written only by recordLessonJoin's update (first join kept, last join and count moved on). */
+const lessonJoinSchema = z.object({
+  sectionId: z.string(),
+  lessonStart: z.string(),
+  userId: z.string(),
+  role: z.enum(joinRoles),
+  joinedAt: z.string(),
+  lastJoinedAt: z.string(),
+  joinCount: z.number(),
+});
+
+const lessonJoins = defineEntity({
+  name: 'lessonJoin',
+  schema: lessonJoinSchema,
+  keyAttributes: ['sectionId', 'lessonStart', 'userId'],
+  key: (tenant, join) => keys.lessonJoin(tenant, join.sectionId, join.lessonStart, join.userId),
+});
+
+/** What the portal and the history read of a join: whose, of which lesson, and the first time. */
+const firstJoinSchema = lessonJoinSchema.pick({ sectionId: true, userId: true, joinedAt: true });
 
 /**
  * Records a join and answers the participant's first join time of this sitting. `if_not_exists` keeps the
@@ -30,14 +53,14 @@ export async function recordLessonJoin(
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.lessonJoin(tenant, lesson._id, lesson.start, userId),
+      Key: lessonJoins.key(tenant, { sectionId: lesson._id, lessonStart: lesson.start, userId }),
       UpdateExpression:
         'SET joinedAt = if_not_exists(joinedAt, :at), lastJoinedAt = :at, entity = :entity, ' +
         'sectionId = :section, lessonStart = :start, userId = :user, #role = :role ADD joinCount :one',
       ExpressionAttributeNames: { '#role': 'role' },
       ExpressionAttributeValues: {
         ':at': at,
-        ':entity': 'lessonJoin',
+        ':entity': lessonJoins.name,
         ':section': lesson._id,
         ':start': lesson.start,
         ':user': userId,
@@ -47,7 +70,7 @@ export async function recordLessonJoin(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return Attributes!.joinedAt as string;
+  return lessonJoins.parse(Attributes!).joinedAt;
 }
 
 /** The first joins of each lesson's tutor and students at the lesson's current start, by lesson id. */
@@ -58,16 +81,12 @@ export async function lessonJoinsOf(
   const joins = new Map<string, LessonJoin[]>(lessons.map((lesson) => [lesson._id, []]));
   const itemKeys = lessons.flatMap((lesson) =>
     [...new Set([lesson.tutorId, ...(lesson.studentIds ?? [])])].map((userId) =>
-      keys.lessonJoin(tenant, lesson._id, lesson.start, userId),
+      lessonJoins.key(tenant, { sectionId: lesson._id, lessonStart: lesson.start, userId }),
     ),
   );
   if (itemKeys.length === 0) return joins;
-  const items = await batchGetItems(itemKeys, { attributes: ['sectionId', 'userId', 'joinedAt'] });
-  for (const item of items) {
-    joins.get(item.sectionId as string)?.push({
-      userId: item.userId as string,
-      joinedAt: item.joinedAt as string,
-    });
+  for (const { sectionId, userId, joinedAt } of await getManyProjected(firstJoinSchema, itemKeys)) {
+    joins.get(sectionId)?.push({ userId, joinedAt });
   }
   return joins;
 }

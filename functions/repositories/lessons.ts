@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import {
   BUSY_ATTRIBUTE_PREFIX,
   BUSY_SHARDS,
@@ -11,14 +11,15 @@ import {
   type TimeSpan,
   utcDaysTouched,
 } from '../../shared/scheduling/claims';
-import type { SectionStatus } from '../../shared/schemas/section';
-import { withGuard } from '../crud/list-index';
-import { db, tableName } from '../lib/db';
+import { sectionStatuses } from '../../shared/schemas/section';
+import { guarded } from '../crud/list-index';
+import { DeleteCommand, db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { defineEntity, type PrimaryKey } from '../table/entity';
+import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
-import { lessonLists, type SectionRecord, sectionItem } from './sections';
+import { lessonLists, type SectionRecord, sectionEntity } from './sections';
 import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
 /** A lesson is a ZOOM or TEAMS section with a time, a tutor and students. */
@@ -33,24 +34,58 @@ export type LessonRecord = SectionRecord & {
 };
 
 /** One line of a participant's calendar, kept next to their profile so a date range is one Query. */
-export interface ScheduleEntry {
-  sectionId: string;
-  courseId: string;
-  courseTitle: string;
-  title: string;
-  kind: string;
-  type: string;
-  status: SectionStatus;
-  start: string;
-  end: string;
-  duration: number;
-  tutorId: string;
-  studentIds: string[];
-  role: 'tutor' | 'student';
+const scheduleEntrySchema = z.object({
+  userId: z.string(),
+  sectionId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  title: z.string(),
+  kind: z.string(),
+  type: z.string(),
+  status: z.enum(sectionStatuses),
+  start: z.string(),
+  end: z.string(),
+  duration: z.number(),
+  tutorId: z.string(),
+  studentIds: z.array(z.string()),
+  role: z.enum(['tutor', 'student']),
   /** The lesson's own times of writing (lines written before they were kept have none). */
-  createdAt?: string;
-  updatedAt?: string;
-}
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
+
+const scheduleEntries = defineEntity({
+  name: 'scheduleEntry',
+  schema: scheduleEntrySchema,
+  keyAttributes: ['userId', 'start', 'sectionId'],
+  key: (tenant, entry) => keys.scheduleEntry(tenant, entry.userId, entry.start, entry.sectionId),
+});
+
+/**
+ * A tutor's hold on one 5-minute bucket (shared/scheduling/claims): written only where none is, so two
+ * bookings of overlapping times cannot both commit. Never read; removed by the lesson that holds it.
+ */
+const timeClaims = defineEntity({
+  name: 'timeClaim',
+  schema: z.object({ tutorId: z.string(), bucketStart: z.string(), sectionId: z.string() }),
+  keyAttributes: ['tutorId', 'bucketStart'],
+  key: (tenant, claim) => keys.timeClaim(tenant, claim.tutorId, claim.bucketStart),
+});
+
+/**
+ * A busy-day shard as stored: its keys, then one attribute per lesson listed, named and valued as
+ * shared/scheduling/claims writes them (strings only).
+ */
+const busyDaySchema = z.object({ pk: z.string(), sk: z.string() }).catchall(z.string());
+type BusyDayItem = z.infer<typeof busyDaySchema>;
+
+/**
+ * A busy day as kept before the shards (read only to migrate it): its keys and its lessons' attributes as
+ * the shards name them, beside whatever an older format left (an index key, a set of lessons), which the
+ * migration leaves behind with the item.
+ */
+const legacyBusyDaySchema = z.object({ pk: z.string(), sk: z.string() }).catchall(z.unknown());
 
 const span = (lesson: LessonRecord): TimeSpan => ({
   start: new Date(lesson.start),
@@ -60,9 +95,11 @@ const span = (lesson: LessonRecord): TimeSpan => ({
 function scheduleEntry(
   lesson: LessonRecord,
   courseTitle: string,
+  userId: string,
   role: ScheduleEntry['role'],
-): ScheduleEntry {
+) {
   return {
+    userId,
     sectionId: lesson._id,
     courseId: lesson.course,
     courseTitle,
@@ -99,21 +136,35 @@ export interface LessonWrites {
 const isLive = (lesson: LessonRecord | undefined): lesson is LessonRecord =>
   lesson !== undefined && lesson.status === 'ACTIVE';
 
-function claimKeys(tenant: string, lesson: LessonRecord | undefined): Map<string, Record<string, string>> {
-  const claims = new Map<string, Record<string, string>>();
+type ClaimId = { tutorId: string; bucketStart: string };
+
+/** The buckets a live lesson claims, by `<tutorId>|<bucketStart>`. */
+function claimsOf(lesson: LessonRecord | undefined): Map<string, ClaimId> {
+  const claims = new Map<string, ClaimId>();
   if (!isLive(lesson)) return claims;
-  for (const bucket of claimedBuckets(span(lesson), lesson.bufferMinutes)) {
-    const key = keys.timeClaim(tenant, lesson.tutorId, bucket);
-    claims.set(`${key.pk}|${key.sk}`, key);
+  for (const bucketStart of claimedBuckets(span(lesson), lesson.bufferMinutes)) {
+    claims.set(`${lesson.tutorId}|${bucketStart}`, { tutorId: lesson.tutorId, bucketStart });
   }
   return claims;
+}
+
+/** Gives a claim back: only the lesson holding it may (a claim already gone is fine). */
+function claimRelease(tenant: string, claim: ClaimId, sectionId: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: timeClaims.key(tenant, claim),
+      ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
+      ExpressionAttributeValues: { ':section': sectionId },
+    },
+  };
 }
 
 /** The busy-day items a live lesson is listed in (one a UTC day it touches), with its attribute there. */
 function busyListings(
   tenant: string,
   lesson: LessonRecord | undefined,
-): Array<{ key: Record<string, string>; attribute: string }> {
+): Array<{ key: PrimaryKey; attribute: string }> {
   if (!isLive(lesson)) return [];
   const shard = busyShard(lesson.tutorId);
   const attribute = busyAttribute(lesson.tutorId, lesson._id);
@@ -133,15 +184,12 @@ function busyDayWrites(
   before: LessonRecord | undefined,
   after: LessonRecord | undefined,
 ): TransactItem[] {
-  const changes = new Map<
-    string,
-    { key: Record<string, string>; set: Map<string, string>; remove: Set<string> }
-  >();
-  const changeOf = (key: Record<string, string>) => {
-    let change = changes.get(key.pk!);
+  const changes = new Map<string, { key: PrimaryKey; set: Map<string, string>; remove: Set<string> }>();
+  const changeOf = (key: PrimaryKey) => {
+    let change = changes.get(key.pk);
     if (!change) {
       change = { key, set: new Map(), remove: new Set() };
-      changes.set(key.pk!, change);
+      changes.set(key.pk, change);
     }
     return change;
   };
@@ -224,31 +272,23 @@ function lessonWritesWith(
   firstIndex: number,
   trial: TrialRecord | undefined,
 ): LessonWrites {
-  const table = tableName();
   const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: table,
-        Item: { ...sectionItem(tenant, after), ...lessonLists.stamp() },
-        ...(before
-          ? withGuard(
-              {
-                ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-                ExpressionAttributeValues: { ':read': before.updatedAt },
-              },
-              lessonLists.guard(before),
-            )
-          : { ConditionExpression: 'attribute_not_exists(pk)' }),
-      },
-    },
+    guarded(
+      sectionEntity.putWrite(
+        tenant,
+        { ...after, ...lessonLists.stamp() },
+        before ? { unchangedSince: before.updatedAt } : 'absent',
+      ),
+      before ? lessonLists.guard(before) : undefined,
+    ),
   ];
 
   const newLines = new Set(participants(after).map(([userId]) => `${userId}|${after.start}`));
   for (const [userId] of before ? participants(before) : []) {
     if (!newLines.has(`${userId}|${before!.start}`)) {
-      items.push({
-        Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, before!.start, before!._id) },
-      });
+      items.push(
+        scheduleEntries.deleteWrite(tenant, { userId, start: before!.start, sectionId: before!._id }),
+      );
     }
   }
   items.push(...scheduleWrites(tenant, after, courseTitle));
@@ -257,29 +297,15 @@ function lessonWritesWith(
   items.push(...trialLessonWrites(tenant, before, after, trial));
   items.push(...lessonLists.writes(tenant, before, after));
 
-  const claimsAfter = claimKeys(tenant, after);
-  const claimsBefore = claimKeys(tenant, before);
-  for (const [id, key] of claimsBefore) {
-    if (claimsAfter.has(id)) continue;
-    items.push({
-      Delete: {
-        TableName: table,
-        Key: key,
-        ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
-        ExpressionAttributeValues: { ':section': after._id },
-      },
-    });
+  const claimsAfter = claimsOf(after);
+  const claimsBefore = claimsOf(before);
+  for (const [id, claim] of claimsBefore) {
+    if (!claimsAfter.has(id)) items.push(claimRelease(tenant, claim, after._id));
   }
   const claimsFrom = firstIndex + items.length;
-  for (const [id, key] of claimsAfter) {
-    if (claimsBefore.has(id)) continue;
-    items.push({
-      Put: {
-        TableName: table,
-        Item: { ...key, entity: 'timeClaim', sectionId: after._id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+  for (const [id, claim] of claimsAfter) {
+    if (!claimsBefore.has(id))
+      items.push(timeClaims.putWrite(tenant, { ...claim, sectionId: after._id }, 'absent'));
   }
   return {
     items,
@@ -294,72 +320,54 @@ function lessonWritesWith(
  */
 export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Promise<TransactItem[]> {
   const trial = await trialOfLesson(tenant, lesson);
-  const table = tableName();
   const items: TransactItem[] = [
-    {
-      Delete: {
-        TableName: table,
-        Key: keys.section(tenant, lesson._id),
-        ...withGuard(
-          {
-            ConditionExpression: 'updatedAt = :read',
-            ExpressionAttributeValues: { ':read': lesson.updatedAt },
-          },
-          lessonLists.guard(lesson),
-        ),
+    guarded(
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: sectionEntity.key(tenant, lesson),
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeValues: { ':read': lesson.updatedAt },
+        },
       },
-    },
-    ...participants(lesson).map(([userId]) => ({
-      Delete: { TableName: table, Key: keys.scheduleEntry(tenant, userId, lesson.start, lesson._id) },
-    })),
+      lessonLists.guard(lesson),
+    ),
+    ...participants(lesson).map(([userId]) =>
+      scheduleEntries.deleteWrite(tenant, { userId, start: lesson.start, sectionId: lesson._id }),
+    ),
   ];
   items.push(...busyDayWrites(tenant, lesson, undefined));
   items.push(...trialLessonWrites(tenant, lesson, undefined, trial));
   items.push(...lessonLists.writes(tenant, lesson, undefined));
-  for (const key of claimKeys(tenant, lesson).values()) {
-    items.push({
-      Delete: {
-        TableName: table,
-        Key: key,
-        ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
-        ExpressionAttributeValues: { ':section': lesson._id },
-      },
-    });
-  }
+  for (const claim of claimsOf(lesson).values()) items.push(claimRelease(tenant, claim, lesson._id));
   return items;
 }
 
 /** The schedule lines of a lesson, one per participant (written whenever the lesson changes). */
 export function scheduleWrites(tenant: string, lesson: LessonRecord, courseTitle: string): TransactItem[] {
-  return participants(lesson).map(([userId, role]) => ({
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.scheduleEntry(tenant, userId, lesson.start, lesson._id),
-        entity: 'scheduleEntry',
-        userId,
-        ...scheduleEntry(lesson, courseTitle, role),
-      },
-    },
-  }));
+  return participants(lesson).map(([userId, role]) =>
+    scheduleEntries.putWrite(tenant, scheduleEntry(lesson, courseTitle, userId, role)),
+  );
 }
 
 type BusyLesson = TimeSpan & { sectionId: string };
 
 /** Day shard items as read, each with the UTC day it lists. */
-export type BusyDayItems = { day: string; item: Record<string, unknown> }[];
+export type BusyDayItems = { day: string; item: BusyDayItem }[];
 
 async function readBusyShards(
   tenant: string,
   shards: Iterable<{ day: string; shard: number }>,
 ): Promise<BusyDayItems> {
-  const byPk = new Map<string, { key: Record<string, string>; day: string }>();
+  const byPk = new Map<string, { key: PrimaryKey; day: string }>();
   for (const { day, shard } of shards) {
     const key = keys.busyDayShard(tenant, day, shard);
     byPk.set(key.pk, { key, day });
   }
-  const items = await batchGetItems([...byPk.values()].map(({ key }) => key));
-  return items.map((item) => ({ day: byPk.get(item.pk as string)!.day, item }));
+  const items = (await batchGetItems([...byPk.values()].map(({ key }) => key))).map((item) =>
+    busyDaySchema.parse(item),
+  );
+  return items.map((item) => ({ day: byPk.get(item.pk)!.day, item }));
 }
 
 /**
@@ -407,7 +415,7 @@ export function busyLessonsIn(
       // A lesson across midnight is listed on both days.
       if (seen.has(name)) continue;
       seen.add(name);
-      busy.get(listing.tutorId)!.push(parseBusyEntry(listing.sectionId, value as string));
+      busy.get(listing.tutorId)!.push(parseBusyEntry(listing.sectionId, value));
     }
   }
   return busy;
@@ -420,40 +428,32 @@ export function busyLessonsIn(
  */
 export async function migrateLegacyBusyDays(tenant: string): Promise<number> {
   const prefix = keys.legacyBusyDayPrefix(tenant);
+  const legacyDays = await scanItems({
+    FilterExpression: 'begins_with(pk, :prefix)',
+    ExpressionAttributeValues: { ':prefix': prefix },
+  });
   let moved = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'begins_with(pk, :prefix)',
-        ExpressionAttributeValues: { ':prefix': prefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const rest = (item.pk as string).slice(prefix.length);
-      const day = rest.slice(-'YYYY-MM-DD'.length);
-      const tutorId = rest.slice(0, -'#YYYY-MM-DD'.length);
-      for (const [name, entry] of Object.entries(item)) {
-        if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.busyDayShard(tenant, day, busyShard(tutorId)),
-            UpdateExpression: 'SET #lesson = :entry',
-            ExpressionAttributeNames: {
-              '#lesson': busyAttribute(tutorId, name.slice(BUSY_ATTRIBUTE_PREFIX.length)),
-            },
-            ExpressionAttributeValues: { ':entry': entry },
-          }),
-        );
-      }
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
-      moved++;
+  for (const item of legacyDays.map((found) => legacyBusyDaySchema.parse(found))) {
+    const rest = item.pk.slice(prefix.length);
+    const day = rest.slice(-'YYYY-MM-DD'.length);
+    const tutorId = rest.slice(0, -'#YYYY-MM-DD'.length);
+    for (const [name, entry] of Object.entries(item)) {
+      if (!name.startsWith(BUSY_ATTRIBUTE_PREFIX)) continue;
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.busyDayShard(tenant, day, busyShard(tutorId)),
+          UpdateExpression: 'SET #lesson = :entry',
+          ExpressionAttributeNames: {
+            '#lesson': busyAttribute(tutorId, name.slice(BUSY_ATTRIBUTE_PREFIX.length)),
+          },
+          ExpressionAttributeValues: { ':entry': entry },
+        }),
+      );
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    moved++;
+  }
   return moved;
 }
 
@@ -464,23 +464,9 @@ export async function userSchedule(
   from: string,
   to: string,
 ): Promise<ScheduleEntry[]> {
-  const entries: ScheduleEntry[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.user(tenant, userId).pk,
-          ':from': `${keys.scheduleEntryPrefix}${from}`,
-          ':to': `${keys.scheduleEntryPrefix}${to}`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    entries.push(...(page.Items ?? []).map((item) => stripKeys<ScheduleEntry & { userId: string }>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const entries = await scheduleEntries.query({
+    partition: keys.user(tenant, userId).pk,
+    sortKey: { between: [`${keys.scheduleEntryPrefix}${from}`, `${keys.scheduleEntryPrefix}${to}`] },
+  });
   return entries.filter((entry) => entry.start < to);
 }

@@ -1,21 +1,37 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
+import { defineEntity, type PrimaryKey } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 
-export type ThrottleKind = 'account' | 'address';
+const throttleKinds = ['account', 'address'] as const;
+export type ThrottleKind = (typeof throttleKinds)[number];
+
+/**
+ * Failed sign-in attempts of an account or an address in a window: written only by the conditional
+ * updates below (ADD, open a window), never put whole, so the kind and value are known from the key.
+ */
+const throttles = defineEntity({
+  name: 'throttle',
+  schema: z.object({
+    kind: z.enum(throttleKinds),
+    value: z.string(),
+    failures: z.number(),
+    windowEndsMs: z.number(),
+  }),
+  keyAttributes: ['kind', 'value'],
+  key: (tenant, throttle) => keys.throttle(tenant, throttle.kind, throttle.value),
+});
 
 /** Failed attempts in the current window; the window starts at the first failure. */
 export async function getFailures(tenant: string, kind: ThrottleKind, value: string, now = Date.now()) {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.throttle(tenant, kind, value) }),
-  );
-  if (!Item || (Item.windowEndsMs as number) <= now) return { failures: 0, windowEndsMs: now };
-  return { failures: Item.failures as number, windowEndsMs: Item.windowEndsMs as number };
+  const throttle = await throttles.get(tenant, { kind, value });
+  if (!throttle || throttle.windowEndsMs <= now) return { failures: 0, windowEndsMs: now };
+  return { failures: throttle.failures, windowEndsMs: throttle.windowEndsMs };
 }
 
 /** A new window holding one count: written only where no window is open (absent or ended). */
-async function openWindow(key: ReturnType<typeof keys.throttle>, now: number, windowMs: number) {
+async function openWindow(key: PrimaryKey, now: number, windowMs: number) {
   const windowEndsMs = now + windowMs;
   await db().send(
     new UpdateCommand({
@@ -54,7 +70,7 @@ export async function claimAttempt(
   max: number,
   windowMs: number,
 ): Promise<AttemptClaim> {
-  const key = keys.throttle(tenant, kind, value);
+  const key = throttles.key(tenant, { kind, value });
   for (;;) {
     const now = Date.now();
     try {
@@ -90,5 +106,5 @@ export async function claimAttempt(
 }
 
 export async function clearFailures(tenant: string, kind: ThrottleKind, value: string) {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.throttle(tenant, kind, value) }));
+  await throttles.remove(tenant, { kind, value });
 }

@@ -1,4 +1,4 @@
-import type { MeetingRequest } from '../../shared/schemas/meeting';
+import { type MeetingRequest, meetingRequestSchema } from '../../shared/schemas/meeting';
 import { collectionRepository } from '../crud/repository';
 import { collections } from '../table/access-patterns';
 
@@ -16,6 +16,7 @@ export const meetingRequestsRepository = collectionRepository<
   'start'
 >({
   collection: collections.meetingRequests,
+  schema: meetingRequestSchema,
   label: 'lesson request',
   searchFields: ['courseTitle', 'lessonTitle', 'reason'],
   sortFields: ['createdAt', 'start', 'newStart', 'status', 'type'],

@@ -1,22 +1,32 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Onboarding } from '../../shared/schemas/learning-data';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
+import { type Onboarding, onboardingSchema } from '../../shared/schemas/learning-data';
 import { keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
+
+/**
+ * An onboarding as stored: the answers' limits and trimming are the input's business (checked on the way
+ * in), so the stored text is read as it is.
+ */
+const onboardingRecordSchema = onboardingSchema.extend({
+  curriculum: z.string(),
+  grade: z.string(),
+  subjects: z.array(z.string()),
+  notes: z.string(),
+  examDate: z.string().optional(),
+});
 
 /** One onboarding record per user, under the user (its `_id` is the user's id). */
-export async function getOnboarding(tenant: string, userId: string): Promise<Onboarding | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.onboarding(tenant, userId) }),
-  );
-  return Item ? stripKeys<Onboarding>(Item) : undefined;
+const onboardings = defineEntity({
+  name: 'onboarding',
+  schema: onboardingRecordSchema,
+  keyAttributes: ['userId'],
+  key: (tenant, onboarding) => keys.onboarding(tenant, onboarding.userId),
+});
+
+export function getOnboarding(tenant: string, userId: string): Promise<Onboarding | undefined> {
+  return onboardings.get(tenant, { userId });
 }
 
-export async function putOnboarding(tenant: string, onboarding: Onboarding): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.onboarding(tenant, onboarding.userId), entity: 'onboarding', ...onboarding },
-    }),
-  );
+export function putOnboarding(tenant: string, onboarding: Onboarding): Promise<void> {
+  return onboardings.put(tenant, onboarding);
 }

@@ -1,9 +1,10 @@
+import * as z from 'zod';
 import { type EventDetail, type OutboxEventType, parseEventDetail } from '../../shared/events/catalogue';
 import { ConflictError } from '../../shared/http/errors';
-import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { OUTBOX_ENTITY } from '../table/definition';
+import { defineEntity } from '../table/entity';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
 /**
@@ -13,34 +14,36 @@ import { type TransactItem, writeTransaction } from '../table/transactions';
 const OUTBOX_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
+ * An event to deliver, written once and never changed. `detail` keeps the catalogued detail as JSON, so
+ * the forwarder (functions/lib/events.ts, from the stream's new image) puts it on the bus as it is.
+ */
+const outboxEvents = defineEntity({
+  name: OUTBOX_ENTITY,
+  schema: z.object({ eventId: z.string(), type: z.string(), detail: z.string(), occurredAt: z.string() }),
+  keyAttributes: ['eventId'],
+  key: (tenant, event) => keys.outboxEvent(tenant, event.eventId),
+  expiresAt: (event) => Math.ceil(Date.parse(event.occurredAt) / 1000) + OUTBOX_TTL_SECONDS,
+});
+
+/**
  * The write that records an event, for the transaction of the change it reports: the event exists exactly
  * when the change committed, and the table's stream takes it to the bus (cloud: functions/event-forwarder;
  * local: infra/local/stream-reader.ts). The detail is checked against the catalogue here, where a mistake
- * is the writer's; `detail` keeps it as JSON, so the forwarder puts it on the bus as it is.
+ * is the writer's.
  */
 export function eventWrite<T extends OutboxEventType>(type: T, detail: EventDetail<T>): TransactItem {
   const data = parseEventDetail(type, detail);
-  const eventId = newId();
-  const now = Date.now();
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.outboxEvent(data.tenant, eventId),
-        entity: OUTBOX_ENTITY,
-        eventId,
-        type,
-        detail: JSON.stringify(data),
-        occurredAt: new Date(now).toISOString(),
-        expiresAt: Math.ceil(now / 1000) + OUTBOX_TTL_SECONDS,
-      },
-    },
-  };
+  return outboxEvents.putWrite(data.tenant, {
+    eventId: newId(),
+    type,
+    detail: JSON.stringify(data),
+    occurredAt: new Date().toISOString(),
+  });
 }
 
 /** True for an outbox item's write (the local stack wakes its stream reader on one). */
 export function isEventWrite(item: TransactItem): boolean {
-  return item.Put?.Item?.entity === OUTBOX_ENTITY;
+  return item.Put?.Item?.entity === outboxEvents.name;
 }
 
 /**

@@ -1,27 +1,25 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
+import { DeleteCommand, db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 
 /** Stored by hash: a leaked table cannot be used to reset passwords. Expiry is checked, TTL only tidies. */
+const passwordResets = defineEntity({
+  name: 'passwordReset',
+  schema: z.object({ tokenHash: z.string(), userId: z.string(), expiresAtMs: z.number() }),
+  keyAttributes: ['tokenHash'],
+  key: (tenant, reset) => keys.passwordReset(tenant, reset.tokenHash),
+  expiresAt: (reset) => Math.ceil(reset.expiresAtMs / 1000),
+});
+
 export async function putPasswordReset(
   tenant: string,
   tokenHash: string,
   userId: string,
   expiresAtMs: number,
 ) {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.passwordReset(tenant, tokenHash),
-        entity: 'passwordReset',
-        userId,
-        expiresAtMs,
-        expiresAt: Math.ceil(expiresAtMs / 1000),
-      },
-    }),
-  );
+  await passwordResets.put(tenant, { tokenHash, userId, expiresAtMs });
 }
 
 /**
@@ -37,7 +35,7 @@ export async function consumePasswordReset(
     await db().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.passwordReset(tenant, tokenHash),
+        Key: passwordResets.key(tenant, { tokenHash }),
         ConditionExpression: 'attribute_exists(pk) AND userId = :user AND expiresAtMs > :now',
         ExpressionAttributeValues: { ':user': userId, ':now': Date.now() },
       }),

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { AppError, ConflictError } from '../../shared/http/errors';
 import type { SubTopicProgressEntry } from '../../shared/learning/progress';
-import { db, tableName } from '../lib/db';
+import { subTopicProgressEntrySchema } from '../../shared/schemas/learning-data';
+import { db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { queryAll } from '../table/query';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 import { type LinkedWrites, type TransactItem, writeTransaction } from '../table/transactions';
 
 /**
@@ -12,32 +13,30 @@ import { type LinkedWrites, type TransactItem, writeTransaction } from '../table
  * a subject's progress is one Query by prefix and two pages viewed at once never overwrite each other's
  * sub-topic. Each item carries a revision: a write is conditional on the revision it read.
  */
-type StoredEntry = SubTopicProgressEntry & { rev: number };
+const storedEntrySchema = subTopicProgressEntrySchema.extend({ rev: z.number() });
+type StoredEntry = z.infer<typeof storedEntrySchema>;
 
-export async function getProgressEntry(
+const progress = defineEntity({
+  name: 'progress',
+  schema: storedEntrySchema,
+  keyAttributes: ['userId', 'subjectId', 'subTopicId'],
+  key: (tenant, entry) => keys.progressEntry(tenant, entry.userId, entry.subjectId, entry.subTopicId),
+});
+
+export function getProgressEntry(
   tenant: string,
   userId: string,
   subjectId: string,
   subTopicId: string,
 ): Promise<StoredEntry | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.progressEntry(tenant, userId, subjectId, subTopicId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? stripKeys<StoredEntry>(Item) : undefined;
+  return progress.get(tenant, { userId, subjectId, subTopicId }, { consistent: true });
 }
 
+/** The entry's Put: new (nothing there yet) or conditional on the revision read (not expressible as a WriteCondition). */
 function entryPut(tenant: string, entry: StoredEntry, readRev: number | undefined) {
   return {
     TableName: tableName(),
-    Item: {
-      ...keys.progressEntry(tenant, entry.userId, entry.subjectId, entry.subTopicId),
-      entity: 'progress',
-      ...entry,
-    },
+    Item: progress.item(tenant, entry),
     ...(readRev === undefined
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
       : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': readRev } }),
@@ -101,8 +100,7 @@ export async function updateProgressEntry(
 ): Promise<SubTopicProgressEntry> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const current = await getProgressEntry(tenant, ids.userId, ids.subjectId, ids.subTopicId);
-    const { rev: _rev, ...plain } = current ?? ({} as StoredEntry);
-    const next = change(current ? plain : undefined);
+    const next = change(current && withoutRevision(current));
     const writes = linked ? await linked() : undefined;
     if (await putIfUnchanged(tenant, { ...next, rev: (current?.rev ?? 0) + 1 }, current?.rev, writes)) {
       return next;
@@ -117,12 +115,13 @@ export async function progressEntries(
   userId: string,
   subjectId?: string,
 ): Promise<SubTopicProgressEntry[]> {
-  const entries = await queryAll<StoredEntry>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.user(tenant, userId).pk,
-      ':prefix': keys.progressPrefix(subjectId),
-    },
+  const entries = await progress.query({
+    partition: keys.user(tenant, userId).pk,
+    sortKey: { beginsWith: keys.progressPrefix(subjectId) },
   });
-  return entries.map(({ rev: _rev, ...entry }) => entry);
+  return entries.map(withoutRevision);
+}
+
+function withoutRevision({ rev: _rev, ...entry }: StoredEntry): SubTopicProgressEntry {
+  return entry;
 }

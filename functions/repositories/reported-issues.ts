@@ -1,4 +1,4 @@
-import type { ReportedIssue } from '../../shared/schemas/learning-data';
+import { type ReportedIssue, reportedIssueSchema } from '../../shared/schemas/learning-data';
 import { collectionRepository } from '../crud/repository';
 import type { Caller } from '../lib/request';
 import { collections } from '../table/access-patterns';
@@ -9,6 +9,7 @@ import { collections } from '../table/access-patterns';
  */
 export const reportedIssuesRepository = collectionRepository<ReportedIssue, 'status' | 'kind'>({
   collection: collections.reportedIssues,
+  schema: reportedIssueSchema,
   label: 'reported issue',
   searchFields: ['subject', 'description', 'pagePath', 'resourceKey'],
   sortFields: ['createdAt', 'status', 'kind'],

@@ -1,32 +1,59 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { BUSY_SHARDS, busyShard } from '../../shared/scheduling/claims';
-import { isLessonKind, type Section } from '../../shared/schemas/section';
-import { listIndexes, withGuard } from '../crud/list-index';
-import { db, tableName } from '../lib/db';
+import {
+  isLessonKind,
+  sectionAudiences,
+  sectionBillings,
+  sectionSchema,
+  sectionStatuses,
+  sectionTypes,
+} from '../../shared/schemas/section';
+import { guarded, listIndexes } from '../crud/list-index';
+import { tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { queryAll, queryIndex } from '../table/query';
+import { defineEntity } from '../table/entity';
 import { writeTransaction } from '../table/transactions';
 
-/** A section as stored: lessons also remember the buffer their time claims were written with. */
-export interface SectionRecord extends Section {
-  bufferMinutes?: number;
-}
+/**
+ * A section as stored. The editor's fields are kept by shape, not by the create form's checks (a title or a
+ * link saved before a check existed still reads back); the join times are read-time only, never stored.
+ * Lessons also keep the buffer their time claims were written with and, for a booked free trial, its id
+ * (the trial follows the lesson: see trialLessonWrites).
+ */
+const sectionRecordSchema = sectionSchema.omit({ tutorJoinTime: true, studentJoinTime: true }).extend({
+  course: z.string(),
+  parent: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  audience: z.enum(sectionAudiences),
+  type: z.enum(sectionTypes),
+  billing: z.enum(sectionBillings),
+  status: z.enum(sectionStatuses),
+  bufferMinutes: z.number().optional(),
+  trialId: z.string().optional(),
+  /** A lesson counted in the admin schedule's day counters (see lessonLists). */
+  listsVersion: z.number().optional(),
+});
+export type SectionRecord = z.infer<typeof sectionRecordSchema>;
 
-/** The stored item: by id, in its course's tree (gsi1, sortingKey order) and, for lessons, by start (gsi2). */
-export function sectionItem(tenant: string, section: SectionRecord) {
-  return {
-    ...keys.section(tenant, section._id),
+/** Stored by id, in its course's tree (gsi1, sortingKey order) and, for lessons, by start (gsi2). */
+export const sectionEntity = defineEntity({
+  name: 'section',
+  schema: sectionRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, section) => keys.section(tenant, section._id),
+  indexes: (tenant, section) => ({
     gsi1pk: keys.courseSectionsIndex(tenant, section.course),
     gsi1sk: `${String(section.sortingKey).padStart(8, '0')}#${section._id}`,
     ...(isLessonKind(section.kind) && section.start
       ? { gsi2pk: keys.lessonsIndex(tenant), gsi2sk: `${section.start}#${section._id}` }
       : {}),
-    entity: 'section',
-    ...section,
-  };
-}
+  }),
+});
+
+/** The stored item, for a caller's own conditional Put (a lesson held by a pending request...). */
+export const sectionItem = sectionEntity.item;
 
 /**
  * Every lesson of the tenant by start (the admin schedule): the sections themselves in gsi2, with a
@@ -36,7 +63,7 @@ export function sectionItem(tenant: string, section: SectionRecord) {
  */
 export const lessonLists = listIndexes<SectionRecord, never, 'start'>({
   collection: 'LESSONS',
-  recordKey: keys.section,
+  entity: sectionEntity,
   filters: {},
   orders: { start: (lesson) => lesson.start },
   defaultOrder: 'start',
@@ -65,11 +92,8 @@ export function keepsListed(read: SectionRecord) {
   return isLessonKind(read.kind) && read.start ? lessonLists.guard(read) : undefined;
 }
 
-export async function getSection(tenant: string, sectionId: string): Promise<SectionRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.section(tenant, sectionId) }),
-  );
-  return Item ? stripKeys<SectionRecord>(Item) : undefined;
+export function getSection(tenant: string, sectionId: string): Promise<SectionRecord | undefined> {
+  return sectionEntity.get(tenant, { _id: sectionId });
 }
 
 export async function requireSection(tenant: string, sectionId: string): Promise<SectionRecord> {
@@ -80,7 +104,7 @@ export async function requireSection(tenant: string, sectionId: string): Promise
 
 /** Every section of a course, in sortingKey order (a course holds tens to a few hundred). */
 export function courseSections(tenant: string, courseId: string): Promise<SectionRecord[]> {
-  return queryIndex<SectionRecord>('gsi1', keys.courseSectionsIndex(tenant, courseId));
+  return sectionEntity.query({ index: 'gsi1', partition: keys.courseSectionsIndex(tenant, courseId) });
 }
 
 /** Lessons starting in [from, to), across the tenant, by start (the admin schedule). */
@@ -89,17 +113,17 @@ export async function lessonsStartingBetween(
   from: string,
   to: string,
 ): Promise<SectionRecord[]> {
-  const items = await queryAll<SectionRecord>({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.lessonsIndex(tenant), ':from': from, ':to': `${to}` },
+  const lessons = await sectionEntity.query({
+    index: 'gsi2',
+    partition: keys.lessonsIndex(tenant),
+    sortKey: { between: [from, to] },
   });
-  return items.filter((lesson) => (lesson.start ?? '') < to);
+  return lessons.filter((lesson) => (lesson.start ?? '') < to);
 }
 
-/** Creates a section that is not a booked lesson (groups, resources, homework, unscheduled lessons). */
 /**
- * The section and a check that its course exists, in one transaction: a section is never written under a
+ * Creates a section that is not a booked lesson (groups, resources, homework, unscheduled lessons): the
+ * section and a check that its course exists, in one transaction, so a section is never written under a
  * course id that does not exist (or was deleted meanwhile).
  */
 export async function insertSection(tenant: string, section: SectionRecord): Promise<void> {
@@ -112,42 +136,27 @@ export async function insertSection(tenant: string, section: SectionRecord): Pro
           ConditionExpression: 'attribute_exists(pk)',
         },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: sectionItem(tenant, section),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      sectionEntity.putWrite(tenant, section, 'absent'),
     ],
     (failed) =>
       failed === 0 ? new NotFoundError('Course not found') : new ConflictError('This section already exists'),
   );
 }
 
-/** Saves changes conditional on the version read, so two editors cannot overwrite each other. */
-export async function saveSection(tenant: string, next: SectionRecord, readUpdatedAt: string): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: sectionItem(tenant, next),
-        ...withGuard(
-          {
-            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-            ExpressionAttributeValues: { ':read': readUpdatedAt },
-          },
-          keepsListed(next),
-        ),
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailure(error))
-      throw new ConflictError('This section was changed by someone else. Reload and try again.');
-    throw error;
-  }
+/**
+ * Saves changes conditional on the version read, so two editors cannot overwrite each other; a booked
+ * lesson stays counted as it was read (keepsListed).
+ */
+export function saveSection(tenant: string, next: SectionRecord, readUpdatedAt: string): Promise<void> {
+  const stale = () => new ConflictError('This section was changed by someone else. Reload and try again.');
+  const listed = keepsListed(next);
+  if (!listed) return sectionEntity.put(tenant, next, { unchangedSince: readUpdatedAt }, stale);
+  return writeTransaction(
+    [guarded(sectionEntity.putWrite(tenant, next, { unchangedSince: readUpdatedAt }), listed)],
+    stale,
+  );
 }
 
-export async function deleteSectionItem(tenant: string, sectionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.section(tenant, sectionId) }));
+export function deleteSectionItem(tenant: string, sectionId: string): Promise<void> {
+  return sectionEntity.remove(tenant, { _id: sectionId });
 }

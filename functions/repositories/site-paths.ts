@@ -18,7 +18,7 @@ export interface SitePathCollectionOptions<T extends CrudRecord> extends Collect
  */
 export function sitePathCollection<T extends CrudRecord>(options: SitePathCollectionOptions<T>) {
   const { collection, pathField } = options;
-  const pathOf = (record: T) => String((record as Record<string, unknown>)[pathField]);
+  const pathOf = (record: T) => String(record[pathField]);
   const base = uniqueKeyCollection<T>({
     ...options,
     uniqueKey: pathOf,

@@ -1,5 +1,5 @@
 import { tagNameKey } from '../../shared/rules/tags';
-import type { Tag } from '../../shared/schemas/learning-data';
+import { type Tag, tagSchema } from '../../shared/schemas/learning-data';
 import { uniqueKeyCollection } from '../crud/unique-key-collection';
 import { collections, keys } from '../table/access-patterns';
 
@@ -11,6 +11,7 @@ import { collections, keys } from '../table/access-patterns';
  */
 export const tagsRepository = uniqueKeyCollection<Tag>({
   collection: collections.tags,
+  schema: tagSchema,
   label: 'tag',
   searchFields: ['name'],
   sortFields: ['name', 'createdAt', 'updatedAt'],

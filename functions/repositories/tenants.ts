@@ -1,43 +1,64 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
-import type { Tenant } from '../../shared/schemas/tenant';
-import { db, tableName } from '../lib/db';
+import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
+import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
+import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { defineEntity, keyConditionQuery } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
+import { queryItems } from '../table/query';
 import { writeTransaction } from '../table/transactions';
 
-export async function getTenant(key: string): Promise<Tenant | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tenant(key) }));
-  return Item ? stripKeys<Tenant>(Item) : undefined;
+/**
+ * A tenant as stored: its scheduling settings are the overrides an admin set, numbers only (their limits
+ * were checked on the way in), never filled with the platform defaults the API schema would add.
+ */
+const tenantRecordSchema = tenantSchema.extend({
+  settings: z
+    .object({ scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional() })
+    .optional(),
+});
+
+/**
+ * Tenants and their domains are the platform's own items, outside every tenant's keys: the tenant a call
+ * passes is the tenant's own key (for a tenant) or no tenant (for the domain look-up, which is how a request
+ * finds its tenant in the first place).
+ */
+const NO_TENANT = '';
+
+/** Listed in the tenants index, so scheduled jobs find every tenant without a Scan. */
+const tenantsIndexKeys = (key: string) => ({ gsi1pk: keys.tenantsIndex, gsi1sk: key });
+
+const tenants = defineEntity({
+  name: 'tenant',
+  schema: tenantRecordSchema,
+  keyAttributes: ['key'],
+  key: (_tenant, tenant) => keys.tenant(tenant.key),
+  indexes: (_tenant, tenant) => tenantsIndexKeys(tenant.key),
+});
+
+/**
+ * The domain -> tenant look-up; it is also the domain's claim: one tenant per domain. Claims written before
+ * they kept `domain` as an attribute are read by key.
+ */
+const domainClaims = defineEntity({
+  name: 'tenantDomain',
+  schema: z.object({ domain: z.string(), tenantKey: z.string() }),
+  keyAttributes: ['domain'],
+  key: (_tenant, claim) => keys.tenantDomain(claim.domain),
+});
+
+export function getTenant(key: string): Promise<Tenant | undefined> {
+  return tenants.get(key, { key });
 }
 
 export async function getTenantKeyByDomain(domain: string): Promise<string | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.tenantDomain(domain) }),
-  );
-  return Item?.tenantKey as string | undefined;
+  return (await domainClaims.get(NO_TENANT, { domain }))?.tenantKey;
 }
 
-const tenantItem = (tenant: Tenant) => ({
-  ...keys.tenant(tenant.key),
-  // Listed in the tenants index, so scheduled jobs find every tenant without a Scan.
-  gsi1pk: keys.tenantsIndex,
-  gsi1sk: tenant.key,
-  entity: 'tenant',
-  ...tenant,
-});
-
-/** The domain -> tenant look-up; it is also the domain's claim: one tenant per domain. */
-const domainItem = (domain: string, tenantKey: string) => ({
-  ...keys.tenantDomain(domain),
-  entity: 'tenantDomain',
-  tenantKey,
+const domainClaim = (tenant: Pick<Tenant, 'key' | 'domain'>) => ({
+  domain: tenant.domain,
+  tenantKey: tenant.key,
 });
 
 /** Writes the tenant and its domain look-up together (the demo seed and benchmarks, on tables they own). */
@@ -45,8 +66,8 @@ export async function putTenant(tenant: Tenant): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: tenantItem(tenant) } },
-        { Put: { TableName: tableName(), Item: domainItem(tenant.domain, tenant.key) } },
+        tenants.putWrite(tenant.key, tenant),
+        domainClaims.putWrite(NO_TENANT, domainClaim(tenant)),
       ],
     }),
   );
@@ -68,17 +89,11 @@ export async function createTenant(tenant: Tenant): Promise<boolean> {
   try {
     await writeTransaction(
       [
+        tenants.putWrite(tenant.key, tenant, 'absent'),
         {
           Put: {
             TableName: tableName(),
-            Item: tenantItem(tenant),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: domainItem(tenant.domain, tenant.key),
+            Item: domainClaims.item(NO_TENANT, domainClaim(tenant)),
             ...domainClaimCondition(tenant.key),
           },
         },
@@ -98,7 +113,7 @@ export async function claimTenantDomain(domain: string, tenantKey: string): Prom
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: domainItem(domain, tenantKey),
+        Item: domainClaims.item(NO_TENANT, { domain, tenantKey }),
         ...domainClaimCondition(tenantKey),
       }),
     );
@@ -117,7 +132,7 @@ export async function putTenantSettings(
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.tenant(key),
+      Key: tenants.key(key, { key }),
       UpdateExpression: 'SET #settings = :settings',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#settings': 'settings' },
@@ -126,26 +141,34 @@ export async function putTenantSettings(
   );
 }
 
+/** Lists a tenant stored before the tenants index existed in it (the seed calls it; idempotent). */
+export async function indexTenant(key: string): Promise<void> {
+  const index = tenantsIndexKeys(key);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: tenants.key(key, { key }),
+      UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+    }),
+  );
+}
+
+/** What the tenants index is read for: each tenant's key alone. */
+const tenantKeySchema = tenantRecordSchema.pick({ key: true });
+
 /**
- * Every tenant's key, for scheduled jobs that work tenant by tenant (a Query of the tenants index, keys
- * only). Tenants written before the index existed are listed once they are written again.
+ * Every tenant's key in key order, for scheduled jobs that work tenant by tenant (a Query of the tenants
+ * index, keys only). Tenants written before the index existed are listed once the seed indexes them
+ * (indexTenant) or they are written again.
  */
 export async function listTenantKeys(): Promise<string[]> {
-  const found: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.tenantsIndex },
-        ProjectionExpression: 'gsi1sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(item.gsi1sk as string);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const listed = keyConditionQuery({ index: 'gsi1', partition: keys.tenantsIndex });
+  const items = await queryItems({
+    ...listed,
+    ProjectionExpression: '#key',
+    ExpressionAttributeNames: { ...listed.ExpressionAttributeNames, '#key': 'key' },
+  });
+  return items.map((item) => tenantKeySchema.parse(item).key);
 }

@@ -1,8 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { trialEffectOfLessonChange } from '../../shared/rules/trials';
-import type { Trial } from '../../shared/schemas/trial';
+import { type Trial, trialSchema } from '../../shared/schemas/trial';
 import { collectionRepository } from '../crud/repository';
-import { db, tableName } from '../lib/db';
+import { db, GetCommand, PutCommand, QueryCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { isConditionalCheckFailure, stripKeys } from '../table/items';
 import type { TransactItem } from '../table/transactions';
@@ -21,6 +20,7 @@ export const trialsRepository = collectionRepository<
   'startDate'
 >({
   collection: collections.trials,
+  schema: trialSchema,
   label: 'trial',
   searchFields: ['subject', 'curriculum', 'grade'],
   sortFields: ['startDate', 'createdAt', 'status'],

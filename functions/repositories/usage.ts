@@ -1,8 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UsageCharge, UsageKind, UsageLimits } from '../../shared/learning/usage';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
+import { type UsageCharge, type UsageKind, type UsageLimits, usageKinds } from '../../shared/learning/usage';
+import { usageCountersSchema } from '../../shared/schemas/learning-data';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
+import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 
@@ -13,25 +15,64 @@ import type { TransactItem } from '../table/transactions';
  */
 export type Counters = Record<UsageKind, number>;
 
-const zero: Counters = { slideViews: 0, quizAttempts: 0, videoWatches: 0 };
+/** Written only by the ADD updates below: a kind not used yet this month has no count. */
+const usageCounters = defineEntity({
+  name: 'usage',
+  schema: usageCountersSchema.partial({ slideViews: true, quizAttempts: true, videoWatches: true }),
+  keyAttributes: ['user', 'period'],
+  key: (tenant, counters) => keys.usageCounters(tenant, counters.user, counters.period),
+});
 
-function countersOf(item: Record<string, unknown> | undefined): Counters {
+/** An item counted this month (a page read, say): counting it again is free. */
+const usageMarkers = defineEntity({
+  name: 'usageItem',
+  schema: z.object({
+    userId: z.string(),
+    period: z.string(),
+    kind: z.enum(usageKinds),
+    itemKey: z.string(),
+    /** Epoch seconds after which the marker may go (the month is over). */
+    keptUntil: z.number(),
+  }),
+  keyAttributes: ['userId', 'period', 'kind', 'itemKey'],
+  key: (tenant, marker) => keys.usageItem(tenant, marker.userId, marker.period, marker.kind, marker.itemKey),
+  expiresAt: (marker) => marker.keptUntil,
+});
+
+/** Whether a marker exists is read from its keys alone (markers stored before they kept attributes too). */
+const markerKeySchema = z.object({ pk: z.string(), sk: z.string() });
+
+/** A user's learning-platform access (unlimited use), set by an admin. */
+const usageAccess = defineEntity({
+  name: 'usageAccess',
+  schema: z.object({
+    userId: z.string(),
+    lpAccess: z.boolean(),
+    updatedBy: z.string(),
+    updatedAt: z.string(),
+  }),
+  keyAttributes: ['userId'],
+  key: (tenant, access) => keys.usageAccess(tenant, access.userId),
+});
+
+/** The tenant's free-plan limits: one item per tenant. */
+const usageSettings = defineEntity({
+  name: 'usageSettings',
+  schema: z.object({ limits: z.record(z.enum(usageKinds), z.number()), updatedAt: z.string() }),
+  keyAttributes: [],
+  key: (tenant) => keys.usageSettings(tenant),
+});
+
+function countersOf(counters: Partial<Counters> | undefined): Counters {
   return {
-    slideViews: Number(item?.slideViews ?? 0),
-    quizAttempts: Number(item?.quizAttempts ?? 0),
-    videoWatches: Number(item?.videoWatches ?? 0),
+    slideViews: counters?.slideViews ?? 0,
+    quizAttempts: counters?.quizAttempts ?? 0,
+    videoWatches: counters?.videoWatches ?? 0,
   };
 }
 
 export async function getCounters(tenant: string, userId: string, period: string): Promise<Counters> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.usageCounters(tenant, userId, period),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? countersOf(Item) : { ...zero };
+  return countersOf(await usageCounters.get(tenant, { user: userId, period }, { consistent: true }));
 }
 
 export type IncrementResult = { outcome: 'counted' | 'repeat'; counters: Counters } | { outcome: 'limit' };
@@ -54,16 +95,10 @@ export async function incrementUsage(
 ): Promise<IncrementResult> {
   const { period, kind, limit, itemKey } = input;
   if (limit !== null && limit <= 0) return { outcome: 'limit' };
-  const marker = itemKey ? keys.usageItem(tenant, userId, period, kind, itemKey) : undefined;
+  const marker = itemKey ? { userId, period, kind, itemKey, keptUntil: input.markerExpiresAt } : undefined;
   if (marker) {
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...marker, entity: 'usageItem', expiresAt: input.markerExpiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await usageMarkers.put(tenant, marker, 'absent');
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       return { outcome: 'repeat', counters: await getCounters(tenant, userId, period) };
@@ -73,7 +108,7 @@ export async function incrementUsage(
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.usageCounters(tenant, userId, period),
+        Key: usageCounters.key(tenant, { user: userId, period }),
         UpdateExpression: 'ADD #kind :one SET entity = :entity, #user = :user, period = :period',
         ExpressionAttributeNames: { '#kind': kind, '#user': 'user' },
         ExpressionAttributeValues: {
@@ -87,11 +122,11 @@ export async function incrementUsage(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { outcome: 'counted', counters: countersOf(Attributes) };
+    return { outcome: 'counted', counters: countersOf(Attributes && usageCounters.parse(Attributes)) };
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
     // Not counted, so the item may be counted later (next month, or after an upgrade).
-    if (marker) await db().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
+    if (marker) await usageMarkers.remove(tenant, marker);
     return { outcome: 'limit' };
   }
 }
@@ -106,9 +141,12 @@ export async function alreadyCounted(
   const withItem = charges.filter((charge) => charge.itemKey);
   if (withItem.length === 0) return new Set();
   const markerOf = (charge: UsageCharge) =>
-    keys.usageItem(tenant, userId, period, charge.kind, charge.itemKey!);
-  const items = await batchGetItems(withItem.map(markerOf), { consistentRead: true });
-  const found = new Set(items.map((item) => `${item.pk}|${item.sk}`));
+    usageMarkers.key(tenant, { userId, period, kind: charge.kind, itemKey: charge.itemKey! });
+  const items = await batchGetItems(withItem.map(markerOf), {
+    attributes: ['pk', 'sk'],
+    consistentRead: true,
+  });
+  const found = new Set(items.map((item) => markerKeySchema.parse(item)).map((key) => `${key.pk}|${key.sk}`));
   return new Set(
     withItem.filter((charge) => {
       const key = markerOf(charge);
@@ -139,17 +177,13 @@ export function chargeWrites(
   const { period, charges, limits } = input;
   const markers: TransactItem[] = charges
     .filter((charge) => charge.itemKey)
-    .map((charge) => ({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.usageItem(tenant, userId, period, charge.kind, charge.itemKey!),
-          entity: 'usageItem',
-          expiresAt: input.markerExpiresAt,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    }));
+    .map((charge) =>
+      usageMarkers.putWrite(
+        tenant,
+        { userId, period, kind: charge.kind, itemKey: charge.itemKey!, keptUntil: input.markerExpiresAt },
+        'absent',
+      ),
+    );
   const perKind = new Map<UsageKind, number>();
   for (const charge of charges) perKind.set(charge.kind, (perKind.get(charge.kind) ?? 0) + 1);
   const kinds = [...perKind.keys()];
@@ -168,7 +202,7 @@ export function chargeWrites(
   const counter: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.usageCounters(tenant, userId, period),
+      Key: usageCounters.key(tenant, { user: userId, period }),
       UpdateExpression: `ADD ${kinds.map((_, i) => `#k${i} :n${i}`).join(', ')} SET entity = :entity, #user = :user, period = :period`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -179,49 +213,17 @@ export function chargeWrites(
 }
 
 export async function getLpAccess(tenant: string, userId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.usageAccess(tenant, userId) }),
-  );
-  return Item?.lpAccess === true;
+  return (await usageAccess.get(tenant, { userId }))?.lpAccess === true;
 }
 
-export async function setLpAccess(
-  tenant: string,
-  userId: string,
-  lpAccess: boolean,
-  by: string,
-): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.usageAccess(tenant, userId),
-        entity: 'usageAccess',
-        lpAccess,
-        updatedBy: by,
-        updatedAt: new Date().toISOString(),
-      },
-    }),
-  );
+export function setLpAccess(tenant: string, userId: string, lpAccess: boolean, by: string): Promise<void> {
+  return usageAccess.put(tenant, { userId, lpAccess, updatedBy: by, updatedAt: new Date().toISOString() });
 }
 
 export async function getTenantUsageLimits(tenant: string): Promise<Partial<UsageLimits>> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.usageSettings(tenant) }),
-  );
-  return (Item?.limits as Partial<UsageLimits> | undefined) ?? {};
+  return (await usageSettings.get(tenant, {}))?.limits ?? {};
 }
 
-export async function putTenantUsageLimits(tenant: string, limits: UsageLimits): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.usageSettings(tenant),
-        entity: 'usageSettings',
-        limits,
-        updatedAt: new Date().toISOString(),
-      },
-    }),
-  );
+export function putTenantUsageLimits(tenant: string, limits: UsageLimits): Promise<void> {
+  return usageSettings.put(tenant, { limits, updatedAt: new Date().toISOString() });
 }

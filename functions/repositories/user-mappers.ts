@@ -1,41 +1,31 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import * as z from 'zod';
 import { keys } from '../table/access-patterns';
-import { stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
+import { setUserMapperId } from './users';
 
 /** A parent's user-mapper: the accounts (the parent's own and their children's) they may switch between. */
-export interface UserMapperRecord {
-  _id: string;
+const userMapperRecordSchema = z.object({
+  _id: z.string(),
   /** The parent, who acts for the other accounts (older mappers: absent, the first account is the parent). */
-  parentId?: string;
-  userIds: string[];
-  createdAt: string;
-}
+  parentId: z.string().optional(),
+  userIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type UserMapperRecord = z.infer<typeof userMapperRecordSchema>;
 
-export async function getUserMapper(tenant: string, mapperId: string): Promise<UserMapperRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.userMapper(tenant, mapperId) }),
-  );
-  return Item ? stripKeys<UserMapperRecord>(Item) : undefined;
+const userMappers = defineEntity({
+  name: 'userMapper',
+  schema: userMapperRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, mapper) => keys.userMapper(tenant, mapper._id),
+});
+
+export function getUserMapper(tenant: string, mapperId: string): Promise<UserMapperRecord | undefined> {
+  return userMappers.get(tenant, { _id: mapperId });
 }
 
 /** Creates the mapper and points each linked user at it. */
 export async function putUserMapper(tenant: string, mapper: UserMapperRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.userMapper(tenant, mapper._id), entity: 'userMapper', ...mapper },
-    }),
-  );
-  for (const userId of mapper.userIds) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(tenant, userId),
-        UpdateExpression: 'SET userMapperId = :mapper',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':mapper': mapper._id },
-      }),
-    );
-  }
+  await userMappers.put(tenant, mapper);
+  for (const userId of mapper.userIds) await setUserMapperId(tenant, userId, mapper._id);
 }

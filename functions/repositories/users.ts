@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
 import {
   type DirectoryUserType,
@@ -6,35 +6,79 @@ import {
   directoryUserTypes,
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
-import type { UserType } from '../../shared/schemas/user';
-import { db, tableName } from '../lib/db';
+import { authUserSchema, type UserType } from '../../shared/schemas/user';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { countWrite, readCount } from '../table/counters';
+import { defineEntity } from '../table/entity';
+import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
-export interface UserRecord {
-  _id: string;
-  tenant: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  type: UserType;
-  roleId: string;
-  passwordHash: string;
+/** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
+const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
+  tenant: z.string(),
+  roleId: z.string(),
+  passwordHash: z.string(),
   /** Tokens issued before this instant are no longer accepted (password reset signs out everywhere). */
-  passwordChangedAt: string;
-  timezone?: string;
-  userMapperId?: string;
-  isTrialApplied: boolean;
-  isQuiztopiyaPendingTrial: boolean;
-  assessmentEngineDate: string | null;
-  quiztopiyaTrialExpiration: string | null;
-  isContinueSubmissionWithTimerEnabled: boolean;
-  createdAt: string;
-  updatedAt: string;
+  passwordChangedAt: z.string(),
+  userMapperId: z.string().optional(),
+  updatedAt: z.string(),
+  /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
+  directoryCounted: z.boolean().optional(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+const isDirectoryType = (type: string): type is DirectoryUserType =>
+  (directoryUserTypes as readonly string[]).includes(type);
+
+/**
+ * Marks a user counted in their type's directory counter, so the counter moves exactly once per user: a
+ * user stored before the counters is counted by indexUserInDirectory (the seed, and the backfill of
+ * functions/crud/backfill-lists.ts) on the condition that the mark is absent.
+ */
+const DIRECTORY_COUNTED = 'directoryCounted';
+
+/** The number of students or tutors in the directory moves with each user written into it or out of it. */
+function directoryCount(tenant: string, type: DirectoryUserType, delta: 1 | -1): TransactItem {
+  return countWrite(tenant, `USERTYPE#${type}`, delta);
 }
+
+/** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
+function directoryKeys(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
+) {
+  if (!isDirectoryType(user.type)) return {};
+  return {
+    gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
+    gsi2sk: `${directorySearchKey(user)}#${user._id}`,
+  };
+}
+
+/** Users by id, counted per role (gsi1: a role's verify-delete) and listed per type by name (gsi2). */
+const users = defineEntity({
+  name: 'user',
+  schema: userRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, user) => keys.user(tenant, user._id),
+  indexes: (tenant, user) => ({
+    gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
+    gsi1sk: user._id,
+    ...directoryKeys(tenant, user),
+  }),
+});
+
+/**
+ * An address's claim, written with the account in one transaction (one account per address), and the
+ * sign-in's look-up of the account. Claims written before they kept `email` as an attribute are read by key.
+ */
+const emailClaims = defineEntity({
+  name: 'userEmail',
+  schema: z.object({ email: z.string(), userId: z.string() }),
+  keyAttributes: ['email'],
+  key: (tenant, claim) => keys.userEmail(tenant, claim.email),
+});
 
 export type NewUser = Pick<
   UserRecord,
@@ -42,26 +86,24 @@ export type NewUser = Pick<
 > &
   Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
 
-export async function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(tenant, userId) }),
-  );
-  return Item ? stripKeys<UserRecord>(Item) : undefined;
+export function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
+  return users.get(tenant, { _id: userId });
 }
 
 /** Several users by id, in the order asked (unknown ids left out): batched reads, all of them answered. */
 export async function getUsers(tenant: string, userIds: string[]): Promise<UserRecord[]> {
   const ids = [...new Set(userIds)];
-  const items = await batchGetItems(ids.map((id) => keys.user(tenant, id)));
-  const found = new Map(items.map((item) => [item._id as string, stripKeys<UserRecord>(item)]));
+  const records = await users.getMany(
+    tenant,
+    ids.map((id) => ({ _id: id })),
+  );
+  const found = new Map(records.map((user) => [user._id, user]));
   return ids.map((id) => found.get(id)).filter((user): user is UserRecord => user !== undefined);
 }
 
 export async function getUserByEmail(tenant: string, email: string): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.userEmail(tenant, email) }),
-  );
-  return Item ? getUser(tenant, Item.userId as string) : undefined;
+  const claim = await emailClaims.get(tenant, { email });
+  return claim ? getUser(tenant, claim.userId) : undefined;
 }
 
 /** The full record of a new user, with the defaults of the contract's flags. */
@@ -85,28 +127,12 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
 /** The two writes that create a user: the e-mail claim (index 0, fails when taken) and the profile. */
 export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.userEmail(tenant, user.email), entity: 'userEmail', userId: user._id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.user(tenant, user._id),
-          entity: 'user',
-          gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
-          gsi1sk: user._id,
-          ...directoryKeys(tenant, user),
-          ...user,
-          ...(isDirectoryType(user.type) ? { [DIRECTORY_COUNTED]: true } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
+    users.putWrite(
+      tenant,
+      { ...user, ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}) },
+      'absent',
+    ),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
   ];
 }
@@ -128,7 +154,7 @@ export function claimFreeTrialWrite(tenant: string, userId: string): TransactIte
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.user(tenant, userId),
+      Key: users.key(tenant, { _id: userId }),
       UpdateExpression: 'SET isTrialApplied = :yes, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND isTrialApplied = :no',
       ExpressionAttributeValues: { ':yes': true, ':no': false, ':now': new Date().toISOString() },
@@ -141,7 +167,7 @@ export async function updatePassword(tenant: string, userId: string, passwordHas
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.user(tenant, userId),
+      Key: users.key(tenant, { _id: userId }),
       UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':hash': passwordHash, ':now': now },
@@ -149,59 +175,21 @@ export async function updatePassword(tenant: string, userId: string, passwordHas
   );
 }
 
-export async function countUsersWithRole(tenant: string, roleId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usersOfRoleIndex(tenant, roleId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
-
-const isDirectoryType = (type: string): type is DirectoryUserType =>
-  (directoryUserTypes as readonly string[]).includes(type);
-
-/**
- * Marks a user counted in their type's directory counter, so the counter moves exactly once per user: a
- * user stored before the counters is counted by indexUserInDirectory (the seed, and the backfill of
- * functions/crud/backfill-lists.ts) on the condition that the mark is absent.
- */
-const DIRECTORY_COUNTED = 'directoryCounted';
-
-/** The number of students or tutors in the directory moves with each user written into it or out of it. */
-function directoryCount(tenant: string, type: DirectoryUserType, delta: 1 | -1): TransactItem {
-  return {
-    Update: {
+/** Points the user at the user-mapper that links their accounts (see user-mappers.ts). */
+export async function setUserMapperId(tenant: string, userId: string, mapperId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
       TableName: tableName(),
-      Key: keys.counter(tenant, `USERTYPE#${type}`),
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
+      Key: users.key(tenant, { _id: userId }),
+      UpdateExpression: 'SET userMapperId = :mapper',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':mapper': mapperId },
+    }),
+  );
 }
 
-/** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
-function directoryKeys(
-  tenant: string,
-  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
-) {
-  if (!isDirectoryType(user.type)) return {};
-  return {
-    gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
-    gsi2sk: `${directorySearchKey(user)}#${user._id}`,
-  };
+export function countUsersWithRole(tenant: string, roleId: string): Promise<number> {
+  return users.count({ index: 'gsi1', partition: keys.usersOfRoleIndex(tenant, roleId) });
 }
 
 /**
@@ -217,7 +205,7 @@ export async function indexUserInDirectory(tenant: string, user: UserRecord): Pr
         {
           Update: {
             TableName: tableName(),
-            Key: keys.user(tenant, user._id),
+            Key: users.key(tenant, user),
             UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk, #counted = :yes',
             ConditionExpression: 'attribute_exists(pk) AND #type = :type AND attribute_not_exists(#counted)',
             ExpressionAttributeNames: { '#type': 'type', '#counted': DIRECTORY_COUNTED },
@@ -247,13 +235,13 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   if (!user || user.type === type) return;
   const directory = directoryKeys(tenant, { ...user, type });
   const indexed = 'gsi2pk' in directory;
-  const counted = Reflect.get(user, DIRECTORY_COUNTED) === true;
+  const counted = user.directoryCounted === true;
   await writeTransaction(
     [
       {
         Update: {
           TableName: tableName(),
-          Key: keys.user(tenant, userId),
+          Key: users.key(tenant, user),
           UpdateExpression: indexed
             ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
             : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk, #counted',
@@ -275,38 +263,20 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   );
 }
 
-export interface DirectoryEntry {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
+export interface DirectoryEntry extends Pick<UserRecord, '_id' | 'firstname' | 'lastname' | 'email'> {
   type: DirectoryUserType;
 }
+
+/** What a picker reads of a user (never the password hash), and its place in the directory. */
+const directoryItemSchema = userRecordSchema
+  .pick({ _id: true, firstname: true, lastname: true, email: true })
+  .extend({ gsi2sk: z.string() });
 
 /**
  * A search reads at most this many users per type: enough for any tenant's tutors and the students one
  * looks for by name, and it keeps a search that matches nothing from reading a whole large partition.
  */
 const DIRECTORY_READ_LIMIT = 2000;
-
-const pickerFields = {
-  ProjectionExpression: '#id, firstname, lastname, email, #type, gsi2sk',
-  ExpressionAttributeNames: { '#id': '_id', '#type': 'type' },
-};
-
-function directoryEntry(
-  item: Record<string, unknown>,
-  type: DirectoryUserType,
-): DirectoryEntry & { key: string } {
-  return {
-    _id: String(item._id),
-    firstname: String(item.firstname),
-    lastname: String(item.lastname),
-    email: String(item.email),
-    type,
-    key: String(item.gsi2sk),
-  };
-}
 
 /**
  * The first `max` users of a type in name order that `keep` keeps (only the picker's fields: never the
@@ -318,29 +288,17 @@ async function readDirectory(
   max: number,
   keep: (key: string) => boolean,
 ): Promise<{ found: Array<DirectoryEntry & { key: string }>; more: boolean }> {
-  const items: Array<Record<string, unknown>> = [];
-  let startKey: Record<string, unknown> | undefined;
   // One past `max` tells whether more follow.
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ...pickerFields,
-        ExpressionAttributeValues: { ':pk': keys.usersOfTypeIndex(tenant, type) },
-        Limit: Math.min(500, max + 1 - items.length),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length <= max);
-  const found = items
+  const read = await queryProjected(directoryItemSchema, {
+    index: 'gsi2',
+    partition: keys.usersOfTypeIndex(tenant, type),
+    limit: max + 1,
+  });
+  const found = read
     .slice(0, max)
-    .map((item) => directoryEntry(item, type))
+    .map(({ gsi2sk: key, ...user }) => ({ ...user, type, key }))
     .filter((entry) => keep(entry.key));
-  return { found, more: items.length > max };
+  return { found, more: read.length > max };
 }
 
 /**
@@ -387,10 +345,12 @@ export async function listDirectoryUsers(
   };
 }
 
+/** Every student or tutor of the directory (a one-off job's read: the backfill of its counters). */
+export function directoryUsers(tenant: string, type: DirectoryUserType): Promise<UserRecord[]> {
+  return users.query({ index: 'gsi2', partition: keys.usersOfTypeIndex(tenant, type) });
+}
+
 /** How many students or tutors the directory holds (the maintained counter). */
-async function countDirectory(tenant: string, type: DirectoryUserType): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.counter(tenant, `USERTYPE#${type}`) }),
-  );
-  return Number(Item?.count ?? 0);
+function countDirectory(tenant: string, type: DirectoryUserType): Promise<number> {
+  return readCount(tenant, `USERTYPE#${type}`);
 }

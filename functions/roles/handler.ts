@@ -1,6 +1,6 @@
 import { permissionCatalogue } from '../../shared/permissions/catalogue';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
-import { roleRoutes } from '../../shared/routes/accounts';
+import { roleRoutes } from '../../shared/routes/roles';
 import { crudOperations } from '../crud/operations';
 import { resourceHandler } from '../lib/pipeline';
 import { countUsersWithRole } from '../repositories/users';

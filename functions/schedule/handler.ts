@@ -42,7 +42,8 @@ async function withNames(tenant: string, lessons: SectionRecord[]): Promise<Sche
     const user = people.find((u) => u._id === id);
     return user ? { _id: user._id, firstname: user.firstname, lastname: user.lastname } : null;
   };
-  return lessons.map(({ bufferMinutes: _b, ...lesson }) => ({
+  // Fields the response does not declare (the buffer) are left out by the pipeline's projection.
+  return lessons.map((lesson) => ({
     ...lesson,
     courseTitle: courses.find((c) => c._id === lesson.course)?.title ?? '',
     tutor: lesson.tutorId ? person(lesson.tutorId) : null,

@@ -14,8 +14,8 @@ import type { Tenant } from '../../shared/schemas/tenant';
 import {
   type AvailabilityRecord,
   getAvailabilities,
-  SLOT_ATTRIBUTES,
   type SlotAvailability,
+  slotAvailabilities,
   teachingAvailabilities,
 } from '../repositories/availability';
 import { busyDays, busyLessons, busyLessonsIn } from '../repositories/lessons';
@@ -53,7 +53,7 @@ export async function slotsByTutor(
   query: SlotQuery,
 ): Promise<Map<string, Slot[]>> {
   if (tutorIds.length === 0) return new Map();
-  return slotsOf(tenant, await getAvailabilities(tenant.key, tutorIds, SLOT_ATTRIBUTES), query);
+  return slotsOf(tenant, await slotAvailabilities(tenant.key, tutorIds), query);
 }
 
 /** How the slot finder gets the tutors' booked lessons on the UTC days each tutor's slots can clash on. */

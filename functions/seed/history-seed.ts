@@ -437,11 +437,7 @@ async function seedStudy(plan: HistoryPlan, study: PlannedStudy): Promise<void> 
     .slice(0, study.completed + study.inProgress);
   // Pages are the sub-topics' notes blocks: read per topic, not per sub-topic.
   const topicIds = [...new Set(ordered.map((s) => s.topicId))];
-  const stored = (
-    await Promise.all(
-      topicIds.map((id) => subTopicsRepository.ofTopic(DEMO, id, ['_id', 'contents'] as const)),
-    )
-  ).flat();
+  const stored = (await Promise.all(topicIds.map((id) => subTopicsRepository.contentsOf(DEMO, id)))).flat();
   const subTopics: StudySubTopic[] = ordered.map((s) => {
     const found = stored.find((candidate) => candidate._id === s._id);
     return { _id: s._id, name: s.name, topicId: s.topicId, pages: found ? pagesOf(found) : 1 };

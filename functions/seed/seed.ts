@@ -3,7 +3,7 @@ import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/def
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
-import { getTenant, putTenant, putTenantSettings } from '../repositories/tenants';
+import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
@@ -183,8 +183,12 @@ export async function seedDemo(): Promise<SeedResult> {
   for (const { tenant, users, mappers } of seedTenants) {
     const existing = await getTenant(tenant.key);
     if (!existing) await putTenant(tenant);
-    // Data seeded before tenants had settings gets the seed's; settings an admin saved are kept.
-    else if (tenant.settings && !existing.settings) await putTenantSettings(tenant.key, tenant.settings);
+    else {
+      // Data seeded before the tenants index existed is listed in it now, so scheduled jobs find it.
+      await indexTenant(tenant.key);
+      // Data seeded before tenants had settings gets the seed's; settings an admin saved are kept.
+      if (tenant.settings && !existing.settings) await putTenantSettings(tenant.key, tenant.settings);
+    }
     await ensureSystemRoles(tenant.key);
     for (const user of users) {
       const existing = await getUser(tenant.key, user.id);

@@ -4,7 +4,7 @@ import { type BusEvent, eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
-import { tenantKeysForJobs } from '../repositories/sitemaps';
+import { listTenantKeys } from '../repositories/tenants';
 import { listGenerations, recordGeneration, runGeneration, startGeneration } from './service';
 
 /**
@@ -28,7 +28,7 @@ const FAN_OUT_BATCH = 10;
  * logged; the others still go.
  */
 async function fanOutDaily(): Promise<void> {
-  const tenants = await tenantKeysForJobs();
+  const tenants = await listTenantKeys();
   let failed = 0;
   for (let i = 0; i < tenants.length; i += FAN_OUT_BATCH) {
     const results = await Promise.allSettled(

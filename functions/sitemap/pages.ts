@@ -13,9 +13,9 @@ async function readCatalogue(tenant: string): Promise<SitemapCatalogue> {
       ['slug', 'updatedAt'],
     ),
     subjectsRepository.all(tenant),
-    topicsRepository.all(tenant, ['_id', 'subjectId', 'slug', 'updatedAt'] as const),
+    topicsRepository.listings(tenant),
     // `resources` for the kinds only (the topical past papers pages); the content stays unread.
-    subTopicsRepository.all(tenant, ['_id', 'topicId', 'slug', 'updatedAt', 'resources'] as const),
+    subTopicsRepository.allResources(tenant),
   ]);
   return { curricula, subjects, topics, subTopics };
 }

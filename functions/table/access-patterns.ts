@@ -65,6 +65,7 @@
  * | every topic / sub-topic (sitemap)     | Query gsi2 (projected)       | gsi2pk T#t#CATALOGUE#TOPICS / #SUBTOPICS          |
  * | meta tag / redirection by site path   | GetItem (unique, conditional)| pk T#t#<COLLECTION>#PATH#<path>, sk PATH          |
  * | tag by name key (unique, conditional) | GetItem / conditional Put    | pk T#t#TAG#NAME#<tagNameKey(name)>, sk NAME       |
+ * | role by name key (unique, conditional)| GetItem / conditional Put    | pk T#t#ROLE#NAME#<lower-cased name>, sk NAME      |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
  * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
  * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
@@ -228,6 +229,7 @@ export const keys = {
   }),
   /** Claims a tag name (its key per shared/rules/tags.ts), written in the tag's own transactions. */
   tagName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#TAG#NAME#${nameKey}`, sk: 'NAME' }),
+  roleName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#ROLE#NAME#${nameKey}`, sk: 'NAME' }),
   progressEntry: (tenant: string, userId: string, subjectId: string, subTopicId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: `PROGRESS#${subjectId}#${subTopicId}`,

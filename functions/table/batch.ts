@@ -1,5 +1,5 @@
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db';
+import type { BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, db, tableName } from '../lib/db';
 
 type Key = Record<string, unknown>;
 type WriteRequest = { PutRequest: { Item: Key } } | { DeleteRequest: { Key: Key } };

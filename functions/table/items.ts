@@ -10,12 +10,17 @@ const internalAttributes = new Set([
   'expiresAt',
 ]);
 
-export function stripKeys<T>(item: Record<string, unknown>): T {
-  const record: Record<string, unknown> = {};
+/** An item's own attributes, for its entity's schema to parse (see entity.ts). */
+export function withoutInternalAttributes(item: { [name: string]: unknown }): { [name: string]: unknown } {
+  const record: { [name: string]: unknown } = {};
   for (const [name, value] of Object.entries(item)) {
     if (!internalAttributes.has(name)) record[name] = value;
   }
-  return record as T;
+  return record;
+}
+
+export function stripKeys<T>(item: Record<string, unknown>): T {
+  return withoutInternalAttributes(item) as T;
 }
 
 export function isConditionalCheckFailure(error: unknown): boolean {

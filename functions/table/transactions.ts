@@ -1,6 +1,6 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type AppError, ConflictError } from '../../shared/http/errors';
-import { db, tableName } from '../lib/db';
+import { db, TransactWriteCommand, tableName } from '../lib/db';
 import { cancellationReasons } from './items';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
-import { tenantRoutes } from '../../shared/routes/accounts';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
+import { tenantRoutes } from '../../shared/routes/tenants';
 import {
   applySchedulingChange,
   defaultSchedulingSettings,

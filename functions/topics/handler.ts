@@ -25,9 +25,8 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
     const { subjectCode, subjectLevel } = query;
     const subject = await findSubjectByCode(tenant.key, subjectCode, subjectLevel);
     const topics = await topicsOfSubject(tenant.key, subject._id);
-    const fields = ['_id', 'name', 'slug', 'sortingOrder', 'resources'] as const;
     const subTopics = await Promise.all(
-      topics.map((t) => subTopicsRepository.ofTopic(tenant.key, t._id, fields)),
+      topics.map((t) => subTopicsRepository.resourcesOf(tenant.key, t._id)),
     );
     const docs = topics.map((topic, i) => ({
       topic: { _id: topic._id, name: topic.name, slug: topic.slug, sortingOrder: topic.sortingOrder },

@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
+import { isSameLessonTime } from '../../shared/scheduling/lesson-changes';
 import { DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
 import { adminOnlyAvailabilityStatuses, takesLessons } from '../../shared/schemas/availability';
 import { callerHolds, requireSelfOr } from '../lib/access';
@@ -59,12 +60,9 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
 
   'availability.slots': async ({ tenant, caller, params, query }) => {
     const tutor = await requireTutor(tenant.key, params.userId);
-    let duration = query.duration;
-    if (query.sectionId) {
-      const section = await getSection(tenant.key, query.sectionId);
-      if (!section) throw new NotFoundError('Lesson not found');
-      duration ??= section.duration;
-    }
+    const section = query.sectionId ? await getSection(tenant.key, query.sectionId) : undefined;
+    if (query.sectionId && !section) throw new NotFoundError('Lesson not found');
+    const duration = query.duration ?? section?.duration;
     const slots = await slotsByTutor(tenant, [tutor._id], {
       date: query.date,
       durationMinutes: duration ?? 60,
@@ -72,7 +70,17 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
       eligible: takesLessons,
       ...(query.sectionId ? { ignoreSectionId: query.sectionId } : {}),
     });
-    return { docs: (slots.get(tutor._id) ?? []).map(toSlotDoc) };
+    const docs = (slots.get(tutor._id) ?? []).map(toSlotDoc);
+    // Times to move a lesson to: its own time is free (the lesson is ignored) but is no move at all.
+    const current =
+      section?.start && section.end && section.tutorId
+        ? { start: section.start, end: section.end, tutorId: section.tutorId }
+        : undefined;
+    return {
+      docs: current
+        ? docs.filter((slot) => !isSameLessonTime(current, { ...slot, tutorId: tutor._id }))
+        : docs,
+    };
   },
 
   'availability.trialSlots': async ({ tenant, body }) => trialSlots(tenant, body),

@@ -1,6 +1,6 @@
 import { ForbiddenError } from '../../shared/http/errors';
-import { userRoutes } from '../../shared/routes/accounts';
 import { userDirectoryRoutes } from '../../shared/routes/user-directory';
+import { userRoutes } from '../../shared/routes/users';
 import { parseUserTypes } from '../../shared/rules/user-directory';
 import { linkedAccounts, mapperParentId } from '../access/linked-accounts';
 import { resourceHandler } from '../lib/pipeline';

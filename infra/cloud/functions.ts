@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -33,11 +33,22 @@ export interface FunctionSettings {
   table: ITable;
   secrets: Secrets;
   environment: Record<string, string>;
+  /** The resources that serve HTTP routes: each gets a nested stack of its own (`home`). */
+  httpResources: ReadonlySet<string>;
 }
 
-/** One Lambda per resource, all built the same way (arm64, Node 22, ESM bundle) with least-privilege grants. */
+/**
+ * One Lambda per resource, all built the same way (arm64, Node 22, ESM bundle) with least-privilege grants.
+ *
+ * A resource with HTTP routes gets a nested stack of its own, holding its Lambda and its routes (`home`):
+ * CloudFormation takes 500 resources per template, so a new route adds one to its resource's template and
+ * none to the parent, and a new resource adds one (its nested stack) to the parent. The nested stack is
+ * named after the resource, so its routes never move to another template (API Gateway refuses a route key
+ * that another stack still holds).
+ */
 export class ResourceFunctions extends Construct {
   private readonly functions = new Map<string, NodejsFunction>();
+  private readonly stacks = new Map<string, NestedStack>();
 
   constructor(
     scope: Construct,
@@ -47,11 +58,26 @@ export class ResourceFunctions extends Construct {
     super(scope, id);
   }
 
+  /**
+   * Where a resource's Lambda is defined, and its HTTP routes with it: its nested stack, or this construct
+   * (in the parent stack) for the functions without routes (the realtime handler, the event targets).
+   */
+  home(resource: string): Construct {
+    if (!this.settings.httpResources.has(resource)) return this;
+    const existing = this.stacks.get(resource);
+    if (existing) return existing;
+    const stack = new NestedStack(this, pascal(resource), {
+      description: `${resource}: its Lambda and its HTTP routes`,
+    });
+    this.stacks.set(resource, stack);
+    return stack;
+  }
+
   get(resource: string): NodejsFunction {
     const existing = this.functions.get(resource);
     if (existing) return existing;
     const { table, secrets, environment, stage } = this.settings;
-    const fn = platformFunction(this, resource, stage, {
+    const fn = platformFunction(this.home(resource), resource, stage, {
       ...environment,
       TOKEN_SECRET_PARAMETER: secrets.tokenSecret.parameterName,
     });
@@ -64,7 +90,7 @@ export class ResourceFunctions extends Construct {
         fn.addEnvironment('OAUTH_CLIENTS_PARAMETER', secrets.oauthClients.parameterName);
       }
       if (capability === 'mail') {
-        const identities = Stack.of(this).formatArn({
+        const identities = Stack.of(fn).formatArn({
           service: 'ses',
           resource: 'identity',
           resourceName: '*',
@@ -110,6 +136,7 @@ export function platformFunction(
   });
 }
 
-function pascal(name: string): string {
+/** A resource's construct id (its function's, and its nested stack's): `sub-topics` -> `SubTopics`. */
+export function pascal(name: string): string {
   return name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 }

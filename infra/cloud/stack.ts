@@ -1,5 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { routes as declaredRoutes } from '../../shared/routes/catalogue';
+import type { RouteDef } from '../../shared/routes/define';
 import { createHttpApi } from './api';
 import { createDeadLetterQueue, createEventBus, createEventForwarder, createEventRules } from './events';
 import { ResourceFunctions } from './functions';
@@ -27,13 +29,21 @@ export interface PlatformStackProps extends StackProps {
    * the SPA, each tenant's redirections and its sitemap on those domains.
    */
   siteCertificateArn?: string;
+  /** The HTTP routes; by default the catalogue's (tests add routes to project the templates' growth). */
+  routes?: readonly RouteDef[];
 }
 
-/** The whole platform in one stack, split per concern like SST's infra/ folder. */
+/**
+ * The whole platform in one deployment, split per concern like SST's infra/ folder: this stack holds what
+ * is shared (table, bus, buckets, site, both APIs, event rules, the functions without HTTP routes), and
+ * each resource with HTTP routes is a nested stack with its Lambda and its routes (infra/cloud/functions.ts
+ * says why), which `cdk deploy` deploys with it.
+ */
 export class PlatformStack extends Stack {
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    const routes = props.routes ?? declaredRoutes;
 
     const table = createTable(this, stage);
     const bus = createEventBus(this, stage);
@@ -57,6 +67,7 @@ export class PlatformStack extends Stack {
       stage,
       table,
       secrets,
+      httpResources: new Set(routes.map((route) => route.resource)),
       environment: {
         STAGE: stage === 'production' || stage === 'alpha' || stage === 'test' ? stage : 'test',
         TABLE_NAME: table.tableName,
@@ -68,7 +79,7 @@ export class PlatformStack extends Stack {
       },
     });
     const realtime = createWebSocketApi(this, functions);
-    const api = createHttpApi(this, functions, [webOrigin, ...props.tenantOrigins]);
+    const api = createHttpApi(this, functions, routes, [webOrigin, ...props.tenantOrigins]);
     const deadLetters = createDeadLetterQueue(this);
     createEventForwarder(this, { stage, table, bus, deadLetters });
     createEventRules(this, bus, functions, deadLetters);

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventRules } from '../../shared/events/catalogue';
-import { routes } from '../../shared/routes/catalogue';
+import { resources, routes } from '../../shared/routes/catalogue';
 import {
   deleteTable,
   ensureTable,
@@ -44,8 +44,11 @@ export interface LocalStackOptions {
   database?: { endpoint: string; tableName: string };
   /** Items to fill the new table with (a copy of a seeded table) instead of running the seed. */
   items?: TableItems;
-  /** The SPA: on Vite's dev server (true), or a production build in `builtDir` served as CloudFront would. */
-  web?: boolean | { builtDir: string };
+  /**
+   * The SPA: on Vite's dev server (true: hot reload), a production build in `builtDir` served as CloudFront
+   * would, or (`rebuildInto`) a production build made at start into that folder and remade on each change.
+   */
+  web?: boolean | { builtDir: string } | { rebuildInto: string };
   schedules?: boolean;
   /**
    * Seed the demo tenants (idempotent). 'lived-in' (`npm start`) also gives the demo tenant a term of
@@ -57,6 +60,11 @@ export interface LocalStackOptions {
    * stream until a stack on the same data directory reads it (the test of a crash before delivery).
    */
   deliverEvents?: boolean;
+  /**
+   * Load every resource's handler before answering (`npm start`): the first page a person opens then waits
+   * for no module to load, as a warm Lambda would not. The tests load handlers as their requests need them.
+   */
+  preloadHandlers?: boolean;
   /**
    * Called once the servers listen, before the environment, the table and the seed are ready (requests
    * are answered 503 until then): `npm start` says where it will be; tests act in that window.
@@ -130,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   const web = options.web
     ? await startWeb(options.webPort ?? 0, () => ({ apiUrl: gateway.url, wsUrl, stage: 'local' }), {
         site: localSiteEdge(),
-        builtDir: typeof options.web === 'object' ? options.web.builtDir : undefined,
+        ...(typeof options.web === 'object' ? options.web : {}),
         dataDir,
         ...(options.host ? { host: options.host } : {}),
       })
@@ -174,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     const { seedHistory } = await import('../../functions/seed/history-seed');
     history = await seedHistory();
   }
+  if (options.preloadHandlers) await Promise.all(resources.map((resource) => loader(resource)));
   const events = await startEventDelivery({
     endpoint: database.endpoint,
     tableName,

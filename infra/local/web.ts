@@ -96,9 +96,39 @@ function siteEdgePlugin(site: LocalSiteEdge): Plugin {
 }
 
 /**
- * The SPA with the same base path as in the cloud: on Vite's dev server (`npm start`: modules compiled on
- * request, hot reload), or, given `builtDir`, a production build served as static files, as CloudFront
- * serves it (the browser tests: one build per run, and a page is a few chunks instead of hundreds of modules).
+ * Builds the SPA into `outDir` and keeps it built: Vite's build in watch mode remakes it when a source
+ * changes (a second or two). Resolves once the first build is there; build errors after that are printed,
+ * and the last good build stays served.
+ */
+async function watchedBuild(shared: InlineConfig, outDir: string) {
+  const { build } = await import('vite');
+  const watcher = await build({ ...shared, build: { outDir, emptyOutDir: true, watch: {} } });
+  if (!('on' in watcher)) throw new Error('Vite did not start a watching build');
+  await new Promise<void>((resolveFirst, rejectFirst) => {
+    let first = true;
+    watcher.on('event', (event) => {
+      if (event.code === 'BUNDLE_END') void event.result.close();
+      if (event.code === 'ERROR') {
+        void event.result?.close();
+        if (first) rejectFirst(event.error);
+        else console.error(`The SPA did not rebuild: ${event.error.message}`);
+        first = false;
+      }
+      if (event.code === 'END') {
+        if (first) resolveFirst();
+        first = false;
+      }
+    });
+  });
+  return watcher;
+}
+
+/**
+ * The SPA with the same base path as in the cloud, in one of three ways:
+ * - `rebuildInto` (`npm start`): a production build made at start and remade on each change, served as
+ *   CloudFront serves it, so a first visit loads a few chunks instead of compiling hundreds of modules;
+ * - `builtDir` (the browser tests): a build made once for the run, served the same way;
+ * - neither (`npm run dev`): Vite's dev server, modules compiled on request, hot reload.
  */
 export async function startWeb(
   port: number,
@@ -106,6 +136,7 @@ export async function startWeb(
   options: {
     site?: LocalSiteEdge;
     builtDir?: string;
+    rebuildInto?: string;
     /** The address to listen on: this machine only (127.0.0.1) unless asked otherwise. */
     host?: string;
     /** The stack's data directory (database, mails, signing key): never served, wherever it is. */
@@ -120,8 +151,10 @@ export async function startWeb(
   const listen = { port, strictPort: port !== 0, host };
   // Added to web/vite.config.ts's own list (Vite concatenates the two).
   const deny = options.dataDir ? [`${normalizePath(resolve(options.dataDir))}/**`] : [];
-  const server = options.builtDir
-    ? await preview({ ...shared, build: { outDir: options.builtDir }, preview: listen })
+  const watcher = options.rebuildInto ? await watchedBuild(shared, options.rebuildInto) : undefined;
+  const builtDir = options.rebuildInto ?? options.builtDir;
+  const server = builtDir
+    ? await preview({ ...shared, build: { outDir: builtDir }, preview: listen })
     : await createServer({ ...shared, server: { ...listen, fs: { deny } } }).then((dev) => dev.listen());
   const address = server.httpServer?.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -131,6 +164,7 @@ export async function startWeb(
     host: typeof address === 'object' && address ? address.address : host,
     close: async () => {
       options.site?.close();
+      await watcher?.close();
       await server.close();
     },
   };

@@ -1,19 +1,23 @@
-import { authRoutes, fcmTokenRoutes, roleRoutes, tenantRoutes, userRoutes } from './accounts';
+import { authRoutes } from './auth';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
+import { fcmTokenRoutes } from './fcm-tokens';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
+import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
 import { homeworkSubmissionRoutes, sectionRoutes } from './sections';
 import { siteRoutes } from './site';
 import { tenantSettingsRoutes } from './tenant-settings';
+import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
 import { uploadRoutes } from './uploads';
 import { userDirectoryRoutes } from './user-directory';
+import { userRoutes } from './users';
 
 /*
  * Each Lambda imports only the route group(s) of its own resource (building every zod schema of the API

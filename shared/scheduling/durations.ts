@@ -1,16 +1,22 @@
 /**
  * Lesson durations (spec 000 section 5, spec 001 section 9): 15 to 180 minutes in 15-minute steps, plus
- * 3 and 5 minutes outside production (for trying lessons out quickly); "hours" choices 1 to 24.
+ * 3 and 5 minutes outside production for staff trying lessons out quickly (never offered to students, who
+ * book real lessons whatever the stage); "hours" choices 1 to 24.
  */
 export type Stage = 'production' | 'test' | 'local' | 'alpha';
+export type LessonBooker = 'staff' | 'student';
 
-export function lessonDurationChoices(stage: Stage): number[] {
+export function lessonDurationChoices(stage: Stage, bookedBy: LessonBooker = 'staff'): number[] {
   const standard = Array.from({ length: 12 }, (_, i) => (i + 1) * 15);
-  return stage === 'production' ? standard : [3, 5, ...standard];
+  return stage === 'production' || bookedBy === 'student' ? standard : [3, 5, ...standard];
 }
 
-export function isAllowedLessonDuration(minutes: number, stage: Stage): boolean {
-  return lessonDurationChoices(stage).includes(minutes);
+export function isAllowedLessonDuration(
+  minutes: number,
+  stage: Stage,
+  bookedBy: LessonBooker = 'staff',
+): boolean {
+  return lessonDurationChoices(stage, bookedBy).includes(minutes);
 }
 
 export const hourChoices: number[] = Array.from({ length: 24 }, (_, i) => i + 1);

@@ -5,6 +5,7 @@ import {
   decideChange,
   GROUP_CHANGE_REASON,
   isGroupLesson,
+  isSameLessonTime,
 } from './lesson-changes';
 
 const start = new Date('2026-06-10T10:00:00Z');
@@ -79,5 +80,25 @@ describe('lesson change policy', () => {
     expect(changeToast('ZOOM', 'RESCHEDULE', 'PENDING')).toBe('Reschedule Request Sent');
     expect(changeToast('ZOOM', 'RESCHEDULE', 'REJECTED')).toBe('Reschedule Request Rejected');
     expect(changeReasons).toHaveLength(7);
+  });
+});
+
+describe('isSameLessonTime', () => {
+  const lesson = { start: '2030-03-04T10:00:00.000Z', end: '2030-03-04T11:00:00.000Z', tutorId: 't1' };
+
+  it('is the same time whatever offset the instants are written with', () => {
+    expect(
+      isSameLessonTime(lesson, {
+        start: '2030-03-04T11:00:00+01:00',
+        end: '2030-03-04T12:00:00+01:00',
+        tutorId: 't1',
+      }),
+    ).toBe(true);
+  });
+
+  it('is a change when the start, the length or the tutor differs', () => {
+    expect(isSameLessonTime(lesson, { ...lesson, start: '2030-03-04T10:15:00.000Z' })).toBe(false);
+    expect(isSameLessonTime(lesson, { ...lesson, end: '2030-03-04T11:30:00.000Z' })).toBe(false);
+    expect(isSameLessonTime(lesson, { ...lesson, tutorId: 't2' })).toBe(false);
   });
 });

@@ -71,6 +71,23 @@ export function decideChange(input: {
   };
 }
 
+export const SAME_TIME_MESSAGE = 'The lesson is already at this time. Choose another time to move it to.';
+
+/**
+ * Whether a move would leave the lesson where it is: the same start, end and tutor. (A new length at the same
+ * start is a change: "Duration Change" is one of the reasons.)
+ */
+export function isSameLessonTime(
+  lesson: { start: string; end: string; tutorId: string },
+  moved: { start: string; end: string; tutorId: string },
+): boolean {
+  return (
+    Date.parse(lesson.start) === Date.parse(moved.start) &&
+    Date.parse(lesson.end) === Date.parse(moved.end) &&
+    lesson.tutorId === moved.tutorId
+  );
+}
+
 /**
  * The success toast of a change (spec 000 sections 4 and 8, spec 001 section 8): by the lesson's meeting
  * kind, the change and the answer's status. The spec's Zoom toasts are "Zoom Meeting Cancelled /

@@ -19,6 +19,14 @@ describe('lesson durations', () => {
     expect(isAllowedLessonDuration(195, 'local')).toBe(false);
   });
 
+  it('never offers students the short try-out lengths, whatever the stage', () => {
+    for (const stage of ['production', 'test', 'local', 'alpha'] as const) {
+      expect(lessonDurationChoices(stage, 'student')).toEqual(lessonDurationChoices('production'));
+      expect(isAllowedLessonDuration(5, stage, 'student')).toBe(false);
+    }
+    expect(isAllowedLessonDuration(60, 'local', 'student')).toBe(true);
+  });
+
   it('offers 1 to 24 hours and labels durations in hours and minutes', () => {
     expect(hourChoices).toHaveLength(24);
     expect(hourChoices[0]).toBe(1);

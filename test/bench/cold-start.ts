@@ -8,8 +8,11 @@ import { type BenchStack, median } from './stack';
 
 const RUNS = 10;
 
-/** Runs a fresh Node process that imports `module`, calls its handler with `event` and prints the status. */
-function timeProcess(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs a fresh Node process (one of the scripts below: it prints its answer's status and the CPU time it
+ * used, in ms); resolves the wall time from spawn to exit, and that CPU time.
+ */
+function timeProcess(script: string, env: NodeJS.ProcessEnv): Promise<{ wallMs: number; cpuMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -18,13 +21,17 @@ function timeProcess(script: string, env: NodeJS.ProcessEnv): Promise<number> {
       output += String(chunk);
     });
     child.on('exit', (code) => {
-      const elapsed = performance.now() - started;
-      if (code !== 0 || !output.includes('200'))
-        reject(new Error(`cold start run failed (${code}): ${output}`));
-      else resolve(elapsed);
+      const wallMs = performance.now() - started;
+      const [status, cpu] = output.trim().split(' ');
+      if (code !== 0 || status !== '200') reject(new Error(`cold start run failed (${code}): ${output}`));
+      else resolve({ wallMs, cpuMs: Number(cpu) });
     });
   });
 }
+
+/** What each script prints last: the status, and the CPU time the process has used (user and system). */
+const printStatusAndCpu = (status: string) =>
+  `const cpu = process.cpuUsage(); process.stdout.write(${status} + ' ' + (cpu.user + cpu.system) / 1000);`;
 
 /**
  * Cold start: a fresh Node process importing the users Lambda bundle (built with the stack's esbuild
@@ -73,7 +80,7 @@ export async function measureColdStart(stack: BenchStack) {
   const runner = (module: string) => `
     const { handler } = await import(${JSON.stringify(join(dir, module))});
     const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 29000 });
-    process.stdout.write(String(result.statusCode));
+    ${printStatusAndCpu('String(result.statusCode)')}
   `;
   await writeFile(join(dir, 'run-users.mjs'), runner('users.mjs'));
   // The floor the stack sets: the AWS SDK's DynamoDB client loaded as the bundle loads it, and one GetItem.
@@ -84,7 +91,7 @@ export async function measureColdStart(stack: BenchStack) {
     const { DynamoDBClient, GetItemCommand } = createRequire(import.meta.url)('@aws-sdk/client-dynamodb');
     const client = new DynamoDBClient({ region: process.env.AWS_REGION, endpoint: process.env.DYNAMODB_ENDPOINT });
     await client.send(new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { pk: { S: 'TENANT#demo' }, sk: { S: 'TENANT' } } }));
-    process.stdout.write('200');
+    ${printStatusAndCpu("'200'")}
   `,
   );
   await writeFile(join(dir, 'run-empty.mjs'), runner('empty.mjs'));
@@ -93,11 +100,17 @@ export async function measureColdStart(stack: BenchStack) {
   const baseline: number[] = [];
   const bundle: number[] = [];
   const sdkFloor: number[] = [];
+  const bundleCpu: number[] = [];
+  const sdkFloorCpu: number[] = [];
   // Alternated, so a burst of load on the machine falls on all three alike.
   for (let i = 0; i < RUNS; i++) {
-    baseline.push(await timeProcess(join(dir, 'run-empty.mjs'), env));
-    bundle.push(await timeProcess(join(dir, 'run-users.mjs'), env));
-    sdkFloor.push(await timeProcess(join(dir, 'run-sdk-floor.mjs'), env));
+    baseline.push((await timeProcess(join(dir, 'run-empty.mjs'), env)).wallMs);
+    const users = await timeProcess(join(dir, 'run-users.mjs'), env);
+    bundle.push(users.wallMs);
+    bundleCpu.push(users.cpuMs);
+    const sdk = await timeProcess(join(dir, 'run-sdk-floor.mjs'), env);
+    sdkFloor.push(sdk.wallMs);
+    sdkFloorCpu.push(sdk.cpuMs);
   }
   return {
     baseline,
@@ -105,6 +118,11 @@ export async function measureColdStart(stack: BenchStack) {
     sdkFloor,
     /** Each run's bundle time over the SDK-only process of the same round. */
     ratios: bundle.map((ms, i) => ms / sdkFloor[i]!),
+    /**
+     * The same ratio in CPU time used by each process: on a core other work shares, wall times stretch by
+     * however much of the core the others took in that moment, CPU times far less.
+     */
+    cpuRatios: bundleCpu.map((ms, i) => ms / sdkFloorCpu[i]!),
     baselineMs: median(baseline),
     bundleMs: median(bundle),
     sdkFloorMs: median(sdkFloor),

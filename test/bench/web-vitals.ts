@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { resetConfig } from '../../functions/lib/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 import { servedBuild } from '../support/served-build';
@@ -26,9 +26,44 @@ h1{font-size:3rem;margin:0 auto 24px;max-width:56rem}p{font-size:1.125rem;opacit
 `;
 
 /**
- * Largest Contentful Paint of a page in a fresh headless Chromium profile (cold cache), and the JavaScript
- * it loaded before it was done, gzipped (as CloudFront serves it, level 9). A visit with no LCP entry is an
+ * Largest Contentful Paint of one visit of `url` in a fresh headless Chromium profile (cold cache), once
+ * `readyText` shows, and the scripts of the page's own origin it loaded. A visit with no LCP entry is an
  * error, never a 0 ms that would count as met.
+ */
+export async function lcpOfFirstVisit(browser: Browser, url: string, readyText: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const origin = new URL(url).origin;
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const requested = new URL(request.url());
+    if (request.resourceType() === 'script' && requested.origin === origin) scripts.add(requested.pathname);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number | null };
+    w.__lcp = null;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.getByText(readyText, { exact: true }).filter({ visible: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // LCP is final once the page has painted its content; a short settle lets the observer report it.
+    await page.waitForTimeout(200);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number | null }).__lcp);
+    if (lcp === null) throw new Error(`No largest-contentful-paint entry arrived for ${url}`);
+    return { lcp, scripts: [...scripts] };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Largest Contentful Paint of the home and a subject page, cold cache, and the JavaScript each loaded
+ * before it was done, gzipped (as CloudFront serves it, level 9), beside the floor page's.
  */
 export async function measureWebVitals(stack: BenchStack) {
   const site = await servedBuild(stack.apiUrl);
@@ -48,35 +83,14 @@ export async function measureWebVitals(stack: BenchStack) {
   };
 
   async function visit(path: string, readyText: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const scripts = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.resourceType() === 'script' && url.origin === site.url) scripts.add(url.pathname);
-    });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number | null };
-      w.__lcp = null;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    await page.goto(`${site.url}/learning-portal${path}`, { waitUntil: 'load' });
-    await page.getByText(readyText, { exact: true }).filter({ visible: true }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    // LCP is final once the page has painted its content; a short settle lets the observer report it.
-    await page.waitForTimeout(200);
-    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number | null }).__lcp);
-    if (lcp === null) throw new Error(`No largest-contentful-paint entry arrived for ${path}`);
+    const { lcp, scripts } = await lcpOfFirstVisit(browser, `${site.url}/learning-portal${path}`, readyText);
     let jsBytes = 0;
     for (const script of scripts) jsBytes += await gzipSize(script);
     if (process.env.BENCH_VERBOSE) {
       for (const script of scripts)
         console.log(`  ${path} ${script} ${((await gzipSize(script)) / 1024).toFixed(1)} KB`);
     }
-    await context.close();
-    return { lcp, jsKb: jsBytes / 1024, scripts: scripts.size };
+    return { lcp, jsKb: jsBytes / 1024, scripts: scripts.length };
   }
 
   try {

@@ -84,3 +84,23 @@ it('says why a role cannot be deleted: a built-in one in the list, one still in 
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await inUse.waitFor();
 });
+
+it('refuses a role whose name differs from another only in case, saying which role has it', async () => {
+  // Prepare
+  const page = await browser.signedInPage(
+    { email: 'admin@demo.test', password: 'Demo-admin-1' },
+    '/admin/roles',
+  );
+  await page.getByRole('cell', { name: /Admin/ }).first().waitFor();
+
+  // Act
+  await page.getByRole('button', { name: 'New role' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Name/).fill('STUDENT');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  // Assess: the server's message, and the dialog stays open with what was typed
+  await page.getByTestId('toast-error').getByText('A role named Student already exists').waitFor();
+  await expect(dialog.getByLabel(/^Name/).inputValue()).resolves.toBe('STUDENT');
+  await screenshot(page, 'admin-role-duplicate-name');
+});

@@ -40,10 +40,11 @@ it('sets a page’s title and description from a meta tag the admin creates', as
   // And a page without a meta tag shows its own title and the default description again, on an in-app
   // navigation too.
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/learning-portal/login');
+    // (Not the login page: a signed-in person opening it goes on to the portal.)
+    window.history.pushState({}, '', '/learning-portal/forgot-password');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await page.waitForFunction(() => document.title === 'Log in | Demo Academy');
+  await page.waitForFunction(() => document.title === 'Forgot your password? | Demo Academy');
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(defaultDescription);
 });
 

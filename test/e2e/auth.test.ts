@@ -198,3 +198,45 @@ it('a parent switches into a child’s account and back; the child’s session o
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'portal-linked-accounts-phone');
 });
+
+it('an expired session says so on the login page, returns to the page asked for, and Back skips the form', async () => {
+  // Prepare: signed in on the portal home, then the token stops being accepted (as when it expires)
+  const page = await browser.signedInPage(demo.student, '/portal');
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+  await page.evaluate(() => localStorage.setItem('authToken', 'expired.session.token'));
+
+  // Act: open another page of the portal
+  await page.goto(browser.portalUrl('/portal/schedule'));
+
+  // Assess: the login page says why, and remembers the page
+  await page.getByTestId('session-expired').waitFor();
+  const loginUrl = new URL(page.url());
+  expect(loginUrl.pathname).toBe('/learning-portal/login');
+  expect(loginUrl.searchParams.get('redirect')).toMatch(/\/portal\/schedule$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await expect(page.locator('[data-testid="toast-error"]').count()).resolves.toBe(0);
+  await screenshot(page, 'login-session-expired');
+
+  // Act: sign in again
+  await page.getByLabel(/^Email/).fill(demo.student.email);
+  await page.getByLabel(/^Password/).fill(demo.student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  // Assess: back on the page asked for; Back goes to the page before it, not to the login form
+  await page.waitForURL(/\/learning-portal\/portal\/schedule$/);
+  await page.goBack();
+  await page.waitForURL(/\/learning-portal\/portal$/);
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+});
+
+it('a signed-in person opening the login page goes on to the portal', async () => {
+  // Prepare
+  const page = await browser.signedInPage(demo.student);
+
+  // Act
+  await page.goto(browser.portalUrl('/login'));
+
+  // Assess
+  await page.waitForURL(/\/learning-portal\/portal$/);
+  await expect(page.getByRole('button', { name: 'Log in' }).count()).resolves.toBe(0);
+});

@@ -207,3 +207,38 @@ it('an admin in edit mode reorders topics by drag and drop and adds a video link
   await visitor.getByTestId('video-card').filter({ hasText: 'Sound waves in 5 minutes' }).waitFor();
   expect(await visitor.getByLabel('Video title').count()).toBe(0);
 });
+
+it('the home search is a combobox the keyboard drives: arrows choose an option, Enter opens it, Escape clears', async () => {
+  // Prepare
+  const page = await browser.newPage();
+  await page.goto(browser.portalUrl('/'));
+  const search = page.getByRole('combobox', { name: 'Search curricula, subjects, topics and sub-topics' });
+  await search.fill('quadratic equations');
+  const options = page.getByRole('listbox').getByRole('option');
+  await options.first().waitFor();
+
+  // Act: down twice, up once: the first option is the active one
+  await search.press('ArrowDown');
+  await search.press('ArrowDown');
+  await search.press('ArrowUp');
+
+  // Assess: the input points at it, and it says it is chosen
+  const first = options.first();
+  await expect(first.getAttribute('aria-selected')).resolves.toBe('true');
+  await expect(search.getAttribute('aria-activedescendant')).resolves.toBe(await first.getAttribute('id'));
+  const target = await first.getAttribute('href');
+
+  // Act: Enter opens it
+  await search.press('Enter');
+
+  // Assess
+  await page.waitForURL((url) => url.pathname === target);
+
+  // Act + Assess: back on the home page, Escape empties the search and closes the list
+  await page.goto(browser.portalUrl('/'));
+  await search.fill('quadratic');
+  await options.first().waitFor();
+  await search.press('Escape');
+  await expect(search.inputValue()).resolves.toBe('');
+  await expect(page.getByRole('listbox').count()).resolves.toBe(0);
+});

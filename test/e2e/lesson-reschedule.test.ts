@@ -103,3 +103,32 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   await cell.getByTestId('calendar-lesson').filter({ hasText: '02:00 PM' }).waitFor();
   await screenshot(page, 'schedule-month');
 });
+
+it("the reschedule dialog leaves the lesson's own time out of the free times", async () => {
+  // Prepare: a lesson at 10:00 London on a working day of the tutor
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  let day = targetDay().plus({ days: 1 });
+  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  const start = day.set({ hour: 10 }).toUTC().toISO()!;
+  const lesson = await api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+    ...admin,
+    body: { course: 'course-demo-igcse-maths', title: 'Own-time lesson', start, duration: 60 },
+  });
+  expect(lesson.status).toBe(201);
+
+  // Act: Sam opens Reschedule on that lesson's day
+  const page = await browser.signedInPage(demo.student, '/portal/courses/course-demo-igcse-maths', {
+    timezoneId: ZONE,
+  });
+  const row = page.getByTestId('lesson-row').filter({ hasText: 'Own-time lesson' });
+  await row.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^New date/).fill(day.toISODate()!);
+  const freeTimes = dialog.getByRole('group', { name: 'Free times' });
+  await freeTimes.getByRole('button', { name: '12:00 PM' }).waitFor();
+
+  // Assess
+  await expect(freeTimes.getByRole('button', { name: '10:00 AM' }).count()).resolves.toBe(0);
+  await screenshot(page, 'reschedule-dialog-without-own-time');
+});

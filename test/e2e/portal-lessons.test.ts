@@ -31,6 +31,10 @@ it('a student books a lesson from the tutor’s free times; a time taken meanwhi
   // Tom teaches 09:00-17:00 London, starts every 30 minutes: an hour (the course's usual length) can
   // start at 04:00 PM at the latest, an hour and a half at 03:30 PM.
   expect(await dialog.getByLabel('Duration').inputValue()).toBe('60');
+  // Real lesson lengths only: the local stack's 3- and 5-minute try-outs are for staff.
+  const lengths = await dialog.getByLabel('Duration').locator('option').allTextContents();
+  expect(lengths[0]).toBe('15 min');
+  expect(lengths).not.toContain('5 min');
   await times.getByRole('button', { name: '04:00 PM' }).waitFor();
   await dialog.getByLabel('Duration').selectOption({ label: '1 hr 30 min' });
   await times.getByRole('button', { name: '03:30 PM' }).waitFor();

@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformStack } from '../../infra/cloud/stack';
 import { robotsTxt } from '../../shared/rules/sitemap';
 import { cleanSitePath } from '../../shared/rules/slug';
-import { WITHOUT_BUNDLING } from './synth';
+import {
+  type DeployedTemplate,
+  resolveParameters,
+  resourcesOfType,
+  templatesOf,
+  WITHOUT_BUNDLING,
+} from './synth';
 
 /**
  * The CloudFront Function, run in Node against a fake KeyValueStore: `import cf from 'cloudfront'` is the
@@ -119,7 +125,9 @@ describe('edge routing function', () => {
 });
 
 describe('cloud stack: redirections and sitemap', () => {
+  /** The parent stack's template; `templates` adds the nested stacks', where the HTTP resources' Lambdas are. */
   let template: Template;
+  let templates: DeployedTemplate[];
   beforeAll(() => {
     const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING } });
     const stack = new PlatformStack(app, 'SiteEdge-dev', {
@@ -128,15 +136,18 @@ describe('cloud stack: redirections and sitemap', () => {
       defaultTenantKey: 'demo',
       tenantOrigins: [],
     });
-    template = Template.fromStack(stack);
+    templates = templatesOf(stack);
+    template = templates[0]!.template;
   });
 
   const functionWithEnv = (name: string) =>
-    Object.entries(template.findResources('AWS::Lambda::Function')).filter(([, fn]) =>
-      Object.keys(
-        ((fn.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment
-          ?.Variables ?? {}) as object,
-      ).includes(name),
+    resourcesOfType(templates, 'AWS::Lambda::Function')
+      .filter(({ resource }) => Object.keys(resource.Properties.Environment?.Variables ?? {}).includes(name))
+      .map(({ id }) => id);
+  /** The IAM policies' properties, with what the parent passes in place of the nested stacks' parameters. */
+  const policies = () =>
+    resourcesOfType(templates, 'AWS::IAM::Policy').map(({ resource, deployed }) =>
+      resolveParameters(resource.Properties, deployed.parameters),
     );
 
   it('associates a KeyValueStore with the viewer-request function on runtime 2.0', () => {
@@ -150,29 +161,29 @@ describe('cloud stack: redirections and sitemap', () => {
   });
 
   it('lets only the redirect-edge function write the store, and tells only it where the store is', () => {
-    const writers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
-      JSON.stringify(policy.Properties).includes('cloudfront-keyvaluestore:PutKey'),
+    const writers = policies().filter((policy) =>
+      JSON.stringify(policy).includes('cloudfront-keyvaluestore:PutKey'),
     );
     expect(writers).toHaveLength(1);
-    expect(JSON.stringify(writers[0]!.Properties)).toMatch(/RedirectEdge/);
+    expect(JSON.stringify(writers[0])).toMatch(/RedirectEdge/);
     // the daily reconcile lists every key and writes in batches
     for (const action of ['ListKeys', 'UpdateKeys', 'DeleteKey', 'DescribeKeyValueStore'])
-      expect(JSON.stringify(writers[0]!.Properties)).toContain(`cloudfront-keyvaluestore:${action}`);
+      expect(JSON.stringify(writers[0])).toContain(`cloudfront-keyvaluestore:${action}`);
     // The writers of redirections tell it through their events (the outbox), not the store.
-    expect(functionWithEnv('REDIRECTS_KVS_ARN').map(([id]) => id)).toEqual([
-      expect.stringMatching(/^FunctionsRedirectEdge/),
-    ]);
+    expect(functionWithEnv('REDIRECTS_KVS_ARN')).toEqual([expect.stringMatching(/^FunctionsRedirectEdge/)]);
   });
 
   it('lets the sitemap function put objects under sitemaps/ of the site bucket, and nothing else does', () => {
     const withBucket = functionWithEnv('SITE_BUCKET');
-    expect(withBucket.map(([id]) => id)).toEqual([expect.stringMatching(/^FunctionsSitemap/)]);
-    const putters = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
-      JSON.stringify(policy.Properties).includes('/sitemaps/*'),
+    expect(withBucket).toEqual([expect.stringMatching(/^Sitemap[0-9A-F]{8}$/)]);
+    const siteBucketId = Object.keys(template.findResources('AWS::S3::Bucket')).find((id) =>
+      id.startsWith('SiteBucket'),
     );
+    const putters = policies().filter((policy) => JSON.stringify(policy).includes('/sitemaps/*'));
     expect(putters).toHaveLength(1);
-    expect(JSON.stringify(putters[0]!.Properties)).toMatch(/s3:PutObject/);
-    expect(JSON.stringify(putters[0]!.Properties)).toMatch(/FunctionsSitemap/);
+    expect(JSON.stringify(putters[0])).toMatch(/s3:PutObject/);
+    expect(JSON.stringify(putters[0])).toMatch(/"SitemapServiceRole[0-9A-F]{8}"/);
+    expect(JSON.stringify(putters[0])).toContain(`"${siteBucketId}"`);
   });
 
   it('dead-letters a redirect the edge could not take, and reconciles the edge store daily', () => {

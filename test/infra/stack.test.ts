@@ -7,9 +7,16 @@ import { PlatformStack } from '../../infra/cloud/stack';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources, routes } from '../../shared/routes/catalogue';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
-import { WITHOUT_BUNDLING } from './synth';
+import {
+  type DeployedTemplate,
+  resolveParameters,
+  resourcesOfType,
+  templatesOf,
+  WITHOUT_BUNDLING,
+} from './synth';
 
-function synth(stage: string): Template {
+/** The stack's template, then each nested stack's (a resource's Lambda and routes). */
+function synth(stage: string): DeployedTemplate[] {
   const app = new App({ context: { stage, ...WITHOUT_BUNDLING } });
   const stack = new PlatformStack(app, `Test-${stage}`, {
     stage,
@@ -24,33 +31,83 @@ function synth(stage: string): Template {
         }
       : {}),
   });
-  return Template.fromStack(stack);
+  return templatesOf(stack);
 }
 
+/** Every template of the dev stage; `dev` and `production` are the parent stacks' own. */
+let devTemplates: DeployedTemplate[];
 let dev: Template;
 let production: Template;
 
 beforeAll(() => {
-  dev = synth('dev');
-  production = synth('production');
+  devTemplates = synth('dev');
+  dev = devTemplates[0]!.template;
+  production = synth('production')[0]!.template;
 });
 
-const ourFunctions = (template: Template) =>
-  Object.values(template.findResources('AWS::Lambda::Function')).filter(
-    (fn) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x',
-  );
+/** Our functions, in whichever template holds them, with their properties' parameters resolved. */
+const ourFunctions = () =>
+  resourcesOfType(devTemplates, 'AWS::Lambda::Function')
+    .filter(({ resource }) => resource.Properties.Runtime === 'nodejs22.x')
+    .map(({ id, resource, deployed }) => ({
+      id,
+      Properties: resolveParameters(resource.Properties, deployed.parameters),
+    }));
 /** Every function of ours but the event forwarder, which serves no request and holds no token. */
-const resourceFunctions = (template: Template) =>
-  Object.entries(template.findResources('AWS::Lambda::Function'))
-    .filter(([id, fn]) => fn.Properties.Runtime === 'nodejs22.x' && !id.startsWith('EventForwarder'))
-    .map(([, fn]) => fn);
+const resourceFunctions = () => ourFunctions().filter(({ id }) => !id.startsWith('EventForwarder'));
+/** Every IAM policy, with its parameters resolved. */
+const policies = () =>
+  resourcesOfType(devTemplates, 'AWS::IAM::Policy').map(({ id, resource, deployed }) => {
+    const statements: Array<Record<string, unknown>> = resolveParameters(
+      resource.Properties,
+      deployed.parameters,
+    ).PolicyDocument.Statement;
+    return { id, statements };
+  });
 
 describe('HTTP API', () => {
   it('has one route per declared route, exactly', () => {
-    const routeKeys = Object.values(dev.findResources('AWS::ApiGatewayV2::Route'))
-      .map((r) => (r.Properties as { RouteKey: string }).RouteKey)
+    const routeKeys = resourcesOfType(devTemplates, 'AWS::ApiGatewayV2::Route')
+      .map(({ resource }) => (resource.Properties as { RouteKey: string }).RouteKey)
       .filter((key) => !key.startsWith('$'));
     expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it("puts each resource's routes in a nested stack of its own, with its Lambda, one integration and one permission", () => {
+    const nested = devTemplates.slice(1);
+    expect(nested).toHaveLength(resources.length);
+    const declared = resources.map((resource) =>
+      routes
+        .filter((r) => r.resource === resource)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    const inNested = nested.map(({ template }) =>
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+        .map((r) => (r.Properties as { RouteKey: string }).RouteKey)
+        .sort(),
+    );
+    expect(inNested.sort()).toEqual(declared.sort());
+    const apiId = Object.keys(
+      dev.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    )[0];
+    for (const { path, template, parameters } of nested) {
+      const [fnId, ...others] = Object.keys(template.findResources('AWS::Lambda::Function'));
+      expect(others, path).toEqual([]);
+      const [integration, ...moreIntegrations] = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Integration'),
+      );
+      expect(moreIntegrations, path).toEqual([]);
+      expect(integration!.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(resolveParameters(integration!.Properties.ApiId, parameters)).toEqual({ Ref: apiId });
+      // One invoke permission for the function, on this API's execute-api ARN (any stage, method, path).
+      const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
+      expect(permissions, path).toHaveLength(1);
+      expect(permissions[0]!.Properties.FunctionName).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+      expect(JSON.stringify(resolveParameters(permissions[0]!.Properties.SourceArn, parameters))).toContain(
+        `{"Ref":"${apiId}"},"/*/*/*"`,
+      );
+    }
   });
 
   it('allows the SPA and tenant origins in the CORS preflight', () => {
@@ -67,32 +124,25 @@ describe('HTTP API', () => {
 describe('Lambdas', () => {
   it('are one per resource, the realtime handler, each event target and the event forwarder, on arm64 and Node 22', () => {
     const expected = new Set([...resources, 'realtime', ...eventRules.map((r) => r.target), EVENT_FORWARDER]);
-    const functions = ourFunctions(dev);
+    const functions = ourFunctions();
     expect(functions).toHaveLength(expected.size);
-    for (const fn of functions) {
-      expect((fn.Properties as { Architectures: string[] }).Architectures).toEqual(['arm64']);
-    }
+    for (const fn of functions) expect(fn.Properties.Architectures).toEqual(['arm64']);
   });
 
   it('stop at 29 s like API Gateway, except the sitemap function, whose generations run from the bus', () => {
-    const functions = Object.entries(dev.findResources('AWS::Lambda::Function')).filter(
-      ([, fn]) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x',
-    );
-    const timeouts = new Map(
-      functions.map(([id, fn]) => [id, (fn.Properties as { Timeout: number }).Timeout] as const),
-    );
-    const sitemap = [...timeouts.keys()].filter((id) => /^FunctionsSitemap[0-9A-F]{8}$/.test(id));
+    const timeouts = new Map(ourFunctions().map(({ id, Properties }) => [id, Properties.Timeout] as const));
+    const sitemap = [...timeouts.keys()].filter((id) => /^Sitemap[0-9A-F]{8}$/.test(id));
     expect(sitemap).toHaveLength(1);
     expect(timeouts.get(sitemap[0]!)).toBe(SITEMAP_FUNCTION_TIMEOUT_SECONDS);
     for (const [id, timeout] of timeouts) if (id !== sitemap[0]) expect(timeout, id).toBe(29);
   });
 
   it('read the token key from SSM by name and never carry a secret value', () => {
-    const json = JSON.stringify(dev.toJSON());
-    expect(json).not.toContain('local-dev-signing-key');
-    for (const fn of resourceFunctions(dev)) {
-      const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
-        .Variables;
+    for (const { template } of devTemplates) {
+      expect(JSON.stringify(template.toJSON())).not.toContain('local-dev-signing-key');
+    }
+    for (const fn of resourceFunctions()) {
+      const env = fn.Properties.Environment.Variables;
       expect(env.TOKEN_SECRET_PARAMETER).toBe('/learning-platform/dev/token-secret');
       expect(env.TOKEN_SECRET).toBeUndefined();
     }
@@ -102,18 +152,14 @@ describe('Lambdas', () => {
     const apiId = Object.keys(
       dev.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
     )[0];
-    for (const fn of resourceFunctions(dev)) {
-      const env = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment
-        .Variables;
-      expect(env.API_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+    for (const fn of resourceFunctions()) {
+      expect(fn.Properties.Environment.Variables.API_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
     }
   });
 
   it('grant DynamoDB actions only on the table, its indexes and its stream', () => {
-    for (const [policyId, policy] of Object.entries(dev.findResources('AWS::IAM::Policy'))) {
-      const statements = (
-        policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
-      ).PolicyDocument.Statement;
+    const tableId = Object.keys(dev.findResources('AWS::DynamoDB::Table'))[0]!;
+    for (const { id: policyId, statements } of policies()) {
       for (const statement of statements) {
         const actions = [statement.Action].flat() as string[];
         if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
@@ -124,16 +170,16 @@ describe('Lambdas', () => {
         }
         const resourcesOf = [statement.Resource].flat();
         expect(resourcesOf).not.toContain('*');
-        expect(JSON.stringify(resourcesOf)).toContain('Table');
+        expect(JSON.stringify(resourcesOf)).toContain(`"${tableId}"`);
       }
     }
   });
 
   it('lets only the password-reset and trial mail functions send e-mail', () => {
-    const sesPolicies = Object.entries(dev.findResources('AWS::IAM::Policy')).filter(([, policy]) =>
-      JSON.stringify(policy).includes('ses:SendEmail'),
+    const sesPolicies = policies().filter(({ statements }) =>
+      JSON.stringify(statements).includes('ses:SendEmail'),
     );
-    expect(sesPolicies.map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
+    expect(sesPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
       expect.stringMatching(/PasswordResetMail$/),
       expect.stringMatching(/TrialMail$/),
     ]);
@@ -264,8 +310,8 @@ describe('event outbox', () => {
 
   it("sends a consumer's failures, after Lambda's retries, to the dead-letter queue like the bus's own", () => {
     const queueArn = { 'Fn::GetAtt': [deadLetterQueueId(), 'Arn'] };
-    const configs = Object.values(dev.findResources('AWS::Lambda::EventInvokeConfig')).map(
-      (config) => config.Properties as Record<string, any>,
+    const configs = resourcesOfType(devTemplates, 'AWS::Lambda::EventInvokeConfig').map(
+      ({ resource, deployed }) => resolveParameters(resource.Properties, deployed.parameters),
     );
     const targets = new Set(eventRules.map((rule) => rule.target));
     expect(configs).toHaveLength(targets.size);
@@ -413,29 +459,27 @@ describe('uploads', () => {
 
   it('grants S3 object actions to the uploads function only, on the uploads prefix of that bucket', () => {
     const [bucketId] = uploadsBucket(dev);
-    const s3Statements = Object.entries(dev.findResources('AWS::IAM::Policy')).flatMap(([policyId, policy]) =>
-      (
-        policy.Properties as { PolicyDocument: { Statement: Array<Record<string, unknown>> } }
-      ).PolicyDocument.Statement.filter((statement) =>
-        ([statement.Action].flat() as string[]).some((a) => a.startsWith('s3:')),
-      ).map((statement) => ({ policyId, statement })),
+    const s3Statements = policies().flatMap(({ id: policyId, statements }) =>
+      statements
+        .filter((statement) => ([statement.Action].flat() as string[]).some((a) => a.startsWith('s3:')))
+        .map((statement) => ({ policyId, statement })),
     );
-    const ours = s3Statements.filter(({ policyId }) => policyId.startsWith('FunctionsUploads'));
+    const ours = s3Statements.filter(({ policyId }) => policyId.startsWith('UploadsServiceRole'));
     expect(ours).toHaveLength(1);
     expect([ours[0]!.statement.Action].flat().sort()).toEqual(['s3:GetObject', 's3:PutObject']);
     expect(JSON.stringify(ours[0]!.statement.Resource)).toContain(bucketId);
     expect(JSON.stringify(ours[0]!.statement.Resource)).toContain('/uploads/*');
     // No other function of ours touches that bucket.
     for (const { policyId, statement } of s3Statements) {
-      if (policyId.startsWith('FunctionsUploads')) continue;
+      if (policyId.startsWith('UploadsServiceRole')) continue;
       expect(JSON.stringify(statement.Resource)).not.toContain(bucketId);
     }
-    const uploadsFunction = ourFunctions(dev).find((fn) =>
+    const uploadsFunction = ourFunctions().find((fn) =>
       JSON.stringify(fn.Properties).includes('"FILE_STORAGE_ADAPTER":"s3"'),
     );
     expect(uploadsFunction).toBeDefined();
     expect(
-      ourFunctions(dev).filter((fn) => JSON.stringify(fn.Properties).includes('UPLOADS_BUCKET')),
+      ourFunctions().filter((fn) => JSON.stringify(fn.Properties).includes('UPLOADS_BUCKET')),
     ).toHaveLength(1);
   });
 

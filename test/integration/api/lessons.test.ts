@@ -245,6 +245,12 @@ describe('booking from free slots', () => {
     expect(offHours.body.message).toBe(
       "This time is not one of the tutor's free slots. Please choose another one.",
     );
+    const shortTryOut = await local.api.call<Json>('meetings.courseMeetingBook', {
+      ...sam,
+      body: { course: COURSE, start: slot!.start, duration: 5 },
+    });
+    expect(shortTryOut.status).toBe(400);
+    expect(shortTryOut.body.message).toBe('A lesson lasts 15 to 180 minutes, in steps of 15 minutes');
     const outsider = await local.api.call('meetings.courseMeetingBook', {
       ...maya,
       body: { course: COURSE, start: slot!.start, duration: 60 },
@@ -311,6 +317,45 @@ describe.each(kinds)('$kind lesson changes', (k) => {
       body: { action: 'REJECT' },
     });
     expect(twice.status).toBe(409);
+  });
+
+  it("refuses a move to the lesson's own time, and leaves that time out of the free times offered", async () => {
+    // Prepare: a lesson on one of the tutor's free times
+    const date = londonWeekday(15 + k.shift);
+    const [free] = await tutorSlots(sam, date);
+    const lesson = await createLesson(free!.start, 60, k);
+    expect(lesson.status).toBe(201);
+
+    // Act
+    const offered = await tutorSlots(sam, date, lesson.body._id);
+    const byStudent = await local.api.call<Json>(`meetings.${k.id}Reschedule`, {
+      ...sam,
+      params: { id: lesson.body._id },
+      body: { reason: 'School Activity', start: free!.start },
+    });
+    const byAdmin = await local.api.call<Json>(`meetings.${k.id}AdminReschedule`, {
+      ...admin,
+      params: { id: lesson.body._id },
+      body: { reason: 'School Activity', start: free!.start },
+    });
+    const longer = await local.api.call<Json>(`meetings.${k.id}AdminReschedule`, {
+      ...admin,
+      params: { id: lesson.body._id },
+      body: { reason: 'Duration Change', start: free!.start, duration: 90 },
+    });
+
+    // Assess
+    expect(offered.map((slot) => slot.start)).not.toContain(free!.start);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const refused of [byStudent, byAdmin]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        'The lesson is already at this time. Choose another time to move it to.',
+      );
+    }
+    // A new length at the same start is a change.
+    expect(longer.status).toBe(200);
+    expect(longer.body.lesson).toMatchObject({ start: free!.start, duration: 90 });
   });
 
   it('applies a change asked more than 24 hours ahead at once, and frees the time', async () => {

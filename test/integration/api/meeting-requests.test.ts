@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { collectionRepository } from '../../../functions/crud/repository';
 import { demo } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
@@ -315,9 +316,15 @@ describe('answering a reschedule request with UPDATE', () => {
     // Only the length: the new time stays, its end follows.
     const longer = await respond(id, { action: 'UPDATE', duration: 90 });
     expect(longer.body.request).toMatchObject({ newStart, newEnd: plus(newStart, 90) });
-    // Its own lesson's time never counts as taken: the request may go back to it.
+    // The lesson's own time is no move (400, the request unchanged), but it never counts as taken: the
+    // same start with another length may be chosen.
     const ownTime = await respond(id, { action: 'UPDATE', newStart: lesson.start, duration: 60 });
-    expect(ownTime.status).toBe(200);
+    expect(ownTime.status).toBe(400);
+    expect(ownTime.body.message).toBe(
+      'The lesson is already at this time. Choose another time to move it to.',
+    );
+    const ownStartLonger = await respond(id, { action: 'UPDATE', newStart: lesson.start, duration: 90 });
+    expect(ownStartLonger.status).toBe(200);
     const final = await respond(id, { action: 'UPDATE', newStart, duration: 45 });
     expect(final.status).toBe(200);
 
@@ -355,6 +362,7 @@ describe('a collection past the size a filter without an index scans', () => {
     // Prepare: seven records in a collection whose unindexed filters read at most the newest four
     const things = collectionRepository<{ _id: string; createdAt: string; updatedAt: string; kind: string }>({
       collection: 'QA-THINGS',
+      schema: z.object({ _id: z.string(), createdAt: z.string(), updatedAt: z.string(), kind: z.string() }),
       label: 'thing',
       searchFields: ['kind'],
       sortFields: ['kind'],

@@ -76,6 +76,51 @@ describe('admin roles', () => {
     expect(after.body.totalDocs).toBe(6);
   });
 
+  it('keeps role names unique ignoring case and spacing, under concurrent creates and renames too', async () => {
+    // Prepare
+    const create = (name: string) =>
+      local.api.call('roles.create', {
+        token: admin.token,
+        body: { name, type: 'admin', permissions: { adminCourses: ['view'] } },
+      });
+    const first = await create('Receptionist');
+    expect(first.status).toBe(201);
+
+    // Act
+    const clashes = [
+      await create('receptionist'),
+      await create('Receptionist'),
+      await create(' RECEPTIONIST '),
+    ];
+    const builtIn = await create('admin');
+    const racing = await Promise.all(Array.from({ length: 8 }, () => create('Front Desk')));
+    const other = await create('Registrar');
+    const renameOnto = await local.api.call('roles.update', {
+      token: admin.token,
+      params: { id: other.body._id as string },
+      body: { name: 'front desk' },
+    });
+    const renamedAway = await local.api.call('roles.update', {
+      token: admin.token,
+      params: { id: first.body._id as string },
+      body: { name: 'Reception Desk' },
+    });
+    const reused = await create('RECEPTIONIST');
+
+    // Assess
+    for (const clash of [...clashes, renameOnto]) {
+      expect(clash.status).toBe(409);
+    }
+    expect(clashes[0]?.body).toEqual({ message: 'A role named Receptionist already exists' });
+    expect(builtIn.status).toBe(409);
+    expect(builtIn.body).toEqual({ message: 'A role named Admin already exists' });
+    expect(racing.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(racing.filter((answer) => answer.status === 409)).toHaveLength(7);
+    // A rename frees the old name for another role.
+    expect(renamedAway.status).toBe(200);
+    expect(reused.status).toBe(201);
+  });
+
   it('refuses to delete a role that users still have, or a built-in role', async () => {
     const check = await local.api.call('roles.verifyDelete', {
       token: admin.token,

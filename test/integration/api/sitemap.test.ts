@@ -6,7 +6,8 @@ import {
   subTopicsRepository,
   topicsRepository,
 } from '../../../functions/repositories/catalogue';
-import { sitemapsRepository, tenantKeysForJobs } from '../../../functions/repositories/sitemaps';
+import { sitemapsRepository } from '../../../functions/repositories/sitemaps';
+import { listTenantKeys } from '../../../functions/repositories/tenants';
 import { runGeneration } from '../../../functions/sitemap/service';
 import { localSiteEdge } from '../../../infra/local/site-edge';
 import { startWeb } from '../../../infra/local/web';
@@ -86,8 +87,8 @@ describe('sitemap generation', () => {
     // Every seeded subject, topic and sub-topic page is there, at its catalogue path.
     const [subjects, topics, subTopics] = await Promise.all([
       subjectsRepository.all('demo'),
-      topicsRepository.all('demo', ['_id', 'subjectId', 'slug'] as const),
-      subTopicsRepository.all('demo', ['_id', 'topicId', 'slug'] as const),
+      topicsRepository.listings('demo'),
+      subTopicsRepository.allLinks('demo'),
     ]);
     expect(subjects.length).toBeGreaterThan(0);
     const subjectPath = new Map(subjects.map((s) => [s._id, `${origin}/${s.curriculumSlug}/${s.slug}`]));
@@ -141,7 +142,7 @@ describe('sitemap generation', () => {
 
   it('the daily schedule fans out one SitemapRequested per tenant, each run on its own', async () => {
     // Prepare
-    const tenants = await tenantKeysForJobs();
+    const tenants = await listTenantKeys();
     expect(tenants).toEqual(expect.arrayContaining(['demo', 'northwind']));
     const before = await local.api.call<Page>('sitemap.list', { token: admin.token });
     const deliveredBefore = local.stack.bus.deliveries.length;

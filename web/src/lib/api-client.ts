@@ -8,7 +8,7 @@ import type {
   RouteResponse,
 } from '../../../shared/routes/define';
 import { showsGlobalLoader } from '../config/global-loader';
-import { BASE_PATH } from '../config/paths';
+import { BASE_PATH, paths } from '../config/paths';
 import { runtimeConfig } from '../config/runtime-config';
 import { type ApiCallOptions, buildRequest, type QueryValue } from './build-request';
 import { errorToastMessage, serializedResponse } from './error-message';
@@ -42,13 +42,21 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function fail(status: number, data: unknown, rawMessage: string, quiet = false): never {
-  if (!quiet) toastError(errorToastMessage(data, rawMessage));
-  if (status === 401 && currentSession()) {
-    // Spec 000 section 4: a 401 clears the stored token and user and goes to the portal base path.
+  const sessionEnded = status === 401 && currentSession() !== null;
+  if (!quiet && !sessionEnded) toastError(errorToastMessage(data, rawMessage));
+  if (sessionEnded) {
+    // A 401 clears the stored token and user (spec 000 section 4). Rather than the portal's base path, the
+    // login page says why and comes back here afterwards; `replace`, so Back does not reopen a dead page.
     endSession();
-    window.location.assign(`${BASE_PATH}/`);
+    window.location.replace(expiredSessionLoginUrl(window.location));
   }
   throw new ApiError(status, data, serializedResponse(data, rawMessage));
+}
+
+/** The login page, saying the session expired, returning to `location` (a path of the portal) after. */
+export function expiredSessionLoginUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const redirect = `${location.pathname}${location.search}${location.hash}`;
+  return `${BASE_PATH}${paths.login}?${new URLSearchParams({ expired: '1', redirect })}`;
 }
 
 async function send(url: string, init: RequestInit, quietStatuses: readonly number[] = []): Promise<unknown> {

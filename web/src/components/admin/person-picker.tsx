@@ -47,6 +47,8 @@ export function PersonSelect(props: {
   // A value that came from elsewhere (a link's ?tutorId=) and is not among the matches stays chosen, by id.
   const unknownValue = props.value && !options.some((p) => p._id === props.value) ? props.value : '';
   const noun = props.userTypes === 'tutor' ? 'tutors' : props.userTypes === 'student' ? 'students' : 'people';
+  const oneNoun =
+    props.userTypes === 'tutor' ? 'tutor' : props.userTypes === 'student' ? 'student' : 'person';
   return (
     <Stack gap="1.5" w={props.width}>
       {props.labelFirst && (
@@ -68,7 +70,12 @@ export function PersonSelect(props: {
         required={props.required}
         error={props.error}
         value={props.value}
-        placeholder={props.placeholder ?? `Choose from ${data ? data.totalDocs : '…'} ${noun}`}
+        placeholder={
+          props.placeholder ??
+          (data
+            ? `Choose from ${data.totalDocs} ${data.totalDocs === 1 ? oneNoun : noun}`
+            : `Choose from … ${noun}`)
+        }
         onChange={(id) => {
           const person = options.find((p) => p._id === id);
           chosen.current = person;

@@ -1,6 +1,6 @@
 import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { TokenResponse } from '../../../../shared/schemas/auth';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { AuthCard } from '../../components/auth-card';
@@ -20,6 +20,11 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PendingIdentity>();
+  const session = useSession();
+  // Signing in happened just now, here: the form's own navigation goes on, not the signed-in redirect.
+  const [signingIn, setSigningIn] = useState(false);
+  // Read once: the effect below takes the identity out of the address at once.
+  const [cameWithIdentity] = useState(() => identityFromFragment(window.location.hash) !== undefined);
 
   // An identity handed over in the URL fragment signs in without the form, but only once the person has
   // seen whose account it is and agreed: anyone can send a link naming their own account, and someone
@@ -35,7 +40,7 @@ export default function LoginPage() {
         const user = response.oauthUser;
         if (!user) throw new Error('The sign-in answer has no user');
         if (currentSession()?.user._id === user._id) {
-          navigate(postLoginPath(startSession(response), search));
+          navigate(postLoginPath(startSession(response), search), { replace: true });
           return;
         }
         setPending({ ...response, oauthUser: user });
@@ -51,21 +56,30 @@ export default function LoginPage() {
         onContinue={() => {
           // The other account's session ends first, with its cached reads, as a sign-out does.
           if (currentSession()) endSession();
-          navigate(postLoginPath(startSession(pending), search));
+          navigate(postLoginPath(startSession(pending), search), { replace: true });
         }}
         onCancel={() => setPending(undefined)}
       />
     );
   }
 
+  // A signed-in person who comes back here (Back after signing in, an old link) goes on to the portal: the
+  // form would only sign them in again. A link's identity still asks first (above).
+  if (session && !signingIn && !cameWithIdentity) {
+    return <Navigate to={postLoginPath(session.user, search)} replace />;
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    setSigningIn(true);
     try {
       const user = await logIn(email, password);
-      navigate(postLoginPath(user, search));
+      // Replacing the login page, so Back from the page reached goes where the person was before it.
+      navigate(postLoginPath(user, search), { replace: true });
     } catch {
       // The error toast already told the user what went wrong.
+      setSigningIn(false);
     } finally {
       setBusy(false);
     }
@@ -75,6 +89,12 @@ export default function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back">
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
+          {search.has('expired') && (
+            <Alert.Root status="warning" data-testid="session-expired">
+              <Alert.Indicator />
+              <Alert.Title>Your session has expired. Log in again to continue where you were.</Alert.Title>
+            </Alert.Root>
+          )}
           {search.has('resetSuccess') && (
             <Alert.Root status="success">
               <Alert.Indicator />

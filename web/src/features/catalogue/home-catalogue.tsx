@@ -10,9 +10,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isLowerSecondaryCurriculum } from '../../../../shared/catalogue/levels';
 import { summarizeLabels } from '../../../../shared/rules/labels';
 import type { SearchOption } from '../../../../shared/schemas/catalogue';
@@ -56,6 +56,28 @@ export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) 
   const options = useSearchOptions(searching);
   const [text, setText] = useState('');
   const results = useMemo(() => matchSearchOptions(options.data?.docs ?? [], text), [options.data, text]);
+  // The option the arrow keys point at (WAI-ARIA combobox with a listbox popup); -1 is the input itself.
+  const [active, setActive] = useState(-1);
+  const navigate = useNavigate();
+  const optionId = (index: number) => `catalogue-search-option-${index}`;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (results.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // The options and the input, in a ring: down from the last option comes back to the input.
+      const ring = results.length + 1;
+      setActive((current) => ((current + 1 + step + ring) % ring) - 1);
+    } else if (event.key === 'Enter') {
+      const chosen = results[active] ?? (results.length === 1 ? results[0] : undefined);
+      if (!chosen) return;
+      event.preventDefault();
+      navigate(chosen.path);
+    } else if (event.key === 'Escape') {
+      setText('');
+      setActive(-1);
+    }
+  };
   return (
     <>
       <InputGroup startElement={<LuSearch />}>
@@ -64,6 +86,9 @@ export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) 
           role="combobox"
           aria-expanded={results.length > 0}
           aria-controls="catalogue-search-results"
+          aria-autocomplete="list"
+          aria-activedescendant={results[active] ? optionId(active) : undefined}
+          onKeyDown={onKeyDown}
           aria-label="Search curricula, subjects, topics and sub-topics"
           placeholder="Search a curriculum, subject, topic or sub-topic"
           value={text}
@@ -72,6 +97,7 @@ export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) 
           onChange={(e) => {
             setSearching(true);
             setText(e.target.value);
+            setActive(-1);
           }}
         />
       </InputGroup>
@@ -85,13 +111,16 @@ export function CatalogueSearch({ autoFocus = false }: { autoFocus?: boolean }) 
           bg="bg"
           shadow="sm"
         >
-          {results.map((option) => (
+          {results.map((option, index) => (
             <Link
               asChild
               key={`${option.kind}-${option.path}`}
+              id={optionId(index)}
               role="option"
+              aria-selected={index === active}
               px="4"
               py="2"
+              bg={index === active ? 'bg.muted' : undefined}
               _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
             >
               <RouterLink to={option.path}>

@@ -30,7 +30,7 @@ function defaultDuration(course: CourseDetail, choices: number[]): number {
 export function BookLessonDialog(props: { course: CourseDetail; tutorId: string; onClose: () => void }) {
   const { course, tutorId, onClose } = props;
   const zone = deviceTimeZone();
-  const durations = lessonDurationChoices(runtimeConfig().stage);
+  const durations = lessonDurationChoices(runtimeConfig().stage, 'student');
   const [date, setDate] = useState(today(zone));
   const [duration, setDuration] = useState(() => defaultDuration(course, durations));
   const [slot, setSlot] = useState('');

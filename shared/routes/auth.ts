@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import {
+  forgotPasswordBodySchema,
+  logInAsUserBodySchema,
+  messageSchema,
+  resetPasswordBodySchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from '../schemas/auth';
+import { signUpBodySchema } from '../schemas/user';
+import { permission, publicAccess, route } from './define';
+
+/** Sign-up, the OAuth token endpoint, password resets and an admin's log-in-as. */
+export const authRoutes = [
+  route({
+    id: 'auth.signUp',
+    method: 'POST',
+    path: '/sign-up',
+    resource: 'auth',
+    access: publicAccess,
+    body: signUpBodySchema.strict(),
+    response: tokenResponseSchema,
+    summary: 'Create an account and sign in',
+  }),
+  route({
+    id: 'auth.token',
+    method: 'POST',
+    path: '/oauth/token',
+    resource: 'auth',
+    access: publicAccess,
+    body: tokenRequestSchema,
+    bodyEncoding: 'form',
+    oauthErrors: true,
+    response: tokenResponseSchema,
+    summary: 'OAuth 2.0 token: password or client-credentials grant',
+  }),
+  route({
+    id: 'auth.forgotPassword',
+    method: 'POST',
+    path: '/auth/forgot-password',
+    resource: 'auth',
+    access: publicAccess,
+    body: forgotPasswordBodySchema,
+    response: messageSchema.extend({ email: z.string() }),
+    summary: 'Send a password-reset link (same answer whether or not the address exists)',
+  }),
+  route({
+    id: 'auth.resetPassword',
+    method: 'POST',
+    path: '/auth/reset-password',
+    resource: 'auth',
+    access: publicAccess,
+    body: resetPasswordBodySchema,
+    response: messageSchema,
+    summary: 'Set a new password with a single-use reset token',
+  }),
+  route({
+    id: 'auth.logInAsUser',
+    method: 'POST',
+    path: '/admin/users/log-in-as-user',
+    resource: 'auth',
+    access: permission('adminUsers', 'edit'),
+    body: logInAsUserBodySchema,
+    response: tokenResponseSchema,
+    summary: 'Admin signs in as another user (recorded; the token marks the impersonator)',
+  }),
+];
