@@ -333,6 +333,7 @@ export function collectionRepository<
     get,
     getMany,
     all,
+    query: entity.query,
     list,
     count,
     create,

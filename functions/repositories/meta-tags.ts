@@ -9,6 +9,6 @@ export const metaTagsRepository = sitePathCollection<MetaTag>({
   searchFields: ['path', 'title', 'description'],
   sortFields: ['path', 'title', 'createdAt', 'updatedAt'],
   pathField: 'path',
-  lookupFields: ['title', 'description'],
+  holderSchema: metaTagSchema.pick({ _id: true, title: true, description: true }),
   duplicateMessage: (path) => `A meta tag for ${path} already exists`,
 });

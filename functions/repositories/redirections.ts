@@ -11,7 +11,7 @@ const collection = sitePathCollection<Redirection>({
   searchFields: ['from', 'to'],
   sortFields: ['from', 'to', 'statusCode', 'createdAt', 'updatedAt'],
   pathField: 'from',
-  lookupFields: ['to', 'statusCode'],
+  holderSchema: redirectionSchema.pick({ _id: true, to: true, statusCode: true }),
   duplicateMessage: (path) => `A redirection from ${path} already exists`,
 });
 

@@ -18,6 +18,6 @@ export const tagsRepository = uniqueKeyCollection<Tag>({
   uniqueKey: (tag) => tagNameKey(tag.name),
   claimKey: keys.tagName,
   claimEntity: 'tagName',
-  lookupFields: ['name'],
+  holderSchema: tagSchema.pick({ _id: true, name: true }),
   duplicateMessage: (tag, holder) => `The tag ${holder?.name ?? tag.name} already exists`,
 });

@@ -1,9 +1,12 @@
+import * as z from 'zod';
 import { trialEffectOfLessonChange } from '../../shared/rules/trials';
 import { type Trial, trialSchema } from '../../shared/schemas/trial';
 import { collectionRepository } from '../crud/repository';
-import { db, GetCommand, PutCommand, QueryCommand, tableName } from '../lib/db';
+import { tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
+import { queryProjected } from '../table/projection';
 import type { TransactItem } from '../table/transactions';
 
 export type TrialRecord = Trial;
@@ -56,57 +59,39 @@ export const trialsRepository = collectionRepository<
   },
 });
 
-export async function studentTrials(tenant: string, studentId: string): Promise<TrialRecord[]> {
-  const trials: TrialRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userTrialsIndex(tenant, studentId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    trials.push(...(page.Items ?? []).map((item) => stripKeys<TrialRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return trials;
+/** A student's trials, newest booking first (gsi2). */
+export function studentTrials(tenant: string, studentId: string): Promise<TrialRecord[]> {
+  return trialsRepository.query({
+    index: 'gsi2',
+    partition: keys.userTrialsIndex(tenant, studentId),
+    descending: true,
+  });
 }
+
+/** The pointer that lists a trial among its tutor's, beside the tutor's profile (ids are time-ordered). */
+const tutorTrialPointers = defineEntity({
+  name: 'tutorTrial',
+  schema: z.object({ tutorId: z.string(), trialId: z.string() }),
+  keyAttributes: ['tutorId', 'trialId'],
+  key: (tenant, pointer) => keys.tutorTrial(tenant, pointer.tutorId, pointer.trialId),
+});
+
+/** What a tutor's trials are read by: the pointers' trial ids (pointers written before they kept their tutor). */
+const pointedTrial = tutorTrialPointers.schema.pick({ trialId: true });
 
 /** The pointer that lists a trial among its tutor's (written with the booking). */
 export function tutorTrialWrite(tenant: string, tutorId: string, trialId: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.tutorTrial(tenant, tutorId, trialId), entity: 'tutorTrial', trialId },
-    },
-  };
+  return tutorTrialPointers.putWrite(tenant, { tutorId, trialId });
 }
 
-/** A tutor's trials, newest booking first: the pointers' keys (ids are time-ordered), then the records. */
+/** A tutor's trials, newest booking first: the pointers' trial ids, then the records. */
 export async function tutorTrials(tenant: string, tutorId: string): Promise<TrialRecord[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.user(tenant, tutorId).pk,
-          ':prefix': keys.tutorTrialPrefix,
-        },
-        ProjectionExpression: 'trialId',
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.trialId as string));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pointers = await queryProjected(pointedTrial, {
+    partition: keys.user(tenant, tutorId).pk,
+    sortKey: { beginsWith: keys.tutorTrialPrefix },
+    descending: true,
+  });
+  const ids = pointers.map((pointer) => pointer.trialId);
   const records = await trialsRepository.getMany(tenant, ids);
   const byId = new Map(records.map((trial) => [trial._id, trial]));
   return ids.map((id) => byId.get(id)).filter((trial) => trial !== undefined);
@@ -171,7 +156,7 @@ export function trialLessonWrites(
       ];
   if (effect.moved && before && after && before.tutorId !== after.tutorId) {
     items.push(
-      { Delete: { TableName: table, Key: keys.tutorTrial(tenant, before.tutorId, trialId) } },
+      tutorTrialPointers.deleteWrite(tenant, { tutorId: before.tutorId, trialId }),
       tutorTrialWrite(tenant, after.tutorId, trialId),
     );
   }
@@ -190,6 +175,14 @@ export function trialLessonWrites(
   return items;
 }
 
+/** A trial's booking e-mail, sent to one recipient (read by key; marks written before kept only `sentAt`). */
+const trialMails = defineEntity({
+  name: 'trialMail',
+  schema: z.object({ trialId: z.string(), recipientId: z.string(), sentAt: z.string() }),
+  keyAttributes: ['trialId', 'recipientId'],
+  key: (tenant, mail) => keys.trialMail(tenant, mail.trialId, mail.recipientId),
+});
+
 /**
  * Records that the booking e-mail of a trial went to a recipient; false when it already had (a redelivered
  * event), so each recipient gets it once.
@@ -200,17 +193,7 @@ export async function markTrialMailSent(
   recipientId: string,
 ): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.trialMail(tenant, trialId, recipientId),
-          entity: 'trialMail',
-          sentAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await trialMails.put(tenant, { trialId, recipientId, sentAt: new Date().toISOString() }, 'absent');
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -220,8 +203,5 @@ export async function markTrialMailSent(
 
 /** Whether the booking e-mail of a trial already went to a recipient. */
 export async function trialMailSent(tenant: string, trialId: string, recipientId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.trialMail(tenant, trialId, recipientId) }),
-  );
-  return Item !== undefined;
+  return (await trialMails.get(tenant, { trialId, recipientId })) !== undefined;
 }

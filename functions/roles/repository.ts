@@ -14,7 +14,7 @@ const base = uniqueKeyCollection<Role>({
   uniqueKey: (role) => caseInsensitiveNameKey(role.name),
   claimKey: keys.roleName,
   claimEntity: 'roleName',
-  lookupFields: ['name'],
+  holderSchema: roleSchema.pick({ _id: true, name: true }),
   duplicateMessage: (role, holder) => `A role named ${holder?.name ?? role.name} already exists`,
 });
 

@@ -2,10 +2,7 @@ import type { Page } from '../../shared/schemas/paging';
 import { isLessonKind } from '../../shared/schemas/section';
 import { compareValues } from '../crud/list-index';
 import { userSchedule } from '../repositories/lessons';
-import { courseSections, lessonLists, type SectionRecord } from '../repositories/sections';
-import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { stripKeys } from '../table/items';
+import { courseSections, lessonLists, type SectionRecord, sectionEntity } from '../repositories/sections';
 
 export interface AdminScheduleQuery {
   /** Lessons starting in [from, to) (UTC ISO instants). */
@@ -88,8 +85,11 @@ export async function adminSchedule(
     (a, b) => direction * compareValues(a[sort.key], b[sort.key]) || a.start.localeCompare(b.start),
   );
   const page = matching.slice(offset, offset + limit).map((lesson) => lesson._id);
-  const sections = await batchGetItems(page.map((id) => keys.section(tenant, id)));
-  const byId = new Map(sections.map((item) => [String(item._id), stripKeys<SectionRecord>(item)]));
+  const sections = await sectionEntity.getMany(
+    tenant,
+    page.map((id) => ({ _id: id })),
+  );
+  const byId = new Map(sections.map((section) => [section._id, section]));
   return {
     totalDocs: matching.length,
     docs: page.map((id) => byId.get(id)).filter((section) => section !== undefined),
