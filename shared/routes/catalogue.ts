@@ -51,6 +51,8 @@ const declaredRoutes = [
 export const routes: readonly RouteDef[] = declaredRoutes;
 /** Any declared route, with its exact declaration type (its literal id and path, its schemas). */
 export type ApiRoute = (typeof declaredRoutes)[number];
+/** Every route with its exact type, for code that needs the literal ids (the SPA's access checks' tests). */
+export const apiRoutes: readonly ApiRoute[] = declaredRoutes;
 /** The id of a declared route: `'trials.book' | 'auth.token' | ...`. */
 export type RouteId = ApiRoute['id'];
 /** The declaration of one route, by id. */

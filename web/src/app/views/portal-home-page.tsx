@@ -9,8 +9,8 @@ import { MyTrials } from '../../features/trials/my-trials';
 import { TrialCreatedDialog } from '../../features/trials/trial-created-dialog';
 import { TrialIntentNotice, useTrialIntent } from '../../features/trials/trial-intent';
 import { useMyCourses } from '../../lib/api/courses';
+import { canUseBackOffice } from '../../lib/back-office';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -42,7 +42,7 @@ function PortalHome() {
           </Heading>
           <HStack>
             {/* A parent holds the Student role's permissions (spec's six roles), but is not a student. */}
-            <Badge colorPalette="teal">{current.type === 'parent' ? 'Parent' : current.role.name}</Badge>
+            <Badge colorPalette="brand">{current.type === 'parent' ? 'Parent' : current.role.name}</Badge>
             {current.impersonatedBy && <Badge colorPalette="orange">Signed in by an administrator</Badge>}
           </HStack>
         </Stack>
@@ -94,7 +94,7 @@ function PortalHome() {
             <HStack gap="2">
               {offersTrial && (
                 <BookTrialButton
-                  trigger={<Button colorPalette="teal">Book your FREE Class</Button>}
+                  trigger={<Button colorPalette="brand">Book your FREE Class</Button>}
                   defaultOpen={trialIntent.startTrial}
                 />
               )}

@@ -79,7 +79,7 @@ export function MyTrials({ user }: { user: AuthUser }) {
                       asChild
                       size="xs"
                       variant={recordings > 0 ? 'solid' : 'outline'}
-                      colorPalette="teal"
+                      colorPalette="brand"
                     >
                       <RouterLink to={trialRecordingPath(trial._id)}>
                         {recordings > 0
