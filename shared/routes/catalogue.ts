@@ -2,6 +2,7 @@ import { authRoutes } from './auth';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
+import { familyRoutes } from './family';
 import { fcmTokenRoutes } from './fcm-tokens';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
@@ -45,6 +46,7 @@ const declaredRoutes = [
   ...lessonHistoryRoutes,
   ...siteRoutes,
   ...learningDataRoutes,
+  ...familyRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -550,6 +550,8 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
     },
   ],
   'schedule.get': () => [{ params: { sectionId: SEEDED_LESSON }, secret: SEEDED_LESSON }],
+  // A parent's home: only the parent of a user-mapper reaches its children (a stranger is no parent: 403).
+  'family.overview': () => [{ query: { childId: SAM }, secret: SEEDED_LESSON }],
   'sections.get': (r) => [{ params: { id: r.section }, secret: r.section }],
   'sections.create': () => [{ body: { course: MATHS, kind: 'SECTION', title: 'Mine' }, secret: MATHS }],
   'sections.update': (r) => [{ params: { id: r.section }, body: { title: 'Taken over' }, secret: r.section }],

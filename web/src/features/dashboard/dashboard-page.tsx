@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LuBookmark, LuMessageCircleQuestion } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usageKinds, usageLabel } from '../../../../shared/learning/usage';
 import type { SubjectProgressDoc } from '../../../../shared/schemas/learning-data';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
@@ -45,7 +45,8 @@ function Dashboard() {
   const { user } = useAuthUser();
   const me = user!._id;
   const family = user?.userMapper?.users;
-  const [learner, setLearner] = useState(() => defaultLearner(me, family));
+  const [search] = useSearchParams();
+  const [learner, setLearner] = useState(() => defaultLearner(me, family, search.get('learner')));
   // GET /students answers user admins (every student) and tutors (their own); its access lets others through
   // to that check.
   const teaches =
