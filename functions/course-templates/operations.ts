@@ -138,17 +138,24 @@ export async function createCourseFromTemplate(
     updatedAt: now,
   };
   const sections = sectionsFromOutline(outline, course._id, () => newId(), now);
-  await writeTransaction(
-    [
-      ...coursesRepository.insertItems(tenant, course),
-      ...sections.map((section) => ({
+  // The sections first, then the course with its counters and list entries: together they can pass the
+  // 100 writes of one transaction (an outline holds up to 98 sections). Until the course is written its
+  // sections are reached by nothing; should its write fail, they stay unreachable, never a course that
+  // lacks part of its outline.
+  if (sections.length > 0) {
+    await writeTransaction(
+      sections.map((section) => ({
         Put: {
           TableName: tableName(),
           Item: sectionItem(tenant, section),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       })),
-    ],
+      () => new ConflictError('This course already exists'),
+    );
+  }
+  await writeTransaction(
+    coursesRepository.insertItems(tenant, course),
     () => new ConflictError('This course already exists'),
   );
   return course;

@@ -144,7 +144,7 @@ async function removeFromUpcomingLessons(tenant: string, member: CourseMember): 
       studentIds: lesson.studentIds.filter((id) => id !== member.user._id),
       updatedAt: new Date().toISOString(),
     };
-    const writes = lessonWrites(tenant, lesson, after, course.title);
+    const writes = await lessonWrites(tenant, lesson, after, course.title);
     await writeTransaction(
       writes.items,
       () => new ConflictError('A lesson changed meanwhile. Please try again.'),

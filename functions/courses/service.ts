@@ -244,7 +244,7 @@ export async function deleteCourse(tenant: string, courseId: string): Promise<vo
     isLessonKind(s.kind) && Boolean(s.start && s.end && s.tutorId);
   for (const lesson of sections.filter(isBooked)) {
     await writeTransaction(
-      lessonDeleteWrites(tenant, lesson),
+      await lessonDeleteWrites(tenant, lesson),
       () => new ConflictError('A lesson of this course changed meanwhile. Please try again.'),
     );
   }

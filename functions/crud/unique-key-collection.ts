@@ -1,22 +1,27 @@
+import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import { db, GetCommand, PutCommand, tableName } from '../lib/db';
+import { db, GetCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
-import { keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { guarded } from './list-index';
 import { type CollectionOptions, type CrudRecord, collectionRepository } from './repository';
 
 type ItemKey = { pk: string; sk: string };
 export type KeyHolder<T extends CrudRecord> = Pick<T, '_id'> & Partial<T>;
 
-export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends CollectionOptions {
+export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends CollectionOptions<T> {
   /** The record's key, unique per tenant and collection (a cleaned site path, a normalized name). */
   uniqueKey: (record: T) => string;
   /** Where the item claiming a unique key lives, and its `entity`. */
   claimKey: (tenant: string, uniqueKey: string) => ItemKey;
   claimEntity: string;
-  /** The record fields the claim item keeps, so a look-up by key is one GetItem and never reads the record. */
-  lookupFields: Array<keyof T & string>;
+  /**
+   * What the claim item keeps of its record (its `_id` and the fields a look-up by key answers, so that is
+   * one GetItem and never reads the record): a pick of the record's schema.
+   */
+  holderSchema: z.ZodObject & z.ZodType<KeyHolder<T>>;
   /** The 409 when the key is taken; `holder` is what the claim item keeps of the record holding it. */
   duplicateMessage: (record: T, holder: KeyHolder<T> | undefined) => string;
 }
@@ -33,23 +38,23 @@ export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends Collec
  */
 export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyCollectionOptions<T>) {
   const base = collectionRepository<T>(options);
-  const { collection, uniqueKey, claimKey } = options;
-  const claimItem = (tenant: string, record: T) => ({
-    ...claimKey(tenant, uniqueKey(record)),
-    entity: options.claimEntity,
-    _id: record._id,
-    ...Object.fromEntries(options.lookupFields.map((field) => [field, record[field]])),
+  const { uniqueKey, claimKey } = options;
+  /** A key's claim: the key it holds and what it keeps of the record holding it. */
+  const claims = defineEntity({
+    name: options.claimEntity,
+    schema: z.object({ uniqueKey: z.string() }).and(options.holderSchema),
+    keyAttributes: ['uniqueKey'],
+    key: (tenant, held) => claimKey(tenant, held.uniqueKey),
   });
+  /** The claim of `record`'s key (the schema keeps only the holder's fields of the record). */
+  const claimOf = (record: T) => claims.schema.parse({ ...record, uniqueKey: uniqueKey(record) });
   /** Takes the key for `record`, or refreshes the claim it already holds. */
-  const claim = (tenant: string, record: T): TransactItem => ({
-    Put: {
-      TableName: tableName(),
-      Item: claimItem(tenant, record),
-      ConditionExpression: 'attribute_not_exists(pk) OR #id = :id',
-      ExpressionAttributeNames: { '#id': '_id' },
-      ExpressionAttributeValues: { ':id': record._id },
-    },
-  });
+  const claim = (tenant: string, record: T): TransactItem =>
+    guarded(claims.putWrite(tenant, claimOf(record)), {
+      expression: 'attribute_not_exists(pk) OR #id = :id',
+      names: { '#id': '_id' },
+      values: { ':id': record._id },
+    });
   const release = (tenant: string, key: string, id: string): TransactItem => ({
     Delete: {
       TableName: tableName(),
@@ -67,7 +72,8 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
   /** The record holding a key, as its claim item keeps it; undefined when the key is free. */
   async function holderOf(tenant: string, key: string): Promise<KeyHolder<T> | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: claimKey(tenant, key) }));
-    return Item ? stripKeys<KeyHolder<T>>(Item) : undefined;
+    // Claims written before they kept their key as an attribute are known by the key asked for.
+    return Item ? claims.parse({ uniqueKey: key, ...Item }) : undefined;
   }
 
   /** A transaction whose write at `claimIndex` takes `record`'s key: a failed claim is the 409 naming its holder. */
@@ -98,13 +104,14 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     alsoWrite: TransactItem[] = [],
   ): Promise<T> {
     const now = new Date().toISOString();
-    const record = { ...input, _id: input._id ?? newId(), createdAt: now, updatedAt: now } as T;
+    const record = options.schema.parse({
+      ...input,
+      _id: input._id ?? newId(),
+      createdAt: now,
+      updatedAt: now,
+    });
     // The claim first: when both the key and the id are taken, the answer names the key's holder.
-    const items = [
-      claim(tenant, record),
-      ...(base.insertItems(tenant, record) as TransactItem[]),
-      ...alsoWrite,
-    ];
+    const items = [claim(tenant, record), ...base.insertItems(tenant, record), ...alsoWrite];
     await writeClaiming(
       tenant,
       items,
@@ -124,26 +131,24 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
   ): Promise<T> {
     const current = await base.get(tenant, id);
     if (!current) throw notFound();
-    const next = { ...current, ...changes, _id: id, updatedAt: new Date().toISOString() } as T;
+    const next = options.schema.parse({
+      ...current,
+      ...changes,
+      _id: id,
+      updatedAt: new Date().toISOString(),
+    });
     const oldKey = uniqueKey(current);
     const moved = uniqueKey(next) !== oldKey;
     const heldOld = moved && (await holderOf(tenant, oldKey))?._id === id;
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: base.toItem(tenant, next),
-          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-          ExpressionAttributeValues: { ':read': current.updatedAt },
-        },
-      },
       claim(tenant, next),
+      ...base.replaceItems(tenant, current, next),
       ...(heldOld ? [release(tenant, oldKey, id)] : []),
       ...alsoWrite,
     ];
     // The release is conditional on this record holding the claim, which only this record's writes change,
     // and those are ordered by the updatedAt condition: if it fails, so did the record's.
-    await writeClaiming(tenant, items, 1, next, () => stale());
+    await writeClaiming(tenant, items, 0, next, () => stale());
     return next;
   }
 
@@ -153,19 +158,8 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     const key = uniqueKey(current);
     const held = (await holderOf(tenant, key))?._id === id;
     await writeTransaction(
-      [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.collectionItem(tenant, collection, id),
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-        base.countBy(tenant, -1),
-        ...(held ? [release(tenant, key, id)] : []),
-        ...alsoWrite,
-      ],
-      () => notFound(),
+      [...base.deleteItems(tenant, current), ...(held ? [release(tenant, key, id)] : []), ...alsoWrite],
+      (failed) => (failed === 0 ? stale() : notFound()),
     );
   }
 
@@ -178,13 +172,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     const stored = inserted ? record : await base.get(tenant, record._id);
     if (!stored) return inserted;
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: claimItem(tenant, stored),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await claims.put(tenant, claimOf(stored), 'absent');
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }

@@ -57,7 +57,7 @@ export async function recordEndedLesson(
   const row = toLessonHistory({ ...lesson, studentIds: lesson.studentIds ?? [] }, course, people, at, joins);
   const written = await insertLessonHistory(tenant, row);
   const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
-  const writes = lessonWrites(tenant, lesson, completed, course?.title ?? '');
+  const writes = await lessonWrites(tenant, lesson, completed, course?.title ?? '');
   await writeTransaction(
     writes.items,
     () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),

@@ -63,7 +63,7 @@ const adminUpdate =
     const lesson = await lessonOfKind(kind, tenant.key, params.id);
     const course = await coursesRepository.get(tenant.key, lesson.course);
     const after = { ...lesson, ...body, updatedAt: new Date().toISOString() };
-    const writes = lessonWrites(tenant.key, lesson, after, course?.title ?? '');
+    const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '');
     await writeTransaction(writes.items, changed);
     return after;
   };
@@ -75,7 +75,7 @@ const adminDelete =
     if (lesson.status === 'COMPLETED') {
       throw new ConflictError('A completed lesson stays in the lesson history and cannot be deleted');
     }
-    await writeTransaction(lessonDeleteWrites(tenant.key, lesson), changed);
+    await writeTransaction(await lessonDeleteWrites(tenant.key, lesson), changed);
     return { _id: lesson._id };
   };
 

@@ -23,15 +23,22 @@ import type {
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { isCourseTutor } from '../access/records';
+import { withGuard } from '../crud/list-index';
 import { config } from '../lib/config';
 import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
-import { busyLessons, type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { busyLessons, type LessonRecord, lessonWrites, newLessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
-import { courseSections, requireSection, type SectionRecord, sectionItem } from '../repositories/sections';
+import {
+  courseSections,
+  keepsListed,
+  requireSection,
+  type SectionRecord,
+  sectionItem,
+} from '../repositories/sections';
 import { getUsers } from '../repositories/users';
 import { isFreeSlot } from '../scheduling/slot-finder';
 import { type TransactItem, writeTransaction } from '../table/transactions';
@@ -145,7 +152,7 @@ export async function createLesson(
     updatedAt: now,
   };
   if (input.recurrence) return bookSeries(tenant, lesson, input.recurrence, course.title);
-  const writes = lessonWrites(tenant.key, undefined, lesson, course.title);
+  const writes = newLessonWrites(tenant.key, lesson, course.title);
   await commit(writes.items, writes.isClaim);
   return lesson;
 }
@@ -369,7 +376,7 @@ export async function requestChange(
   const now = request.createdAt;
 
   if (status === 'APPROVED') {
-    const writes = lessonWrites(tenant.key, lesson, after, course.title);
+    const writes = await lessonWrites(tenant.key, lesson, after, course.title);
     await commit(
       [...writes.items, ...meetingRequestsRepository.insertItems(tenant.key, request)],
       writes.isClaim,
@@ -384,8 +391,13 @@ export async function requestChange(
         Put: {
           TableName: tableName(),
           Item: sectionItem(tenant.key, held),
-          ConditionExpression: 'updatedAt = :read AND attribute_not_exists(pendingRequestId)',
-          ExpressionAttributeValues: { ':read': lesson.updatedAt },
+          ...withGuard(
+            {
+              ConditionExpression: 'updatedAt = :read AND attribute_not_exists(pendingRequestId)',
+              ExpressionAttributeValues: { ':read': lesson.updatedAt },
+            },
+            keepsListed(lesson),
+          ),
         },
       },
       ...meetingRequestsRepository.insertItems(tenant.key, request),

@@ -4,13 +4,14 @@ import { requestStatuses } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest, PresentedMeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { withGuard } from '../crud/list-index';
 import { callerHolds } from '../lib/access';
 import { tableName } from '../lib/db';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
-import { sectionItem } from '../repositories/sections';
+import { keepsListed, sectionItem } from '../repositories/sections';
 import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
 import { changedLesson, clashesWithTutorLessons, requireLesson, SLOT_TAKEN } from './lessons';
@@ -55,7 +56,12 @@ function statusList(value: string | undefined): string[] {
     .filter((s) => (requestStatuses as readonly string[]).includes(s));
 }
 
-/** The admin list (every filter of spec 001 section 7), or with `onlyFor` a user's own requests. */
+/**
+ * The admin list (every filter of spec 001 section 7), or with `onlyFor` a user's own requests, newest
+ * request first. Status, type, the people and the lesson dates are served by the requests' list indexes;
+ * several statuses (not all), the requester's role, a search, and the newest-request order within lesson
+ * dates (whose index is ordered by the lesson's start) within their scan limit.
+ */
 export async function listRequests(
   tenant: string,
   query: ListQuery & MeetingRequestFilters,
@@ -78,20 +84,29 @@ export async function listRequests(
   const range = dateFilterRange(startDate, endDate);
   if (!range.ok) throw new BadRequestError(range.message);
   const { from, to } = range;
+  const dated = from !== undefined || to !== undefined;
+  // One status is an index; every status is no filter; some of them are checked per record.
+  const someStatuses = wanted.length > 1 && wanted.length < requestStatuses.length;
   const page = await meetingRequestsRepository.list(
     tenant,
-    { ...paging, sortKey: paging.sortKey ?? 'createdAt', sortValue: paging.sortValue ?? 'desc' },
-    { requestedByRole, type },
-    (request) =>
-      (wanted.length === 0 || wanted.includes(request.status)) &&
-      (!studentId || request.students.some((s) => s._id === studentId)) &&
-      (!tutorId || request.tutors.some((t) => t._id === tutorId)) &&
-      (!from || request.start >= from) &&
-      (!to || request.start <= to) &&
-      (!onlyFor ||
-        request.requestedBy._id === onlyFor ||
-        request.students.some((s) => s._id === onlyFor) ||
-        request.tutors.some((t) => t._id === onlyFor)),
+    {
+      ...paging,
+      sortKey: paging.sortKey ?? 'createdAt',
+      sortValue: paging.sortValue ?? 'desc',
+    },
+    {
+      status: wanted.length === 1 ? wanted[0] : undefined,
+      type,
+      requestedByRole,
+      studentId,
+      tutorId,
+      // Whoever the list is about: its partition holds every request they are on.
+      person: onlyFor ?? studentId ?? tutorId,
+    },
+    {
+      ...(dated ? { range: { order: 'start', from, to } } : {}),
+      ...(someStatuses ? { matches: (request: MeetingRequest) => wanted.includes(request.status) } : {}),
+    },
   );
   return { ...page, docs: page.docs.map((doc) => present(doc, options.includeTutorAmountData)) };
 }
@@ -112,16 +127,13 @@ export async function getRequest(
   return present(request, options.includeTutorAmountData);
 }
 
-function requestWrite(tenant: string, next: MeetingRequest, read: MeetingRequest): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: meetingRequestsRepository.toItem(tenant, next),
-      ConditionExpression: 'updatedAt = :read AND #status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':read': read.updatedAt, ':pending': 'PENDING' },
-    },
-  };
+/** The answer's writes: the request (still PENDING and as read) and its list entries, first. */
+function requestWrite(tenant: string, next: MeetingRequest, read: MeetingRequest): TransactItem[] {
+  return meetingRequestsRepository.replaceItems(tenant, read, next, {
+    expression: '#status = :pending',
+    names: { '#status': 'status' },
+    values: { ':pending': 'PENDING' },
+  });
 }
 
 const answered = () => new ConflictError('This request was already answered. Reload to see its status.');
@@ -183,7 +195,7 @@ export async function respondToRequest(
       times = { newStart: after.start, newEnd: after.end };
     }
     const next: MeetingRequest = { ...common, ...times };
-    await writeTransaction([requestWrite(tenant.key, next, request)], answered);
+    await writeTransaction(requestWrite(tenant.key, next, request), answered);
     return { request: next };
   }
 
@@ -199,13 +211,18 @@ export async function respondToRequest(
     const { pendingRequestId: _held, ...released } = lesson as typeof lesson & { pendingRequestId?: string };
     await writeTransaction(
       [
-        requestWrite(tenant.key, next, request),
+        ...requestWrite(tenant.key, next, request),
         {
           Put: {
             TableName: tableName(),
             Item: sectionItem(tenant.key, { ...released, updatedAt: now }),
-            ConditionExpression: 'updatedAt = :read',
-            ExpressionAttributeValues: { ':read': lesson.updatedAt },
+            ...withGuard(
+              {
+                ConditionExpression: 'updatedAt = :read',
+                ExpressionAttributeValues: { ':read': lesson.updatedAt },
+              },
+              keepsListed(lesson),
+            ),
           },
         },
       ],
@@ -239,8 +256,9 @@ export async function respondToRequest(
     newStart: request.type === 'RESCHEDULE' ? after.start : null,
     newEnd: request.type === 'RESCHEDULE' ? after.end : null,
   };
-  const writes = lessonWrites(tenant.key, lesson, after, course?.title ?? '', 1);
-  await writeTransaction([requestWrite(tenant.key, next, request), ...writes.items], (failed) =>
+  const answer = requestWrite(tenant.key, next, request);
+  const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '', answer.length);
+  await writeTransaction([...answer, ...writes.items], (failed) =>
     writes.isClaim(failed) ? new ConflictError(SLOT_TAKEN) : answered(),
   );
   return { request: next };

@@ -154,19 +154,29 @@ export async function changeFollowing(
     );
   }
   await applySeriesChange(
-    series.map((before, index) => {
-      const after = afters[index] ?? before;
-      const request = requests[index];
-      return {
-        lesson: after,
-        writes: lessonWrites(tenant.key, before, after, course.title),
-        extra: request ? meetingRequestsRepository.insertItems(tenant.key, request) : [],
-        // Back to its old time (claimed again only where still free); the request stays as a record.
-        undo: () =>
-          lessonWrites(tenant.key, after, { ...before, updatedAt: new Date().toISOString() }, course.title)
-            .items,
-      };
-    }),
+    await Promise.all(
+      series.map(async (before, index) => {
+        const after = afters[index] ?? before;
+        const request = requests[index];
+        const writes = await lessonWrites(tenant.key, before, after, course.title);
+        return {
+          lesson: after,
+          writes,
+          extra: request ? meetingRequestsRepository.insertItems(tenant.key, request) : [],
+          // Back to its old time (claimed again only where still free), from the lesson as written; the
+          // request stays as a record.
+          undo: async () =>
+            (
+              await lessonWrites(
+                tenant.key,
+                writes.written,
+                { ...before, updatedAt: new Date().toISOString() },
+                course.title,
+              )
+            ).items,
+        };
+      }),
+    ),
     timeZone,
     [],
   );

@@ -30,7 +30,7 @@ import {
   type LessonRecord,
   type LessonWrites,
   lessonDeleteWrites,
-  lessonWrites,
+  newLessonWrites,
 } from '../repositories/lessons';
 import { getUsers } from '../repositories/users';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
@@ -84,7 +84,7 @@ export interface SeriesChange {
   lesson: LessonRecord;
   writes: LessonWrites;
   extra?: TransactItem[];
-  undo: () => TransactItem[];
+  undo: () => Promise<TransactItem[]>;
 }
 
 interface Claim {
@@ -188,7 +188,7 @@ export async function applySeriesChange(
 async function undoWritten(changes: readonly SeriesChange[], failed: number, held: readonly Claim[]) {
   for (const change of changes.slice(0, failed)) {
     try {
-      await writeTransaction(change.undo(), () => new ConflictError('The series could not be undone'));
+      await writeTransaction(await change.undo(), () => new ConflictError('The series could not be undone'));
     } catch {
       // Left as written: the lesson exists and holds its own time, as any single booking.
     }
@@ -242,11 +242,11 @@ export async function bookSeries(
     );
   }
   await applySeriesChange(
-    lessons.map((lesson) => ({
-      lesson,
-      writes: lessonWrites(tenant.key, undefined, lesson, courseTitle),
-      undo: () => lessonDeleteWrites(tenant.key, lesson),
-    })),
+    lessons.map((lesson) => {
+      const writes = newLessonWrites(tenant.key, lesson, courseTitle);
+      // Undone as written (with its list stamp), which the delete's conditions check.
+      return { lesson, writes, undo: () => lessonDeleteWrites(tenant.key, writes.written) };
+    }),
     timeZone,
     [],
   );

@@ -3,11 +3,11 @@ import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import {
   type CourseTemplate,
   countOutline,
+  courseTemplateSchema,
   type TemplateSection,
   templateSectionSchema,
 } from '../../shared/schemas/course-template';
 import { collectionRepository } from '../crud/repository';
-import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
@@ -18,8 +18,19 @@ export type CourseTemplateRecord = Omit<CourseTemplate, 'sections'>;
 
 const label = 'course template';
 
+/** A template as stored: by shape (see courseRecordSchema), without its outline (an item of its own). */
+const templateRecordSchema = courseTemplateSchema.omit({ sections: true }).extend({
+  title: z.string(),
+  description: z.string(),
+  curriculum: z.string(),
+  subject: z.string(),
+  grade: z.string(),
+  lessonDuration: z.number(),
+});
+
 const base = collectionRepository<CourseTemplateRecord>({
   collection: collections.courseTemplates,
+  schema: templateRecordSchema,
   label,
   searchFields: ['title'],
   sortFields: ['title', 'curriculum', 'subject', 'grade', 'sectionCount', 'createdAt', 'updatedAt'],
@@ -93,17 +104,7 @@ async function updateWithOutline(
     updatedAt: new Date().toISOString(),
   };
   await writeTransaction(
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: base.toItem(tenant, next),
-          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-          ExpressionAttributeValues: { ':read': current.updatedAt },
-        },
-      },
-      outlinePut(tenant, id, outline),
-    ],
+    [...base.replaceItems(tenant, current, next), outlinePut(tenant, id, outline)],
     () => new ConflictError(`This ${label} was changed by someone else. Reload and try again.`),
   );
   return next;

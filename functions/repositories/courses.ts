@@ -1,4 +1,10 @@
-import { type Course, type CourseMember, courseMemberSchema } from '../../shared/schemas/course';
+import * as z from 'zod';
+import {
+  type Course,
+  type CourseMember,
+  courseMemberSchema,
+  courseSchema,
+} from '../../shared/schemas/course';
 import { collectionRepository } from '../crud/repository';
 import { db, GetCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
@@ -7,11 +13,48 @@ import type { TransactItem } from '../table/transactions';
 
 export type CourseRecord = Course;
 
-export const coursesRepository = collectionRepository<CourseRecord>({
+/**
+ * A course as stored: by shape, not by the course form's checks (a title or a lesson length saved before
+ * a check existed still reads back).
+ */
+export const courseRecordSchema = courseSchema.extend({
+  title: z.string(),
+  description: z.string(),
+  curriculum: z.string(),
+  subject: z.string(),
+  grade: z.string(),
+  lessonDuration: z.number(),
+});
+
+/**
+ * Courses, newest first, with a list index (functions/crud/list-index.ts) per back-office filter: status,
+ * class type, curriculum, subject and grade. A student or tutor filter starts from their memberships.
+ */
+export const coursesRepository = collectionRepository<
+  CourseRecord,
+  'status' | 'type' | 'curriculum' | 'subject' | 'grade'
+>({
   collection: collections.courses,
+  schema: courseRecordSchema,
   label: 'course',
   searchFields: ['title', 'subject', 'curriculum', 'grade'],
   sortFields: ['title', 'createdAt', 'updatedAt', 'status', 'subject'],
+  lists: {
+    filters: {
+      status: (course) => course.status,
+      type: (course) => course.type,
+      curriculum: (course) => course.curriculum,
+      subject: (course) => course.subject,
+      grade: (course) => course.grade,
+    },
+    indexes: [
+      { name: 'status', filters: ['status'], order: 'createdAt', count: 'days' },
+      { name: 'type', filters: ['type'], order: 'createdAt', count: 'days' },
+      { name: 'curriculum', filters: ['curriculum'], order: 'createdAt', count: 'days' },
+      { name: 'subject', filters: ['subject'], order: 'createdAt', count: 'days' },
+      { name: 'grade', filters: ['grade'], order: 'createdAt', count: 'days' },
+    ],
+  },
 });
 
 /**

@@ -30,10 +30,11 @@ const byHomework = (tenant: string, submission: SubmissionRecord) => ({
 /** One submission per student and homework: its id names both. Indexed by homework (gsi2), then student. */
 export const homeworkSubmissionsRepository = collectionRepository<HomeworkSubmissionRecord>({
   collection: collections.homeworkSubmissions,
+  schema: submissionRecordSchema,
   label: 'submission',
   searchFields: ['text'],
   sortFields: ['createdAt', 'updatedAt', 'status'],
-  indexKeys: (tenant, record) => byHomework(tenant, submissionRecordSchema.parse(record)),
+  indexKeys: byHomework,
 });
 
 /**

@@ -1,215 +1,174 @@
-import { BadRequestError, NotFoundError } from '../../shared/http/errors';
-import type { LessonHistory } from '../../shared/schemas/lesson-history';
-import { db, GetCommand, QueryCommand, TransactWriteCommand, tableName } from '../lib/db';
+import * as z from 'zod';
+import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { type LessonHistory, lessonHistorySchema } from '../../shared/schemas/lesson-history';
+import { guarded, listIndexes } from '../crud/list-index';
 import { keys } from '../table/access-patterns';
-import { batchGetItems } from '../table/batch';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
-import { type TransactItem, updateEveryItem } from '../table/transactions';
+import { countWrite, readCount } from '../table/counters';
+import { defineEntity } from '../table/entity';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
-const COUNTER = 'LESSONHISTORY';
+const COLLECTION = 'LESSONHISTORY';
 
-/**
- * A filtered or re-sorted list reads the rows of one partition (the tenant, a tutor or a student, within
- * the date range asked for) and pages in memory; above this many rows it asks for a shorter range
- * instead of reading without bound.
- */
-export const MAX_ROWS_READ = 5_000;
+/** A row as stored: the row, and the version of its list entries (lessonHistoryLists). */
+const historyRowSchema = lessonHistorySchema.extend({ listsVersion: z.number().optional() });
 
 /**
  * A history row: by id (the lesson's id), in the tenant's list by start (gsi1) and in its tutor's list by
- * start (gsi2). A student's list is a pointer item per student beside their profile, since a group lesson
- * has many students and an item has one place in each index.
+ * start (gsi2); its other lists are entries (lessonHistoryLists).
  */
-function historyItem(tenant: string, row: LessonHistory) {
-  const order = `${row.start}#${row._id}`;
-  return {
-    ...keys.lessonHistory(tenant, row._id),
+const historyRows = defineEntity({
+  name: 'lessonHistory',
+  schema: historyRowSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, row) => keys.lessonHistory(tenant, row._id),
+  indexes: (tenant, row) => ({
     gsi1pk: keys.lessonHistoryIndex(tenant),
-    gsi1sk: order,
+    gsi1sk: `${row.start}#${row._id}`,
     gsi2pk: keys.tutorLessonHistoryIndex(tenant, row.tutorId),
-    gsi2sk: order,
-    entity: 'lessonHistory',
-    ...row,
-  };
-}
+    gsi2sk: `${row.start}#${row._id}`,
+  }),
+});
 
 /**
- * Writes a lesson's row once: the put is conditional on the lesson's id, and the count and the students'
- * pointers go in the same transaction, so a re-run or an overlapping run changes nothing. False when the
+ * How the history is listed (functions/crud/list-index.ts), every index by the lesson's start: the
+ * tenant's rows (gsi1, the row itself; its size by the maintained counter, a date range's by day
+ * counters), a tutor's (gsi2, the row itself), and a student's, a course's, a lesson type's and a tutor
+ * payment status's (entries). The other filters of spec 001 section 7 are checked per row, within the
+ * scan limit of the best of those.
+ */
+export const lessonHistoryLists = listIndexes<
+  LessonHistory,
+  | 'tutorId'
+  | 'studentId'
+  | 'courseId'
+  | 'lessonType'
+  | 'tutorPaymentStatus'
+  | 'curriculum'
+  | 'grade'
+  | 'subject'
+  | 'paymentType',
+  'start'
+>({
+  collection: COLLECTION,
+  entity: historyRows,
+  filters: {
+    tutorId: (row) => row.tutorId,
+    studentId: (row) => row.studentIds,
+    courseId: (row) => row.courseId,
+    lessonType: (row) => row.lessonType,
+    tutorPaymentStatus: (row) => row.tutorPaymentStatus,
+    curriculum: (row) => row.curriculum,
+    grade: (row) => row.grade,
+    subject: (row) => row.subject,
+    paymentType: (row) => row.paymentType,
+  },
+  orders: { start: (row) => row.start },
+  defaultOrder: 'start',
+  indexes: [
+    {
+      name: 'tenant',
+      filters: [],
+      order: 'start',
+      count: 'collection',
+      gsi: { name: 'gsi1', partition: (tenant) => keys.lessonHistoryIndex(tenant) },
+    },
+    {
+      name: 'lessons',
+      filters: [],
+      order: 'start',
+      count: 'days',
+      gsi: { name: 'gsi1', partition: (tenant) => keys.lessonHistoryIndex(tenant) },
+    },
+    {
+      name: 'tutor',
+      filters: ['tutorId'],
+      order: 'start',
+      count: 'keys',
+      gsi: {
+        name: 'gsi2',
+        partition: (tenant, [tutorId]) => keys.tutorLessonHistoryIndex(tenant, tutorId ?? ''),
+      },
+    },
+    { name: 'student', filters: ['studentId'], order: 'start', count: 'keys' },
+    { name: 'course', filters: ['courseId'], order: 'start', count: 'keys' },
+    { name: 'lessonType', filters: ['lessonType'], order: 'start', count: 'days' },
+    { name: 'payment', filters: ['tutorPaymentStatus'], order: 'start', count: 'days' },
+  ],
+  collectionCount: countLessonHistory,
+});
+
+/**
+ * Writes a lesson's row once: the put is conditional on the lesson's id, and the count and the list
+ * entries go in the same transaction, so a re-run or an overlapping run changes nothing. False when the
  * row was already there.
  */
 export async function insertLessonHistory(tenant: string, row: LessonHistory): Promise<boolean> {
   const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: historyItem(tenant, row),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.counter(tenant, COUNTER),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
-    ...row.studentIds.map((studentId) => ({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.studentLessonHistory(tenant, studentId, row.start, row._id),
-          entity: 'studentLessonHistory',
-          historyId: row._id,
-        },
-      },
-    })),
+    historyRows.putWrite(tenant, { ...row, ...lessonHistoryLists.stamp() }, 'absent'),
+    countWrite(tenant, COLLECTION, 1),
+    ...lessonHistoryLists.writes(tenant, undefined, row),
   ];
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await writeTransaction(items, () => new ConflictError('This lesson already has its history row'));
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error) && (await getLessonHistory(tenant, row._id))) return false;
+    if (error instanceof ConflictError && (await getLessonHistory(tenant, row._id))) return false;
     throw error;
   }
 }
 
-export async function getLessonHistory(tenant: string, id: string): Promise<LessonHistory | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.lessonHistory(tenant, id) }),
+export function getLessonHistory(
+  tenant: string,
+  id: string,
+  options: { consistent?: boolean } = {},
+): Promise<LessonHistory | undefined> {
+  return historyRows.get(tenant, { _id: id }, options);
+}
+
+/** Every row of the tenant, by start (a one-off job's read: the backfill of list indexes). */
+export function allLessonHistory(tenant: string): Promise<LessonHistory[]> {
+  return historyRows.query({ index: 'gsi1', partition: keys.lessonHistoryIndex(tenant) });
+}
+
+/** Rows by id (batched, unprocessed keys retried); unknown ids are left out. */
+export function getLessonHistories(
+  tenant: string,
+  ids: string[],
+  consistentRead = false,
+): Promise<LessonHistory[]> {
+  return historyRows.getMany(
+    tenant,
+    ids.map((id) => ({ _id: id })),
+    { consistent: consistentRead },
   );
-  return Item ? stripKeys<LessonHistory>(Item) : undefined;
 }
 
-export async function getLessonHistories(tenant: string, ids: string[]): Promise<LessonHistory[]> {
-  const items = await batchGetItems([...new Set(ids)].map((id) => keys.lessonHistory(tenant, id)));
-  return items.map((item) => stripKeys<LessonHistory>(item));
+export function countLessonHistory(tenant: string): Promise<number> {
+  return readCount(tenant, COLLECTION);
 }
 
-export async function countLessonHistory(tenant: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.counter(tenant, COUNTER) }),
-  );
-  return (Item?.count as number | undefined) ?? 0;
+/** A row's write with its list entries: the row as read (unchanged since), then its entries and counts. */
+function rowChange(tenant: string, before: LessonHistory, after: LessonHistory): TransactItem[] {
+  return [
+    guarded(
+      historyRows.putWrite(
+        tenant,
+        { ...after, ...lessonHistoryLists.stamp() },
+        { unchangedSince: before.updatedAt },
+      ),
+      lessonHistoryLists.guard(before),
+    ),
+  ];
 }
 
-/** Which rows a list reads: the tenant's, one tutor's or one student's. */
-export type HistoryPartition =
-  | { kind: 'tenant' }
-  | { kind: 'tutor'; tutorId: string }
-  | { kind: 'student'; studentId: string };
-
-function partitionQuery(tenant: string, partition: HistoryPartition, from?: string, to?: string) {
-  // Key values cannot be empty; every start (an ISO instant) sorts after '0'.
-  const low = from ?? '0';
-  const high = `${to ?? '9999'}#\uffff`;
-  if (partition.kind === 'student') {
-    const prefix = keys.studentLessonHistoryPrefix;
-    return {
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.user(tenant, partition.studentId).pk,
-        ':from': `${prefix}${low}`,
-        ':to': `${prefix}${high}`,
-      },
-    };
-  }
-  const [index, pk] =
-    partition.kind === 'tutor'
-      ? (['gsi2', keys.tutorLessonHistoryIndex(tenant, partition.tutorId)] as const)
-      : (['gsi1', keys.lessonHistoryIndex(tenant)] as const);
-  return {
-    IndexName: index,
-    KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
-    ExpressionAttributeValues: { ':pk': pk, ':from': low, ':to': high },
-  };
-}
+const MAX_ATTEMPTS = 5;
 
 /**
- * Every row of a partition whose lesson started in [from, to], newest first; a 400 when there are more
- * than MAX_ROWS_READ (the caller should narrow the dates).
+ * Sets the tutor payment status of many rows. Every id is checked first (an unknown one is a 404 and
+ * nothing changes); each row then moves with its payment-status entry and day counts, in transactions of
+ * at most 100 writes (a hundred rows need more than one). A row changed meanwhile fails its transaction,
+ * which is read again and retried, so the counts always follow the rows.
  */
-export async function readLessonHistory(
-  tenant: string,
-  partition: HistoryPartition,
-  from?: string,
-  to?: string,
-): Promise<LessonHistory[]> {
-  const rows: LessonHistory[] = [];
-  const pointers: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...partitionQuery(tenant, partition, from, to),
-        ScanIndexForward: false,
-        Limit: MAX_ROWS_READ + 1 - rows.length - pointers.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (partition.kind === 'student') pointers.push(item.historyId as string);
-      else rows.push(stripKeys<LessonHistory>(item));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && rows.length + pointers.length <= MAX_ROWS_READ);
-  if (rows.length + pointers.length > MAX_ROWS_READ) {
-    throw new BadRequestError(
-      `More than ${MAX_ROWS_READ} lessons match. Choose a shorter date range (startDate, endDate).`,
-    );
-  }
-  if (partition.kind !== 'student') return rows;
-  const byId = new Map((await getLessonHistories(tenant, pointers)).map((row) => [row._id, row]));
-  return pointers.map((id) => byId.get(id)).filter((row): row is LessonHistory => row !== undefined);
-}
-
-/**
- * The default page (the tenant's rows by start, no filter): a keys-only skip to `offset` then one read of
- * `limit` rows, so the cost follows offset + limit, not the size of the history.
- */
-export async function pageLessonHistory(
-  tenant: string,
-  limit: number,
-  offset: number,
-  descending: boolean,
-): Promise<LessonHistory[]> {
-  const base = {
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.lessonHistoryIndex(tenant) },
-    ScanIndexForward: !descending,
-  };
-  let startKey: Record<string, unknown> | undefined;
-  let remaining = offset;
-  while (remaining > 0) {
-    const page = await db().send(
-      new QueryCommand({
-        ...base,
-        ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk',
-        Limit: remaining,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    remaining -= page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-    if (!startKey) return [];
-  }
-  const docs: LessonHistory[] = [];
-  do {
-    const page = await db().send(
-      new QueryCommand({ ...base, Limit: limit - docs.length, ExclusiveStartKey: startKey }),
-    );
-    docs.push(...(page.Items ?? []).map((item) => stripKeys<LessonHistory>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && docs.length < limit);
-  return docs;
-}
-
-/** Sets the tutor payment status of many rows in one transaction (all exist, or a 404 and nothing changes). */
 export async function setTutorPaymentStatus(
   tenant: string,
   ids: string[],
@@ -217,9 +176,49 @@ export async function setTutorPaymentStatus(
   now: string,
 ): Promise<void> {
   const unique = [...new Set(ids)];
-  await updateEveryItem(
-    unique.map((id) => keys.lessonHistory(tenant, id)),
-    { tutorPaymentStatus: status, updatedAt: now },
-    (failed) => new NotFoundError(`Lesson history entry ${unique[failed]} not found`),
-  );
+  let pending = unique;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const rows = await getLessonHistories(tenant, pending, true);
+    const found = new Set(rows.map((row) => row._id));
+    const missing = pending.find((id) => !found.has(id));
+    if (missing) throw new NotFoundError(`Lesson history entry ${missing} not found`);
+    const changes = rows.map((row) => ({
+      before: row,
+      after: { ...row, tutorPaymentStatus: status, updatedAt: now },
+    }));
+    const failed: string[] = [];
+    for (const chunk of transactionsOf(tenant, changes)) {
+      try {
+        await writeTransaction(chunk.items, () => new ConflictError('A lesson changed meanwhile'));
+      } catch (error) {
+        if (!(error instanceof ConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+        failed.push(...chunk.ids);
+      }
+    }
+    pending = failed;
+  }
+}
+
+/** Rows' changes packed into transactions of at most 100 writes, each with the counts of its own rows. */
+function transactionsOf(
+  tenant: string,
+  changes: Array<{ before: LessonHistory; after: LessonHistory }>,
+): Array<{ ids: string[]; items: TransactItem[] }> {
+  const packed: Array<{ ids: string[]; items: TransactItem[] }> = [];
+  let current: typeof changes = [];
+  const itemsOf = (group: typeof changes) => [
+    ...group.flatMap(({ before, after }) => rowChange(tenant, before, after)),
+    ...lessonHistoryLists.writesOfMany(tenant, group),
+  ];
+  for (const change of changes) {
+    const next = [...current, change];
+    if (current.length > 0 && itemsOf(next).length > MAX_TRANSACTION_ITEMS) {
+      packed.push({ ids: current.map((c) => c.before._id), items: itemsOf(current) });
+      current = [change];
+    } else {
+      current = next;
+    }
+  }
+  if (current.length > 0) packed.push({ ids: current.map((c) => c.before._id), items: itemsOf(current) });
+  return packed;
 }

@@ -12,14 +12,15 @@ import {
   utcDaysTouched,
 } from '../../shared/scheduling/claims';
 import { sectionStatuses } from '../../shared/schemas/section';
+import { guarded } from '../crud/list-index';
 import { DeleteCommand, db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
 import { defineEntity, type PrimaryKey } from '../table/entity';
 import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
-import { type SectionRecord, sectionEntity } from './sections';
-import { trialLessonWrites } from './trials';
+import { lessonLists, type SectionRecord, sectionEntity } from './sections';
+import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
 /** A lesson is a ZOOM or TEAMS section with a time, a tutor and students. */
 export type LessonRecord = SectionRecord & {
@@ -128,6 +129,11 @@ function participants(lesson: LessonRecord): Array<[string, ScheduleEntry['role'
 export interface LessonWrites {
   items: TransactItem[];
   isClaim: (index: number) => boolean;
+  /**
+   * The lesson as these writes store it (marked as counted: see lessonLists): what a later change of it
+   * in the same process must start from, as it would from a read.
+   */
+  written: LessonRecord;
 }
 
 const isLive = (lesson: LessonRecord | undefined): lesson is LessonRecord =>
@@ -230,18 +236,54 @@ function busyDayWrites(
  * (`before` undefined), moving it (another time or tutor), or cancelling it (`after.status` not ACTIVE).
  * The section is written conditionally (new, or unchanged since it was read); each participant's schedule
  * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
- * left alone and each newly claimed bucket is written only if free. `firstIndex` is where these writes
- * start in the caller's transaction.
+ * left alone and each newly claimed bucket is written only if free; a booked trial's lesson carries its
+ * trial along (read here: the trial is written whole, with its list entries). `firstIndex` is where these
+ * writes start in the caller's transaction.
  */
-export function lessonWrites(
+export async function lessonWrites(
   tenant: string,
   before: LessonRecord | undefined,
   after: LessonRecord,
   courseTitle: string,
   firstIndex = 0,
+): Promise<LessonWrites> {
+  return lessonWritesWith(
+    tenant,
+    before,
+    after,
+    courseTitle,
+    firstIndex,
+    await trialOfLesson(tenant, before),
+  );
+}
+
+/** A new lesson's writes (`lessonWrites` without a before, so without a trial to read), for a sync caller. */
+export function newLessonWrites(
+  tenant: string,
+  lesson: LessonRecord,
+  courseTitle: string,
+  firstIndex = 0,
+): LessonWrites {
+  return lessonWritesWith(tenant, undefined, lesson, courseTitle, firstIndex, undefined);
+}
+
+function lessonWritesWith(
+  tenant: string,
+  before: LessonRecord | undefined,
+  after: LessonRecord,
+  courseTitle: string,
+  firstIndex: number,
+  trial: TrialRecord | undefined,
 ): LessonWrites {
   const items: TransactItem[] = [
-    sectionEntity.putWrite(tenant, after, before ? { unchangedSince: before.updatedAt } : 'absent'),
+    guarded(
+      sectionEntity.putWrite(
+        tenant,
+        { ...after, ...lessonLists.stamp() },
+        before ? { unchangedSince: before.updatedAt } : 'absent',
+      ),
+      before ? lessonLists.guard(before) : undefined,
+    ),
   ];
 
   const newLines = new Set(participants(after).map(([userId]) => `${userId}|${after.start}`));
@@ -255,7 +297,8 @@ export function lessonWrites(
   items.push(...scheduleWrites(tenant, after, courseTitle));
 
   items.push(...busyDayWrites(tenant, before, after));
-  items.push(...trialLessonWrites(tenant, before, after));
+  items.push(...trialLessonWrites(tenant, before, after, trial));
+  items.push(...lessonLists.writes(tenant, before, after));
 
   const claimsAfter = claimsOf(after);
   const claimsBefore = claimsOf(before);
@@ -267,26 +310,38 @@ export function lessonWrites(
     if (!claimsBefore.has(id))
       items.push(timeClaims.putWrite(tenant, { ...claim, sectionId: after._id }, 'absent'));
   }
-  return { items, isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length };
+  return {
+    items,
+    isClaim: (index) => index >= claimsFrom && index < firstIndex + items.length,
+    written: { ...after, ...lessonLists.stamp() },
+  };
 }
 
-/** Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims. */
-export function lessonDeleteWrites(tenant: string, lesson: LessonRecord): TransactItem[] {
+/**
+ * Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims,
+ * and a booked trial's trial goes CANCELED with it.
+ */
+export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Promise<TransactItem[]> {
+  const trial = await trialOfLesson(tenant, lesson);
   const items: TransactItem[] = [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: sectionEntity.key(tenant, lesson),
-        ConditionExpression: 'updatedAt = :read',
-        ExpressionAttributeValues: { ':read': lesson.updatedAt },
+    guarded(
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: sectionEntity.key(tenant, lesson),
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeValues: { ':read': lesson.updatedAt },
+        },
       },
-    },
+      lessonLists.guard(lesson),
+    ),
     ...participants(lesson).map(([userId]) =>
       scheduleEntries.deleteWrite(tenant, { userId, start: lesson.start, sectionId: lesson._id }),
     ),
   ];
   items.push(...busyDayWrites(tenant, lesson, undefined));
-  items.push(...trialLessonWrites(tenant, lesson, undefined));
+  items.push(...trialLessonWrites(tenant, lesson, undefined, trial));
+  items.push(...lessonLists.writes(tenant, lesson, undefined));
   for (const claim of claimsOf(lesson).values()) items.push(claimRelease(tenant, claim, lesson._id));
   return items;
 }

@@ -6,11 +6,12 @@ import { sitePathCollection } from './site-paths';
 
 const collection = sitePathCollection<Redirection>({
   collection: collections.redirections,
+  schema: redirectionSchema,
   label: 'redirection',
   searchFields: ['from', 'to'],
   sortFields: ['from', 'to', 'statusCode', 'createdAt', 'updatedAt'],
   pathField: 'from',
-  lookupFields: ['to', 'statusCode'],
+  holderSchema: redirectionSchema.pick({ _id: true, to: true, statusCode: true }),
   duplicateMessage: (path) => `A redirection from ${path} already exists`,
 });
 

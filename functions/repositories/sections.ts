@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { BUSY_SHARDS, busyShard } from '../../shared/scheduling/claims';
 import {
   isLessonKind,
   sectionAudiences,
@@ -8,6 +9,7 @@ import {
   sectionStatuses,
   sectionTypes,
 } from '../../shared/schemas/section';
+import { guarded, listIndexes } from '../crud/list-index';
 import { tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
@@ -30,6 +32,8 @@ const sectionRecordSchema = sectionSchema.omit({ tutorJoinTime: true, studentJoi
   status: z.enum(sectionStatuses),
   bufferMinutes: z.number().optional(),
   trialId: z.string().optional(),
+  /** A lesson counted in the admin schedule's day counters (see lessonLists). */
+  listsVersion: z.number().optional(),
 });
 export type SectionRecord = z.infer<typeof sectionRecordSchema>;
 
@@ -50,6 +54,43 @@ export const sectionEntity = defineEntity({
 
 /** The stored item, for a caller's own conditional Put (a lesson held by a pending request...). */
 export const sectionItem = sectionEntity.item;
+
+/**
+ * Every lesson of the tenant by start (the admin schedule): the sections themselves in gsi2, with a
+ * counter per UTC day and busy shard kept by the lesson's writes, so a date range's total is read from
+ * its days' counters (functions/crud/list-index.ts). A person's or a course's lessons are read from their own partitions
+ * (schedule lines, course sections).
+ */
+export const lessonLists = listIndexes<SectionRecord, never, 'start'>({
+  collection: 'LESSONS',
+  entity: sectionEntity,
+  filters: {},
+  orders: { start: (lesson) => lesson.start },
+  defaultOrder: 'start',
+  // As the busy days are: lessons of different tutors rarely meet on one counter item.
+  countShards: {
+    of: (lesson) => String(busyShard(lesson.tutorId ?? '')),
+    all: Array.from({ length: BUSY_SHARDS }, (_, shard) => String(shard)),
+  },
+  indexes: [
+    {
+      name: 'start',
+      filters: [],
+      order: 'start',
+      count: 'days',
+      gsi: { name: 'gsi2', partition: (tenant) => keys.lessonsIndex(tenant) },
+    },
+  ],
+});
+
+/**
+ * The condition a write of a booked lesson's section adds when it keeps the lesson's time (an answer to
+ * a request, a title edit): the lesson is still counted as it was read (see `lessonLists`), so the write
+ * cannot undo a backfill's count made in between. None for other sections.
+ */
+export function keepsListed(read: SectionRecord) {
+  return isLessonKind(read.kind) && read.start ? lessonLists.guard(read) : undefined;
+}
 
 export function getSection(tenant: string, sectionId: string): Promise<SectionRecord | undefined> {
   return sectionEntity.get(tenant, { _id: sectionId });
@@ -102,13 +143,17 @@ export async function insertSection(tenant: string, section: SectionRecord): Pro
   );
 }
 
-/** Saves changes conditional on the version read, so two editors cannot overwrite each other. */
+/**
+ * Saves changes conditional on the version read, so two editors cannot overwrite each other; a booked
+ * lesson stays counted as it was read (keepsListed).
+ */
 export function saveSection(tenant: string, next: SectionRecord, readUpdatedAt: string): Promise<void> {
-  return sectionEntity.put(
-    tenant,
-    next,
-    { unchangedSince: readUpdatedAt },
-    () => new ConflictError('This section was changed by someone else. Reload and try again.'),
+  const stale = () => new ConflictError('This section was changed by someone else. Reload and try again.');
+  const listed = keepsListed(next);
+  if (!listed) return sectionEntity.put(tenant, next, { unchangedSince: readUpdatedAt }, stale);
+  return writeTransaction(
+    [guarded(sectionEntity.putWrite(tenant, next, { unchangedSince: readUpdatedAt }), listed)],
+    stale,
   );
 }
 

@@ -1,12 +1,12 @@
 import type { CollectionOptions, CrudRecord } from '../crud/repository';
-import { uniqueKeyCollection } from '../crud/unique-key-collection';
+import { type UniqueKeyCollectionOptions, uniqueKeyCollection } from '../crud/unique-key-collection';
 import { keys } from '../table/access-patterns';
 
-export interface SitePathCollectionOptions<T> extends CollectionOptions {
+export interface SitePathCollectionOptions<T extends CrudRecord> extends CollectionOptions<T> {
   /** The record field holding its site path: unique per tenant, and the key of the look-up. */
   pathField: keyof T & string;
-  /** The fields the by-path item keeps, so a look-up is one GetItem and never reads the record. */
-  lookupFields: Array<keyof T & string>;
+  /** What the by-path item keeps, so a look-up is one GetItem and never reads the record. */
+  holderSchema: UniqueKeyCollectionOptions<T>['holderSchema'];
   duplicateMessage: (path: string) => string;
 }
 

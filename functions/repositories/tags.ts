@@ -1,5 +1,5 @@
 import { tagNameKey } from '../../shared/rules/tags';
-import type { Tag } from '../../shared/schemas/learning-data';
+import { type Tag, tagSchema } from '../../shared/schemas/learning-data';
 import { uniqueKeyCollection } from '../crud/unique-key-collection';
 import { collections, keys } from '../table/access-patterns';
 
@@ -11,12 +11,13 @@ import { collections, keys } from '../table/access-patterns';
  */
 export const tagsRepository = uniqueKeyCollection<Tag>({
   collection: collections.tags,
+  schema: tagSchema,
   label: 'tag',
   searchFields: ['name'],
   sortFields: ['name', 'createdAt', 'updatedAt'],
   uniqueKey: (tag) => tagNameKey(tag.name),
   claimKey: keys.tagName,
   claimEntity: 'tagName',
-  lookupFields: ['name'],
+  holderSchema: tagSchema.pick({ _id: true, name: true }),
   duplicateMessage: (tag, holder) => `The tag ${holder?.name ?? tag.name} already exists`,
 });

@@ -1,76 +1,97 @@
+import * as z from 'zod';
 import { trialEffectOfLessonChange } from '../../shared/rules/trials';
-import type { Trial } from '../../shared/schemas/trial';
+import { type Trial, trialSchema } from '../../shared/schemas/trial';
 import { collectionRepository } from '../crud/repository';
-import { db, GetCommand, PutCommand, QueryCommand, tableName } from '../lib/db';
+import { tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
-import { isConditionalCheckFailure, stripKeys } from '../table/items';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
+import { queryProjected } from '../table/projection';
 import type { TransactItem } from '../table/transactions';
 
 export type TrialRecord = Trial;
 
-/** Trials are an admin collection (list, filters) and are also indexed by student (gsi2). */
-export const trialsRepository = collectionRepository<TrialRecord>({
+/**
+ * Trials are an admin collection, indexed by student (gsi2) and, for the back-office list (newest lesson
+ * first), by lesson date alone, by status, by outcome and by tutor: each a list index
+ * (functions/crud/list-index.ts) whose entries move in the same transaction as the trial, including when
+ * its lesson moves or ends (trialLessonWrites).
+ */
+export const trialsRepository = collectionRepository<
+  TrialRecord,
+  'status' | 'outcome' | 'tutorId' | 'studentId',
+  'startDate'
+>({
   collection: collections.trials,
+  schema: trialSchema,
   label: 'trial',
   searchFields: ['subject', 'curriculum', 'grade'],
   sortFields: ['startDate', 'createdAt', 'status'],
   indexKeys: (tenant, record) => ({
-    gsi2pk: keys.userTrialsIndex(tenant, record.studentId as string),
-    gsi2sk: `${record.createdAt as string}#${record._id as string}`,
+    gsi2pk: keys.userTrialsIndex(tenant, record.studentId),
+    gsi2sk: `${record.createdAt}#${record._id}`,
   }),
+  lists: {
+    filters: {
+      status: (trial) => trial.status,
+      outcome: (trial) => trial.outcome,
+      tutorId: (trial) => trial.tutorId,
+      studentId: (trial) => trial.studentId,
+    },
+    orders: { startDate: (trial) => trial.startDate },
+    defaultOrder: 'startDate',
+    indexes: [
+      { name: 'lessons', filters: [], order: 'startDate', count: 'days' },
+      { name: 'status', filters: ['status'], order: 'startDate', count: 'days' },
+      { name: 'outcome', filters: ['outcome'], order: 'startDate', count: 'days' },
+      { name: 'tutor', filters: ['tutorId'], order: 'startDate', count: 'keys' },
+      {
+        name: 'student',
+        filters: ['studentId'],
+        order: 'createdAt',
+        count: 'keys',
+        gsi: {
+          name: 'gsi2',
+          partition: (tenant, [studentId]) => keys.userTrialsIndex(tenant, studentId ?? ''),
+        },
+      },
+    ],
+  },
 });
 
-export async function studentTrials(tenant: string, studentId: string): Promise<TrialRecord[]> {
-  const trials: TrialRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userTrialsIndex(tenant, studentId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    trials.push(...(page.Items ?? []).map((item) => stripKeys<TrialRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return trials;
+/** A student's trials, newest booking first (gsi2). */
+export function studentTrials(tenant: string, studentId: string): Promise<TrialRecord[]> {
+  return trialsRepository.query({
+    index: 'gsi2',
+    partition: keys.userTrialsIndex(tenant, studentId),
+    descending: true,
+  });
 }
+
+/** The pointer that lists a trial among its tutor's, beside the tutor's profile (ids are time-ordered). */
+const tutorTrialPointers = defineEntity({
+  name: 'tutorTrial',
+  schema: z.object({ tutorId: z.string(), trialId: z.string() }),
+  keyAttributes: ['tutorId', 'trialId'],
+  key: (tenant, pointer) => keys.tutorTrial(tenant, pointer.tutorId, pointer.trialId),
+});
+
+/** What a tutor's trials are read by: the pointers' trial ids (pointers written before they kept their tutor). */
+const pointedTrial = tutorTrialPointers.schema.pick({ trialId: true });
 
 /** The pointer that lists a trial among its tutor's (written with the booking). */
 export function tutorTrialWrite(tenant: string, tutorId: string, trialId: string): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.tutorTrial(tenant, tutorId, trialId), entity: 'tutorTrial', trialId },
-    },
-  };
+  return tutorTrialPointers.putWrite(tenant, { tutorId, trialId });
 }
 
-/** A tutor's trials, newest booking first: the pointers' keys (ids are time-ordered), then the records. */
+/** A tutor's trials, newest booking first: the pointers' trial ids, then the records. */
 export async function tutorTrials(tenant: string, tutorId: string): Promise<TrialRecord[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.user(tenant, tutorId).pk,
-          ':prefix': keys.tutorTrialPrefix,
-        },
-        ProjectionExpression: 'trialId',
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => item.trialId as string));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pointers = await queryProjected(pointedTrial, {
+    partition: keys.user(tenant, tutorId).pk,
+    sortKey: { beginsWith: keys.tutorTrialPrefix },
+    descending: true,
+  });
+  const ids = pointers.map((pointer) => pointer.trialId);
   const records = await trialsRepository.getMany(tenant, ids);
   const byId = new Map(records.map((trial) => [trial._id, trial]));
   return ids.map((id) => byId.get(id)).filter((trial) => trial !== undefined);
@@ -87,17 +108,26 @@ export interface TrialLesson {
   studentIds: string[];
 }
 
+/** The trial of a lesson that is a booked trial's, as read before changing the lesson. */
+export async function trialOfLesson(
+  tenant: string,
+  lesson: Pick<TrialLesson, 'trialId'> | undefined,
+): Promise<TrialRecord | undefined> {
+  return lesson?.trialId ? trialsRepository.get(tenant, lesson.trialId) : undefined;
+}
+
 /**
  * The writes that keep a trial in step with its lesson, for the lesson change's own transaction (see
  * `trialEffectOfLessonChange`): the lesson ends -> COMPLETED; it is cancelled or deleted -> CANCELED and
  * the student's one free trial is given back; it moves -> the trial's dates and tutor follow. Nothing for
- * a lesson that is not a booked trial's. Trials and users are never deleted, so the existence conditions
- * only guard against writing a partial item.
+ * a lesson that is not a booked trial's. `trial` is the trial as read (trialOfLesson): it is written whole,
+ * on the condition that it did not change since, so its list entries move with it.
  */
 export function trialLessonWrites(
   tenant: string,
   before: TrialLesson | undefined,
   after: TrialLesson | undefined,
+  trial: TrialRecord | undefined,
 ): TransactItem[] {
   const trialId = before?.trialId ?? after?.trialId;
   if (!trialId) return [];
@@ -105,36 +135,28 @@ export function trialLessonWrites(
   if (!effect) return [];
   const table = tableName();
   const now = new Date().toISOString();
-  const sets = ['updatedAt = :now'];
-  const values: Record<string, unknown> = { ':now': now };
-  const names: Record<string, string> = {};
-  if (effect.status) {
-    sets.push('#status = :status', 'outcome = :none');
-    names['#status'] = 'status';
-    values[':status'] = effect.status;
-    values[':none'] = null;
-  }
-  if (effect.moved && after) {
-    sets.push('startDate = :start', 'endDate = :end', 'tutorId = :tutor');
-    values[':start'] = after.start;
-    values[':end'] = after.end;
-    values[':tutor'] = after.tutorId;
-  }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: table,
-        Key: keys.collectionItem(tenant, collections.trials, trialId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
+  const items: TransactItem[] = trial
+    ? trialsRepository.replaceItems(tenant, trial, {
+        ...trial,
+        updatedAt: now,
+        ...(effect.status ? { status: effect.status, outcome: null } : {}),
+        ...(effect.moved && after
+          ? { startDate: after.start, endDate: after.end, tutorId: after.tutorId }
+          : {}),
+      })
+    : // Trials are never deleted: a lesson naming a trial that is not there fails its change.
+      [
+        {
+          ConditionCheck: {
+            TableName: table,
+            Key: keys.collectionItem(tenant, collections.trials, trialId),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ];
   if (effect.moved && before && after && before.tutorId !== after.tutorId) {
     items.push(
-      { Delete: { TableName: table, Key: keys.tutorTrial(tenant, before.tutorId, trialId) } },
+      tutorTrialPointers.deleteWrite(tenant, { tutorId: before.tutorId, trialId }),
       tutorTrialWrite(tenant, after.tutorId, trialId),
     );
   }
@@ -153,6 +175,14 @@ export function trialLessonWrites(
   return items;
 }
 
+/** A trial's booking e-mail, sent to one recipient (read by key; marks written before kept only `sentAt`). */
+const trialMails = defineEntity({
+  name: 'trialMail',
+  schema: z.object({ trialId: z.string(), recipientId: z.string(), sentAt: z.string() }),
+  keyAttributes: ['trialId', 'recipientId'],
+  key: (tenant, mail) => keys.trialMail(tenant, mail.trialId, mail.recipientId),
+});
+
 /**
  * Records that the booking e-mail of a trial went to a recipient; false when it already had (a redelivered
  * event), so each recipient gets it once.
@@ -163,17 +193,7 @@ export async function markTrialMailSent(
   recipientId: string,
 ): Promise<boolean> {
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.trialMail(tenant, trialId, recipientId),
-          entity: 'trialMail',
-          sentAt: new Date().toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await trialMails.put(tenant, { trialId, recipientId, sentAt: new Date().toISOString() }, 'absent');
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -183,8 +203,5 @@ export async function markTrialMailSent(
 
 /** Whether the booking e-mail of a trial already went to a recipient. */
 export async function trialMailSent(tenant: string, trialId: string, recipientId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.trialMail(tenant, trialId, recipientId) }),
-  );
-  return Item !== undefined;
+  return (await trialMails.get(tenant, { trialId, recipientId })) !== undefined;
 }

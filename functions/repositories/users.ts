@@ -7,10 +7,12 @@ import {
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
 import { authUserSchema, type UserType } from '../../shared/schemas/user';
-import { db, QueryCommand, tableName, UpdateCommand } from '../lib/db';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
+import { countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
+import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
@@ -22,15 +24,32 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   passwordChangedAt: z.string(),
   userMapperId: z.string().optional(),
   updatedAt: z.string(),
+  /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
+  directoryCounted: z.boolean().optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+const isDirectoryType = (type: string): type is DirectoryUserType =>
+  (directoryUserTypes as readonly string[]).includes(type);
+
+/**
+ * Marks a user counted in their type's directory counter, so the counter moves exactly once per user: a
+ * user stored before the counters is counted by indexUserInDirectory (the seed, and the backfill of
+ * functions/crud/backfill-lists.ts) on the condition that the mark is absent.
+ */
+const DIRECTORY_COUNTED = 'directoryCounted';
+
+/** The number of students or tutors in the directory moves with each user written into it or out of it. */
+function directoryCount(tenant: string, type: DirectoryUserType, delta: 1 | -1): TransactItem {
+  return countWrite(tenant, `USERTYPE#${type}`, delta);
+}
 
 /** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
 function directoryKeys(
   tenant: string,
   user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
 ) {
-  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return {};
+  if (!isDirectoryType(user.type)) return {};
   return {
     gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
     gsi2sk: `${directorySearchKey(user)}#${user._id}`,
@@ -109,7 +128,12 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
 export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
   return [
     emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
-    users.putWrite(tenant, user, 'absent'),
+    users.putWrite(
+      tenant,
+      { ...user, ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}) },
+      'absent',
+    ),
+    ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
   ];
 }
 
@@ -168,42 +192,74 @@ export function countUsersWithRole(tenant: string, roleId: string): Promise<numb
   return users.count({ index: 'gsi1', partition: keys.usersOfRoleIndex(tenant, roleId) });
 }
 
-/** Adds the directory keys to a user stored before the directory existed (the seed calls it; idempotent). */
+/**
+ * Adds the directory keys, and the user to their type's count, to a user stored before the directory or
+ * its counters existed (the seed and the backfill call it). Idempotent: a user already counted is left.
+ */
 export async function indexUserInDirectory(tenant: string, user: UserRecord): Promise<void> {
+  if (!isDirectoryType(user.type)) return;
   const directory = directoryKeys(tenant, user);
-  if (!('gsi2pk' in directory)) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: users.key(tenant, user),
-      UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk },
-    }),
-  );
+  try {
+    await writeTransaction(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: users.key(tenant, user),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk, #counted = :yes',
+            ConditionExpression: 'attribute_exists(pk) AND #type = :type AND attribute_not_exists(#counted)',
+            ExpressionAttributeNames: { '#type': 'type', '#counted': DIRECTORY_COUNTED },
+            ExpressionAttributeValues: {
+              ':pk': directory.gsi2pk,
+              ':sk': directory.gsi2sk,
+              ':type': user.type,
+              ':yes': true,
+            },
+          },
+        },
+        directoryCount(tenant, user.type, 1),
+      ],
+      () => new ConflictError('Already in the directory'),
+    );
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
 }
 
-/** Changes an account's type, and its place in the directory of students and tutors with it. */
+/**
+ * Changes an account's type, and its place in the directory of students and tutors with it: the user (as
+ * read, counted or not) and the counts of both types move in one transaction.
+ */
 export async function setUserType(tenant: string, userId: string, type: UserType): Promise<void> {
   const user = await getUser(tenant, userId);
   if (!user || user.type === type) return;
   const directory = directoryKeys(tenant, { ...user, type });
   const indexed = 'gsi2pk' in directory;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: users.key(tenant, user),
-      UpdateExpression: indexed
-        ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk'
-        : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': type,
-        ':now': new Date().toISOString(),
-        ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
+  const counted = user.directoryCounted === true;
+  await writeTransaction(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: users.key(tenant, user),
+          UpdateExpression: indexed
+            ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
+            : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk, #counted',
+          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'}`,
+          ExpressionAttributeNames: { '#type': 'type', '#counted': DIRECTORY_COUNTED },
+          ExpressionAttributeValues: {
+            ':type': type,
+            ':was': user.type,
+            ':now': new Date().toISOString(),
+            ...(indexed || counted ? { ':yes': true } : {}),
+            ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
+          },
+        },
       },
-    }),
+      ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+      ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
+    ],
+    () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
 }
 
@@ -217,50 +273,84 @@ const directoryItemSchema = userRecordSchema
   .extend({ gsi2sk: z.string() });
 
 /**
- * A picker answer reads at most this many users per type: enough for any tenant's tutors and the students
- * one looks for by name, and it keeps a search that matches nothing from reading a whole large partition.
+ * A search reads at most this many users per type: enough for any tenant's tutors and the students one
+ * looks for by name, and it keeps a search that matches nothing from reading a whole large partition.
  */
 const DIRECTORY_READ_LIMIT = 2000;
 
-/** Students and/or tutors in name order, those whose name or e-mail contains `name`; paged in memory. */
+/**
+ * The first `max` users of a type in name order that `keep` keeps (only the picker's fields: never the
+ * password hash), and whether more users follow them.
+ */
+async function readDirectory(
+  tenant: string,
+  type: DirectoryUserType,
+  max: number,
+  keep: (key: string) => boolean,
+): Promise<{ found: Array<DirectoryEntry & { key: string }>; more: boolean }> {
+  // One past `max` tells whether more follow.
+  const read = await queryProjected(directoryItemSchema, {
+    index: 'gsi2',
+    partition: keys.usersOfTypeIndex(tenant, type),
+    limit: max + 1,
+  });
+  const found = read
+    .slice(0, max)
+    .map(({ gsi2sk: key, ...user }) => ({ ...user, type, key }))
+    .filter((entry) => keep(entry.key));
+  return { found, more: read.length > max };
+}
+
+/**
+ * Students and/or tutors in name order, paged. Without a name: the first offset + limit of each type in
+ * name order, merged, and the total from the types' counters, so the cost follows the page, not the
+ * directory. With a name (matched anywhere in "first last e-mail", which no key order serves): at most
+ * DIRECTORY_READ_LIMIT users of each type are read, and the answer says so (`partial`) when there were more.
+ */
 export async function listDirectoryUsers(
   tenant: string,
   types: DirectoryUserType[],
   query: { name?: string | undefined; limit: number; offset: number },
-): Promise<{ totalDocs: number; docs: DirectoryEntry[] }> {
+): Promise<{ totalDocs: number; docs: DirectoryEntry[]; partial?: { scanned: number } }> {
   const search = normalizeDirectorySearch(query.name);
-  const found: Array<DirectoryEntry & { key: string }> = [];
-  for (const type of types) {
-    let read = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          // Only the picker's fields: never the password hash.
-          ProjectionExpression: '#id, firstname, lastname, email, #type, gsi2sk',
-          ExpressionAttributeNames: { '#id': '_id', '#type': 'type' },
-          ExpressionAttributeValues: { ':pk': keys.usersOfTypeIndex(tenant, type) },
-          Limit: 500,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      read += page.Count ?? 0;
-      for (const item of page.Items ?? []) {
-        // Matched here rather than by a filter expression (which cannot read the key, and would cost the
-        // same reads): any part of "first last e-mail".
-        const { gsi2sk: key, ...user } = directoryItemSchema.parse(item);
-        if (search && !key.slice(0, key.lastIndexOf('#')).includes(search)) continue;
-        found.push({ ...user, type, key });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey && read < DIRECTORY_READ_LIMIT);
+  const page = (found: Array<DirectoryEntry & { key: string }>) =>
+    found
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .slice(query.offset, query.offset + query.limit)
+      .map(({ key: _key, ...entry }) => entry);
+  if (!search) {
+    const [reads, counts] = await Promise.all([
+      Promise.all(types.map((type) => readDirectory(tenant, type, query.offset + query.limit, () => true))),
+      Promise.all(types.map((type) => countDirectory(tenant, type))),
+    ]);
+    return {
+      totalDocs: counts.reduce((sum, count) => sum + count, 0),
+      docs: page(reads.flatMap((read) => read.found)),
+    };
   }
-  found.sort((a, b) => a.key.localeCompare(b.key));
+  // Matched here rather than by a filter expression (which cannot read the key, and would cost the same
+  // reads): any part of "first last e-mail".
+  const reads = await Promise.all(
+    types.map((type) =>
+      readDirectory(tenant, type, DIRECTORY_READ_LIMIT, (key) =>
+        key.slice(0, key.lastIndexOf('#')).includes(search),
+      ),
+    ),
+  );
+  const found = reads.flatMap((read) => read.found);
   return {
     totalDocs: found.length,
-    docs: found.slice(query.offset, query.offset + query.limit).map(({ key: _key, ...entry }) => entry),
+    docs: page(found),
+    ...(reads.some((read) => read.more) ? { partial: { scanned: DIRECTORY_READ_LIMIT } } : {}),
   };
+}
+
+/** Every student or tutor of the directory (a one-off job's read: the backfill of its counters). */
+export function directoryUsers(tenant: string, type: DirectoryUserType): Promise<UserRecord[]> {
+  return users.query({ index: 'gsi2', partition: keys.usersOfTypeIndex(tenant, type) });
+}
+
+/** How many students or tutors the directory holds (the maintained counter). */
+function countDirectory(tenant: string, type: DirectoryUserType): Promise<number> {
+  return readCount(tenant, `USERTYPE#${type}`);
 }

@@ -1,5 +1,5 @@
 import { caseInsensitiveNameKey } from '../../shared/rules/names';
-import type { Role } from '../../shared/schemas/role';
+import { type Role, roleSchema } from '../../shared/schemas/role';
 import { uniqueKeyCollection } from '../crud/unique-key-collection';
 import { ttlCache } from '../lib/ttl-cache';
 import { collections, keys } from '../table/access-patterns';
@@ -7,13 +7,14 @@ import { collections, keys } from '../table/access-patterns';
 /** Role names are unique per tenant ignoring case and spacing, held by a name claim written with the role. */
 const base = uniqueKeyCollection<Role>({
   collection: collections.roles,
+  schema: roleSchema,
   label: 'role',
   searchFields: ['name', 'type'],
   sortFields: ['name', 'type', 'createdAt', 'updatedAt'],
   uniqueKey: (role) => caseInsensitiveNameKey(role.name),
   claimKey: keys.roleName,
   claimEntity: 'roleName',
-  lookupFields: ['name'],
+  holderSchema: roleSchema.pick({ _id: true, name: true }),
   duplicateMessage: (role, holder) => `A role named ${holder?.name ?? role.name} already exists`,
 });
 

@@ -12,8 +12,9 @@ import { userOfFeedToken } from '../repositories/calendar-feeds';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinTimes, lessonJoinTimes } from '../repositories/lesson-joins';
 import { type LessonRecord, userSchedule } from '../repositories/lessons';
-import { lessonsStartingBetween, requireSection, type SectionRecord } from '../repositories/sections';
+import { requireSection, type SectionRecord } from '../repositories/sections';
 import { getUser, getUsers } from '../repositories/users';
+import { adminSchedule } from './admin-schedule';
 import { calendarFeedUrl } from './calendar-feed-url';
 
 const DAY_MS = 86_400_000;
@@ -38,27 +39,31 @@ async function withNames(tenant: string, lessons: SectionRecord[]): Promise<Sche
 }
 
 export const handler = resourceHandler('schedule', scheduleRoutes, {
-  'schedule.adminMeetings': async ({ tenant, query }) => {
-    const q = query;
+  'schedule.adminMeetings': async ({ tenant, query: q }) => {
     const range = adminScheduleRange(q, new Date());
     if (!range.ok) throw new BadRequestError(range.message);
-    const { from, to } = range;
-    const lessons = (await lessonsStartingBetween(tenant.key, from, to)).filter(
-      (l) =>
-        (!q.courseId || l.course === q.courseId) &&
-        (!q.tutorId || l.tutorId === q.tutorId) &&
-        (!q.studentId || (l.studentIds ?? []).includes(q.studentId)),
-    );
-    if (q.countOnly === '1') return { totalDocs: lessons.length };
-    const direction = isDescending(q.sortValue) ? -1 : 1;
     const sortKey = q.sortKey === 'title' || q.sortKey === 'status' ? q.sortKey : 'start';
-    lessons.sort((a, b) => direction * String(a[sortKey] ?? '').localeCompare(String(b[sortKey] ?? '')));
-    const page = lessons.slice(q.offset, q.offset + q.limit);
+    const page = await adminSchedule(
+      tenant.key,
+      {
+        from: range.from,
+        to: range.to,
+        courseId: q.courseId,
+        tutorId: q.tutorId,
+        studentId: q.studentId,
+        sort: { key: sortKey, descending: isDescending(q.sortValue) },
+        limit: q.limit,
+        offset: q.offset,
+      },
+      q.countOnly === '1',
+    );
+    if (!page.docs) return { totalDocs: page.totalDocs, ...(page.partial ? { partial: page.partial } : {}) };
     return {
       limit: q.limit,
       offset: q.offset,
-      totalDocs: lessons.length,
-      docs: await withNames(tenant.key, page),
+      totalDocs: page.totalDocs,
+      docs: await withNames(tenant.key, page.docs),
+      ...(page.partial ? { partial: page.partial } : {}),
     };
   },
 

@@ -154,7 +154,7 @@ export async function deleteSection(tenant: string, sectionId: string): Promise<
   for (const node of subtree.reverse()) {
     if (isLessonKind(node.kind) && node.start && node.tutorId) {
       await writeTransaction(
-        lessonDeleteWrites(tenant, node as LessonRecord),
+        await lessonDeleteWrites(tenant, node as LessonRecord),
         () => new ConflictError('A lesson changed meanwhile. Please try again.'),
       );
     } else {

@@ -36,7 +36,7 @@ import { homeworkSubmissionsRepository, submissionId } from '../repositories/hom
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { insertLearningSession } from '../repositories/learning-sessions';
 import { lessonJoinsOf, recordLessonJoin } from '../repositories/lesson-joins';
-import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { type LessonRecord, newLessonWrites } from '../repositories/lessons';
 import { getOnboarding, putOnboarding } from '../repositories/onboarding';
 import { getProgressEntry, updateProgressEntry } from '../repositories/progress';
 import { getSection, insertSection } from '../repositories/sections';
@@ -355,13 +355,15 @@ async function seedCourse(tenant: Tenant, plan: HistoryPlan, course: PlannedCour
     await unlessConflicting(`the lesson ${planned.id}`, async () => {
       let lesson = lessonRecord(planned, course, bufferMinutes);
       let justWritten = true;
-      const writes = lessonWrites(DEMO, undefined, lesson, course.title);
+      const writes = newLessonWrites(DEMO, lesson, course.title);
       try {
         await writeTransaction(writes.items, (failed) =>
           writes.isClaim(failed)
             ? new ConflictError(`The tutor's time at ${planned.start} is taken`)
             : new AlreadyWritten(),
         );
+        // As stored: its completion below starts from it as from a read.
+        lesson = writes.written;
       } catch (error) {
         // Written by a run that was cut off: go on from where that lesson got to.
         if (!(error instanceof AlreadyWritten)) throw error;

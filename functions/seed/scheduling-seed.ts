@@ -9,7 +9,7 @@ import { getAvailability, putAvailability } from '../repositories/availability';
 import { courseMemberWrite, coursesRepository, newCourseMember } from '../repositories/courses';
 import { curriculumsRepository } from '../repositories/curriculums';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
-import { type LessonRecord, lessonWrites, migrateLegacyBusyDays } from '../repositories/lessons';
+import { type LessonRecord, migrateLegacyBusyDays, newLessonWrites } from '../repositories/lessons';
 import { getUser, type UserRecord } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
@@ -242,7 +242,7 @@ async function seedDemoCourse(tenant: Tenant): Promise<void> {
       createdAt: now,
       updatedAt: now,
     };
-    const writes = lessonWrites(tenant.key, undefined, lesson, course.title);
+    const writes = newLessonWrites(tenant.key, lesson, course.title);
     await writeTransaction(writes.items, () => new ConflictError('Demo lesson time already taken'));
   }
 }

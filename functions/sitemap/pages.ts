@@ -1,17 +1,22 @@
 import type { SitemapEntry } from '../../shared/rules/sitemap';
 import { type SitemapCatalogue, sitemapPages, topicalPastPaperPages } from '../../shared/rules/sitemap-pages';
 import { subjectsRepository, subTopicsRepository, topicsRepository } from '../repositories/catalogue';
+import { curriculumRecordSchema } from '../repositories/curriculums';
 import { collections, keys } from '../table/access-patterns';
-import { queryIndex } from '../table/query';
+import { queryProjected } from '../table/projection';
+
+/** What a curriculum's page needs: its slug and when it last changed. */
+const curriculumPage = curriculumRecordSchema
+  .pick({ slug: true, updatedAt: true })
+  .partial({ updatedAt: true });
 
 /** The catalogue levels the sitemap lists, each read with one projected query (no record bodies). */
 async function readCatalogue(tenant: string): Promise<SitemapCatalogue> {
   const [curricula, subjects, topics, subTopics] = await Promise.all([
-    queryIndex<{ slug: string; updatedAt?: string }>(
-      'gsi1',
-      keys.collection(tenant, collections.curriculums),
-      ['slug', 'updatedAt'],
-    ),
+    queryProjected(curriculumPage, {
+      index: 'gsi1',
+      partition: keys.collection(tenant, collections.curriculums),
+    }),
     subjectsRepository.all(tenant),
     topicsRepository.listings(tenant),
     // `resources` for the kinds only (the topical past papers pages); the content stays unread.

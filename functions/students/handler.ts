@@ -28,7 +28,13 @@ export const handler = resourceHandler('students', learningDataRoutes, {
         lastname,
         email,
       }));
-      return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
+      return {
+        limit: query.limit,
+        offset: query.offset,
+        totalDocs: page.totalDocs,
+        docs,
+        ...(page.partial ? { partial: page.partial } : {}),
+      };
     }
     if (caller.user.type !== 'tutor')
       throw new ForbiddenError('Only tutors and administrators can list students');

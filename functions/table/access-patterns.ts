@@ -12,6 +12,7 @@
  * | user id by e-mail (unique)            | GetItem                      | pk T#t#EMAIL#<email>, sk EMAIL                    |
  * | users of a role (verify-delete)       | Query gsi1 (Select COUNT)    | gsi1pk T#t#ROLE#<roleId>#USERS                    |
  * | students or tutors by name (pickers)  | Query gsi2, bounded read     | gsi2pk T#t#USERTYPE#<type>, gsi2sk <name email>#id|
+ * | how many students or tutors           | GetItem (maintained counter) | pk T#t#COUNTERS, sk USERTYPE#<type>               |
  * | a user's push tokens                  | Query                        | pk T#t#USER#<id>, sk begins_with FCM#             |
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
@@ -19,6 +20,10 @@
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |
+ * | a list filtered by an index's values  | Query, keys-only skip, then  | pk T#t#<COLLECTION>#LIST#<index>[#<value>...],    |
+ * |   (functions/crud/list-index.ts)      |   BatchGetItem of the page   |   sk <order time>#<id> (a pointer per record)     |
+ * | its total, and a date range's total   | Query (day counters), plus   | pk T#t#<COLLECTION>#LISTCOUNT, sk <YYYY-MM-DD>,   |
+ * |                                       |   COUNT of the two edge days |   attribute <index>[#<value>...] (per day)        |
  * | a course template's outline           | GetItem                      | pk T#t#COURSETEMPLATE#<id>, sk OUTLINE            |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
  * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
@@ -29,7 +34,9 @@
  * | a user's lessons in a date range      | Query                        | pk T#t#USER#<id>, sk between LESSON#<from> .. <to>|
  * | section by id                         | GetItem                      | pk T#t#SECTION#<id>, sk SECTION                   |
  * | a course's sections (tree)            | Query gsi1                   | gsi1pk T#t#COURSE#<id>#SECTIONS                   |
- * | every lesson by start (admin schedule)| Query gsi2                   | gsi2pk T#t#LESSONS, gsi2sk <start>#<id>           |
+ * | every lesson by start (admin schedule)| Query gsi2, keys-only skip   | gsi2pk T#t#LESSONS, gsi2sk <start>#<id>           |
+ * | lessons starting on a UTC day         | Query each busy shard's      | pk T#t#LESSONS#LISTCOUNT#<shard>, sk <YYYY-MM-DD>,|
+ * |                                       |   day counters               |   attribute start (shard of the tutor)            |
  * | a participant's first join of a lesson| UpdateItem (if_not_exists)   | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
  * | the joins of ended lessons (history)  | BatchGetItem (participants)  | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
@@ -46,7 +53,8 @@
  * | lesson history entry by id (= lesson) | GetItem / conditional Put    | pk T#t#LESSONHISTORY#<lessonId>, sk HISTORY       |
  * | lesson history of a tenant, by start  | Query gsi1, keys-only skip   | gsi1pk T#t#LESSONHISTORY, gsi1sk <start>#<id>     |
  * | a tutor's lesson history, by start    | Query gsi2                   | gsi2pk T#t#USER#<id>#LESSONHISTORY                |
- * | a student's lesson history, by start  | Query (pointer items)        | pk T#t#USER#<id>, sk LESSONHISTORY#<start>#<id>   |
+ * | a student's lesson history, by start  | list index entries (above)   | pk T#t#LESSONHISTORY#LIST#student#<id>            |
+ * |   (before: pointer items, backfilled) | (read only by the backfill)  | pk T#t#USER#<id>, sk LESSONHISTORY#<start>#<id>   |
  * | a scheduled job's watermark           | GetItem / Put                | pk T#t#JOBS, sk <job name>                        |
  * | subject by id                         | GetItem                      | pk T#t#SUBJECT#<id>, sk SUBJECT                   |
  * | every subject of the tenant           | Query gsi1                   | gsi1pk T#t#CATALOGUE#SUBJECTS                     |
@@ -106,6 +114,23 @@ export const keys = {
     gsi1sk: `${createdAt}#${id}`,
   }),
   counter: (tenant: string, collection: string) => ({ pk: `T#${tenant}#COUNTERS`, sk: collection }),
+  /**
+   * A list index's partition for some filter values (functions/crud/list-index.ts): its entries point at the
+   * records, ordered by `<time>#<id>`. Values are URI-encoded, so a `#` in one cannot shift the others.
+   */
+  listEntries: (tenant: string, collection: string, index: string, values: readonly string[]) =>
+    [`T#${tenant}#${collection}#LIST#${index}`, ...values.map(encodeURIComponent)].join('#'),
+  listEntry: (partition: string, order: string, id: string) => ({ pk: partition, sk: `${order}#${id}` }),
+  /**
+   * How many entries of each list partition of a collection fall on one UTC day: one item per day, an
+   * attribute per partition (listCountAttribute), so a record's change moves all its counts in one write.
+   */
+  listDayCount: (tenant: string, collection: string, day: string, shard?: string) => ({
+    pk: `T#${tenant}#${collection}#LISTCOUNT${shard === undefined ? '' : `#${shard}`}`,
+    sk: day,
+  }),
+  listCountAttribute: (index: string, values: readonly string[]) =>
+    [index, ...values.map(encodeURIComponent)].join('#'),
   courseTemplateOutline: (tenant: string, templateId: string) => ({
     pk: `T#${tenant}#COURSETEMPLATE#${templateId}`,
     sk: 'OUTLINE',

@@ -19,10 +19,6 @@ export function withoutInternalAttributes(item: { [name: string]: unknown }): { 
   return record;
 }
 
-export function stripKeys<T>(item: Record<string, unknown>): T {
-  return withoutInternalAttributes(item) as T;
-}
-
 export function isConditionalCheckFailure(error: unknown): boolean {
   const name = (error as { name?: string } | undefined)?.name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';

@@ -1,6 +1,5 @@
 import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, QueryCommand, ScanCommand, tableName } from '../lib/db';
-import { stripKeys } from './items';
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
 type StoredItem = { [name: string]: unknown };
@@ -109,30 +108,4 @@ export async function queryPage(
   const startKey = await skipItems(input, page.offset);
   if (startKey === null) return { totalDocs, items: [] };
   return { totalDocs, items: await queryItems(input, page.limit, startKey) };
-}
-
-/** Every item a query matches, page after page, without the key attributes. */
-export async function queryAll<T>(input: QueryInput): Promise<T[]> {
-  return (await queryItems(input)).map((item) => stripKeys<T>(item));
-}
-
-/** Every item of one index partition. */
-export function queryIndex<T>(
-  index: 'gsi1' | 'gsi2',
-  partition: string,
-  projection?: readonly string[],
-  sortKeyPrefix?: string,
-): Promise<T[]> {
-  const key = `${index}pk`;
-  return queryAll<T>({
-    IndexName: index,
-    KeyConditionExpression: sortKeyPrefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-    ExpressionAttributeNames: {
-      '#pk': key,
-      ...(sortKeyPrefix ? { '#sk': `${index}sk` } : {}),
-      ...Object.fromEntries((projection ?? []).map((name, i) => [`#p${i}`, name])),
-    },
-    ExpressionAttributeValues: { ':pk': partition, ...(sortKeyPrefix ? { ':prefix': sortKeyPrefix } : {}) },
-    ...(projection?.length ? { ProjectionExpression: projection.map((_, i) => `#p${i}`).join(', ') } : {}),
-  });
 }

@@ -13,7 +13,7 @@ import {
   coursesRepository,
   newCourseMember,
 } from '../repositories/courses';
-import { type LessonRecord, lessonWrites } from '../repositories/lessons';
+import { type LessonRecord, newLessonWrites } from '../repositories/lessons';
 import { eventWrite } from '../repositories/outbox';
 import { type TrialRecord, trialsRepository, tutorTrialWrite } from '../repositories/trials';
 import {
@@ -217,7 +217,7 @@ export function trialBookingWrites(
     ...trialsRepository.insertItems(tenant, trial),
     tutorTrialWrite(tenant, tutor._id, trial._id),
   );
-  const lessonChange = lessonWrites(tenant, undefined, lesson, course.title, items.length);
+  const lessonChange = newLessonWrites(tenant, lesson, course.title, items.length);
   items.push(...lessonChange.items);
   // The events go in the same transaction as what they report: none is lost between commit and delivery.
   if (student === 'created') {

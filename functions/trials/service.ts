@@ -96,19 +96,21 @@ export async function listUserTrials(
   };
 }
 
-/** GET /admin/trials: every filter; dates bound the trial lesson's start (inclusive). */
+/**
+ * GET /admin/trials: newest lesson first; status, outcome, tutor, student and the lesson's dates (inclusive)
+ * are served by the trials' list indexes, a search and other orders within their scan limit.
+ */
 export async function listAdminTrials(tenant: string, query: AdminTrialsQuery): Promise<Page<TrialRecord>> {
   const { status, outcome, studentId, tutorId, startDate, endDate, ...paging } = query;
-  const from = startDate ? Date.parse(startDate) : undefined;
-  const to = endDate ? Date.parse(endDate) : undefined;
-  const inRange =
-    from === undefined && to === undefined
-      ? undefined
-      : (trial: TrialRecord) => {
-          const start = Date.parse(trial.startDate);
-          return (from === undefined || start >= from) && (to === undefined || start <= to);
-        };
-  const page = await trialsRepository.list(tenant, paging, { status, outcome, studentId, tutorId }, inRange);
+  const instant = (value: string | undefined) => (value ? new Date(value).toISOString() : undefined);
+  const range =
+    startDate || endDate ? { order: 'startDate', from: instant(startDate), to: instant(endDate) } : undefined;
+  const page = await trialsRepository.list(
+    tenant,
+    paging,
+    { status, outcome, studentId, tutorId },
+    range ? { range } : {},
+  );
   return { ...page, docs: await withCurrentNames(tenant, page.docs) };
 }
 
@@ -138,7 +140,7 @@ export async function updateTrial(tenant: string, id: string, change: TrialUpdat
       }
       const course = await coursesRepository.get(tenant, lesson.course);
       const cancelled: LessonRecord = { ...lesson, status: 'CANCELLED', updatedAt: new Date().toISOString() };
-      const writes = lessonWrites(tenant, lesson, cancelled, course?.title ?? '');
+      const writes = await lessonWrites(tenant, lesson, cancelled, course?.title ?? '');
       await writeTransaction(
         writes.items,
         () => new ConflictError('This trial was changed by someone else. Reload and try again.'),

@@ -6,6 +6,7 @@ import { brandPalettes, defaultBrandPalette } from '../../shared/rules/brand-pal
 export const USAGE = `Usage: npm run tenant -- create --key <key> --name <name> --domain <domain> --admin-email <email>
          [--admin-first-name <name>] [--admin-last-name <name>] [--primary-color <palette>]
          [--logo-url <url>] [--site-url <url>] [--dry-run]
+       npm run tenant -- backfill-lists [--key <key>]
 
 Creates a school in the table: the tenant and its settings, the claim of its domain, the six built-in
 roles, a first admin, who is e-mailed a link to set their password (valid seven days, opening
@@ -14,6 +15,10 @@ again with the same arguments changes nothing.
 A key or domain held by another tenant is refused. --dry-run prints what it would write.
 --primary-color is the site's colour, one of ${brandPalettes.join(', ')} (default ${defaultBrandPalette});
 --logo-url an http(s) address of the logo the header shows.
+
+backfill-lists lists the records of one tenant (--key) or of every tenant that were stored before their
+list indexes and counters existed (functions/crud/backfill-lists.ts), one conditional transaction a record,
+while the platform keeps serving. Running it again finds nothing to do.
 
 Environment:
   TABLE_NAME          the table (required; the stack's TableName output)
@@ -65,6 +70,9 @@ export async function runTenantCommand(
     print(USAGE);
     return 0;
   }
+  if (positionals[0] === 'backfill-lists' && positionals.length === 1) {
+    return backfillCommand(values.key, env, print);
+  }
   if (positionals[0] !== 'create' || positionals.length !== 1) {
     print(`Unknown command: ${positionals.join(' ') || '(none)'}\n\n${USAGE}`);
     return 2;
@@ -107,6 +115,34 @@ export async function runTenantCommand(
     print(`${verb}: ${error.message}. Nothing was written.`);
     return error.statusCode === 409 ? 1 : 2;
   }
+}
+
+/** `backfill-lists`: one tenant's records, or every tenant's, listed by their indexes (idempotent). */
+async function backfillCommand(
+  key: string | undefined,
+  env: NodeJS.ProcessEnv,
+  print: (line: string) => void,
+): Promise<number> {
+  // No e-mail is sent: only the table matters.
+  const problems = environmentProblems(env, true);
+  if (problems.length) {
+    print(`Cannot reach the table: ${problems.join('; ')}.\n\n${USAGE}`);
+    return 2;
+  }
+  if (env.DYNAMODB_ENDPOINT && !env.AWS_ACCESS_KEY_ID) Object.assign(env, LOCAL_CREDENTIALS);
+  env.AWS_REGION ??= 'local-1';
+  const { backfillLists } = await import('../../functions/crud/backfill-lists');
+  const { getTenant, listTenantKeys } = await import('../../functions/repositories/tenants');
+  if (key && !(await getTenant(key))) {
+    print(`Invalid: no tenant ${key} in table ${env.TABLE_NAME}. Nothing was written.`);
+    return 2;
+  }
+  for (const tenant of key ? [key] : await listTenantKeys()) {
+    const report = await backfillLists(tenant);
+    const lines = Object.entries(report).map(([kind, count]) => `  ${String(count).padStart(7)}  ${kind}`);
+    print([`Tenant ${tenant}: records listed`, ...lines].join('\n'));
+  }
+  return 0;
 }
 
 function parse(argv: string[]) {

@@ -23,14 +23,15 @@ import {
  * - Homework in a template keeps its instructions but no due date (a date belongs to one run).
  * - `courseId` remembers the course a template was saved from (the list filters by it).
  * - The outline is read only with `isSectionsAllowed=1`; lists and plain reads carry `sectionCount`.
- * - A course is created from a template in one transaction (the course, its counter and every section),
- *   and DynamoDB takes at most 100 writes in one, so an outline holds at most 98 sections. It is nested at
- *   most five levels deep, which also keeps the validation of a hostile body shallow.
+ * - A course is created from a template by one transaction of its sections, then one of the course (its
+ *   counters and list entries), and DynamoDB takes at most 100 writes in one; an outline holds at most 98
+ *   sections (the course once went in the sections' transaction). It is nested at most five levels deep,
+ *   which also keeps the validation of a hostile body shallow.
  */
 export const templateSectionKinds = ['SECTION', 'RESOURCE', 'HOMEWORK'] as const;
 export type TemplateSectionKind = (typeof templateSectionKinds)[number];
 
-/** 100 writes per transaction, less the course item and its collection counter. */
+/** 100 writes per transaction, less the two the course took when it went in the sections' transaction. */
 export const MAX_TEMPLATE_SECTIONS = 98;
 export const MAX_OUTLINE_DEPTH = 5;
 

@@ -18,12 +18,22 @@ export const listQuerySchema = pagingQuerySchema.extend({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * Present when no index could answer the list alone (a search, or a filter or sort without one) and its
+ * read stopped at its bound: `docs` and `totalDocs` then cover only the matches among the first `scanned`
+ * records of the list's order (the newest, for the time-ordered lists), not the whole list. Absent, the
+ * total is exact.
+ */
+export const partialPageSchema = z.object({ scanned: z.number().int() });
+export type PartialPage = z.infer<typeof partialPageSchema>;
+
 export function pageSchema<T extends z.ZodType>(doc: T) {
   return z.object({
     limit: z.number(),
     offset: z.number(),
     totalDocs: z.number(),
     docs: z.array(doc),
+    partial: partialPageSchema.optional(),
   });
 }
 export interface Page<T> {
@@ -31,6 +41,7 @@ export interface Page<T> {
   offset: number;
   totalDocs: number;
   docs: T[];
+  partial?: PartialPage;
 }
 
 export function isDescending(sortValue: ListQuery['sortValue']): boolean {

@@ -5,7 +5,7 @@ import {
   busyDays,
   busyLessonsIn,
   type LessonRecord,
-  lessonWrites,
+  newLessonWrites,
 } from '../../functions/repositories/lessons';
 import { createUser } from '../../functions/repositories/users';
 import { trialSlots, weeklyHoursOf } from '../../functions/scheduling/slot-finder';
@@ -92,14 +92,20 @@ function applyUpdate(target: Item, update: NonNullable<TransactItem['Update']>):
       target[attribute(name)] = values[value];
     } else {
       const [name = '', value = ''] = clause.trim().split(/\s+/);
+      const added = values[value];
+      // ADD of a number (a day counter) sums; ADD of a set (a busy day's lessons) joins.
+      if (typeof added === 'number') {
+        target[attribute(name)] = Number(target[attribute(name)] ?? 0) + added;
+        continue;
+      }
       const current = (target[attribute(name)] as Set<unknown> | undefined) ?? [];
-      target[attribute(name)] = new Set([...current, ...(values[value] as Set<unknown>)]);
+      target[attribute(name)] = new Set([...current, ...(added as Set<unknown>)]);
     }
   }
 }
 
 /**
- * The items a month of bookings leaves in the table, built by the repository's own `lessonWrites`: each
+ * The items a month of bookings leaves in the table, built by the repository's own `newLessonWrites`: each
  * section, each participant's schedule line, and each tutor's busy days (the updates of one day folded into
  * one item). The time claims are left out: the slot finder never reads them, and at 15 items a lesson they
  * would make seeding several minutes on DynamoDB Local (one transaction a lesson costs 20-30 ms there).
@@ -108,7 +114,7 @@ function lessonItems(lessons: LessonRecord[]): Array<{ PutRequest: { Item: Item 
   const puts: Item[] = [];
   const busyDays = new Map<string, Item>();
   for (const lesson of lessons) {
-    const writes = lessonWrites(TENANT, undefined, lesson, COURSE.title);
+    const writes = newLessonWrites(TENANT, lesson, COURSE.title);
     writes.items.forEach((write, index) => {
       if (writes.isClaim(index)) return;
       if (write.Put?.Item) puts.push(write.Put.Item);

@@ -1,5 +1,5 @@
 import { newId } from '../../functions/lib/ids';
-import { type LessonRecord, lessonWrites } from '../../functions/repositories/lessons';
+import { type LessonRecord, newLessonWrites } from '../../functions/repositories/lessons';
 import { writeTransaction } from '../../functions/table/transactions';
 import { ConflictError } from '../../shared/http/errors';
 
@@ -60,9 +60,9 @@ export function lessonRecord(options: LessonOptions): LessonRecord {
  */
 export async function placeLesson(tenant: string, options: LessonOptions): Promise<LessonRecord> {
   const record = lessonRecord(options);
-  const writes = lessonWrites(tenant, undefined, record, 'IGCSE Mathematics');
+  const writes = newLessonWrites(tenant, record, 'IGCSE Mathematics');
   await writeTransaction(writes.items, () => new ConflictError('That time is taken'));
-  return record;
+  return writes.written;
 }
 
 /** A demo-tenant lesson on the demo maths course, starting `start` minutes from now (negative: in the past). */

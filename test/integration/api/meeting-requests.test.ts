@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { collectionRepository } from '../../../functions/crud/repository';
 import { demo } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
@@ -356,15 +357,16 @@ describe('answering a reschedule request with UPDATE', () => {
   });
 });
 
-describe('a collection past the size a filter reads in memory', () => {
-  it('still filters, searches and sorts, over its newest records, and pages the default order over all', async () => {
-    // Prepare: seven records in a collection whose filters read at most the newest four
+describe('a collection past the size a filter without an index scans', () => {
+  it('still filters, searches and sorts, over its newest records, says so, and pages the default order over all', async () => {
+    // Prepare: seven records in a collection whose unindexed filters read at most the newest four
     const things = collectionRepository<{ _id: string; createdAt: string; updatedAt: string; kind: string }>({
       collection: 'QA-THINGS',
+      schema: z.object({ _id: z.string(), createdAt: z.string(), updatedAt: z.string(), kind: z.string() }),
       label: 'thing',
       searchFields: ['kind'],
       sortFields: ['kind'],
-      inMemoryLimit: 4,
+      scanLimit: 4,
     });
     for (const [i, kind] of ['odd', 'even', 'odd', 'even', 'odd', 'even', 'odd'].entries()) {
       await things.create('demo', { _id: `thing-${i}`, kind });
@@ -375,12 +377,16 @@ describe('a collection past the size a filter reads in memory', () => {
     const odd = await things.list('demo', { limit: 10, offset: 0 }, { kind: 'odd' });
     const searched = await things.list('demo', { limit: 10, offset: 0, searchText: 'EVEN' });
 
-    // Assess: the default order covers every record; a filter is applied, never ignored, to the newest four
+    // Assess: the default order covers every record (exact); a filter is applied, never ignored, to the
+    // newest four, and the page says its total counts only those
     expect(all.totalDocs).toBe(7);
+    expect(all.partial).toBeUndefined();
     expect(all.docs.map((t) => t._id)).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `thing-${i}`));
     expect(odd.docs.map((t) => t._id)).toEqual(['thing-6', 'thing-4']);
     expect(odd.totalDocs).toBe(2);
+    expect(odd.partial).toEqual({ scanned: 4 });
     expect(searched.docs.every((t) => t.kind === 'even')).toBe(true);
     expect(searched.docs.map((t) => t._id)).toEqual(['thing-5', 'thing-3']);
+    expect(searched.partial).toEqual({ scanned: 4 });
   });
 });

@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applySeriesChange } from '../../../functions/meetings/series';
-import { type LessonRecord, lessonDeleteWrites, lessonWrites } from '../../../functions/repositories/lessons';
+import {
+  type LessonRecord,
+  lessonDeleteWrites,
+  newLessonWrites,
+} from '../../../functions/repositories/lessons';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -222,11 +226,10 @@ describe('claims first, all or nothing', () => {
     const blocker = await book(admin, starts[7] ?? first, undefined);
     expect(blocker.status).toBe(201);
     const lessons = directSeries(starts, 'series-test');
-    const changes = lessons.map((lesson) => ({
-      lesson,
-      writes: lessonWrites('demo', undefined, lesson, 'Maths'),
-      undo: () => lessonDeleteWrites('demo', lesson),
-    }));
+    const changes = lessons.map((lesson) => {
+      const writes = newLessonWrites('demo', lesson, 'Maths');
+      return { lesson, writes, undo: () => lessonDeleteWrites('demo', writes.written) };
+    });
     expect(
       changes.flatMap((c) => c.writes.items.filter((_, i) => c.writes.isClaim(i))).length,
     ).toBeGreaterThan(100);
@@ -247,11 +250,10 @@ describe('claims first, all or nothing', () => {
     const lessons = directSeries(starts, 'series-undo').map((lesson, i) =>
       i === 3 ? { ...lesson, _id: String(existing.body._id) } : lesson,
     );
-    const changes = lessons.map((lesson) => ({
-      lesson,
-      writes: lessonWrites('demo', undefined, lesson, 'Maths'),
-      undo: () => lessonDeleteWrites('demo', lesson),
-    }));
+    const changes = lessons.map((lesson) => {
+      const writes = newLessonWrites('demo', lesson, 'Maths');
+      return { lesson, writes, undo: () => lessonDeleteWrites('demo', writes.written) };
+    });
     await expect(applySeriesChange(changes, ZONE, [])).rejects.toThrow();
     expect(await seriesLessons('series-undo')).toEqual([]);
     for (const start of starts) expect((await book(admin, start, undefined)).status).toBe(201);

@@ -102,13 +102,13 @@ describe('busy lessons of many tutors', { timeout: 120_000 }, () => {
     const [from, to] = sameShardTutors();
     const lesson = await book('slot-reads-handover', from, `${DAYS[1]}T14:00:00.000Z`);
     const moved = { ...lesson, tutorId: to, updatedAt: new Date().toISOString() };
-    const dayItemUpdates = lessonWrites(TENANT, lesson, moved, 'Course').items.filter(
+    const dayItemUpdates = (await lessonWrites(TENANT, lesson, moved, 'Course')).items.filter(
       (item) => item.Update?.Key?.pk === keys.busyDayShard(TENANT, DAYS[1]!, busyShard(from)).pk,
     );
     expect(dayItemUpdates).toHaveLength(1);
     expect(dayItemUpdates[0]!.Update!.UpdateExpression).toMatch(/^SET .* REMOVE /);
 
-    await writeTransaction(lessonWrites(TENANT, lesson, moved, 'Course').items, () => {
+    await writeTransaction((await lessonWrites(TENANT, lesson, moved, 'Course')).items, () => {
       throw new Error('the handover should not meet a failing condition');
     });
     const busy = await busyLessons(TENANT, [from, to], [DAYS[1]!]);

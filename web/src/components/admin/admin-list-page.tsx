@@ -17,11 +17,13 @@ import { LuArrowDown, LuArrowUp, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SWRConfiguration, SWRResponse } from 'swr';
 import type { VerifyDeleteResult } from '../../../../shared/routes/crud';
+import type { PartialPage } from '../../../../shared/schemas/paging';
 import type { QueryValue } from '../../lib/build-request';
 import { usePageMeta } from '../../lib/meta-tags';
 import { toastSuccess } from '../../lib/toaster';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
+import { totalLine } from './list-total';
 
 export interface AdminColumn<T> {
   key: string;
@@ -87,6 +89,8 @@ export type AdminListOptions = Pick<SWRConfiguration, 'keepPreviousData'>;
 export interface AdminListData<T> {
   totalDocs: number;
   docs: T[];
+  /** The server looked at only this many records (the newest): the total counts matches among them. */
+  partial?: PartialPage | undefined;
 }
 
 /** A list's read as the page uses it: the current page, and the record controls of `ListControls`. */
@@ -96,7 +100,11 @@ export interface AdminListRead<T> extends ListControls<T> {
 
 /** The records of a list's answer. */
 type RecordOf<Answer extends ListAnswer> = NonNullable<Answer['docs']>[number];
-type ListAnswer = { totalDocs: number; docs?: Array<{ _id: string }> | undefined };
+type ListAnswer = {
+  totalDocs: number;
+  docs?: Array<{ _id: string }> | undefined;
+  partial?: PartialPage | undefined;
+};
 
 /**
  * The list's read for the page from a `useApi` read of the list's route: `listRead(useApi([id, { query }]))`
@@ -108,7 +116,7 @@ export function listRead<Answer extends ListAnswer>({
 }: Pick<SWRResponse<Answer>, 'data' | 'mutate'>): AdminListRead<RecordOf<Answer>> {
   return {
     // Only a count-only answer leaves the docs out.
-    data: data && { totalDocs: data.totalDocs, docs: data.docs ?? [] },
+    data: data && { totalDocs: data.totalDocs, docs: data.docs ?? [], partial: data.partial },
     reload: () => mutate(),
     replace: (record) => {
       void mutate(
@@ -497,10 +505,17 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
         </Table.Root>
       </Box>
 
-      <HStack justify="space-between">
-        <Text fontSize="sm" color="fg.muted" data-testid="list-total">
-          {total === 0 ? 'No results' : `${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total}`}
-        </Text>
+      <HStack justify="space-between" align="start" gap="4">
+        <Stack gap="0.5">
+          <Text fontSize="sm" color="fg.muted" data-testid="list-total">
+            {totalLine(total, offset, PAGE_SIZE, data?.partial)}
+          </Text>
+          {data?.partial && (
+            <Text fontSize="xs" color="fg.muted" data-testid="list-partial">
+              Older records were not searched: narrow the filters to reach them.
+            </Text>
+          )}
+        </Stack>
         <ButtonGroup size="sm" variant="outline">
           <Button disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
             Previous
