@@ -1,11 +1,14 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
+import { timesAfterChange } from '../../shared/rules/homework-times';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
 import { type OperationOf, resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { respond } from '../lib/request';
 import {
+  type HomeworkSubmissionRecord,
   homeworkSubmissionsRepository,
+  presentSubmission,
   sectionSubmissions,
   submissionId,
 } from '../repositories/homework-submissions';
@@ -23,12 +26,12 @@ async function requireHomework(tenant: string, sectionId: string) {
   return section;
 }
 
-function page(docs: HomeworkSubmission[], query: ListQuery) {
+function page(docs: HomeworkSubmissionRecord[], query: ListQuery) {
   return {
     limit: query.limit,
     offset: query.offset,
     totalDocs: docs.length,
-    docs: docs.slice(query.offset, query.offset + query.limit),
+    docs: docs.slice(query.offset, query.offset + query.limit).map(presentSubmission),
   };
 }
 
@@ -58,7 +61,9 @@ async function applyChanges(
     if (role !== 'student' && editing)
       throw new BadRequestError("A tutor reviews the work; the student's answer stays theirs");
   }
-  return homeworkSubmissionsRepository.update(tenant, id, changes);
+  // The review keeps the hand-in time; a changed answer is a new hand-in (shared/rules/homework-times.ts).
+  const times = timesAfterChange(submission, changes, new Date().toISOString());
+  return presentSubmission(await homeworkSubmissionsRepository.update(tenant, id, { ...changes, ...times }));
 }
 
 async function removeSubmission(tenant: string, caller: Caller | 'admin', id: string) {
@@ -115,6 +120,8 @@ export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
       status: 'SUBMITTED',
       feedback: null,
       grade: null,
+      submittedAt: now,
+      reviewedAt: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -177,6 +177,10 @@ export const homeworkSubmissionSchema = homeworkSubmissionInputSchema
     status: z.enum(['SUBMITTED', 'REVIEWED']),
     feedback: z.string().nullable(),
     grade: z.string().nullable(),
+    /** When the student handed in this answer (its first hand-in, or its last change before the review). */
+    submittedAt: z.string(),
+    /** When the tutor marked it reviewed; null while it waits (shared/rules/homework-times.ts). */
+    reviewedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
