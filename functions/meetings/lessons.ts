@@ -164,7 +164,6 @@ export async function bookCourseLesson(
   if (refusal) throw new ForbiddenError(refusal);
   const tutor = bookingTutor(members);
   if (!tutor) throw new ConflictError('This course has no tutor yet');
-  const lessons = (await courseSections(tenant.key, body.course)).filter((s) => isLessonKind(s.kind));
   return createLesson(
     tenant,
     caller,
@@ -172,7 +171,9 @@ export async function bookCourseLesson(
     {
       course: body.course,
       parent: null,
-      title: body.title ?? `Lesson ${lessons.length + 1}`,
+      // No number in the title: a lesson's number follows its date and is given where it is shown
+      // (shared/scheduling/lesson-order.ts), so booking an earlier lesson renumbers the later ones.
+      title: body.title ?? 'Lesson',
       description: '',
       type: 'LESSON',
       billing: 'BILLABLE',

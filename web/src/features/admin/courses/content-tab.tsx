@@ -28,6 +28,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
+import { flattenSections, lessonNumbers } from '../../../../../shared/scheduling/lesson-order';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
 import { AdminLessonChangeDialog } from '../../../components/admin/admin-lesson-change-dialog';
 import { useAdminZone } from '../../../components/admin/admin-zone';
@@ -148,10 +149,13 @@ function SectionRows({
   sections,
   depth,
   actions,
+  numbers,
 }: {
   sections: SectionTree[];
   depth: number;
   actions: Actions;
+  /** The course's lessons numbered by date (shared/scheduling/lesson-order.ts). */
+  numbers: Map<string, number>;
 }) {
   return (
     <Stack gap="1.5" data-testid={depth === 0 ? 'section-tree' : undefined}>
@@ -180,6 +184,11 @@ function SectionRows({
                 <Badge size="sm" variant="outline">
                   {kindLabels[section.kind]}
                 </Badge>
+                {numbers.has(section._id) && (
+                  <Badge size="sm" colorPalette="teal" data-testid="lesson-number">
+                    Lesson {numbers.get(section._id)}
+                  </Badge>
+                )}
               </HStack>
               <Details section={section} actions={actions} />
             </Stack>
@@ -266,7 +275,12 @@ function SectionRows({
           </Flex>
           {section.sections.length > 0 && (
             <Box pl="6" pt="1.5" borderLeftWidth="2px" ml="4">
-              <SectionRows sections={section.sections} depth={depth + 1} actions={actions} />
+              <SectionRows
+                sections={section.sections}
+                depth={depth + 1}
+                actions={actions}
+                numbers={numbers}
+              />
             </Box>
           )}
         </Box>
@@ -420,7 +434,12 @@ export function ContentTab({
           </HStack>
         )}
       </Flex>
-      <SectionRows sections={sections} depth={0} actions={actions} />
+      <SectionRows
+        sections={sections}
+        depth={0}
+        actions={actions}
+        numbers={lessonNumbers(flattenSections(sections))}
+      />
       {dialog && (
         <SectionDialog
           state={dialog}
