@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { isCourseOpenTo, memberViewer } from '../../shared/rules/course-visibility';
 import { courseRoster } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../shared/schemas/course';
 import type { Page } from '../../shared/schemas/paging';
 import { buildSectionTree, isLessonKind, type SectionTree } from '../../shared/schemas/section';
+import { requireOpenCourse } from '../access/course-visibility';
 import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import type { Caller } from '../lib/request';
@@ -90,15 +92,22 @@ async function withJoinTimes(tenant: string, sections: SectionRecord[]): Promise
   });
 }
 
-/** The caller's membership of a course, or a 404 (someone else's course is not theirs to learn about). */
+/**
+ * The caller's membership of a course, or a 404: someone else's course is not theirs to learn about, and a
+ * draft is not its students' yet (shared/rules/course-visibility.ts).
+ */
 export async function requireMembership(
   tenant: string,
   caller: Caller,
   courseId: string,
 ): Promise<CourseMember> {
-  const members = await courseMembers(tenant, courseId);
+  const [members, course] = await Promise.all([
+    courseMembers(tenant, courseId),
+    coursesRepository.get(tenant, courseId),
+  ]);
   const mine = members.find((m) => m.user._id === caller.user._id && m.status === 'ENABLE');
-  if (!mine) throw new NotFoundError('Course not found');
+  if (!mine || !course) throw new NotFoundError('Course not found');
+  requireOpenCourse(course, memberViewer(mine.role));
   return mine;
 }
 
@@ -212,6 +221,8 @@ export async function listCoursesForUser(
   const docs = memberships
     .map((membership) => ({ membership, course: courses.get(membership.course) }))
     .filter((row): row is { membership: CourseMember; course: CourseRecord } => row.course !== undefined)
+    // A draft is its tutors' to prepare; its students see it once it is ACTIVE.
+    .filter(({ membership, course }) => isCourseOpenTo(course, memberViewer(membership.role)))
     .filter(({ course }) => !search || course.title.toLowerCase().includes(search))
     .map(({ membership, course }) => {
       const next = upcoming.find(

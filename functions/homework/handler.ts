@@ -2,9 +2,11 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
 import { timesAfterChange } from '../../shared/rules/homework-times';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
+import { requireOpenCourse, viewerOf } from '../access/course-visibility';
 import { type OperationOf, resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { respond } from '../lib/request';
+import { coursesRepository } from '../repositories/courses';
 import {
   type HomeworkSubmissionRecord,
   homeworkSubmissionsRepository,
@@ -71,6 +73,9 @@ async function removeSubmission(tenant: string, caller: Caller | 'admin', id: st
   if (!submission) throw new NotFoundError('Submission not found');
   if (caller !== 'admin') {
     if (submission.student._id !== caller.user._id) throw new NotFoundError('Submission not found');
+    // A course put back to draft is out of its students' reach, their work in it too.
+    const course = await coursesRepository.get(tenant, submission.course);
+    if (course) requireOpenCourse(course, viewerOf(caller), 'Submission not found');
     if (submission.status === 'REVIEWED')
       throw new ConflictError('A reviewed submission cannot be withdrawn');
   }

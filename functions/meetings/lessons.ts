@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { memberViewer } from '../../shared/rules/course-visibility';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
 import {
@@ -21,6 +22,7 @@ import type {
 } from '../../shared/schemas/meeting';
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { requireOpenCourse } from '../access/course-visibility';
 import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import { tableName } from '../lib/db';
@@ -160,6 +162,7 @@ export async function bookCourseLesson(
   const members = await courseMembers(tenant.key, body.course);
   if (!isBookingStudent(members, caller.user._id)) throw new NotFoundError('Course not found');
   const course = await requireCourse(tenant.key, body.course);
+  requireOpenCourse(course, 'learner');
   const refusal = courseBookingRefusal(course);
   if (refusal) throw new ForbiddenError(refusal);
   const tutor = bookingTutor(members);
@@ -286,10 +289,12 @@ export async function requestChange(
   const lesson = await requireLesson(tenant.key, sectionId);
   if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
   const role = requesterRole(caller, lesson, options.asAdmin);
+  const course = await requireCourse(tenant.key, lesson.course);
+  // A draft's lessons are its staff's to change; to its students they do not exist yet.
+  if (role === 'STUDENT') requireOpenCourse(course, memberViewer('student'), 'Lesson not found');
   const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
   if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
   const settings = schedulingSettings(tenant.settings?.scheduling);
-  const course = await requireCourse(tenant.key, lesson.course);
   const decision = decideChange({
     role,
     lessonStart: new Date(lesson.start),

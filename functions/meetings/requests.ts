@@ -70,7 +70,7 @@ function statusList(value: string | undefined): string[] {
 export async function listRequests(
   tenant: string,
   query: ListQuery & MeetingRequestFilters,
-  options: { onlyFor?: string; includeTutorAmountData: boolean },
+  options: { onlyFor?: string; includeTutorAmountData: boolean; hiddenCourses?: Set<string> },
 ): Promise<Page<PresentedMeetingRequest>> {
   const { onlyFor } = options;
   const {
@@ -99,6 +99,7 @@ export async function listRequests(
       (!tutorId || request.tutors.some((t) => t._id === tutorId)) &&
       (!from || request.start >= from) &&
       (!to || request.start <= to) &&
+      !options.hiddenCourses?.has(request.courseId) &&
       (!onlyFor ||
         request.requestedBy._id === onlyFor ||
         request.students.some((s) => s._id === onlyFor) ||
@@ -110,11 +111,12 @@ export async function listRequests(
 export async function getRequest(
   tenant: string,
   requestId: string,
-  options: { onlyFor?: string; includeTutorAmountData: boolean },
+  options: { onlyFor?: string; includeTutorAmountData: boolean; hiddenCourses?: Set<string> },
 ): Promise<PresentedMeetingRequest> {
   const request = await meetingRequestsRepository.get(tenant, requestId);
   const involved =
     request &&
+    !options.hiddenCourses?.has(request.courseId) &&
     (!options.onlyFor ||
       request.requestedBy._id === options.onlyFor ||
       request.students.some((s) => s._id === options.onlyFor) ||

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { memberViewer } from '../../shared/rules/course-visibility';
 import { checkResourceLink } from '../../shared/rules/resource-link';
 import type { CourseMember } from '../../shared/schemas/course';
 import {
@@ -8,6 +9,7 @@ import {
   type SectionInput,
   type SectionUpdate,
 } from '../../shared/schemas/section';
+import { requireOpenCourse } from '../access/course-visibility';
 import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import { newId } from '../lib/ids';
@@ -26,14 +28,19 @@ import { writeTransaction } from '../table/transactions';
 
 export type CourseRole = 'admin' | 'tutor' | 'student';
 
-/** What the caller is on a course: an admin (course editors), one of its tutors or students, or nothing (404). */
+/**
+ * What the caller is on a course: an admin (course editors), one of its tutors or students, or nothing (404).
+ * A draft's students are nothing yet (shared/rules/course-visibility.ts).
+ */
 export async function courseRole(tenant: string, caller: Caller, courseId: string): Promise<CourseRole> {
-  if (!(await coursesRepository.get(tenant, courseId))) throw new NotFoundError('Course not found');
+  const course = await coursesRepository.get(tenant, courseId);
+  if (!course) throw new NotFoundError('Course not found');
   if (callerHolds(caller, ['adminCourses'], ['view', 'edit'])) return 'admin';
   const member = (await courseMembers(tenant, courseId)).find(
     (m: CourseMember) => m.user._id === caller.user._id && m.status === 'ENABLE',
   );
   if (!member) throw new NotFoundError('Course not found');
+  requireOpenCourse(course, memberViewer(member.role));
   return member.role;
 }
 
