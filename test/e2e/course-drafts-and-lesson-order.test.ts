@@ -152,5 +152,10 @@ it('lists a course’s lessons by date and numbers them by date: one added for t
     'Lesson 1: Revision',
   ]);
   expect(await office.getByTestId('lesson-number').allTextContents()).toEqual(['Lesson 1', 'Lesson 2']);
+  // Lessons do not move past each other: their dates order them
+  expect(await office.getByRole('button', { name: 'Move Microscopes down' }).isDisabled()).toBe(true);
+  expect(await office.getByRole('button', { name: 'Move Lesson 1: Revision up' }).isDisabled()).toBe(true);
   await screenshot(office, 'lessons-in-date-order-admin');
+  await office.setViewportSize(PHONE);
+  await screenshot(office, 'lessons-in-date-order-admin-phone');
 });

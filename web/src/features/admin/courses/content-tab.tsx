@@ -43,7 +43,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
-import { deleteCallOf, reorderUpdates } from './section-editor';
+import { deleteCallOf, mayMove, reorderUpdates } from './section-editor';
 
 const kindIcons: Record<SectionKind, React.ReactNode> = {
   SECTION: <LuFolder />,
@@ -145,6 +145,12 @@ function Details({ section, actions }: { section: SectionTree; actions: Actions 
   ) : null;
 }
 
+/** Why a lesson does not move past its neighbour lesson (a tooltip), else none. */
+function lessonsByDate(sections: SectionTree[], index: number, direction: -1 | 1): string | undefined {
+  const neighbour = sections[index + direction];
+  return neighbour && !mayMove(sections, index, direction) ? 'Lessons are in date order' : undefined;
+}
+
 function SectionRows({
   sections,
   depth,
@@ -233,7 +239,8 @@ function SectionRows({
                     size="xs"
                     variant="ghost"
                     aria-label={`Move ${section.title} up`}
-                    disabled={index === 0 || !!actions.busy}
+                    title={lessonsByDate(sections, index, -1)}
+                    disabled={!mayMove(sections, index, -1) || !!actions.busy}
                     onClick={() => actions.move(sections, index, -1)}
                   >
                     <LuArrowUp />
@@ -242,7 +249,8 @@ function SectionRows({
                     size="xs"
                     variant="ghost"
                     aria-label={`Move ${section.title} down`}
-                    disabled={index === sections.length - 1 || !!actions.busy}
+                    title={lessonsByDate(sections, index, 1)}
+                    disabled={!mayMove(sections, index, 1) || !!actions.busy}
                     onClick={() => actions.move(sections, index, 1)}
                   >
                     <LuArrowDown />
