@@ -1,10 +1,12 @@
 import { ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { holdsAny } from '../../shared/permissions/check';
 import { type RecordReader, recordReaders } from '../../shared/permissions/record-readers';
-import type { CourseMember } from '../../shared/schemas/course';
+import { memberViewer } from '../../shared/rules/course-visibility';
+import type { Course, CourseMember } from '../../shared/schemas/course';
 import type { Caller } from '../lib/request';
 import { courseMembers, coursesRepository, userMemberships } from '../repositories/courses';
 import { getUser, type UserRecord } from '../repositories/users';
+import { requireOpenCourse } from './course-visibility';
 import { linkedAccounts, mayActFor } from './linked-accounts';
 
 /*
@@ -59,14 +61,28 @@ export async function courseMembership(
   return (await courseMembers(tenant, courseId)).find((m) => isEnabledMember(m, userId));
 }
 
-/** The caller's membership of a course, or a 404 (someone else's course is not theirs to learn about). */
+/**
+ * The caller's membership of a course, or a 404: someone else's course is not theirs to learn about, and a
+ * draft is not its students' yet (shared/rules/course-visibility.ts).
+ */
 export async function requireMembership(
   tenant: string,
   caller: Caller,
   courseId: string,
 ): Promise<CourseMember> {
-  const mine = await courseMembership(tenant, caller.user._id, courseId);
+  return membershipOf(tenant, caller, await requireCourse(tenant, courseId));
+}
+
+async function requireCourse(tenant: string, courseId: string): Promise<Course> {
+  const course = await coursesRepository.get(tenant, courseId);
+  if (!course) throw new NotFoundError('Course not found');
+  return course;
+}
+
+async function membershipOf(tenant: string, caller: Caller, course: Course): Promise<CourseMember> {
+  const mine = await courseMembership(tenant, caller.user._id, course._id);
   if (!mine) throw new NotFoundError('Course not found');
+  requireOpenCourse(course, memberViewer(mine.role));
   return mine;
 }
 
@@ -74,9 +90,9 @@ export type CourseRole = 'admin' | 'tutor' | 'student';
 
 /** What the caller is on a course: an admin (course editors), one of its tutors or students, or nothing (404). */
 export async function courseRole(tenant: string, caller: Caller, courseId: string): Promise<CourseRole> {
-  if (!(await coursesRepository.get(tenant, courseId))) throw new NotFoundError('Course not found');
+  const course = await requireCourse(tenant, courseId);
   if (holdsReader(caller, 'anyCourse')) return 'admin';
-  return (await requireMembership(tenant, caller, courseId)).role;
+  return (await membershipOf(tenant, caller, course)).role;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { isCourseOpenTo, memberViewer } from '../../shared/rules/course-visibility';
 import { courseRoster } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration } from '../../shared/scheduling/durations';
 import {
@@ -201,6 +202,8 @@ export async function listCoursesForUser(
   const docs = memberships
     .map((membership) => ({ membership, course: courses.get(membership.course) }))
     .filter((row): row is { membership: CourseMember; course: CourseRecord } => row.course !== undefined)
+    // A draft is its tutors' to prepare; its students see it once it is ACTIVE.
+    .filter(({ membership, course }) => isCourseOpenTo(course, memberViewer(membership.role)))
     .filter(({ course }) => !search || course.title.toLowerCase().includes(search))
     .map(({ membership, course }) => {
       const next = upcoming.find(

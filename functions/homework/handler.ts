@@ -1,13 +1,18 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
+import { timesAfterChange } from '../../shared/rules/homework-times';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
+import { requireOpenCourse, viewerOf } from '../access/course-visibility';
 import { courseRole } from '../access/records';
 import { requireBackOffice } from '../lib/access';
 import { type OperationOf, resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { respond } from '../lib/request';
+import { coursesRepository } from '../repositories/courses';
 import {
+  type HomeworkSubmissionRecord,
   homeworkSubmissionsRepository,
+  presentSubmission,
   sectionSubmissions,
   submissionId,
 } from '../repositories/homework-submissions';
@@ -24,12 +29,12 @@ async function requireHomework(tenant: string, sectionId: string) {
   return section;
 }
 
-function page(docs: HomeworkSubmission[], query: ListQuery) {
+function page(docs: HomeworkSubmissionRecord[], query: ListQuery) {
   return {
     limit: query.limit,
     offset: query.offset,
     totalDocs: docs.length,
-    docs: docs.slice(query.offset, query.offset + query.limit),
+    docs: docs.slice(query.offset, query.offset + query.limit).map(presentSubmission),
   };
 }
 
@@ -59,7 +64,9 @@ async function applyChanges(
     if (role !== 'student' && editing)
       throw new BadRequestError("A tutor reviews the work; the student's answer stays theirs");
   }
-  return homeworkSubmissionsRepository.update(tenant, id, changes);
+  // The review keeps the hand-in time; a changed answer is a new hand-in (shared/rules/homework-times.ts).
+  const times = timesAfterChange(submission, changes, new Date().toISOString());
+  return presentSubmission(await homeworkSubmissionsRepository.update(tenant, id, { ...changes, ...times }));
 }
 
 async function removeSubmission(tenant: string, caller: Caller | 'admin', id: string) {
@@ -67,6 +74,9 @@ async function removeSubmission(tenant: string, caller: Caller | 'admin', id: st
   if (!submission) throw new NotFoundError('Submission not found');
   if (caller !== 'admin') {
     if (submission.student._id !== caller.user._id) throw new NotFoundError('Submission not found');
+    // A course put back to draft is out of its students' reach, their work in it too.
+    const course = await coursesRepository.get(tenant, submission.course);
+    if (course) requireOpenCourse(course, viewerOf(caller), 'Submission not found');
     if (submission.status === 'REVIEWED')
       throw new ConflictError('A reviewed submission cannot be withdrawn');
   }
@@ -112,6 +122,8 @@ export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
       status: 'SUBMITTED',
       feedback: null,
       grade: null,
+      submittedAt: now,
+      reviewedAt: null,
       createdAt: now,
       updatedAt: now,
     };

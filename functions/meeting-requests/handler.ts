@@ -1,4 +1,5 @@
 import { meetingRoutes } from '../../shared/routes/meetings';
+import { hiddenCourseIds } from '../access/course-visibility';
 import { requireBackOffice } from '../lib/access';
 import { resourceHandler } from '../lib/pipeline';
 import {
@@ -38,14 +39,17 @@ export const handler = resourceHandler('meeting-requests', meetingRoutes, {
     const { meetingRequestIds, tutorPaymentStatus } = body;
     return updateTutorPaymentStatus(tenant.key, meetingRequestIds, tutorPaymentStatus);
   },
+  // A student's own list leaves out requests about a draft course's lessons (shared/rules/course-visibility.ts).
   'meetingRequests.list': async ({ tenant, caller, query }) =>
     listRequests(tenant.key, query, {
       onlyFor: caller.user._id,
       includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
+      hiddenCourses: await hiddenCourseIds(tenant.key, caller),
     }),
   'meetingRequests.get': async ({ tenant, caller, params, query }) =>
     getRequest(tenant.key, params.id, {
       onlyFor: caller.user._id,
       includeTutorAmountData: tutorAmountsWanted(caller, query.includeTutorAmountData),
+      hiddenCourses: await hiddenCourseIds(tenant.key, caller),
     }),
 });

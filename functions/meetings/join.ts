@@ -1,8 +1,10 @@
 import { ConflictError, ForbiddenError } from '../../shared/http/errors';
 import { decideJoin } from '../../shared/scheduling/join-window';
 import type { JoinMeetingResponse } from '../../shared/schemas/meeting';
+import { requireOpenCourse } from '../access/course-visibility';
 import { meetingJoinUrl } from '../lib/meetings';
 import type { Caller } from '../lib/request';
+import { coursesRepository } from '../repositories/courses';
 import { type JoinRole, recordLessonJoin } from '../repositories/lesson-joins';
 import { requireLesson } from './lessons';
 
@@ -23,6 +25,11 @@ export async function joinLesson(
   const role: JoinRole | undefined =
     lesson.tutorId === userId ? 'tutor' : lesson.studentIds.includes(userId) ? 'student' : undefined;
   if (!role) throw new ForbiddenError("Only this lesson's tutor and students can join it");
+  if (role === 'student') {
+    // A draft course's lessons are not its students' yet (shared/rules/course-visibility.ts).
+    const course = await coursesRepository.get(tenant, lesson.course);
+    if (course) requireOpenCourse(course, 'learner', 'Lesson not found');
+  }
   const decision = decideJoin({
     start: new Date(lesson.start),
     end: new Date(lesson.end),

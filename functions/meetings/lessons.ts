@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { memberViewer } from '../../shared/rules/course-visibility';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
 import {
@@ -22,6 +23,7 @@ import type {
 } from '../../shared/schemas/meeting';
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { requireOpenCourse } from '../access/course-visibility';
 import { isCourseTutor } from '../access/records';
 import { withGuard } from '../crud/list-index';
 import { config } from '../lib/config';
@@ -171,11 +173,11 @@ export async function bookCourseLesson(
   const members = await courseMembers(tenant.key, body.course);
   if (!isBookingStudent(members, caller.user._id)) throw new NotFoundError('Course not found');
   const course = await requireCourse(tenant.key, body.course);
+  requireOpenCourse(course, 'learner');
   const refusal = courseBookingRefusal(course);
   if (refusal) throw new ForbiddenError(refusal);
   const tutor = bookingTutor(members);
   if (!tutor) throw new ConflictError('This course has no tutor yet');
-  const lessons = (await courseSections(tenant.key, body.course)).filter((s) => isLessonKind(s.kind));
   return createLesson(
     tenant,
     caller,
@@ -183,7 +185,9 @@ export async function bookCourseLesson(
     {
       course: body.course,
       parent: null,
-      title: body.title ?? `Lesson ${lessons.length + 1}`,
+      // No number in the title: a lesson's number follows its date and is given where it is shown
+      // (shared/scheduling/lesson-order.ts), so booking an earlier lesson renumbers the later ones.
+      title: body.title ?? 'Lesson',
       description: '',
       type: 'LESSON',
       billing: 'BILLABLE',
@@ -356,10 +360,12 @@ export async function requestChange(
   const lesson = await requireLesson(tenant.key, sectionId);
   if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
   const role = requesterRole(caller, lesson, options.asAdmin);
+  const course = await requireCourse(tenant.key, lesson.course);
+  // A draft's lessons are its staff's to change; to its students they do not exist yet.
+  if (role === 'STUDENT') requireOpenCourse(course, memberViewer('student'), 'Lesson not found');
   const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
   if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
   const settings = schedulingSettings(tenant.settings?.scheduling);
-  const course = await requireCourse(tenant.key, lesson.course);
   const decision = decideChange({
     role,
     lessonStart: new Date(lesson.start),

@@ -65,7 +65,7 @@ function statusList(value: string | undefined): string[] {
 export async function listRequests(
   tenant: string,
   query: ListQuery & MeetingRequestFilters,
-  options: { onlyFor?: string; includeTutorAmountData: boolean },
+  options: { onlyFor?: string; includeTutorAmountData: boolean; hiddenCourses?: Set<string> },
 ): Promise<Page<PresentedMeetingRequest>> {
   const { onlyFor } = options;
   const {
@@ -87,6 +87,8 @@ export async function listRequests(
   const dated = from !== undefined || to !== undefined;
   // One status is an index; every status is no filter; some of them are checked per record.
   const someStatuses = wanted.length > 1 && wanted.length < requestStatuses.length;
+  // A student's requests about lessons of draft courses stay out of their list until the course is ACTIVE.
+  const hidden = options.hiddenCourses;
   const page = await meetingRequestsRepository.list(
     tenant,
     {
@@ -105,7 +107,12 @@ export async function listRequests(
     },
     {
       ...(dated ? { range: { order: 'start', from, to } } : {}),
-      ...(someStatuses ? { matches: (request: MeetingRequest) => wanted.includes(request.status) } : {}),
+      ...(someStatuses || hidden?.size
+        ? {
+            matches: (request: MeetingRequest) =>
+              (!someStatuses || wanted.includes(request.status)) && !hidden?.has(request.courseId),
+          }
+        : {}),
     },
   );
   return { ...page, docs: page.docs.map((doc) => present(doc, options.includeTutorAmountData)) };
@@ -114,11 +121,12 @@ export async function listRequests(
 export async function getRequest(
   tenant: string,
   requestId: string,
-  options: { onlyFor?: string; includeTutorAmountData: boolean },
+  options: { onlyFor?: string; includeTutorAmountData: boolean; hiddenCourses?: Set<string> },
 ): Promise<PresentedMeetingRequest> {
   const request = await meetingRequestsRepository.get(tenant, requestId);
   const involved =
     request &&
+    !options.hiddenCourses?.has(request.courseId) &&
     (!options.onlyFor ||
       request.requestedBy._id === options.onlyFor ||
       request.students.some((s) => s._id === options.onlyFor) ||

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { handInTimes } from '../../shared/rules/homework-times';
 import {
   type HomeworkSubmission,
   homeworkSubmissionSchema,
@@ -8,18 +9,26 @@ import { collectionRepository } from '../crud/repository';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
 
-export type HomeworkSubmissionRecord = HomeworkSubmission;
-
 /**
  * A submission as stored: the answer's text and attachments by shape, not by the hand-in form's checks
- * (an attachment saved before a check existed still reads back).
+ * (an attachment saved before a check existed still reads back). Its hand-in and review times are kept
+ * apart (a review never moves the hand-in); submissions stored before they were kept have neither, and
+ * {@link presentSubmission} reads them from the creation and the last save.
  */
 const submissionRecordSchema = homeworkSubmissionSchema.extend({
   section: z.string(),
   text: z.string(),
   attachments: z.array(sectionSchema.shape.resource.unwrap()),
+  submittedAt: z.string().optional(),
+  reviewedAt: z.string().nullable().optional(),
 });
 type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+export type HomeworkSubmissionRecord = SubmissionRecord;
+
+/** A stored submission as the API answers it: both times always there. */
+export function presentSubmission(record: HomeworkSubmissionRecord): HomeworkSubmission {
+  return { ...record, ...handInTimes(record) };
+}
 
 /** A homework's submissions, by student then time of hand-in. */
 const byHomework = (tenant: string, submission: SubmissionRecord) => ({

@@ -5,6 +5,7 @@ import { scheduleRoutes } from '../../shared/routes/schedule';
 import { calendarSequence } from '../../shared/scheduling/calendar-feed';
 import { adminScheduleRange } from '../../shared/scheduling/date-filters';
 import { isDescending } from '../../shared/schemas/paging';
+import { openCourseIds, requireOpenCourse, viewerOf, viewerOfAccount } from '../access/course-visibility';
 import { isScheduleViewer, requireCalendarAccess } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import { respondText } from '../lib/request';
@@ -75,8 +76,15 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
       new Date(query.startDate).toISOString(),
       new Date(query.endDate).toISOString(),
     );
+    // A student's or parent's calendar leaves out the lessons of draft courses (shared/rules/course-visibility.ts).
+    const isOpen = await openCourseIds(
+      tenant.key,
+      entries.map((e) => e.courseId),
+      viewerOf(caller),
+    );
     const docs = entries.filter(
       (e) =>
+        isOpen(e.courseId) &&
         (!query.courseId || e.courseId === query.courseId) &&
         (!query.tutorId || e.tutorId === query.tutorId) &&
         (!query.studentId || e.studentIds.includes(query.studentId)),
@@ -95,6 +103,8 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
       section.tutorId === caller.user._id || (section.studentIds ?? []).includes(caller.user._id);
     if (!section.start || (!participant && !isScheduleViewer(caller)))
       throw new NotFoundError('Lesson not found');
+    const course = await coursesRepository.get(tenant.key, section.course);
+    if (course) requireOpenCourse(course, viewerOf(caller), 'Lesson not found');
     const [lesson] = await withNames(tenant.key, [section]);
     if (!lesson) throw new NotFoundError('Lesson not found');
     const times = section.tutorId
@@ -123,7 +133,12 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
       name: `${user.firstname}'s lessons`,
       prodId: { company: 'learning-platform', product: 'lessons' },
     });
-    for (const entry of entries) {
+    const isOpen = await openCourseIds(
+      tenantKey,
+      entries.map((e) => e.courseId),
+      viewerOfAccount(user),
+    );
+    for (const entry of entries.filter((e) => isOpen(e.courseId))) {
       calendar.createEvent({
         id: `${entry.sectionId}@learning-platform`,
         start: new Date(entry.start),

@@ -412,6 +412,8 @@ async function seedCourse(tenant: Tenant, plan: HistoryPlan, course: PlannedCour
         status: submission.review ? 'REVIEWED' : 'SUBMITTED',
         feedback: submission.review?.feedback ?? null,
         grade: submission.review?.grade ?? null,
+        submittedAt: submission.submittedAt,
+        reviewedAt: submission.review?.at ?? null,
         createdAt: submission.submittedAt,
         updatedAt: submission.review?.at ?? submission.submittedAt,
       });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isResourceLinkShape, RESOURCE_LINK_MESSAGE } from '../rules/resource-link';
+import { orderSections } from '../scheduling/lesson-order';
 import { requiredText, shortText } from './common';
 
 /** Spec 001 section 4. ZOOM and TEAMS sections are live lessons; SECTION groups the others. */
@@ -79,7 +80,10 @@ export const sectionTreeSchema: z.ZodType<SectionTree, SectionTree> = sectionSch
   },
 });
 
-/** Builds the tree from a course's sections: children under their parent, kept in sortingKey order. */
+/**
+ * Builds the tree from a course's sections: children under their parent, kept in sortingKey order except that
+ * lessons are in date order among themselves (shared/scheduling/lesson-order.ts).
+ */
 export function buildSectionTree(sections: Section[]): SectionTree[] {
   const nodes = new Map(
     sections.map((section) => [section._id, { ...section, sections: [] as SectionTree[] }]),
@@ -89,12 +93,9 @@ export function buildSectionTree(sections: Section[]): SectionTree[] {
     const parent = node.parent ? nodes.get(node.parent) : undefined;
     (parent ? parent.sections : roots).push(node);
   }
-  const order = (list: SectionTree[]) => {
-    list.sort((a, b) => a.sortingKey - b.sortingKey || a._id.localeCompare(b._id));
-    for (const node of list) order(node.sections);
-  };
-  order(roots);
-  return roots;
+  const order = (list: SectionTree[]): SectionTree[] =>
+    orderSections(list).map((node) => ({ ...node, sections: order(node.sections) }));
+  return order(roots);
 }
 
 /**
@@ -179,6 +180,10 @@ export const homeworkSubmissionSchema = homeworkSubmissionInputSchema
     status: z.enum(['SUBMITTED', 'REVIEWED']),
     feedback: z.string().nullable(),
     grade: z.string().nullable(),
+    /** When the student handed in this answer (its first hand-in, or its last change before the review). */
+    submittedAt: z.string(),
+    /** When the tutor marked it reviewed; null while it waits (shared/rules/homework-times.ts). */
+    reviewedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

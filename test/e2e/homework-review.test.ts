@@ -1,9 +1,13 @@
+import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
+
+/** A time as the SPA shows it (web/src/lib/time-zone.ts formatDateTime) in the viewer's zone. */
+const shown = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('yyyy LLL dd, hh:mm a');
 
 it('lets a student hand in homework, the tutor review it, and the student read the review', async () => {
   // Prepare: homework set in the demo course (through the API, as an admin would in the section editor)
@@ -24,7 +28,12 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   expect(created.status).toBe(201);
 
   // Act: the student opens it from the course page and hands in an answer with a link
-  const student = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`);
+  // The two people are in different zones: each reads the times in their own.
+  const studentZone = 'America/New_York';
+  const tutorZone = 'Asia/Singapore';
+  const student = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`, {
+    timezoneId: studentZone,
+  });
   await student.getByText(title).waitFor();
   await student
     .locator('div', { has: student.getByText(title, { exact: true }) })
@@ -55,7 +64,9 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   await screenshot(student, 'homework-student-submitted');
 
   // Act: the tutor opens the course, then the homework, and reviews Sam's work
-  const tutor = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
+  const tutor = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`, {
+    timezoneId: tutorZone,
+  });
   await tutor.getByText(title).waitFor();
   await tutor
     .locator('div', { has: tutor.getByText(title, { exact: true }) })
@@ -73,6 +84,26 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   await tutor.getByText('Review Saved').waitFor();
   await submission.getByText('Reviewed', { exact: true }).waitFor();
 
+  // Assess: the tutor's row still says when the work was handed in, and says when it was reviewed
+  const sam = await api.signIn(demo.student.email, demo.student.password);
+  const [stored] = (
+    await api.call<{ docs: Array<{ _id: string; submittedAt: string; reviewedAt: string | null }> }>(
+      'homework.list',
+      { ...sam, query: { section: created.body._id } },
+    )
+  ).body.docs;
+  if (!stored?.reviewedAt) throw new Error('The reviewed submission has no review time');
+  expect(Date.parse(stored.reviewedAt)).toBeGreaterThan(Date.parse(stored.submittedAt));
+  await submission
+    .getByTestId('handed-in-at')
+    .getByText(`Handed in ${shown(stored.submittedAt, tutorZone)}`, { exact: true })
+    .waitFor();
+  await submission
+    .getByTestId('reviewed-at')
+    .getByText(`· Reviewed ${shown(stored.reviewedAt, tutorZone)}`)
+    .waitFor();
+  await screenshot(tutor, 'homework-tutor-reviewed');
+
   // Assess: the student sees the review and can no longer change the work
   await student.reload();
   const reviewed = student.getByTestId('my-submission');
@@ -81,10 +112,13 @@ it('lets a student hand in homework, the tutor review it, and the student read t
   await reviewed.getByText('Well done. Check the sign in the last one.').waitFor();
   expect(await reviewed.getByRole('button', { name: 'Edit' }).count()).toBe(0);
   expect(await reviewed.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+  await reviewed.getByText(`Handed in ${shown(stored.submittedAt, studentZone)}`, { exact: true }).waitFor();
+  await reviewed.getByText(`· Reviewed ${shown(stored.reviewedAt, studentZone)}`).waitFor();
   await screenshot(student, 'homework-student-reviewed');
+  await student.setViewportSize({ width: 390, height: 844 });
+  await screenshot(student, 'homework-student-reviewed-phone');
 
   // And the server agrees: a reviewed submission cannot be edited.
-  const sam = await api.signIn(demo.student.email, demo.student.password);
   const list = await api.call<{ docs: Array<{ _id: string }> }>('homework.list', {
     ...sam,
     query: { section: created.body._id },

@@ -146,6 +146,8 @@ describe('the portal course page (GET /courses/{id})', () => {
         curriculum: 'Cambridge IGCSE',
         subject: 'Physics',
         grade: 'Grade 10',
+        // Published: a draft's students do not see it.
+        status: 'ACTIVE',
       },
     });
     const course = created.body._id as string;

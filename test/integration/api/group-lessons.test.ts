@@ -323,6 +323,8 @@ describe('changes to group lessons', () => {
         curriculum: 'Cambridge IGCSE',
         subject: 'Chemistry',
         grade: 'Grade 10',
+        // Published: a draft's students do not change its lessons.
+        status: 'ACTIVE',
       },
     });
     const courseId = created.body._id as string;

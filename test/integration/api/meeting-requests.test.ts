@@ -110,6 +110,8 @@ describe('the admin list of lesson requests: filters and order', () => {
         curriculum: 'Cambridge IGCSE',
         subject: 'Chemistry',
         grade: 'Grade 9',
+        // Published: a draft's students neither see nor change its lessons.
+        status: 'ACTIVE',
       },
     });
     const other = course.body._id as string;

@@ -162,7 +162,11 @@ describe('the lived-in demo', () => {
       expect(seenByTutor.status).toBe(200);
       statuses.push(...seenByTutor.body.docs.map((s: Json) => s.status));
       for (const submission of seenByTutor.body.docs) {
-        if (submission.status === 'REVIEWED') expect(submission.feedback && submission.grade).toBeTruthy();
+        if (submission.status === 'REVIEWED') {
+          expect(submission.feedback && submission.grade).toBeTruthy();
+          // Handed in, then reviewed later: the two times the tutor's row shows.
+          expect(Date.parse(submission.reviewedAt)).toBeGreaterThan(Date.parse(submission.submittedAt));
+        } else expect(submission.reviewedAt).toBeNull();
       }
     }
     expect(statuses).toContain('REVIEWED');

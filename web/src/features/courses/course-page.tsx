@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { bookingTutor, mayBookInCourse } from '../../../../shared/scheduling/course-booking';
+import { flattenSections, lessonNumbers } from '../../../../shared/scheduling/lesson-order';
 import { isLessonKind, type SectionTree } from '../../../../shared/schemas/section';
 import { RequireSession } from '../../components/require-session';
 import { homeworkPath } from '../../config/course-paths';
@@ -27,9 +28,22 @@ import {
 
 const kindLabels: Record<string, string> = { RESOURCE: 'Resource', HOMEWORK: 'Homework' };
 
-function SectionNode({ node, depth, tools }: { node: SectionTree; depth: number; tools: TutorTools }) {
+/** The course's lessons numbered by date (shared/scheduling/lesson-order.ts), across its folders. */
+type Numbers = Map<string, number>;
+
+function SectionNode({
+  node,
+  depth,
+  tools,
+  numbers,
+}: {
+  node: SectionTree;
+  depth: number;
+  tools: TutorTools;
+  numbers: Numbers;
+}) {
   const [inPlace, setInPlace] = useState(false);
-  if (isLessonKind(node.kind)) return <LessonRow lesson={node} />;
+  if (isLessonKind(node.kind)) return <LessonRow lesson={node} number={numbers.get(node._id)} />;
   if (inPlace) return <InPlaceEditor section={node} tools={tools} onDone={() => setInPlace(false)} />;
   if (node.kind === 'SECTION') {
     return (
@@ -43,7 +57,7 @@ function SectionNode({ node, depth, tools }: { node: SectionTree; depth: number;
         </HStack>
         {node.description && <Text color="fg.muted">{node.description}</Text>}
         {node.sections.map((child) => (
-          <SectionNode key={child._id} node={child} depth={depth + 1} tools={tools} />
+          <SectionNode key={child._id} node={child} depth={depth + 1} tools={tools} numbers={numbers} />
         ))}
       </Stack>
     );
@@ -133,6 +147,7 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
 
 function CourseView({ course, reload }: { course: CourseDetail; reload: () => Promise<unknown> }) {
   const tools = useTutorTools(course, reload);
+  const numbers = lessonNumbers(flattenSections(course.sections ?? []));
   const names = (members: CourseDetail['tutors']) =>
     members.map((m) => `${m.user.firstname} ${m.user.lastname}`).join(', ') || '-';
   return (
@@ -172,7 +187,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
           <Card.Body gap="5">
             {course.sections?.length ? (
               course.sections.map((node) => (
-                <SectionNode key={node._id} node={node} depth={0} tools={tools} />
+                <SectionNode key={node._id} node={node} depth={0} tools={tools} numbers={numbers} />
               ))
             ) : (
               <Text color="fg.muted">Nothing here yet.</Text>

@@ -2,6 +2,7 @@ import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { isJoinOpen } from '../../../../shared/scheduling/join-window';
+import { lessonLabel } from '../../../../shared/scheduling/lesson-order';
 import type { SectionTree } from '../../../../shared/schemas/section';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
@@ -30,14 +31,18 @@ async function joinLesson(lesson: { _id: string; joinUrl: string }) {
   else window.location.assign(url);
 }
 
-/** A live lesson: when (viewer's zone), how long, its status, the class timing chip and the join button. */
-export function LessonRow({ lesson }: { lesson: SectionTree }) {
+/**
+ * A live lesson: its number by date, when (viewer's zone), how long, its status, the class timing chip and
+ * the join button.
+ */
+export function LessonRow({ lesson, number }: { lesson: SectionTree; number?: number | undefined }) {
+  const label = lessonLabel(lesson.title, number);
   const now = useNow();
   const [changing, setChanging] = useState<'CANCEL' | 'RESCHEDULE' | null>(null);
   if (!lesson.start || !lesson.end) {
     return (
       <Stack gap="0">
-        <Text fontWeight="medium">{lesson.title}</Text>
+        <Text fontWeight="medium">{label}</Text>
         <Text color="fg.muted" fontSize="sm">
           Not scheduled yet
         </Text>
@@ -53,8 +58,12 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
     <HStack justify="space-between" align="start" gap="4" wrap="wrap" data-testid="lesson-row">
       <Stack gap="1">
         <HStack gap="2" wrap="wrap">
-          <Text fontWeight="medium" textDecoration={cancelled ? 'line-through' : undefined}>
-            {lesson.title}
+          <Text
+            fontWeight="medium"
+            textDecoration={cancelled ? 'line-through' : undefined}
+            data-testid="lesson-title"
+          >
+            {label}
           </Text>
           {lesson.type === 'TRIAL' && <Badge colorPalette="purple">Trial</Badge>}
           <ClassTimingChip lesson={lesson} />

@@ -42,6 +42,18 @@ function StatusBadge({ status }: { status: HomeworkSubmission['status'] }) {
   );
 }
 
+/** When the work was handed in and when it was reviewed, each named, in the viewer's zone. */
+function SubmissionTimes({ submission }: { submission: HomeworkSubmission }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="submission-times">
+      <span data-testid="handed-in-at">Handed in {formatDateTime(submission.submittedAt)}</span>
+      {submission.reviewedAt && (
+        <span data-testid="reviewed-at"> · Reviewed {formatDateTime(submission.reviewedAt)}</span>
+      )}
+    </Text>
+  );
+}
+
 function Attachments({ attachments }: { attachments: Attachment[] }) {
   if (attachments.length === 0) return null;
   return (
@@ -176,9 +188,7 @@ function ReviewerView({
                 {submission.student.firstname} {submission.student.lastname}
               </Text>
               <HStack gap="2">
-                <Text fontSize="xs" color="fg.muted">
-                  {formatDateTime(submission.updatedAt)}
-                </Text>
+                <SubmissionTimes submission={submission} />
                 <StatusBadge status={submission.status} />
               </HStack>
             </HStack>
@@ -267,12 +277,7 @@ function StudentView({
         ) : (
           <>
             <Answer submission={submission} />
-            <Text fontSize="xs" color="fg.muted">
-              Handed in {formatDateTime(submission.createdAt)}
-              {submission.updatedAt !== submission.createdAt
-                ? ` · changed ${formatDateTime(submission.updatedAt)}`
-                : ''}
-            </Text>
+            <SubmissionTimes submission={submission} />
             <Review submission={submission} />
             {submission.status === 'SUBMITTED' && (
               <HStack gap="2">

@@ -28,6 +28,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
+import { flattenSections, lessonNumbers } from '../../../../../shared/scheduling/lesson-order';
 import { isLessonKind, type SectionKind, type SectionTree } from '../../../../../shared/schemas/section';
 import { AdminLessonChangeDialog } from '../../../components/admin/admin-lesson-change-dialog';
 import { useAdminZone } from '../../../components/admin/admin-zone';
@@ -42,7 +43,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
-import { deleteCallOf, reorderUpdates } from './section-editor';
+import { deleteCallOf, mayMove, reorderUpdates } from './section-editor';
 
 const kindIcons: Record<SectionKind, React.ReactNode> = {
   SECTION: <LuFolder />,
@@ -144,14 +145,23 @@ function Details({ section, actions }: { section: SectionTree; actions: Actions 
   ) : null;
 }
 
+/** Why a lesson does not move past its neighbour lesson (a tooltip), else none. */
+function lessonsByDate(sections: SectionTree[], index: number, direction: -1 | 1): string | undefined {
+  const neighbour = sections[index + direction];
+  return neighbour && !mayMove(sections, index, direction) ? 'Lessons are in date order' : undefined;
+}
+
 function SectionRows({
   sections,
   depth,
   actions,
+  numbers,
 }: {
   sections: SectionTree[];
   depth: number;
   actions: Actions;
+  /** The course's lessons numbered by date (shared/scheduling/lesson-order.ts). */
+  numbers: Map<string, number>;
 }) {
   return (
     <Stack gap="1.5" data-testid={depth === 0 ? 'section-tree' : undefined}>
@@ -180,6 +190,11 @@ function SectionRows({
                 <Badge size="sm" variant="outline">
                   {kindLabels[section.kind]}
                 </Badge>
+                {numbers.has(section._id) && (
+                  <Badge size="sm" colorPalette="teal" data-testid="lesson-number">
+                    Lesson {numbers.get(section._id)}
+                  </Badge>
+                )}
               </HStack>
               <Details section={section} actions={actions} />
             </Stack>
@@ -224,7 +239,8 @@ function SectionRows({
                     size="xs"
                     variant="ghost"
                     aria-label={`Move ${section.title} up`}
-                    disabled={index === 0 || !!actions.busy}
+                    title={lessonsByDate(sections, index, -1)}
+                    disabled={!mayMove(sections, index, -1) || !!actions.busy}
                     onClick={() => actions.move(sections, index, -1)}
                   >
                     <LuArrowUp />
@@ -233,7 +249,8 @@ function SectionRows({
                     size="xs"
                     variant="ghost"
                     aria-label={`Move ${section.title} down`}
-                    disabled={index === sections.length - 1 || !!actions.busy}
+                    title={lessonsByDate(sections, index, 1)}
+                    disabled={!mayMove(sections, index, 1) || !!actions.busy}
                     onClick={() => actions.move(sections, index, 1)}
                   >
                     <LuArrowDown />
@@ -266,7 +283,12 @@ function SectionRows({
           </Flex>
           {section.sections.length > 0 && (
             <Box pl="6" pt="1.5" borderLeftWidth="2px" ml="4">
-              <SectionRows sections={section.sections} depth={depth + 1} actions={actions} />
+              <SectionRows
+                sections={section.sections}
+                depth={depth + 1}
+                actions={actions}
+                numbers={numbers}
+              />
             </Box>
           )}
         </Box>
@@ -420,7 +442,12 @@ export function ContentTab({
           </HStack>
         )}
       </Flex>
-      <SectionRows sections={sections} depth={0} actions={actions} />
+      <SectionRows
+        sections={sections}
+        depth={0}
+        actions={actions}
+        numbers={lessonNumbers(flattenSections(sections))}
+      />
       {dialog && (
         <SectionDialog
           state={dialog}

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { deleteCallOf, reorderUpdates } from './section-editor';
+import { deleteCallOf, mayMove, reorderUpdates } from './section-editor';
+
+describe('mayMove', () => {
+  const kinds = ['RESOURCE', 'ZOOM', 'TEAMS', 'HOMEWORK'].map((kind) => ({ kind }));
+
+  it('moves a section past anything but the ends, and a lesson past anything but another lesson', () => {
+    expect(mayMove(kinds, 0, -1)).toBe(false);
+    expect(mayMove(kinds, 0, 1)).toBe(true);
+    expect(mayMove(kinds, 1, -1)).toBe(true);
+    // Lessons follow their dates among themselves.
+    expect(mayMove(kinds, 1, 1)).toBe(false);
+    expect(mayMove(kinds, 2, -1)).toBe(false);
+    expect(mayMove(kinds, 2, 1)).toBe(true);
+    expect(mayMove(kinds, 3, 1)).toBe(false);
+  });
+});
 
 describe('reorderUpdates', () => {
   const siblings = [

@@ -1,4 +1,4 @@
-import type { SectionKind } from '../../../../../shared/schemas/section';
+import { isLessonKind, type SectionKind } from '../../../../../shared/schemas/section';
 
 export interface Ordered {
   _id: string;
@@ -18,6 +18,18 @@ export function reorderUpdates(siblings: Ordered[], index: number, direction: -1
   return order
     .map((section, position) => ({ _id: section._id, sortingKey: position + 1 }))
     .filter((next) => siblings.find((s) => s._id === next._id)!.sortingKey !== next.sortingKey);
+}
+
+/**
+ * Whether a section can move one place that way: not past either end, and not a lesson past another lesson,
+ * since lessons among themselves follow their dates (shared/scheduling/lesson-order.ts) and such a move
+ * would change nothing shown.
+ */
+export function mayMove(siblings: Array<{ kind: string }>, index: number, direction: -1 | 1): boolean {
+  const section = siblings[index];
+  const neighbour = siblings[index + direction];
+  if (!section || !neighbour) return false;
+  return !(isLessonKind(section.kind) && isLessonKind(neighbour.kind));
 }
 
 /**
