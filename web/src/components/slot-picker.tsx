@@ -29,7 +29,7 @@ export function SlotPicker(props: {
   return (
     <Stack gap="3" role="group" aria-label={label}>
       {groupByDayPart(slots, zone).map(({ part, slots: inPart }) => (
-        <Box key={part} role="group" aria-labelledby={`${id}-${part}`}>
+        <Box key={part} role="group" aria-labelledby={`${id}-${part}`} data-part={part}>
           <Text id={`${id}-${part}`} fontSize="sm" fontWeight="medium" color="fg.muted" mb="1.5">
             {part}{' '}
             <Text as="span" fontWeight="normal">

@@ -27,6 +27,7 @@ const sections = [
   { label: 'Schedule', to: paths.adminSchedule, visible: canViewSchedule },
   { label: 'Lesson history', to: paths.adminLessonHistory, visible: canViewLessonHistory },
   { label: 'Trials', to: paths.adminTrials, visible: canViewTrials },
+  { label: 'Callback requests', to: paths.adminCallbackRequests, visible: canViewTrials },
   { label: 'Meta tags', to: paths.adminMetaTags, visible: canManageMetaTags },
   { label: 'Redirections', to: paths.adminRedirections, visible: canManageRedirections },
   { label: 'Sitemap', to: paths.adminSitemap, visible: canManageSitemap },

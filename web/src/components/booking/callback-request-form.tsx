@@ -43,7 +43,11 @@ export function CallbackRequestForm(props: {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState('');
-  const set = (field: keyof Contact) => (value: string) => setContact((c) => ({ ...c, [field]: value }));
+  const set = (field: keyof Contact) => (value: string) => {
+    setContact((c) => ({ ...c, [field]: value }));
+    // An edited field's message goes; a phone number also answers the "email or phone" one.
+    setErrors(({ [field]: _edited, ...rest }) => (field === 'phone' ? { ...rest, email: undefined } : rest));
+  };
 
   const send = async () => {
     const found = contactErrors(contact);

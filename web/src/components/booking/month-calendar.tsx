@@ -200,9 +200,9 @@ function DayButton(props: {
       fontSize="sm"
       fontWeight={free ? 'semibold' : 'normal'}
       cursor={off ? 'not-allowed' : 'pointer'}
-      color={chosen ? 'white' : off ? 'fg.subtle' : free ? 'teal.fg' : 'fg.muted'}
+      color={chosen ? 'white' : free ? 'teal.fg' : 'fg.muted'}
+      opacity={off ? 0.4 : 1}
       bg={chosen ? 'teal.solid' : free ? 'teal.subtle' : 'transparent'}
-      textDecoration={off ? 'line-through' : undefined}
       borderWidth={isToday ? '1px' : '0'}
       borderColor={chosen ? 'teal.solid' : 'fg.muted'}
       _hover={off || chosen ? undefined : { bg: free ? 'teal.muted' : 'bg.muted' }}

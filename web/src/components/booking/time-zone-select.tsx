@@ -1,5 +1,6 @@
-import { Combobox, useFilter, useListCollection } from '@chakra-ui/react';
+import { Combobox, Input, useFilter, useListCollection } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { LuCheck, LuChevronsUpDown } from 'react-icons/lu';
 import { ianaTimeZones } from '../../lib/time-zone';
 
 interface ZoneItem {
@@ -43,23 +44,60 @@ export function TimeZoneSelect(props: { value: string; onChange: (zone: string) 
       onOpenChange={(event) => {
         if (event.open) filter('');
       }}
-      size="sm"
-      width={{ base: 'full', sm: '72' }}
+      width={{ base: 'full', sm: '80' }}
     >
-      <Combobox.Label>Time zone</Combobox.Label>
-      <Combobox.Control>
-        <Combobox.Input placeholder="Search time zones" />
-        <Combobox.IndicatorGroup>
-          <Combobox.Trigger aria-label="Show time zones" />
-        </Combobox.IndicatorGroup>
+      {/* Styled here rather than by Chakra's combobox recipe: every recipe of the theme ships with the home
+          page, and this select only ever appears in the booking dialogs. */}
+      <Combobox.Label fontSize="sm" fontWeight="medium" mb="1.5" display="block">
+        Time zone
+      </Combobox.Label>
+      <Combobox.Control position="relative">
+        <Combobox.Input asChild>
+          <Input size="sm" pe="8" placeholder="Search time zones" />
+        </Combobox.Input>
+        <Combobox.Trigger
+          aria-label="Show time zones"
+          position="absolute"
+          insetEnd="2"
+          top="50%"
+          transform="translateY(-50%)"
+          color="fg.muted"
+          display="flex"
+        >
+          <LuChevronsUpDown />
+        </Combobox.Trigger>
       </Combobox.Control>
       <Combobox.Positioner>
-        <Combobox.Content maxH="64">
-          <Combobox.Empty>No time zone matches</Combobox.Empty>
+        <Combobox.Content
+          maxH="64"
+          overflowY="auto"
+          bg="bg.panel"
+          borderWidth="1px"
+          rounded="md"
+          shadow="md"
+          py="1"
+          zIndex="popover"
+          minW="var(--reference-width)"
+        >
+          <Combobox.Empty px="3" py="2" color="fg.muted" fontSize="sm">
+            No time zone matches
+          </Combobox.Empty>
           {collection.items.map((item) => (
-            <Combobox.Item item={item} key={item.value}>
+            <Combobox.Item
+              item={item}
+              key={item.value}
+              px="3"
+              py="1.5"
+              fontSize="sm"
+              cursor="pointer"
+              display="flex"
+              justifyContent="space-between"
+              _highlighted={{ bg: 'bg.muted' }}
+            >
               <Combobox.ItemText>{item.label}</Combobox.ItemText>
-              <Combobox.ItemIndicator />
+              <Combobox.ItemIndicator color="teal.fg">
+                <LuCheck />
+              </Combobox.ItemIndicator>
             </Combobox.Item>
           ))}
         </Combobox.Content>

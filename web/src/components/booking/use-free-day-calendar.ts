@@ -57,28 +57,34 @@ export function useFreeDayCalendar(options: {
   const { zone, searchKey, keyFor, date, onDate } = options;
   const today = todayIn(zone);
   const [month, setMonth] = useState(() => monthOf(date || today));
-  const [seekingFor, setSeekingFor] = useState<string | null>(null);
-  const [exhaustedFor, setExhaustedFor] = useState<string | null>(null);
+  // The search for the first free day of what is booked: scanning month after month, then done or
+  // exhausted (nothing up to the horizon). Anything but a finished search for the current key counts as
+  // seeking, from the first render with a new key on.
+  const [seek, setSeek] = useState<{ key: string; phase: 'scanning' | 'done' | 'exhausted' } | null>(null);
 
   // Something new to book: look for its first free day, from this month on. A new zone keeps the chosen
   // day (its times and the marks are read again for the zone).
   const thisMonth = monthOf(today);
+  const seekKey = seek?.key;
   useEffect(() => {
-    if (!searchKey) return;
-    setSeekingFor(searchKey);
-    setExhaustedFor(null);
+    if (!searchKey) {
+      setSeek(null);
+      return;
+    }
+    if (seekKey === searchKey) return;
+    setSeek({ key: searchKey, phase: 'scanning' });
     setMonth(thisMonth);
-  }, [searchKey, thisMonth]);
+  }, [searchKey, seekKey, thisMonth]);
 
   const range = bookableRange(month, today);
   const visible = useApi(searchKey && range ? keyFor(range) : null);
   const answer = visible.data;
 
   useEffect(() => {
-    if (!searchKey || seekingFor !== searchKey || !answer) return;
+    if (!searchKey || seek?.key !== searchKey || seek.phase !== 'scanning' || !answer) return;
     const [first] = answer.days;
     if (first) {
-      setSeekingFor(null);
+      setSeek({ key: searchKey, phase: 'done' });
       onDate(first);
       return;
     }
@@ -86,11 +92,10 @@ export function useFreeDayCalendar(options: {
     if (next <= answer.lastBookableDay) {
       setMonth(monthOf(next));
     } else {
-      setSeekingFor(null);
-      setExhaustedFor(searchKey);
+      setSeek({ key: searchKey, phase: 'exhausted' });
       onDate('');
     }
-  }, [answer, month, searchKey, seekingFor, onDate]);
+  }, [answer, month, searchKey, seek, onDate]);
 
   const freeDays = useMemo(() => new Set(answer?.days ?? []), [answer]);
   const lastBookableDay = answer?.lastBookableDay;
@@ -119,8 +124,8 @@ export function useFreeDayCalendar(options: {
     freeDays,
     loadingDays: visible.isLoading,
     lastBookableDay,
-    seeking: searchKey !== null && seekingFor === searchKey,
-    noneWithinHorizon: searchKey !== null && exhaustedFor === searchKey,
+    seeking: searchKey !== null && (seek?.key !== searchKey || seek.phase === 'scanning'),
+    noneWithinHorizon: searchKey !== null && seek?.key === searchKey && seek.phase === 'exhausted',
     nextFreeDay,
     jumpTo: (day: string) => {
       onDate(day);

@@ -201,7 +201,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
           ) : (
             <Text color="fg.muted">{hint}</Text>
           )}
-          {!session && (
+          {!session && !calendar.noneWithinHorizon && (
             <Stack gap="3" borderTopWidth="1px" pt="4">
               <HStack justify="space-between" gap="3" wrap="wrap">
                 <Text fontWeight="medium">Your account</Text>
