@@ -138,7 +138,9 @@ it('the trial dialog: free days marked, the first chosen, times by part of the d
   await pickDay(dialog, empty!);
 
   // Assess: the dialog says so and offers the next free day, which the button chooses
-  await dialog.getByText(`No free times on ${DateTime.fromISO(empty!).toFormat('ccc, d LLL')}.`).waitFor();
+  await dialog
+    .getByText(`No slots are available on ${DateTime.fromISO(empty!).toFormat('ccc, d LLL')}.`)
+    .waitFor();
   const jump = dialog.getByRole('button', { name: /^Next free day: / });
   await jump.waitFor();
   await screenshot(page, 'booking-trial-next-free-day');
@@ -275,7 +277,9 @@ it('the book-a-lesson dialog: the tutor’s free days, the first chosen, grouped
     empty = await firstUnmarkedDay(dialog);
   }
   await pickDay(dialog, empty!);
-  await dialog.getByText(`No free times on ${DateTime.fromISO(empty!).toFormat('ccc, d LLL')}.`).waitFor();
+  await dialog
+    .getByText(`No slots are available on ${DateTime.fromISO(empty!).toFormat('ccc, d LLL')}.`)
+    .waitFor();
   await dialog.getByRole('button', { name: /^Next free day: / }).click();
   const jumped = await chosenDay(dialog);
   expect(jumped > empty!).toBe(true);

@@ -10,7 +10,8 @@ import type { FreeDayCalendar } from './use-free-day-calendar';
 /**
  * The scheduling half of a booking dialog, as people know it from Cal.com: the viewer's time zone
  * (changeable), a month calendar marking the days with free times, and the chosen day's times grouped by
- * part of the day. A day without times says so and offers the next day that has some; when nothing is
+ * part of the day. A day without times says so (the spec's "No slots are available") and offers the next
+ * day that has some; when nothing is
  * free up to the booking horizon, `noTimes` (a callback request) takes the calendar's place.
  */
 export function BookingSchedule(props: {
@@ -63,7 +64,7 @@ export function BookingSchedule(props: {
                 onChange={onSlot}
                 empty={
                   <Stack gap="2" align="flex-start" role="status">
-                    <Text color="fg.muted">No free times on {shortDayLabel(date)}.</Text>
+                    <Text color="fg.muted">No slots are available on {shortDayLabel(date)}.</Text>
                     {calendar.nextFreeDay && (
                       <Button
                         size="sm"
