@@ -6,9 +6,12 @@ const webBuildSetup = 'test/support/global-setup/web-build.ts';
 
 export default defineConfig({
   resolve: {
-    // The SPA's build inlines the route table (web/vite.config.ts); tests compute it from the catalogue.
+    // The SPA's build inlines the route modules (web/vite.config.ts); tests compute them from the catalogue.
     alias: {
       'virtual:route-table': fileURLToPath(new URL('./shared/routes/route-table-module.ts', import.meta.url)),
+      'virtual:route-access': fileURLToPath(
+        new URL('./shared/routes/route-access-module.ts', import.meta.url),
+      ),
     },
   },
   test: {

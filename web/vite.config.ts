@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { routes } from '../shared/routes/catalogue';
-import { clientRouteTable } from '../shared/routes/route-table';
+import { clientRouteTable, routeAccessTable } from '../shared/routes/route-table';
 import { themeCssPlugin } from './build/theme-css';
 
 /**
@@ -34,16 +34,17 @@ const fsDeny = [
 ];
 
 /**
- * `virtual:route-table`: the declared routes without their schemas, inlined as JSON. The table is computed
- * when Vite loads this config, so a dev server needs a restart to see a new route (`npm start` restarts).
+ * A module computed from the route declarations when Vite loads this config and inlined as JSON, so the
+ * browser gets what it needs of the routes without their zod schemas. A dev server needs a restart to see
+ * a new route (`npm start` restarts).
+ * - `virtual:route-table`: method, path and encoding of each route, for the HTTP client;
+ * - `virtual:route-access`: each route's access rule, for `canCall` (only the pages that check access load it).
  */
-function routeTablePlugin(): Plugin {
-  const id = 'virtual:route-table';
+function routeModulePlugin(id: string, table: () => unknown): Plugin {
   return {
-    name: 'route-table',
+    name: id,
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load: (resolved) =>
-      resolved === `\0${id}` ? `export default ${JSON.stringify(clientRouteTable(routes))};` : undefined,
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(table())};` : undefined),
   };
 }
 
@@ -90,7 +91,13 @@ function preloadAppPlugin(): Plugin {
 export default defineConfig({
   root: webRoot,
   base: '/learning-portal/',
-  plugins: [react(), routeTablePlugin(), preloadAppPlugin(), themeCssPlugin()],
+  plugins: [
+    react(),
+    routeModulePlugin('virtual:route-table', () => clientRouteTable(routes)),
+    routeModulePlugin('virtual:route-access', () => routeAccessTable(routes)),
+    preloadAppPlugin(),
+    themeCssPlugin(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { ttlCache } from '../lib/ttl-cache';
 import { getUserMapper, type UserMapperRecord } from '../repositories/user-mappers';
-import { getUsers, type UserRecord } from '../repositories/users';
+import { getUser, getUsers, type UserRecord } from '../repositories/users';
 
 /** The session asking: its user, and the linked account that switched into it, if any. */
 export interface LinkedSession {
@@ -82,12 +82,17 @@ export async function linkedAccounts(
 }
 
 /** Whether the session may act for `userId` (another account) through their linked accounts. */
-export async function actsForLinkedAccount(
-  tenant: string,
-  session: LinkedSession,
-  userId: string,
-): Promise<boolean> {
+export async function mayActFor(tenant: string, session: LinkedSession, userId: string): Promise<boolean> {
   if (userId === session.user._id) return false;
   const linked = await linkedAccounts(tenant, session);
   return linked?.users.some((u) => u._id === userId) === true;
+}
+
+/** The user's parent: the parent of the user-mapper that lists them (a pointer alone links nobody). */
+export async function parentOf(tenant: string, user: UserRecord): Promise<UserRecord | undefined> {
+  if (!user.userMapperId) return undefined;
+  const mapper = await getUserMapper(tenant, user.userMapperId);
+  if (!mapper?.userIds.includes(user._id)) return undefined;
+  const parentId = mapperParentId(mapper);
+  return parentId && parentId !== user._id ? getUser(tenant, parentId) : undefined;
 }

@@ -4,7 +4,7 @@ import { pagesOf } from '../../shared/learning/progress';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Bookmark } from '../../shared/schemas/learning-data';
 import { isLessonKind } from '../../shared/schemas/section';
-import { isUserAdmin, requireLearnerAccess, teaches } from '../learning/access';
+import { isUserAdmin, requireLearnerAccess, teaches } from '../access/records';
 import { newId } from '../lib/ids';
 import { resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';

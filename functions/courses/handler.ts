@@ -1,6 +1,6 @@
 import { courseMemberRoutes } from '../../shared/routes/course-members';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
-import { callerHolds, requireSelfOr } from '../lib/access';
+import { holdsReader, requireMembership, requireSelfOr } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
@@ -23,7 +23,6 @@ import {
   listCoursesForAdmin,
   listCoursesForUser,
   requireCourse,
-  requireMembership,
   updateCourseAsMember,
 } from './service';
 
@@ -80,7 +79,7 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
   'courseTutors.verifyDelete': async ({ tenant, params }) =>
     verifyTutorRemoval(tenant.key, await requireMember(tenant.key, params.id, 'tutor')),
   'courseTutors.ofTutor': async ({ tenant, caller, params }) => {
-    requireSelfOr(caller, params.tutorId, ['adminCourses'], ['view']);
+    requireSelfOr(caller, params.tutorId, 'anyCourseDetails');
     return { docs: await coursesOf(tenant.key, params.tutorId, 'tutor') };
   },
   'courseStudents.list': async ({ tenant, query }) => {
@@ -106,7 +105,7 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     updateCourseAsMember(tenant.key, caller, params.id, body),
   'courses.get': async ({ tenant, caller, params, query }) => {
     const course = await requireCourse(tenant.key, params.id);
-    const isAdmin = callerHolds(caller, ['adminCourses'], ['view']);
+    const isAdmin = holdsReader(caller, 'anyCourseDetails');
     const membership = isAdmin ? undefined : await requireMembership(tenant.key, caller, course._id);
     return courseDetail(tenant.key, course, {
       withSections: query.subSections === '1',

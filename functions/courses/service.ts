@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/course';
 import type { Page } from '../../shared/schemas/paging';
 import { buildSectionTree, isLessonKind, type SectionTree } from '../../shared/schemas/section';
+import { requireMembership } from '../access/records';
 import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import type { Caller } from '../lib/request';
@@ -88,18 +89,6 @@ async function withJoinTimes(tenant: string, sections: SectionRecord[]): Promise
     const joins = times.get(section._id);
     return joins ? { ...section, ...joins } : section;
   });
-}
-
-/** The caller's membership of a course, or a 404 (someone else's course is not theirs to learn about). */
-export async function requireMembership(
-  tenant: string,
-  caller: Caller,
-  courseId: string,
-): Promise<CourseMember> {
-  const members = await courseMembers(tenant, courseId);
-  const mine = members.find((m) => m.user._id === caller.user._id && m.status === 'ENABLE');
-  if (!mine) throw new NotFoundError('Course not found');
-  return mine;
 }
 
 /**

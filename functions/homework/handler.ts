@@ -1,6 +1,8 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { homeworkSubmissionRoutes } from '../../shared/routes/sections';
 import type { HomeworkSubmission } from '../../shared/schemas/section';
+import { courseRole } from '../access/records';
+import { requireBackOffice } from '../lib/access';
 import { type OperationOf, resourceHandler } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { respond } from '../lib/request';
@@ -10,7 +12,6 @@ import {
   submissionId,
 } from '../repositories/homework-submissions';
 import { requireSection } from '../repositories/sections';
-import { courseRole } from '../sections/service';
 
 type ListQuery = { section: string; student?: string; limit: number; offset: number };
 type SubmissionChanges = Partial<
@@ -78,14 +79,10 @@ async function removeSubmission(tenant: string, caller: Caller | 'admin', id: st
  * (and tutors delete) for their own courses' homework, so the permission alone is not enough here: the
  * caller's role must be a back-office one.
  */
-function requireBackOffice(caller: Caller): void {
-  if (caller.role.type !== 'admin') {
-    throw new ForbiddenError('Only the back-office can use the admin homework calls');
-  }
-}
+const adminCalls = 'Only the back-office can use the admin homework calls';
 
 const adminList: OperationOf<'homework.adminList'> = async ({ tenant, caller, query }) => {
-  requireBackOffice(caller);
+  requireBackOffice(caller, adminCalls);
   await requireHomework(tenant.key, query.section);
   return page(await sectionSubmissions(tenant.key, query.section, query.student), query);
 };
@@ -128,11 +125,11 @@ export const handler = resourceHandler('homework', homeworkSubmissionRoutes, {
   'homework.delete': async ({ tenant, caller, params }) => removeSubmission(tenant.key, caller, params.id),
   'homework.adminList': adminList,
   'homework.adminUpdate': async ({ tenant, caller, params, body }) => {
-    requireBackOffice(caller);
+    requireBackOffice(caller, adminCalls);
     return applyChanges(tenant.key, 'admin', params.id, body);
   },
   'homework.adminDelete': async ({ tenant, caller, params }) => {
-    requireBackOffice(caller);
+    requireBackOffice(caller, adminCalls);
     return removeSubmission(tenant.key, 'admin', params.id);
   },
 });

@@ -18,9 +18,11 @@ const onSchedule = eventConsumer(
   'lesson-history',
   {},
   {
-    onSchedule: async () => {
-      const reports = await recordEndedLessonsEverywhere();
-      logger.info('lesson history recorded', { reports });
+    schedules: {
+      'lesson-history': async () => {
+        const reports = await recordEndedLessonsEverywhere();
+        logger.info('lesson history recorded', { reports });
+      },
     },
   },
 );

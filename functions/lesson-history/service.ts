@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../shared/http/errors';
+import { isBackOfficeRole } from '../../shared/permissions/check';
 import { matchesLessonHistory, rangeBounds } from '../../shared/rules/lesson-history';
 import {
   type LessonHistory,
@@ -8,7 +9,7 @@ import {
   type PresentedLessonHistory,
 } from '../../shared/schemas/lesson-history';
 import { isDescending, type Page } from '../../shared/schemas/paging';
-import { callerHolds, requireAdminRole } from '../lib/access';
+import { callerHolds, requireBackOffice } from '../lib/access';
 import type { Caller } from '../lib/request';
 import {
   countLessonHistory,
@@ -28,7 +29,7 @@ import {
 export type HistoryScope = { kind: 'all' } | { kind: 'tutor' | 'student'; userId: string };
 
 export function scopeOf(caller: Caller): HistoryScope {
-  if (caller.role.type === 'admin') return { kind: 'all' };
+  if (isBackOfficeRole(caller.role)) return { kind: 'all' };
   return { kind: caller.user.type === 'tutor' ? 'tutor' : 'student', userId: caller.user._id };
 }
 
@@ -133,7 +134,7 @@ export async function updateTutorPaymentStatus(
   ids: string[],
   status: LessonHistory['tutorPaymentStatus'],
 ): Promise<{ docs: LessonHistory[] }> {
-  requireAdminRole(caller);
+  requireBackOffice(caller, 'Only the back-office can change payment status');
   await setTutorPaymentStatus(tenant, ids, status, new Date().toISOString());
   const rows = await getLessonHistories(tenant, ids);
   const byId = new Map(rows.map((row) => [row._id, row]));

@@ -4,6 +4,7 @@ import {
   eventEnvelope,
   type OutboxEventType,
   parseEventDetail,
+  scheduleTickDetail,
 } from '../../shared/events/catalogue';
 import { type EventClaims, tableEventClaims } from '../repositories/event-claims';
 import { logger } from './logger';
@@ -33,13 +34,15 @@ const DEFAULT_CLAIM_MS = 29_000;
  * handler fails); and a failure is thrown on, so the bus retries the delivery and, after its retries, puts it
  * in the dead-letter queue (infra/cloud/events.ts; locally the bus's dead-letter list).
  *
- * A schedule's tick (`onSchedule`) is logged and its failures go the same way; the scheduled jobs are
- * idempotent themselves (watermarks, reconciles), so a tick takes no claim.
+ * A schedule's tick runs the job of its rule (`schedules`, by the rule's name in the catalogue, which the
+ * tick's detail carries: one function may run two schedules). It is logged and its failures go the same
+ * way; the scheduled jobs are idempotent themselves (watermarks, reconciles, claims), so a tick takes no
+ * claim.
  */
 export function eventConsumer<const T extends OutboxEventType>(
   consumer: string,
   handlers: EventHandlers<T>,
-  options: { onSchedule?: () => Promise<void>; claims?: EventClaims } = {},
+  options: { schedules?: { [rule: string]: () => Promise<void> }; claims?: EventClaims } = {},
 ) {
   const claims = options.claims ?? tableEventClaims;
   const consumes = (type: string): type is T => Object.hasOwn(handlers, type);
@@ -74,8 +77,13 @@ export function eventConsumer<const T extends OutboxEventType>(
     const type = event['detail-type'];
     logger.appendKeys({ consumer, eventType: type, busEventId: event.id });
     try {
-      if (type === SCHEDULED_EVENT && options.onSchedule) {
-        await options.onSchedule();
+      if (type === SCHEDULED_EVENT) {
+        const { schedule } = scheduleTickDetail.parse(event.detail);
+        logger.appendKeys({ schedule });
+        const jobs = options.schedules ?? {};
+        const job = Object.hasOwn(jobs, schedule) ? jobs[schedule] : undefined;
+        if (!job) throw new Error(`${consumer} does not run the schedule ${schedule}`);
+        await job();
         logger.info('Schedule handled');
       } else if (consumes(type)) {
         await consume(type, event, context);

@@ -2,6 +2,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { meetingRoutes } from '../../shared/routes/meetings';
 import type { CancelBody, LessonInput, LessonUpdate, RescheduleBody } from '../../shared/schemas/meeting';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { requireCourseTutor } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import { type Caller, respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
@@ -83,6 +84,8 @@ const tutorCreate =
   async ({ tenant, caller, body }: Omit<LessonRequest, 'params'> & { body: LessonInput }) => {
     if (caller.user.type !== 'tutor')
       throw new ForbiddenError('Only a course tutor can schedule lessons here');
+    // Before the lesson is checked: a tutor outside the course learns nothing of it (its tutors, its slots).
+    await requireCourseTutor(tenant.key, caller, body.course);
     return respond(
       201,
       await createLesson(tenant, caller, kind, { ...body, tutorId: caller.user._id }, { asAdmin: false }),

@@ -21,7 +21,7 @@ import type {
 } from '../../shared/schemas/meeting';
 import { isLessonKind } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { callerHolds } from '../lib/access';
+import { isCourseTutor } from '../access/records';
 import { config } from '../lib/config';
 import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
@@ -67,8 +67,9 @@ function checkFuture(start: Date): void {
   if (start.getTime() <= Date.now()) throw new BadRequestError('Choose a time in the future');
 }
 
-function activeMembers(members: CourseMember[], role: CourseMember['role']): CourseMember[] {
-  return members.filter((m) => m.role === role && m.status === 'ENABLE');
+/** Students a lesson may have: enabled on the course (as the course admin left them). */
+function lessonStudents(members: CourseMember[]): CourseMember[] {
+  return members.filter((m) => m.role === 'student' && m.status === 'ENABLE');
 }
 
 /** Writes a lesson change; a claim that fails is a taken slot, any other condition a concurrent edit. */
@@ -94,7 +95,7 @@ export async function createLesson(
 ): Promise<LessonRecord> {
   const course = await requireCourse(tenant.key, input.course);
   const members = await courseMembers(tenant.key, course._id);
-  const tutors = activeMembers(members, 'tutor');
+  const tutors = members.filter(isCourseTutor);
   const tutorId = input.tutorId ?? (caller.user.type === 'tutor' ? caller.user._id : tutors[0]?.user._id);
   if (!tutorId || !tutors.some((t) => t.user._id === tutorId)) {
     throw new BadRequestError('Choose one of the course’s tutors');
@@ -102,7 +103,7 @@ export async function createLesson(
   if (!options.asAdmin && !options.fromFreeSlots && tutorId !== caller.user._id) {
     throw new ForbiddenError('Tutors schedule their own lessons only');
   }
-  const enrolled = activeMembers(members, 'student').map((m) => m.user._id);
+  const enrolled = lessonStudents(members).map((m) => m.user._id);
   const studentIds = input.studentIds ?? enrolled;
   if (studentIds.some((id) => !enrolled.includes(id))) {
     throw new BadRequestError('Every student of a lesson must be enrolled in the course');
@@ -223,7 +224,7 @@ export async function changedLesson(
   if (isSameLessonTime(lesson, moved)) throw new BadRequestError(SAME_TIME_MESSAGE);
   if (tutorId !== lesson.tutorId) {
     const members = await courseMembers(tenant.key, lesson.course);
-    if (!activeMembers(members, 'tutor').some((m) => m.user._id === tutorId)) {
+    if (!members.some((m) => isCourseTutor(m) && m.user._id === tutorId)) {
       throw new BadRequestError('Choose one of the course’s tutors');
     }
   }
@@ -368,9 +369,4 @@ export async function requestChange(
     () => false,
   );
   return { status, request, lesson: held };
-}
-
-/** Whether the caller may act on the lesson as an admin (schedule or course editors). */
-export function isLessonAdmin(caller: Caller): boolean {
-  return callerHolds(caller, ['schedule', 'adminCourses'], ['edit']);
 }

@@ -34,17 +34,6 @@ function present(request: MeetingRequest, includeTutorAmountData: boolean): Pres
 }
 
 /**
- * The admin request calls show every request of the tenant. Student and tutor roles hold lesson history
- * `view` and `rescheduleOrCancellationTab` for their own lessons, so the permission alone is not enough:
- * the caller's role must be a back-office one (students and tutors use GET /meeting-requests).
- */
-export function requireBackOffice(caller: Caller): void {
-  if (caller.role.type !== 'admin') {
-    throw new ForbiddenError('Only the back-office can see every lesson request');
-  }
-}
-
-/**
  * Spec 001 section 6: tutor amounts (penalty, penaltyAmount, penaltyReason, currency) are lesson history
  * columns; asking for them (includeTutorAmountData=1) needs a role holding the tutorAmount or tutorPenalty
  * column permission: the Admin and Approver roles, and the Tutor role (for the tutor's own requests, the

@@ -1,8 +1,8 @@
 import { BadRequestError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Onboarding } from '../../shared/schemas/learning-data';
+import { requireLearnerAccess } from '../access/records';
 import { findCurriculum, subjectsOf } from '../catalogue/lookups';
-import { requireLearnerAccess } from '../learning/access';
 import { resourceHandler } from '../lib/pipeline';
 import { getOnboarding, putOnboarding } from '../repositories/onboarding';
 

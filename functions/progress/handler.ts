@@ -10,8 +10,8 @@ import {
 import { meteredProgress } from '../../shared/learning/usage';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { Subject } from '../../shared/schemas/catalogue';
+import { requireLearnerAccess } from '../access/records';
 import { allSubjects, findSubjectByCode, requireCurriculum, subjectsOf } from '../catalogue/lookups';
-import { requireLearnerAccess } from '../learning/access';
 import { subjectOutline } from '../learning/outline';
 import { resourceHandler } from '../lib/pipeline';
 import { subTopicsRepository } from '../repositories/catalogue';

@@ -67,11 +67,13 @@ export function edgeHandler(deps: {
       },
     },
     {
-      onSchedule: async () => {
-        const store = deps.store();
-        if (!store) return withoutStore();
-        const result = await reconcileEdgeStore(await store, deps.table);
-        logger.info('edge redirect store reconciled', result);
+      schedules: {
+        'redirect-edge-reconcile': async () => {
+          const store = deps.store();
+          if (!store) return withoutStore();
+          const result = await reconcileEdgeStore(await store, deps.table);
+          logger.info('edge redirect store reconciled', result);
+        },
       },
       ...(deps.claims ? { claims: deps.claims } : {}),
     },

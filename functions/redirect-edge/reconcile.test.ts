@@ -23,7 +23,7 @@ function fakeTable(tenants: Tenant[], redirections: Record<string, Record<string
 
 const value = (to: string, status = 301) => JSON.stringify({ to, status });
 
-const scheduled = scheduledEvent();
+const scheduled = scheduledEvent('redirect-edge-reconcile');
 const changed = (tenant: string, path: string) => busEvent('RedirectionChanged', { tenant, path });
 
 describe('planning the edge store from the table', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import {
   type Subject,
   type SubTopic,
@@ -15,6 +15,8 @@ import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import { queryProjected } from '../table/projection';
+import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
+import { catalogueChangedWrite } from './sitemap-state';
 
 /**
  * The learning catalogue: subjects, topics and sub-topics, each its own item, linked upwards by id and
@@ -114,8 +116,25 @@ const subTopicContentsSchema = subTopicRecordSchema.pick({ _id: true, contents: 
 /** Only the attributes the re-keying compares: the index key as stored and what it should be made of. */
 const subTopicIndexKeySchema = z.object({ _id: z.string(), subjectId: z.string(), gsi2sk: z.string() });
 
+const alreadyExists = (label: string) => () => new ConflictError(`This ${label} already exists`);
 const changedMeanwhile = (label: string) => () =>
   new ConflictError(`This ${label} was changed by someone else. Reload and try again.`);
+
+/**
+ * Topic and sub-topic writes, with the tenant's catalogue edit counted in the same transaction: the sitemap
+ * follows the catalogue (functions/sitemap/catalogue-changes.ts), and no edit can commit uncounted.
+ */
+async function writeCatalogue(
+  tenant: string,
+  writes: TransactItem[],
+  refused: () => AppError,
+): Promise<void> {
+  await writeTransaction(
+    [...writes, catalogueChangedWrite(tenant)],
+    refused,
+    'The catalogue is busy right now. Please try again in a moment.',
+  );
+}
 
 export const subjectsRepository = {
   get: (tenant: string, id: string): Promise<Subject | undefined> => subjects.get(tenant, { _id: id }),
@@ -143,11 +162,30 @@ export const topicsRepository = {
   /** Every topic of the tenant, as listed (the sitemap and the home page need a few fields). */
   listings: (tenant: string): Promise<TopicListing[]> =>
     queryProjected(topicListingSchema, { index: 'gsi2', partition: keys.allTopicsIndex(tenant) }),
-  insert: (tenant: string, topic: Topic): Promise<void> => topics.put(tenant, topic, 'absent'),
+  insert: (tenant: string, topic: Topic): Promise<void> =>
+    writeCatalogue(tenant, [topics.putWrite(tenant, topic, 'absent')], alreadyExists('topic')),
   /** Saves a changed topic if nobody saved it since it was read (its `updatedAt`), else a 409. */
   replace: (tenant: string, topic: Topic, readAt: string): Promise<void> =>
-    topics.put(tenant, topic, { unchangedSince: readAt }, changedMeanwhile('topic')),
-  remove: (tenant: string, id: string): Promise<void> => topics.remove(tenant, { _id: id }),
+    writeCatalogue(
+      tenant,
+      [topics.putWrite(tenant, topic, { unchangedSince: readAt })],
+      changedMeanwhile('topic'),
+    ),
+  /**
+   * Saves changed topics (a re-sort), each if nobody saved it since it was read, a transaction per 99: all
+   * of a subject's topics at once, with one edit counted, rather than one transaction each racing the others.
+   */
+  async replaceMany(tenant: string, changes: ReadonlyArray<{ topic: Topic; readAt: string }>): Promise<void> {
+    const perTransaction = MAX_TRANSACTION_ITEMS - 1;
+    for (let i = 0; i < changes.length; i += perTransaction) {
+      const writes = changes
+        .slice(i, i + perTransaction)
+        .map(({ topic, readAt }) => topics.putWrite(tenant, topic, { unchangedSince: readAt }));
+      await writeCatalogue(tenant, writes, changedMeanwhile('topic'));
+    }
+  },
+  remove: (tenant: string, id: string): Promise<void> =>
+    writeCatalogue(tenant, [topics.deleteWrite(tenant, { _id: id })], changedMeanwhile('topic')),
   putMany: (tenant: string, records: Topic[]) => topics.putMany(tenant, records),
 };
 
@@ -195,10 +233,16 @@ export const subTopicsRepository = {
   /** Every sub-topic of the tenant with its resources (the sitemap, resource look-ups). */
   allResources: (tenant: string): Promise<SubTopicResources[]> =>
     queryProjected(subTopicResourcesSchema, { index: 'gsi2', partition: keys.allSubTopicsIndex(tenant) }),
-  insert: (tenant: string, subTopic: SubTopic): Promise<void> => subTopics.put(tenant, subTopic, 'absent'),
+  insert: (tenant: string, subTopic: SubTopic): Promise<void> =>
+    writeCatalogue(tenant, [subTopics.putWrite(tenant, subTopic, 'absent')], alreadyExists('sub-topic')),
   replace: (tenant: string, subTopic: SubTopic, readAt: string): Promise<void> =>
-    subTopics.put(tenant, subTopic, { unchangedSince: readAt }, changedMeanwhile('sub-topic')),
-  remove: (tenant: string, id: string): Promise<void> => subTopics.remove(tenant, { _id: id }),
+    writeCatalogue(
+      tenant,
+      [subTopics.putWrite(tenant, subTopic, { unchangedSince: readAt })],
+      changedMeanwhile('sub-topic'),
+    ),
+  remove: (tenant: string, id: string): Promise<void> =>
+    writeCatalogue(tenant, [subTopics.deleteWrite(tenant, { _id: id })], changedMeanwhile('sub-topic')),
   putMany: (tenant: string, records: SubTopic[]) => subTopics.putMany(tenant, records),
   /**
    * Sub-topics written before their index key began with their subject get that key (idempotent; the seed

@@ -65,6 +65,24 @@ export async function claimEvent(
   }
 }
 
+/** The condition of every write to a claim after it is taken: only its holder (the claim's token) may. */
+const holderCondition = (token: string) => ({
+  ConditionExpression: '#token = :token',
+  ExpressionAttributeNames: { '#token': 'token' },
+  ExpressionAttributeValues: { ':token': token },
+});
+
+/** False when the claim is no longer the holder's (it lapsed and another delivery took it, or it is gone). */
+async function asHolder(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** The side effect is done: every later delivery of the event is passed over. */
 export async function completeEvent(
   tenant: string,
@@ -72,26 +90,25 @@ export async function completeEvent(
   eventId: string,
   token: string,
 ): Promise<void> {
-  try {
-    await db().send(
+  const holder = holderCondition(token);
+  const completed = await asHolder(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: eventClaims.key(tenant, { consumer, eventId }),
         UpdateExpression: 'SET #status = :completed, completedAt = :now REMOVE inProgressUntil',
-        ConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#status': 'status', '#token': 'token' },
+        ConditionExpression: holder.ConditionExpression,
+        ExpressionAttributeNames: { ...holder.ExpressionAttributeNames, '#status': 'status' },
         ExpressionAttributeValues: {
+          ...holder.ExpressionAttributeValues,
           ':completed': 'COMPLETED',
           ':now': new Date().toISOString(),
-          ':token': token,
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    // The claim lapsed (the work outran the deadline) and another delivery took it: the work is done here.
-    logger.warn('Event claim lapsed before its work finished', { tenant, consumer, eventId });
-  }
+    ),
+  );
+  // The claim lapsed (the work outran the deadline) and another delivery took it: the work is done here.
+  if (!completed) logger.warn('Event claim lapsed before its work finished', { tenant, consumer, eventId });
 }
 
 /** Gives a claim back when its side effect failed, so the retry can act. Only the claim's holder can. */
@@ -101,19 +118,15 @@ export async function releaseEvent(
   eventId: string,
   token: string,
 ): Promise<void> {
-  try {
-    await db().send(
+  await asHolder(() =>
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: eventClaims.key(tenant, { consumer, eventId }),
-        ConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token },
+        ...holderCondition(token),
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The claim store the event pipeline uses (a unit test of a consumer gives it one in memory). */

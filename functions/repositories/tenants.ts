@@ -7,7 +7,7 @@ import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import { queryItems } from '../table/query';
-import { writeTransaction } from '../table/transactions';
+import { type TransactItem, writeTransaction } from '../table/transactions';
 
 /**
  * A tenant as stored: its scheduling settings are the overrides an admin set, numbers only (their limits
@@ -83,9 +83,9 @@ const domainClaimCondition = (tenantKey: string) => ({
 /**
  * Creates a tenant: its record and its domain's claim in one transaction, each conditional, so two
  * tenants can never hold one key or one domain however concurrent their creation. False when either is
- * taken (nothing is written then).
+ * taken (nothing is written then). `alsoWrites` commit with it (its first sitemap generation).
  */
-export async function createTenant(tenant: Tenant): Promise<boolean> {
+export async function createTenant(tenant: Tenant, alsoWrites: TransactItem[] = []): Promise<boolean> {
   try {
     await writeTransaction(
       [
@@ -97,6 +97,7 @@ export async function createTenant(tenant: Tenant): Promise<boolean> {
             ...domainClaimCondition(tenant.key),
           },
         },
+        ...alsoWrites,
       ],
       () => claimTaken,
     );

@@ -5,10 +5,9 @@ import { scheduleRoutes } from '../../shared/routes/schedule';
 import { calendarSequence } from '../../shared/scheduling/calendar-feed';
 import { adminScheduleRange } from '../../shared/scheduling/date-filters';
 import { isDescending } from '../../shared/schemas/paging';
-import { actsForLinkedAccount } from '../access/linked-accounts';
-import { callerHolds } from '../lib/access';
+import { isScheduleViewer, requireCalendarAccess } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
-import { type Caller, respondText } from '../lib/request';
+import { respondText } from '../lib/request';
 import { userOfFeedToken } from '../repositories/calendar-feeds';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinTimes, lessonJoinTimes } from '../repositories/lesson-joins';
@@ -18,18 +17,6 @@ import { getUser, getUsers } from '../repositories/users';
 import { calendarFeedUrl } from './calendar-feed-url';
 
 const DAY_MS = 86_400_000;
-const isScheduleViewer = (caller: Caller) => callerHolds(caller, ['schedule'], ['view']);
-
-/** The caller may read this user's calendar: it is theirs, one they act for as a parent, or they view schedules. */
-async function requireCalendarAccess(tenant: string, caller: Caller, userId: string): Promise<void> {
-  if (caller.user._id === userId) return;
-  if (isScheduleViewer(caller)) {
-    if (!(await getUser(tenant, userId))) throw new NotFoundError('User not found');
-    return;
-  }
-  if (!(await actsForLinkedAccount(tenant, caller, userId))) throw new NotFoundError('User not found');
-}
-
 /** Lessons with their course title and people, for the admin schedule and the lesson view. */
 async function withNames(tenant: string, lessons: SectionRecord[]): Promise<ScheduledLesson[]> {
   const courses = await coursesRepository.getMany(tenant, [...new Set(lessons.map((l) => l.course))]);

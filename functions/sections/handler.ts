@@ -2,17 +2,11 @@ import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { sectionRoutes } from '../../shared/routes/sections';
 import type { SectionInput, SectionUpdate } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { courseRole, requireCourseEditor } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import { type Caller, respond } from '../lib/request';
 import { requireSection } from '../repositories/sections';
-import {
-  courseRole,
-  createSection,
-  deleteSection,
-  requireCourseEditor,
-  sectionTree,
-  updateSection,
-} from './service';
+import { createSection, deleteSection, sectionTree, updateSection } from './service';
 
 /** What the section, resource and homework routes' operations read of their requests. */
 interface ById {

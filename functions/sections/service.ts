@@ -1,6 +1,5 @@
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError } from '../../shared/http/errors';
 import { checkResourceLink } from '../../shared/rules/resource-link';
-import type { CourseMember } from '../../shared/schemas/course';
 import {
   buildSectionTree,
   isLessonKind,
@@ -8,11 +7,8 @@ import {
   type SectionInput,
   type SectionUpdate,
 } from '../../shared/schemas/section';
-import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import { newId } from '../lib/ids';
-import type { Caller } from '../lib/request';
-import { courseMembers, coursesRepository } from '../repositories/courses';
 import { type LessonRecord, lessonDeleteWrites } from '../repositories/lessons';
 import {
   courseSections,
@@ -23,28 +19,6 @@ import {
   saveSection,
 } from '../repositories/sections';
 import { writeTransaction } from '../table/transactions';
-
-export type CourseRole = 'admin' | 'tutor' | 'student';
-
-/** What the caller is on a course: an admin (course editors), one of its tutors or students, or nothing (404). */
-export async function courseRole(tenant: string, caller: Caller, courseId: string): Promise<CourseRole> {
-  if (!(await coursesRepository.get(tenant, courseId))) throw new NotFoundError('Course not found');
-  if (callerHolds(caller, ['adminCourses'], ['view', 'edit'])) return 'admin';
-  const member = (await courseMembers(tenant, courseId)).find(
-    (m: CourseMember) => m.user._id === caller.user._id && m.status === 'ENABLE',
-  );
-  if (!member) throw new NotFoundError('Course not found');
-  return member.role;
-}
-
-/**
- * Changing a course's content is for its admins and its (enabled) tutors. Someone outside the course gets
- * a 404 (the course does not exist for them); its students can see it, so refusing them is a 403.
- */
-export async function requireCourseEditor(tenant: string, caller: Caller, courseId: string): Promise<void> {
-  const role = await courseRole(tenant, caller, courseId);
-  if (role === 'student') throw new ForbiddenError("Only the course's tutors can change its content");
-}
 
 export async function sectionTree(tenant: string, courseId: string, audience: 'all' | 'STUDENT') {
   const sections = await courseSections(tenant, courseId);

@@ -7,6 +7,7 @@ import { getTenant, indexTenant, putTenant, putTenantSettings } from '../reposit
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
+import { startFirstGeneration } from '../sitemap/service';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
 import { seedScheduling } from './scheduling-seed';
@@ -227,6 +228,8 @@ export async function seedDemo(): Promise<SeedResult> {
       await seedTags(tenant);
     }
     await seedCatalogue(tenant);
+    // Once its catalogue is there: a fresh stack serves each tenant's /sitemap.xml once the bus delivers it.
+    await startFirstGeneration(tenant.key);
   }
   return {
     tenants: seedTenants.map(({ tenant }) => ({ key: tenant.key, domain: tenant.domain, name: tenant.name })),

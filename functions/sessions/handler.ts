@@ -2,7 +2,7 @@ import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { pagesOf } from '../../shared/learning/progress';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { type LearningSession, MAX_SESSION_QUESTIONS } from '../../shared/schemas/learning-data';
-import { requireLearnerAccess } from '../learning/access';
+import { requireLearnerAccess } from '../access/records';
 import { newId } from '../lib/ids';
 import { resourceHandler } from '../lib/pipeline';
 import { subjectsRepository, subTopicsRepository } from '../repositories/catalogue';

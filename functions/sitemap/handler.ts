@@ -1,16 +1,20 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { sitemapRoutes } from '../../shared/routes/site';
+import { SITEMAP_SCHEDULES } from '../../shared/rules/sitemap-generation';
 import { type BusEvent, eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { listTenantKeys } from '../repositories/tenants';
+import { generateChangedCatalogues } from './catalogue-changes';
 import { listGenerations, recordGeneration, runGeneration, startGeneration } from './service';
 
 /**
  * One Lambda, two doors: the admin routes through the HTTP pipeline (quick: record the generation and its
- * event, answer), and the bus for the generation itself (an admin's SitemapRequested, one per tenant from
- * the daily schedule), each generation in its own invocation with the function's longer timeout.
+ * event, answer), and the bus for the generation itself (a SitemapRequested: an admin's, one per tenant from
+ * the daily schedule, a new tenant's, a changed catalogue's), each generation in its own invocation with the
+ * function's longer timeout. The bus also brings the two schedules' ticks: the daily run, and the check of
+ * changed catalogues every few minutes.
  */
 const http = resourceHandler('sitemap', sitemapRoutes, {
   'sitemap.list': async ({ tenant, query }) => listGenerations(tenant.key, query),
@@ -54,7 +58,14 @@ const onBusEvent = eventConsumer(
       await runGeneration(detail.tenant, generationId);
     },
   },
-  { onSchedule: fanOutDaily },
+  {
+    schedules: {
+      [SITEMAP_SCHEDULES.daily]: fanOutDaily,
+      [SITEMAP_SCHEDULES.catalogueChanges]: async () => {
+        await generateChangedCatalogues();
+      },
+    },
+  },
 );
 
 export async function handler(event: APIGatewayProxyEventV2 | BusEvent, context: Context) {

@@ -2,21 +2,19 @@ import { ConflictError } from '../../shared/http/errors';
 import { buildSitemaps } from '../../shared/rules/sitemap';
 import { isStaleGeneration, STALE_GENERATION_ERROR } from '../../shared/rules/sitemap-generation';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
-import type { SitemapGeneration } from '../../shared/schemas/sitemap';
+import type { SitemapGeneration, SitemapTrigger } from '../../shared/schemas/sitemap';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { publishSiteFiles } from '../lib/site-files';
 import { siteOrigin } from '../lib/site-origin';
 import { eventWrite } from '../repositories/outbox';
+import { claimChangesWrite, generationStartedWrite } from '../repositories/sitemap-state';
 import { sitemapsRepository } from '../repositories/sitemaps';
 import { getTenant } from '../repositories/tenants';
-import { writeTransaction } from '../table/transactions';
+import { type TransactItem, writeTransaction } from '../table/transactions';
 import { sitemapPageSource } from './pages';
 
-function newGeneration(
-  trigger: SitemapGeneration['trigger'],
-  requestedBy: string | undefined,
-): SitemapGeneration {
+function newGeneration(trigger: SitemapTrigger, requestedBy: string | undefined): SitemapGeneration {
   const now = new Date().toISOString();
   return {
     _id: newId(),
@@ -29,34 +27,106 @@ function newGeneration(
   };
 }
 
+interface GenerationStart {
+  generation: SitemapGeneration;
+  /** For one transaction; the last is the tenant's sitemap state, the one write a caller may see refused. */
+  writes: TransactItem[];
+}
+
 /**
- * Records a generation RUNNING and, in the same transaction, the SitemapRequested event that runs it: the
- * list shows it at once, and it cannot be left RUNNING for want of an event.
+ * The writes that start a generation: the record RUNNING (the list shows it at once), the SitemapRequested
+ * that runs it (it cannot be left RUNNING for want of an event), and its start on the tenant's sitemap
+ * state (`stateWrite`: the catalogue check then knows the edits before it are listed).
  */
-export async function startGeneration(
+function generationStart(
   tenant: string,
-  trigger: SitemapGeneration['trigger'],
+  trigger: SitemapTrigger,
+  stateWrite: (startedAt: string) => TransactItem,
   requestedBy?: string,
-): Promise<SitemapGeneration> {
+): GenerationStart {
   const generation = newGeneration(trigger, requestedBy);
-  await writeTransaction(
-    [
+  return {
+    generation,
+    writes: [
       ...sitemapsRepository.insertItems(tenant, generation),
       eventWrite('SitemapRequested', {
         tenant,
         generationId: generation._id,
         ...(requestedBy ? { requestedBy } : {}),
       }),
+      stateWrite(generation.startedAt),
     ],
-    () => new ConflictError('This sitemap generation already exists'),
-  );
+  };
+}
+
+/** Commits a start; undefined when its sitemap state write was refused (another run took the change). */
+async function commitStart({ generation, writes }: GenerationStart): Promise<SitemapGeneration | undefined> {
+  const refusedState = new ConflictError('The sitemap state changed meanwhile');
+  try {
+    await writeTransaction(writes, (failed) =>
+      failed === writes.length - 1
+        ? refusedState
+        : new ConflictError('This sitemap generation already exists'),
+    );
+  } catch (error) {
+    if (error === refusedState) return undefined;
+    throw error;
+  }
   return generation;
+}
+
+/** Records a generation RUNNING with the event that runs it (an admin's request, the daily schedule). */
+export async function startGeneration(
+  tenant: string,
+  trigger: 'admin' | 'schedule',
+  requestedBy?: string,
+): Promise<SitemapGeneration> {
+  const start = generationStart(tenant, trigger, (at) => generationStartedWrite(tenant, at), requestedBy);
+  // The state write has no condition: nothing but the new id can refuse this start.
+  const generation = await commitStart(start);
+  if (!generation) throw new ConflictError('This sitemap generation already exists');
+  return generation;
+}
+
+/** A new tenant's first generation, for the transaction that creates the tenant (onboarding). */
+export function newTenantGenerationWrites(tenant: string): TransactItem[] {
+  return generationStart(tenant, 'tenantCreated', (at) => generationStartedWrite(tenant, at)).writes;
+}
+
+/**
+ * Starts the first generation of a tenant that has had none (the seed, an onboarding rerun for a tenant
+ * created before tenants got one): undefined when it has had one. The state's condition starts one however
+ * many runs ask at once.
+ */
+export async function startFirstGeneration(tenant: string): Promise<SitemapGeneration | undefined> {
+  if (await hasGeneration(tenant)) return undefined;
+  return commitStart(
+    generationStart(tenant, 'tenantCreated', (at) => generationStartedWrite(tenant, at, { first: true })),
+  );
+}
+
+/** Whether the tenant has had a generation (what startFirstGeneration would do, without writing). */
+export async function hasGeneration(tenant: string): Promise<boolean> {
+  return (await sitemapsRepository.count(tenant)) > 0;
+}
+
+/**
+ * Starts the generation for the tenant's first `changes` catalogue edits, claiming them in the same
+ * transaction: undefined when an edit came since they were read, or another run claimed them.
+ */
+export async function startCatalogueGeneration(
+  tenant: string,
+  changes: number,
+): Promise<SitemapGeneration | undefined> {
+  return commitStart(
+    generationStart(tenant, 'catalogueChanged', (at) => claimChangesWrite(tenant, changes, at)),
+  );
 }
 
 /** Records a generation for a SitemapRequested event that named none (one put on the bus by hand). */
 export async function recordGeneration(
   tenant: string,
-  trigger: SitemapGeneration['trigger'],
+  trigger: SitemapTrigger,
   requestedBy?: string,
 ): Promise<SitemapGeneration> {
   const generation = newGeneration(trigger, requestedBy);

@@ -1,26 +1,16 @@
 import { ForbiddenError } from '../../shared/http/errors';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import { directorySearchKey, normalizeDirectorySearch } from '../../shared/rules/user-directory';
-import { isUserAdmin } from '../learning/access';
+import { isUserAdmin, taughtStudents } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
-import { courseMembers, userMemberships } from '../repositories/courses';
 import { listDirectoryUsers } from '../repositories/users';
 
 type StudentsQuery = { limit: number; offset: number; searchText?: string };
 
 /** The students of the courses a tutor teaches (enabled on the course, student enrolled), by name. */
 async function tutorStudents(tenant: string, tutorId: string, query: StudentsQuery) {
-  const courses = (await userMemberships(tenant, tutorId))
-    .filter((m) => m.role === 'tutor' && m.status === 'ENABLE')
-    .map((m) => m.course);
-  const members = (await Promise.all(courses.map((course) => courseMembers(tenant, course)))).flat();
-  const byId = new Map(
-    members
-      .filter((m) => m.role === 'student' && m.enrolment === 'ENROLLED')
-      .map((m) => [m.user._id, m.user] as const),
-  );
   const search = normalizeDirectorySearch(query.searchText);
-  const found = [...byId.values()]
+  const found = (await taughtStudents(tenant, tutorId))
     .map((user) => ({ user, key: directorySearchKey(user) }))
     .filter(({ key }) => !search || key.includes(search))
     .sort((a, b) => a.key.localeCompare(b.key))

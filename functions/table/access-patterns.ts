@@ -70,6 +70,8 @@
  * | a user's learning-platform access     | GetItem / Put                | pk T#t#USER#<id>, sk USAGEACCESS                  |
  * | a tenant's free-plan usage limits     | GetItem / Put                | pk T#t#SETTINGS, sk USAGE                         |
  * | analytics events of a day (TTL)       | Put / Query (a day's events) | pk T#t#ANALYTICS#<YYYY-MM-DD>, sk <id>            |
+ * | a tenant's sitemap state (edits, runs)| UpdateItem (ADD), conditional| pk T#t#SITEMAPSTATE, sk STATE                     |
+ * | tenants with unclaimed catalogue edits| Query gsi1 (sparse)          | gsi1pk CHANGEDCATALOGUES, gsi1sk <key>            |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -236,6 +238,10 @@ export const keys = {
   }),
   usageAccess: (tenant: string, userId: string) => ({ pk: `T#${tenant}#USER#${userId}`, sk: 'USAGEACCESS' }),
   usageSettings: (tenant: string) => ({ pk: `T#${tenant}#SETTINGS`, sk: 'USAGE' }),
+  /** A tenant's catalogue edits and sitemap generation starts (functions/repositories/sitemap-state.ts). */
+  sitemapState: (tenant: string) => ({ pk: `T#${tenant}#SITEMAPSTATE`, sk: 'STATE' }),
+  /** Lists a sitemap state while it has catalogue edits no generation claimed: the catalogue check reads it. */
+  changedCataloguesIndex: 'CHANGEDCATALOGUES',
   analyticsEvent: (tenant: string, day: string, id: string) => ({
     pk: `T#${tenant}#ANALYTICS#${day}`,
     sk: id,

@@ -15,6 +15,7 @@ import { hashPassword } from '../lib/passwords';
 import { claimTenantDomain, createTenant, getTenant, getTenantKeyByDomain } from '../repositories/tenants';
 import { createUser, getUserByEmail } from '../repositories/users';
 import { ensureSystemRoles, missingSystemRoles, systemRoleNames } from '../roles/system-roles';
+import { hasGeneration, newTenantGenerationWrites, startFirstGeneration } from '../sitemap/service';
 
 export type StepOutcome = 'created' | 'unchanged' | 'would create';
 export interface OnboardingStep {
@@ -37,7 +38,9 @@ export interface OnboardingOptions {
 
 /**
  * Creates a school in the table: the tenant with its settings and the claim of its domain, the six
- * built-in roles, and a first admin, who is mailed a link to set their password. Every write is
+ * built-in roles, a first admin, who is mailed a link to set their password, and its first sitemap (a
+ * generation and its SitemapRequested, written with the tenant, so the sitemap robots.txt names exists once
+ * the bus has delivered it, without an admin asking). Every write is
  * conditional, so a key or domain held by another tenant is refused by the database itself (a 409
  * `ConflictError`), and a rerun with the same request writes nothing and says so.
  */
@@ -59,6 +62,7 @@ export async function onboardTenant(
       tenant.kind === 'new' ? systemRoleNames : await missingSystemRoles(request.key),
     );
     const admin = refuseConflict(await readAdminClaim(request));
+    const sitemap = tenant.kind === 'new' || !(await hasGeneration(request.key));
     const would = (isNew: boolean): StepOutcome => (isNew ? 'would create' : 'unchanged');
     return {
       request,
@@ -70,6 +74,7 @@ export async function onboardTenant(
         ...systemRoleNames.map((name) => ({ outcome: would(missingRoles.has(name)), what: what.role(name) })),
         { outcome: would(admin.kind === 'new'), what: what.admin },
         { outcome: would(admin.kind === 'new'), what: what.mail },
+        { outcome: would(sitemap), what: what.sitemap },
       ],
     };
   }
@@ -77,6 +82,9 @@ export async function onboardTenant(
   const tenant = await writeTenant(request);
   const writtenRoles = new Set(await ensureSystemRoles(request.key));
   const admin = await writeAdmin(request, siteOrigin);
+  // Written with a new tenant; a tenant created before tenants got one gets it now.
+  const sitemap: StepOutcome =
+    tenant.tenant === 'created' || (await startFirstGeneration(request.key)) ? 'created' : 'unchanged';
   const steps: OnboardingStep[] = [
     { outcome: tenant.tenant, what: what.tenant },
     { outcome: tenant.domain, what: what.domain },
@@ -86,17 +94,19 @@ export async function onboardTenant(
     })),
     { outcome: admin, what: what.admin },
     { outcome: admin, what: what.mail },
+    { outcome: sitemap, what: what.sitemap },
   ];
   return { request, dryRun: false, changed: steps.some((step) => step.outcome === 'created'), steps };
 }
 
 function describe(request: TenantOnboarding, siteOrigin: string) {
   return {
-    tenant: `tenant ${request.key} "${request.name}" (every feature on, the platform's default settings)`,
+    tenant: `tenant ${request.key} "${request.name}" (colour ${request.primaryColor}${request.logoUrl ? `, logo ${request.logoUrl}` : ''}, every feature on, the platform's default settings)`,
     domain: `domain ${request.domain} -> tenant ${request.key}`,
     role: (name: SystemRoleName) => `role ${name} (${systemRoleIds[name]})`,
     admin: `admin ${request.adminEmail} (role Admin)`,
     mail: `set-password e-mail to ${request.adminEmail} (a link to ${siteOrigin}, valid for seven days)`,
+    sitemap: `first sitemap generation (${request.domain}/sitemap.xml, written once the bus delivers it)`,
   };
 }
 
@@ -131,7 +141,7 @@ async function writeTenant(request: TenantOnboarding): Promise<{ tenant: StepOut
   if (claim.kind === 'claimDomain') {
     if (await claimTenantDomain(request.domain, request.key))
       return { tenant: 'unchanged', domain: 'created' };
-  } else if (await createTenant(newTenantRecord(request))) {
+  } else if (await createTenant(newTenantRecord(request), newTenantGenerationWrites(request.key))) {
     return { tenant: 'created', domain: 'created' };
   }
   const now = refuseConflict(await readTenantClaim(request));

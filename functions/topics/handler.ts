@@ -78,8 +78,8 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
   },
 
   /**
-   * Spec 000: sortingOrder merged in by topicId. Only topics whose order changes are written, each
-   * conditionally on the version read; all must belong to subjects that exist in this tenant.
+   * Spec 000: sortingOrder merged in by topicId. Only topics whose order changes are written, together and
+   * each conditionally on the version read; all must belong to subjects that exist in this tenant.
    */
   'topics.updateSorting': async ({ tenant, body }) => {
     const { sortingOrder } = body;
@@ -89,10 +89,11 @@ export const handler = resourceHandler('topics', learningCatalogueRoutes, {
     if (topics.length !== ids.length) throw new NotFoundError('Topic not found');
     const now = new Date().toISOString();
     const merged = mergeSortingOrder(topics, sortingOrder);
-    await Promise.all(
+    await topicsRepository.replaceMany(
+      tenant.key,
       merged
         .filter((topic) => topics.find((t) => t._id === topic._id)!.sortingOrder !== topic.sortingOrder)
-        .map((topic) => topicsRepository.replace(tenant.key, { ...topic, updatedAt: now }, topic.updatedAt)),
+        .map((topic) => ({ topic: { ...topic, updatedAt: now }, readAt: topic.updatedAt })),
     );
     const subjectIds = [...new Set(topics.map((t) => t.subjectId))];
     const docs = await Promise.all(subjectIds.map((id) => topicsOfSubject(tenant.key, id)));

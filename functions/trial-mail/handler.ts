@@ -1,21 +1,12 @@
-import { mapperParentId } from '../access/linked-accounts';
+import { parentOf } from '../access/linked-accounts';
 import { config } from '../lib/config';
 import { type ConsumedEvent, eventConsumer } from '../lib/event-pipeline';
 import { logger } from '../lib/logger';
 import { mail } from '../lib/mail';
 import { getTenant } from '../repositories/tenants';
 import { markTrialMailSent, trialMailSent, trialsRepository } from '../repositories/trials';
-import { getUserMapper } from '../repositories/user-mappers';
-import { getUser, type UserRecord } from '../repositories/users';
+import { getUser } from '../repositories/users';
 import { trialBookedMails } from './messages';
-
-/** The student's parent: the parent of the user-mapper the student is linked to. */
-async function parentOf(tenant: string, student: UserRecord): Promise<UserRecord | undefined> {
-  if (!student.userMapperId) return undefined;
-  const mapper = await getUserMapper(tenant, student.userMapperId);
-  const parentId = mapper ? mapperParentId(mapper) : undefined;
-  return parentId && parentId !== student._id ? getUser(tenant, parentId) : undefined;
-}
 
 /**
  * E-mails a booking to the student, their parent and the tutor. The event pipeline runs it once per event;

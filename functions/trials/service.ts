@@ -9,8 +9,8 @@ import {
   type TrialUpdate,
   type UserTrialsQuery,
 } from '../../shared/schemas/trial';
-import { linkedAccounts } from '../access/linked-accounts';
-import { callerHolds } from '../lib/access';
+import { mayActFor } from '../access/linked-accounts';
+import { accountsOf, holdsReader } from '../access/records';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
@@ -21,14 +21,6 @@ import { getUsers } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
 const notFound = () => new NotFoundError('Trial not found');
-const isTrialViewer = (caller: Caller) => callerHolds(caller, ['trialClass'], ['view']);
-const isTrialEditor = (caller: Caller) => callerHolds(caller, ['trialClass'], ['edit']);
-
-/** The caller and the accounts they act for (a parent's children), by the one linked-accounts rule. */
-async function accountsOf(tenant: string, caller: Caller): Promise<string[]> {
-  const linked = await linkedAccounts(tenant, caller);
-  return linked ? linked.users.map((u) => u._id) : [caller.user._id];
-}
 
 /**
  * Names as they are now: the trial keeps the names it was booked with, and its lesson may since have moved
@@ -63,8 +55,8 @@ async function withCurrentNames(tenant: string, trials: TrialRecord[]): Promise<
  */
 async function canSee(tenant: string, caller: Caller, trial: TrialRecord): Promise<boolean> {
   const me = caller.user._id;
-  if (trial.studentId === me || trial.tutorId === me || isTrialViewer(caller)) return true;
-  return (await accountsOf(tenant, caller)).includes(trial.studentId);
+  if (trial.studentId === me || trial.tutorId === me || holdsReader(caller, 'anyTrial')) return true;
+  return mayActFor(tenant, caller, trial.studentId);
 }
 
 export async function requireVisibleTrial(tenant: string, caller: Caller, id: string): Promise<TrialRecord> {
@@ -163,7 +155,7 @@ export async function updateTrial(tenant: string, id: string, change: TrialUpdat
 async function requireRecordingEditor(tenant: string, caller: Caller, trialId: string): Promise<TrialRecord> {
   const trial = await trialsRepository.get(tenant, trialId);
   if (!trial || !(await canSee(tenant, caller, trial))) throw notFound();
-  if (trial.tutorId !== caller.user._id && !isTrialEditor(caller)) {
+  if (trial.tutorId !== caller.user._id && !holdsReader(caller, 'anyTrialRecordings')) {
     throw new ForbiddenError("Only the trial's tutor or an administrator can change its recordings");
   }
   return trial;

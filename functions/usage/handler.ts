@@ -8,7 +8,7 @@ import {
 } from '../../shared/learning/usage';
 import { learningDataRoutes } from '../../shared/routes/learning-data';
 import type { UsageDetails } from '../../shared/schemas/learning-data';
-import { requireLearnerAccess } from '../learning/access';
+import { requireLearnerAccess } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import {
   getCounters,

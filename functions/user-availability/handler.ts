@@ -3,9 +3,8 @@ import { schedulingRoutes } from '../../shared/routes/scheduling';
 import { isSameLessonTime } from '../../shared/scheduling/lesson-changes';
 import { DEFAULT_TIME_ZONE } from '../../shared/scheduling/slots';
 import { adminOnlyAvailabilityStatuses, takesLessons } from '../../shared/schemas/availability';
-import { callerHolds, requireSelfOr } from '../lib/access';
+import { holdsReader, requireSelfOr } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
-import type { Caller } from '../lib/request';
 import { getAvailability, putAvailability, tutorsTeaching } from '../repositories/availability';
 import { getSection } from '../repositories/sections';
 import { getUser, getUsers, type UserRecord } from '../repositories/users';
@@ -31,20 +30,17 @@ function emptyAvailability(tutor: UserRecord) {
   };
 }
 
-const isScheduleAdmin = (caller: Caller, action: 'view' | 'edit') =>
-  callerHolds(caller, ['schedule', 'adminUsers'], action === 'view' ? ['view', 'edit'] : ['edit']);
-
 export const handler = resourceHandler('user-availability', schedulingRoutes, {
   'availability.get': async ({ tenant, caller, params }) => {
-    requireSelfOr(caller, params.userId, ['schedule', 'adminUsers'], ['view', 'edit']);
+    requireSelfOr(caller, params.userId, 'anyAvailability');
     const tutor = await requireTutor(tenant.key, params.userId);
     return (await getAvailability(tenant.key, tutor._id)) ?? emptyAvailability(tutor);
   },
 
   'availability.update': async ({ tenant, caller, params, body }) => {
-    requireSelfOr(caller, params.userId, ['schedule', 'adminUsers'], ['edit']);
+    requireSelfOr(caller, params.userId, 'anyAvailabilityChange');
     const tutor = await requireTutor(tenant.key, params.userId);
-    if (!isScheduleAdmin(caller, 'edit')) {
+    if (!holdsReader(caller, 'anyAvailabilityChange')) {
       // Statuses an admin set (or resigned) are not the tutor's to change, and not theirs to set.
       const current = await getAvailability(tenant.key, tutor._id);
       const held = current && adminOnlyAvailabilityStatuses.includes(current.status);

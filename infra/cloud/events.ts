@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { EventBus, EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -9,7 +9,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../../functions/table/definition';
-import { EVENT_SOURCE, eventRules } from '../../shared/events/catalogue';
+import { EVENT_SOURCE, eventRules, type ScheduleTickDetail } from '../../shared/events/catalogue';
 import { platformFunction, type ResourceFunctions } from './functions';
 
 /** The Lambda that takes the table's stream to the bus (functions/event-forwarder). */
@@ -89,6 +89,26 @@ export function createEventForwarder(
 }
 
 /**
+ * A schedule's tick as EventBridge sends it, but with the rule's catalogue name as its detail (EventBridge's
+ * own is empty, and its rule names are generated): a function running two schedules (the sitemap's daily
+ * run and its check of changed catalogues) tells them apart by it, as it does locally.
+ */
+function scheduleTick(name: string): RuleTargetInput {
+  const detail: ScheduleTickDetail = { schedule: name };
+  return RuleTargetInput.fromObject({
+    version: '0',
+    id: EventField.eventId,
+    'detail-type': EventField.detailType,
+    source: EventField.source,
+    account: EventField.account,
+    time: EventField.time,
+    region: EventField.region,
+    resources: ['<aws.events.rule-arn>'],
+    detail,
+  });
+}
+
+/**
  * One rule per entry of the event catalogue: patterns on the platform's bus, schedules on the default bus
  * (EventBridge runs scheduled rules only there). The local bus reads the same list.
  *
@@ -115,6 +135,7 @@ export function createEventRules(
       retryAttempts: RETRY_ATTEMPTS,
       maxEventAge: MAX_EVENT_AGE,
       deadLetterQueue: deadLetters,
+      ...(rule.kind === 'schedule' ? { event: scheduleTick(rule.name) } : {}),
     });
     if (rule.kind === 'pattern') {
       return new Rule(scope, `Rule-${rule.name}`, {

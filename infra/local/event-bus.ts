@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import { EVENT_SOURCE, type EventRule } from '../../shared/events/catalogue';
+import { EVENT_SOURCE, type EventRule, type ScheduleTickDetail } from '../../shared/events/catalogue';
 import type { HandlerLoader } from './handler-loader';
 import { closeServer } from './http-gateway';
 import { lambdaContext } from './lambda-context';
@@ -142,7 +142,8 @@ export async function startEventBus(options: EventBusOptions) {
       time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       region: 'local-1',
       resources: [`arn:aws:events:local-1:000000000000:rule/${rule.name}`],
-      detail: {},
+      // The rule's name, as the cloud rule's target input gives it (infra/cloud/events.ts).
+      detail: { schedule: rule.name } satisfies ScheduleTickDetail,
     });
   }
 

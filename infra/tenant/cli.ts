@@ -1,14 +1,19 @@
 import { parseArgs } from 'node:util';
 import type { OnboardingReport } from '../../functions/tenants/onboarding';
 import { AppError } from '../../shared/http/errors';
+import { brandPalettes, defaultBrandPalette } from '../../shared/rules/brand-palettes';
 
 export const USAGE = `Usage: npm run tenant -- create --key <key> --name <name> --domain <domain> --admin-email <email>
-         [--admin-first-name <name>] [--admin-last-name <name>] [--site-url <url>] [--dry-run]
+         [--admin-first-name <name>] [--admin-last-name <name>] [--primary-color <palette>]
+         [--logo-url <url>] [--site-url <url>] [--dry-run]
 
 Creates a school in the table: the tenant and its settings, the claim of its domain, the six built-in
-roles and a first admin, who is e-mailed a link to set their password (valid seven days, opening
---site-url, by default https://<domain>). Running it again with the same arguments changes nothing.
+roles, a first admin, who is e-mailed a link to set their password (valid seven days, opening
+--site-url, by default https://<domain>), and its first sitemap (the stack's bus writes it). Running it
+again with the same arguments changes nothing.
 A key or domain held by another tenant is refused. --dry-run prints what it would write.
+--primary-color is the site's colour, one of ${brandPalettes.join(', ')} (default ${defaultBrandPalette});
+--logo-url an http(s) address of the logo the header shows.
 
 Environment:
   TABLE_NAME          the table (required; the stack's TableName output)
@@ -89,6 +94,8 @@ export async function runTenantCommand(
         adminEmail: values['admin-email'] ?? '',
         ...(values['admin-first-name'] ? { adminFirstname: values['admin-first-name'] } : {}),
         ...(values['admin-last-name'] ? { adminLastname: values['admin-last-name'] } : {}),
+        ...(values['primary-color'] ? { primaryColor: values['primary-color'] } : {}),
+        ...(values['logo-url'] ? { logoUrl: values['logo-url'] } : {}),
       },
       { dryRun, ...(values['site-url'] ? { siteOrigin: values['site-url'] } : {}) },
     );
@@ -114,6 +121,8 @@ function parse(argv: string[]) {
       'admin-email': { type: 'string' },
       'admin-first-name': { type: 'string' },
       'admin-last-name': { type: 'string' },
+      'primary-color': { type: 'string' },
+      'logo-url': { type: 'string' },
       'site-url': { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CATALOGUE_CHECK_EVERY_MS, SITEMAP_SCHEDULES } from '../rules/sitemap-generation';
 
 /**
  * The event catalogue: every event on the bus, with its detail schema. The CDK rules and the local bus read
@@ -11,7 +12,7 @@ export const eventCatalogue = {
   /** Any address (an account or not): the consumer looks it up, so the request does the same work for both. */
   PasswordResetRequested: z.object({ tenant: z.string(), email: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
-  /** `generationId`: the generation record an admin's request created (the schedule creates its own). */
+  /** `generationId`: the generation record its request created (one put on the bus by hand has none). */
   SitemapRequested: z.object({
     tenant: z.string(),
     requestedBy: z.string().optional(),
@@ -62,6 +63,13 @@ export type EventRule =
   | { name: string; kind: 'pattern'; detailTypes: EventType[]; target: string }
   | { name: string; kind: 'schedule'; schedule: string; everyMs: number; target: string; emits: EventType };
 
+/**
+ * The detail of a schedule's tick: the rule's name, which the rule's target input puts there in the cloud
+ * (infra/cloud/events.ts) and the local bus too, so a function with two schedules knows which one ticked.
+ */
+export const scheduleTickDetail = z.object({ schedule: z.string() });
+export type ScheduleTickDetail = z.infer<typeof scheduleTickDetail>;
+
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
   // The reset e-mail of a forgot-password request, sent after the request has answered.
@@ -86,10 +94,20 @@ export const eventRules: EventRule[] = [
   { name: 'redirect-edge', kind: 'pattern', detailTypes: ['RedirectionChanged'], target: 'redirect-edge' },
   // Every tenant's sitemap, once a day (03:00 UTC, a quiet hour for the platform's time zones).
   {
-    name: 'sitemap-daily',
+    name: SITEMAP_SCHEDULES.daily,
     kind: 'schedule',
     schedule: 'cron(0 3 * * ? *)',
     everyMs: 86_400_000,
+    target: 'sitemap',
+    emits: 'SitemapRequested',
+  },
+  // The sitemap of each tenant whose catalogue changed and has been quiet since, every five minutes
+  // (shared/rules/sitemap-generation.ts).
+  {
+    name: SITEMAP_SCHEDULES.catalogueChanges,
+    kind: 'schedule',
+    schedule: `rate(${CATALOGUE_CHECK_EVERY_MS / 60_000} minutes)`,
+    everyMs: CATALOGUE_CHECK_EVERY_MS,
     target: 'sitemap',
     emits: 'SitemapRequested',
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { permission, publicAccess, signedIn } from '../routes/define';
 import { fullPermissionSet, isKnownPermission, permissionCatalogue } from './catalogue';
-import { courseTutorMay, holdsAny, holdsAnyInTenant } from './check';
+import { accessAllows, courseTutorMay, holdsAny, holdsAnyInTenant, isBackOfficeRole } from './check';
 import { defaultRoles } from './default-roles';
 
 describe('permission check: any listed action in any listed area', () => {
@@ -16,6 +17,32 @@ describe('permission check: any listed action in any listed area', () => {
     expect(holdsAny(role, { areas: ['courses'], actions: ['view'] })).toBe(false);
     expect(holdsAny(undefined, { areas: ['courses'], actions: ['view'] })).toBe(false);
     expect(holdsAny({}, { areas: [], actions: ['view'] })).toBe(false);
+  });
+});
+
+describe("a route's access, as the pipeline and the SPA evaluate it", () => {
+  const caller = { permissions: { metaTags: ['view'] } };
+
+  it('lets anyone call a public route and any caller a signed-in one', () => {
+    expect(accessAllows(publicAccess, undefined, undefined)).toBe(true);
+    expect(accessAllows(signedIn, undefined, undefined)).toBe(false);
+    expect(accessAllows(signedIn, { permissions: {} }, undefined)).toBe(true);
+  });
+
+  it('holds a permission route to the role, and a tenant-scoped one to the tenant too', () => {
+    const access = permission('metaTags', 'view');
+    expect(accessAllows(access, caller, undefined)).toBe(true);
+    expect(accessAllows(access, undefined, { metaTags: ['view'] })).toBe(false);
+    expect(accessAllows(permission('metaTags', 'edit'), caller, undefined)).toBe(false);
+    const scoped = permission('metaTags', 'view', { tenantScoped: true });
+    expect(accessAllows(scoped, caller, { metaTags: ['view'] })).toBe(true);
+    expect(accessAllows(scoped, caller, { metaTags: ['edit'] })).toBe(false);
+    expect(accessAllows(scoped, caller, undefined)).toBe(false);
+  });
+
+  it('keeps the back-office for admin roles', () => {
+    expect(isBackOfficeRole({ type: 'admin' })).toBe(true);
+    expect(isBackOfficeRole({ type: 'user' })).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Access } from '../routes/define';
+import type { Role } from '../schemas/role';
 import type { PermissionArea, PermissionSet } from './catalogue';
 
 /** "Allowed if the role holds at least one of the listed actions in any of the listed areas." */
@@ -29,6 +31,39 @@ export function holdsAnyInTenant(
     const byTenant = tenantPermissions[area] ?? [];
     return requirement.actions.some((action) => byRole.includes(action) && byTenant.includes(action));
   });
+}
+
+/**
+ * Whether a caller passes a route's `access` (shared/routes/define.ts): the request pipeline's check and the
+ * SPA's `canCall` are this one function, so the screens show exactly what the server allows. `caller` is
+ * undefined when signed out; `tenantPermissions` are the tenant's own (tenant-scoped routes need both).
+ */
+export function accessAllows(
+  access: Access,
+  caller: { permissions: PermissionSet } | undefined,
+  tenantPermissions: PermissionSet | undefined,
+): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signedIn':
+      return caller !== undefined;
+    case 'permission': {
+      const requirement = { areas: access.areas, actions: access.actions };
+      return access.tenantScoped
+        ? holdsAnyInTenant(caller?.permissions, tenantPermissions, requirement)
+        : holdsAny(caller?.permissions, requirement);
+    }
+  }
+}
+
+/**
+ * The back-office's own calls are for admin roles (role type `admin`). Student and tutor roles hold some
+ * of the same permissions for their own records (homework, lesson history and requests), so those admin
+ * calls check the role's type as well as the route's permission.
+ */
+export function isBackOfficeRole(role: Pick<Role, 'type'>): boolean {
+  return role.type === 'admin';
 }
 
 /**

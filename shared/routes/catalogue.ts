@@ -2,6 +2,7 @@ import { authRoutes } from './auth';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
+import { familyRoutes } from './family';
 import { fcmTokenRoutes } from './fcm-tokens';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
@@ -45,12 +46,15 @@ const declaredRoutes = [
   ...lessonHistoryRoutes,
   ...siteRoutes,
   ...learningDataRoutes,
+  ...familyRoutes,
 ];
 
 /** Every route of the API, declared once. */
 export const routes: readonly RouteDef[] = declaredRoutes;
 /** Any declared route, with its exact declaration type (its literal id and path, its schemas). */
 export type ApiRoute = (typeof declaredRoutes)[number];
+/** Every route with its exact type, for code that needs the literal ids (the SPA's access checks' tests). */
+export const apiRoutes: readonly ApiRoute[] = declaredRoutes;
 /** The id of a declared route: `'trials.book' | 'auth.token' | ...`. */
 export type RouteId = ApiRoute['id'];
 /** The declaration of one route, by id. */

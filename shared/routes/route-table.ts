@@ -1,7 +1,12 @@
-import type { RouteDef } from './define';
+import type { Access, RouteDef } from './define';
 
-/** What the SPA's HTTP client needs of a route: no schemas (they stay on the server and in tests). */
-export type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'bodyEncoding' | 'silent'>;
+/**
+ * What the SPA's HTTP client needs of a route: no schemas (they stay on the server and in tests). `public`
+ * marks a route anyone may call: its answer is the same whoever asks, since the server reads no token for it.
+ */
+export type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'bodyEncoding' | 'silent'> & {
+  public?: true;
+};
 
 /**
  * The route table the SPA ships: the declarations without their zod schemas. Importing the full catalogue
@@ -9,9 +14,25 @@ export type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'bodyEncodin
  */
 export function clientRouteTable(routes: readonly RouteDef[]): Record<string, ClientRoute> {
   return Object.fromEntries(
-    routes.map(({ id, method, path, bodyEncoding, silent }) => [
+    routes.map(({ id, method, path, bodyEncoding, silent, access }) => [
       id,
-      { id, method, path, ...(bodyEncoding ? { bodyEncoding } : {}), ...(silent ? { silent } : {}) },
+      {
+        id,
+        method,
+        path,
+        ...(bodyEncoding ? { bodyEncoding } : {}),
+        ...(silent ? { silent } : {}),
+        ...(access.kind === 'public' ? { public: true } : {}),
+      },
     ]),
   );
+}
+
+/**
+ * Each route's `access` by id, for the SPA's `canCall` (web/src/lib/permissions.ts): the screens ask the
+ * route table who may call a route instead of restating its rule. A module of its own (`virtual:route-access`),
+ * so only the pages that check access load it, not the first page of a visit.
+ */
+export function routeAccessTable(routes: readonly RouteDef[]): Record<string, Access> {
+  return Object.fromEntries(routes.map(({ id, access }) => [id, access]));
 }

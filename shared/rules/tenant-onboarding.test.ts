@@ -8,10 +8,15 @@ import {
   tenantOnboardingSchema,
 } from './tenant-onboarding';
 
-const acme = { key: 'acme', name: 'Acme Tutors', domain: 'tutors.acme.example' };
+const acme = {
+  key: 'acme',
+  name: 'Acme Tutors',
+  domain: 'tutors.acme.example',
+  primaryColor: 'teal' as const,
+};
 
 describe('tenant onboarding input', () => {
-  it('normalizes the domain and the admin e-mail, and defaults the admin name', () => {
+  it('normalizes the domain and the admin e-mail, and defaults the admin name and the colour', () => {
     // Prepare / Act
     const parsed = tenantOnboardingSchema.parse({
       key: 'acme',
@@ -27,6 +32,21 @@ describe('tenant onboarding input', () => {
       domain: 'tutors.acme.example',
       adminEmail: 'ada@acme.example',
       adminFirstname: 'Admin',
+      primaryColor: 'teal',
+    });
+  });
+
+  it('takes a colour from the allowed palettes and an http(s) logo', () => {
+    const parsed = tenantOnboardingSchema.parse({
+      ...acme,
+      adminEmail: 'ada@acme.example',
+      primaryColor: 'blue',
+      logoUrl: ' https://cdn.acme.example/logo.svg ',
+    });
+    expect(parsed).toMatchObject({ primaryColor: 'blue', logoUrl: 'https://cdn.acme.example/logo.svg' });
+    expect(newTenantRecord(parsed)).toMatchObject({
+      primaryColor: 'blue',
+      logoUrl: 'https://cdn.acme.example/logo.svg',
     });
   });
 
@@ -40,6 +60,9 @@ describe('tenant onboarding input', () => {
     ['a domain with an empty label', { domain: 'acme..example' }],
     ['an invalid admin e-mail', { adminEmail: 'ada@' }],
     ['an empty name', { name: '  ' }],
+    ['a colour outside the allowed palettes', { primaryColor: 'red' }],
+    ['a colour given as a hex code', { primaryColor: '#0d9488' }],
+    ['a logo that is not a web address', { logoUrl: 'javascript:alert(1)' }],
   ])('refuses %s', (_label, change) => {
     const input = { ...acme, adminEmail: 'ada@acme.example', ...change };
     expect(tenantOnboardingSchema.safeParse(input).success).toBe(false);
@@ -88,6 +111,23 @@ describe('tenant claim', () => {
     expect(tenantClaim(acme, { tenant: { ...acme, name: 'Acme Ltd' }, domainOwner: 'acme' })).toMatchObject({
       kind: 'conflict',
       message: expect.stringContaining('named "Acme Ltd"'),
+    });
+  });
+
+  it('refuses to change the colour or the logo of an existing tenant', () => {
+    expect(tenantClaim({ ...acme, primaryColor: 'blue' }, { tenant: acme, domainOwner: 'acme' })).toEqual({
+      kind: 'conflict',
+      message: 'The tenant "acme" already exists with the colour teal: it is not changed by create',
+    });
+    const logo = 'https://cdn.acme.example/logo.svg';
+    expect(tenantClaim({ ...acme, logoUrl: logo }, { tenant: acme, domainOwner: 'acme' })).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('with no logo'),
+    });
+    // A request without a logo leaves the stored one; a tenant stored without a colour shows the default.
+    const { primaryColor: _, ...colourless } = acme;
+    expect(tenantClaim(acme, { tenant: { ...colourless, logoUrl: logo }, domainOwner: 'acme' })).toEqual({
+      kind: 'exists',
     });
   });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { fullPermissionSet } from '../permissions/catalogue';
-import type { Tenant } from '../schemas/tenant';
+import { brandPaletteSchema, logoUrlSchema, type Tenant } from '../schemas/tenant';
+import { defaultBrandPalette } from './brand-palettes';
 import { isValidEmail, normalizeEmail } from './email';
 
 /**
@@ -49,6 +50,9 @@ export const tenantOnboardingSchema = z.object({
   adminFirstname: z.string().trim().min(1).max(80).default('Admin'),
   /** When left out, the school's name: the account reads "Admin, Acme Tutors" in the back-office. */
   adminLastname: z.string().trim().min(1).max(80).optional(),
+  /** Stored even when left out, so the record says which colour the school's site shows. */
+  primaryColor: z.string().trim().toLowerCase().pipe(brandPaletteSchema).default(defaultBrandPalette),
+  logoUrl: z.string().trim().pipe(logoUrlSchema).optional(),
 });
 export type TenantOnboardingInput = z.input<typeof tenantOnboardingSchema>;
 export type TenantOnboarding = z.output<typeof tenantOnboardingSchema>;
@@ -65,6 +69,8 @@ export function newTenantRecord(request: TenantOnboarding): Tenant {
     name: request.name,
     domain: request.domain,
     permissions: fullPermissionSet(),
+    primaryColor: request.primaryColor,
+    ...(request.logoUrl ? { logoUrl: request.logoUrl } : {}),
     settings: { scheduling: {} },
   };
 }
@@ -80,11 +86,14 @@ export type Claim =
 
 /**
  * What creating the tenant means given what the table holds under its key and its domain. Another tenant's
- * key or domain is refused; the same tenant (same key, name and domain) is a rerun.
+ * key or domain is refused; the same tenant (same key, name, domain and brand) is a rerun.
  */
 export function tenantClaim(
-  request: Pick<TenantOnboarding, 'key' | 'name' | 'domain'>,
-  found: { tenant: Pick<Tenant, 'name' | 'domain'> | undefined; domainOwner: string | undefined },
+  request: Pick<TenantOnboarding, 'key' | 'name' | 'domain' | 'primaryColor' | 'logoUrl'>,
+  found: {
+    tenant: Pick<Tenant, 'name' | 'domain' | 'primaryColor' | 'logoUrl'> | undefined;
+    domainOwner: string | undefined;
+  },
 ): Claim {
   const { tenant, domainOwner } = found;
   if (tenant && tenant.domain !== request.domain) {
@@ -99,6 +108,13 @@ export function tenantClaim(
       message: `The tenant "${request.key}" already exists, named "${tenant.name}": it is not renamed by create`,
     };
   }
+  const brandChange = tenant && brandDifference(request, tenant);
+  if (brandChange) {
+    return {
+      kind: 'conflict',
+      message: `The tenant "${request.key}" already exists with ${brandChange}: it is not changed by create`,
+    };
+  }
   if (domainOwner !== undefined && domainOwner !== request.key) {
     return {
       kind: 'conflict',
@@ -107,6 +123,22 @@ export function tenantClaim(
   }
   if (!tenant) return { kind: 'new' };
   return domainOwner === request.key ? { kind: 'exists' } : { kind: 'claimDomain' };
+}
+
+/**
+ * How the stored brand differs from the one asked for: a tenant stored without a colour shows the default,
+ * and a request without a logo leaves the logo as it is.
+ */
+function brandDifference(
+  request: Pick<TenantOnboarding, 'primaryColor' | 'logoUrl'>,
+  tenant: Pick<Tenant, 'primaryColor' | 'logoUrl'>,
+): string | undefined {
+  const color = tenant.primaryColor ?? defaultBrandPalette;
+  if (request.primaryColor !== color) return `the colour ${color}`;
+  if (request.logoUrl !== undefined && request.logoUrl !== tenant.logoUrl) {
+    return tenant.logoUrl ? `the logo ${tenant.logoUrl}` : 'no logo';
+  }
+  return undefined;
 }
 
 /**

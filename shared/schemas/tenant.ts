@@ -1,5 +1,16 @@
 import * as z from 'zod';
+import { brandPalettes } from '../rules/brand-palettes';
 import { schedulingSettingsSchema } from '../scheduling/settings';
+
+/** A tenant's brand colour: one of the palettes that keep text readable (shared/rules/brand-palettes.ts). */
+export const brandPaletteSchema = z.enum(brandPalettes, {
+  error: `The colour is one of ${brandPalettes.join(', ')}`,
+});
+
+/** The tenant's logo: an image on the web (the header shows it with the tenant's name as its text). */
+export const logoUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'The logo is an http or https address of an image' })
+  .max(2048);
 
 export const tenantSchema = z.object({
   _id: z.string(),
@@ -7,7 +18,9 @@ export const tenantSchema = z.object({
   name: z.string(),
   domain: z.string(),
   permissions: z.record(z.string(), z.array(z.string())),
-  primaryColor: z.string().optional(),
+  /** Left out: the platform's default colour. */
+  primaryColor: brandPaletteSchema.optional(),
+  logoUrl: logoUrlSchema.optional(),
   /** Each tenant's own policies; anything left out takes the platform default. */
   settings: z.object({ scheduling: schedulingSettingsSchema.partial().optional() }).optional(),
 });

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PlatformStack } from '../../infra/cloud/stack';
 import { robotsTxt } from '../../shared/rules/sitemap';
 import { cleanSitePath } from '../../shared/rules/slug';
-import {
-  type DeployedTemplate,
-  resolveParameters,
-  resourcesOfType,
-  templatesOf,
-  WITHOUT_BUNDLING,
-} from './synth';
+import { type DeployedTemplate, resolveParameters, resourcesOfType, synthStack, templatesOf } from './synth';
 
 /**
  * The CloudFront Function, run in Node against a fake KeyValueStore: `import cf from 'cloudfront'` is the
@@ -129,14 +121,7 @@ describe('cloud stack: redirections and sitemap', () => {
   let template: Template;
   let templates: DeployedTemplate[];
   beforeAll(() => {
-    const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING } });
-    const stack = new PlatformStack(app, 'SiteEdge-dev', {
-      stage: 'dev',
-      mailFrom: 'no-reply@example.com',
-      defaultTenantKey: 'demo',
-      tenantOrigins: [],
-    });
-    templates = templatesOf(stack);
+    templates = templatesOf(synthStack('SiteEdge-dev'));
     template = templates[0]!.template;
   });
 

@@ -1,37 +1,29 @@
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/table/definition';
 import { EVENT_FORWARDER } from '../../infra/cloud/events';
-import { PlatformStack } from '../../infra/cloud/stack';
 import { eventRules } from '../../shared/events/catalogue';
 import { resources, routes } from '../../shared/routes/catalogue';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
-import {
-  type DeployedTemplate,
-  resolveParameters,
-  resourcesOfType,
-  templatesOf,
-  WITHOUT_BUNDLING,
-} from './synth';
+import { type DeployedTemplate, resolveParameters, resourcesOfType, synthStack, templatesOf } from './synth';
 
 /** The stack's template, then each nested stack's (a resource's Lambda and routes). */
 function synth(stage: string): DeployedTemplate[] {
-  const app = new App({ context: { stage, ...WITHOUT_BUNDLING } });
-  const stack = new PlatformStack(app, `Test-${stage}`, {
-    stage,
-    mailFrom: 'no-reply@example.com',
-    defaultTenantKey: 'demo',
-    tenantOrigins: ['https://tenant.example', 'https://learn.academy.example:443'],
-    // production serves the tenants' own domains; dev only its *.cloudfront.net address
-    ...(stage === 'production'
-      ? {
-          siteCertificateArn:
-            'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-        }
-      : {}),
-  });
-  return templatesOf(stack);
+  return templatesOf(
+    synthStack(`Test-${stage}`, {
+      props: {
+        stage,
+        tenantOrigins: ['https://tenant.example', 'https://learn.academy.example:443'],
+        // production serves the tenants' own domains; dev only its *.cloudfront.net address
+        ...(stage === 'production'
+          ? {
+              siteCertificateArn:
+                'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+            }
+          : {}),
+      },
+    }),
+  );
 }
 
 /** Every template of the dev stage; `dev` and `production` are the parent stacks' own. */
@@ -237,6 +229,30 @@ describe('events', () => {
     }
     dev.resourceCountIs('AWS::Events::EventBus', 1);
   });
+
+  it("gives each schedule's tick its rule's name, so a function with two schedules runs the right job", () => {
+    const scheduled = Object.values(dev.findResources('AWS::Events::Rule'))
+      .map((rule) => rule.Properties as { ScheduleExpression?: string; Targets: Array<Record<string, any>> })
+      .filter((rule) => rule.ScheduleExpression !== undefined);
+    const ticks = scheduled.map((rule) => {
+      const transformer = rule.Targets[0]!.InputTransformer;
+      // The template with each path variable as its name, so it reads as JSON.
+      const tick = JSON.parse(
+        String(transformer.InputTemplate).replace(/<([\w.-]+)>/g, (_, name: string) =>
+          transformer.InputPathsMap?.[name] ? `"${name}"` : `<${name}>`,
+        ),
+      );
+      expect(tick).toMatchObject({ 'detail-type': 'detail-type', time: 'time' });
+      expect(tick.resources).toEqual(['<aws.events.rule-arn>']);
+      return { schedule: rule.ScheduleExpression, detail: tick.detail };
+    });
+    const declared = eventRules.flatMap((rule) =>
+      rule.kind === 'schedule' ? [{ schedule: rule.schedule, detail: { schedule: rule.name } }] : [],
+    );
+    const order = (a: { detail: { schedule: string } }, b: { detail: { schedule: string } }) =>
+      a.detail.schedule.localeCompare(b.detail.schedule);
+    expect(ticks.sort(order)).toEqual(declared.sort(order));
+  });
 });
 
 describe('event outbox', () => {
@@ -344,16 +360,8 @@ describe('WebSocket API', () => {
 });
 
 describe('WebSocket handshake and throttling', () => {
-  const synthWithContext = (context: Record<string, unknown>) => {
-    const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING, ...context } });
-    const stack = new PlatformStack(app, 'Test-ws', {
-      stage: 'dev',
-      mailFrom: 'no-reply@example.com',
-      defaultTenantKey: 'demo',
-      tenantOrigins: [],
-    });
-    return Template.fromStack(stack);
-  };
+  const synthWithContext = (context: Record<string, unknown>) =>
+    Template.fromStack(synthStack('Test-ws', { context }));
 
   it('checks $connect with the realtime Lambda as a REQUEST authorizer on the token query parameter', () => {
     const authorizers = Object.values(dev.findResources('AWS::ApiGatewayV2::Authorizer'));

@@ -1,5 +1,6 @@
-import { NestedStack, type Stack } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { PlatformStack, type PlatformStackProps } from '../../infra/cloud/stack';
 
 /**
  * CDK context that synthesizes the stack without bundling its Lambdas (CDK's own switch: no stack is
@@ -8,6 +9,25 @@ import { Template } from 'aws-cdk-lib/assertions';
  * bundle is tested once, in bundles.test.ts, with the stack's own esbuild settings.
  */
 export const WITHOUT_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+
+/**
+ * The platform's stack as a test synthesizes it: stage `dev` unless told, no bundling, the props every test
+ * needs, with a test's own props and deploy context on top. Each call is its own App.
+ */
+export function synthStack(
+  id: string,
+  options: { props?: Partial<PlatformStackProps>; context?: Record<string, unknown> } = {},
+): PlatformStack {
+  const stage = options.props?.stage ?? 'dev';
+  const app = new App({ context: { stage, ...WITHOUT_BUNDLING, ...options.context } });
+  return new PlatformStack(app, id, {
+    stage,
+    mailFrom: 'no-reply@example.com',
+    defaultTenantKey: 'demo',
+    tenantOrigins: [],
+    ...options.props,
+  });
+}
 
 /** One template that `cdk deploy` deploys for a stack: the stack's own or one of its nested stacks'. */
 export interface DeployedTemplate {

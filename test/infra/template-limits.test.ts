@@ -1,10 +1,8 @@
-import { App } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { pascal } from '../../infra/cloud/functions';
-import { PlatformStack } from '../../infra/cloud/stack';
 import { resources, routes } from '../../shared/routes/catalogue';
 import { publicAccess, type RouteDef } from '../../shared/routes/define';
-import { type DeployedTemplate, templatesOf, WITHOUT_BUNDLING } from './synth';
+import { type DeployedTemplate, synthStack, templatesOf } from './synth';
 
 /*
  * CloudFormation's limits per template, a nested stack's included: 500 resources, 200 parameters,
@@ -54,15 +52,9 @@ function route(resource: string, n: number): RouteDef {
 }
 
 function synth(id: string, routeTable: readonly RouteDef[]): DeployedTemplate[] {
-  const app = new App({ context: { stage: 'dev', ...WITHOUT_BUNDLING } });
-  const stack = new PlatformStack(app, id, {
-    stage: 'dev',
-    mailFrom: 'no-reply@example.com',
-    defaultTenantKey: 'demo',
-    tenantOrigins: ['https://tenant.example'],
-    routes: routeTable,
-  });
-  return templatesOf(stack);
+  return templatesOf(
+    synthStack(id, { props: { tenantOrigins: ['https://tenant.example'], routes: routeTable } }),
+  );
 }
 
 interface Size {

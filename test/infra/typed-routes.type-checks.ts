@@ -2,6 +2,7 @@ import { type OperationOf, resourceHandler } from '../../functions/lib/pipeline'
 import { trialRoutes } from '../../shared/routes/trials';
 import type { TrialBooking } from '../../shared/schemas/trial';
 import { apiKey, callApi, preloadApi, useApi } from '../../web/src/lib/api-client';
+import { canCall } from '../../web/src/lib/permissions';
 
 /**
  * What the compiler refuses (each `@ts-expect-error` fails `npm run check` if its line ever compiles).
@@ -83,6 +84,11 @@ export async function refusedForTheWebClient(booking: TrialBooking) {
 
   // @ts-expect-error a query field the route does not declare
   await callApi('trials.list', { query: { courseId: 'c1' } });
+
+  // A screen's access check names a declared route as its calls do.
+  canCall(undefined, 'trials.adminUpdate');
+  // @ts-expect-error a misspelt route id
+  canCall(undefined, 'trials.adminUpdat');
 
   const recordings = await callApi('trials.recordings', { params: { id: 't1' } });
   // @ts-expect-error the answer is `{ trial }`

@@ -23,12 +23,13 @@ export function busEvent<T extends OutboxEventType>(
   };
 }
 
-/** A schedule's tick, as EventBridge delivers it. */
-export function scheduledEvent(): BusEvent {
+/** A schedule's tick, as EventBridge delivers it through the rule's target input (its name in the detail). */
+export function scheduledEvent(schedule: string): BusEvent {
   return {
     ...busEvent('UserSignedUp', { tenant: 'demo', userId: 'x' }),
     'detail-type': 'Scheduled Event',
-    detail: {},
+    source: 'aws.events',
+    detail: { schedule },
   };
 }
 

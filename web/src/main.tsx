@@ -1,8 +1,11 @@
 import { loadRuntimeConfig } from './config/runtime-config';
+import { applyStoredBrand } from './lib/tenant-brand';
 import { applyStoredThemeMode } from './theme/stored-mode';
 
-// Before anything renders, so a dark-mode visitor never sees the page light.
+// Before anything renders, so a dark-mode visitor never sees the page light, and a returning one never sees
+// it in another colour than their tenant's.
 applyStoredThemeMode();
+applyStoredBrand();
 
 /**
  * A small entry point, so that config.json (which every API call waits for) is requested at once, while the

@@ -4,3 +4,8 @@ declare module 'virtual:route-table' {
   const table: Record<string, import('../../shared/routes/route-table').ClientRoute>;
   export default table;
 }
+
+declare module 'virtual:route-access' {
+  const table: Record<string, import('../../shared/routes/define').Access>;
+  export default table;
+}

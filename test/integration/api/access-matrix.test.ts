@@ -1,16 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
 import { createUser } from '../../../functions/repositories/users';
+import { fullPermissionSet } from '../../../shared/permissions/catalogue';
+import { accessAllows } from '../../../shared/permissions/check';
+import { defaultRoles, systemRoleIds } from '../../../shared/permissions/default-roles';
 import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { toLessonHistory } from '../../../shared/rules/lesson-history';
-import { apiClient, demo, northwind } from '../../support/api-client';
+import { apiClient, type CallOptions, demo, northwind } from '../../support/api-client';
+import { objectShape } from '../../support/route-schemas';
 import { localStackForFile } from '../../support/stack';
 
 /**
  * The authorisation matrix, generated from the route declarations: for every non-public route, no token is
  * a 401; for every permission route, a signed-in user whose role lacks the permission gets a 403; for every
- * route with a record id, another tenant's record is a 404 (it does not exist from there).
+ * route with a record id, another tenant's record is a 404 (it does not exist from there); for every route a
+ * student or a tutor may call that names a record, another user's record is a 404 or a 403.
  */
 const local = localStackForFile();
 
@@ -20,6 +25,9 @@ let demoStudent: Session;
 let noAccess: Session;
 let northwindAdmin: Session;
 let northwindStudent: Session;
+/** A student and a tutor of the demo tenant with the built-in roles, on no course and no user-mapper. */
+let strangerStudent: Session;
+let strangerTutor: Session;
 
 /**
  * For each route with path parameters: how to make a record in the demo tenant, and which northwind session
@@ -322,10 +330,11 @@ const foreignRecords: Record<
 };
 
 /** A lesson in the demo tenant, at a random far-future time so fixtures never clash. */
-async function demoLesson(): Promise<string> {
+async function demoLesson(kind: 'TEAMS' | 'ZOOM' = 'TEAMS'): Promise<string> {
   const quarter = 15 * 60_000;
   const start = Math.ceil((Date.now() + (100 + Math.random() * 200) * 86_400_000) / quarter) * quarter;
-  const { body } = await local.api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+  const create = kind === 'TEAMS' ? 'meetings.teamsAdminCreate' : 'meetings.zoomAdminCreate';
+  const { body } = await local.api.call<{ _id: string }>(create, {
     token: demoAdmin.token,
     body: {
       course: 'course-demo-igcse-maths',
@@ -363,6 +372,21 @@ beforeAll(async () => {
     passwordHash: await hashPassword('No-access-123'),
   });
   noAccess = await local.api.signIn('no-access@demo.test', 'No-access-123');
+  for (const [type, roleId] of [
+    ['student', systemRoleIds.Student],
+    ['tutor', systemRoleIds.Tutor],
+  ] as const) {
+    await createUser('demo', {
+      firstname: 'Stranger',
+      lastname: type,
+      email: `stranger-${type}@demo.test`,
+      type,
+      roleId,
+      passwordHash: await hashPassword('Stranger-123'),
+    });
+  }
+  strangerStudent = await local.api.signIn('stranger-student@demo.test', 'Stranger-123');
+  strangerTutor = await local.api.signIn('stranger-tutor@demo.test', 'Stranger-123');
 });
 
 describe('no token is a 401', () => {
@@ -419,5 +443,280 @@ describe("another tenant's record is a 404", () => {
   it('a token is only good in the tenant that issued it', async () => {
     const { status } = await local.api.call('roles.list', { token: demoAdmin.token, tenant: 'northwind' });
     expect(status).toBe(401);
+  });
+});
+
+/*
+ * Another user's record. Sam (demo-student-1) and Tom (demo-tutor-1) teach and learn in IGCSE Mathematics;
+ * a stranger student and a stranger tutor ask for their records through every route their roles may call
+ * that names a record (a path parameter, or a query or body field naming an id): never the record.
+ */
+const SAM = 'demo-student-1';
+const TOM = 'demo-tutor-1';
+const MATHS = 'course-demo-igcse-maths';
+const SEEDED_LESSON = 'lesson-demo-1';
+
+/** How a stranger asks for someone else's record through a route, and what must not come back. */
+interface ForeignAsk extends Pick<CallOptions, 'params' | 'query' | 'body'> {
+  /** Text of the record (its id, or its owner's where the answer names the owner) the answer must not hold. */
+  secret: string;
+  /** The id filters the caller's own records: the right answer is a 200 with none of the other user's. */
+  filtersOwn?: boolean;
+}
+
+/** Sam's and Tom's records, made once for the asks below. */
+interface OthersRecords {
+  fcmToken: string;
+  trial: string;
+  trialStudent: string;
+  teamsLesson: string;
+  zoomLesson: string;
+  request: string;
+  section: string;
+  homework: string;
+  submission: string;
+  historyRow: string;
+  session: string;
+  bookmark: string;
+  subTopic: string;
+}
+
+const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
+
+/** Each route's ask, by id. A new route a student or a tutor may call with a record id needs one here. */
+const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
+  'fcmTokens.delete': (r) => [{ params: { id: r.fcmToken }, secret: r.fcmToken }],
+  'users.switchAccount': () => [{ body: { userId: SAM }, secret: SAM }],
+  'availability.get': () => [{ params: { userId: TOM }, secret: TOM }],
+  'availability.update': () => [
+    {
+      params: { userId: TOM },
+      body: {
+        timezone: 'UTC',
+        status: 'available',
+        weeklyHours: [],
+        exceptions: [],
+        windows: [],
+        subjects: [],
+      },
+      secret: TOM,
+    },
+  ],
+  'courses.get': () => [{ params: { id: MATHS }, secret: MATHS }],
+  'courses.update': () => [{ params: { id: MATHS }, body: { title: 'Taken over' }, secret: MATHS }],
+  'courseTutors.ofTutor': () => [{ params: { tutorId: TOM }, secret: MATHS }],
+  'trials.list': (r) => [{ query: { studentId: r.trialStudent }, secret: r.trial, filtersOwn: true }],
+  'trials.recordings': (r) => [{ params: { id: r.trial }, secret: r.trial }],
+  'trials.addRecording': (r) => [
+    {
+      body: { trialId: r.trial, url: 'https://drive.example.com/x', title: 'Mine', recordedAt: later() },
+      secret: r.trial,
+    },
+  ],
+  'trials.removeRecording': (r) => [{ params: { id: r.trial, recordingId: 'matrix' }, secret: r.trial }],
+  'meetings.teamsCreate': () => [
+    { body: { course: MATHS, title: 'Mine', start: later(), duration: 60 }, secret: MATHS },
+  ],
+  'meetings.zoomCreate': () => [
+    { body: { course: MATHS, title: 'Mine', start: later(), duration: 60 }, secret: MATHS },
+  ],
+  'meetings.teamsCancel': (r) => [
+    { params: { id: r.teamsLesson }, body: { reason: 'Sickness' }, secret: r.teamsLesson },
+  ],
+  'meetings.teamsReschedule': (r) => [
+    { params: { id: r.teamsLesson }, body: { reason: 'Sickness', start: later() }, secret: r.teamsLesson },
+  ],
+  'meetings.zoomCancel': (r) => [
+    { params: { id: r.zoomLesson }, body: { reason: 'Sickness' }, secret: r.zoomLesson },
+  ],
+  'meetings.zoomReschedule': (r) => [
+    { params: { id: r.zoomLesson }, body: { reason: 'Sickness', start: later() }, secret: r.zoomLesson },
+  ],
+  'meetings.courseMeetingBook': () => [
+    { body: { course: MATHS, start: later(), duration: 60, kind: 'TEAMS' }, secret: MATHS },
+  ],
+  'meetings.notifyJoined': (r) => [{ body: { sectionId: r.teamsLesson }, secret: r.teamsLesson }],
+  'meetingRequests.adminList': (r) => [{ query: { studentId: SAM }, secret: r.request }],
+  'meetingRequests.adminGet': (r) => [{ params: { id: r.request }, secret: r.request }],
+  'meetingRequests.updateTutorPaymentStatus': (r) => [
+    { body: { tutorPaymentStatus: 'PAID', meetingRequestIds: [r.request] }, secret: r.request },
+  ],
+  'meetingRequests.list': (r) => [{ query: { studentId: SAM }, secret: r.request, filtersOwn: true }],
+  'meetingRequests.get': (r) => [{ params: { id: r.request }, secret: r.request }],
+  'schedule.list': () => [
+    {
+      params: { userId: SAM },
+      query: {
+        startDate: new Date().toISOString(),
+        endDate: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+      },
+      secret: SEEDED_LESSON,
+    },
+  ],
+  'schedule.get': () => [{ params: { sectionId: SEEDED_LESSON }, secret: SEEDED_LESSON }],
+  // A parent's home: only the parent of a user-mapper reaches its children (a stranger is no parent: 403).
+  'family.overview': () => [{ query: { childId: SAM }, secret: SEEDED_LESSON }],
+  'sections.get': (r) => [{ params: { id: r.section }, secret: r.section }],
+  'sections.create': () => [{ body: { course: MATHS, kind: 'SECTION', title: 'Mine' }, secret: MATHS }],
+  'sections.update': (r) => [{ params: { id: r.section }, body: { title: 'Taken over' }, secret: r.section }],
+  'resources.create': () => [
+    { body: { course: MATHS, title: 'Mine', resource: { url: 'https://example.com/x' } }, secret: MATHS },
+  ],
+  'homeworks.create': () => [{ body: { course: MATHS, title: 'Mine' }, secret: MATHS }],
+  'homeworks.update': (r) => [
+    { params: { id: r.homework }, body: { title: 'Taken over' }, secret: r.homework },
+  ],
+  'homework.list': (r) => [{ query: { section: r.homework }, secret: r.submission }],
+  'homework.submit': (r) => [{ body: { section: r.homework, text: 'Mine' }, secret: r.homework }],
+  'homework.update': (r) => [
+    { params: { id: r.submission }, body: { text: 'Taken over' }, secret: r.submission },
+  ],
+  'homework.delete': (r) => [{ params: { id: r.submission }, secret: r.submission }],
+  'homework.adminList': (r) => [{ query: { section: r.homework }, secret: r.submission }],
+  'homework.adminUpdate': (r) => [
+    { params: { id: r.submission }, body: { feedback: 'Taken over' }, secret: r.submission },
+  ],
+  'homework.adminDelete': (r) => [{ params: { id: r.submission }, secret: r.submission }],
+  'lessonHistory.list': (r) => [{ query: { studentId: SAM }, secret: r.historyRow, filtersOwn: true }],
+  'lessonHistory.get': (r) => [{ params: { id: r.historyRow }, secret: r.historyRow }],
+  'lessonHistory.updateTutorPaymentStatus': (r) => [
+    { body: { lesssonHistoryIds: [r.historyRow], tutorPaymentStatus: 'PAID' }, secret: r.historyRow },
+  ],
+  'progress.get': () => [{ params: { id: SAM }, secret: SAM }],
+  'progress.subject': () => [
+    { body: { userId: SAM, subjectCode: '0580', subjectLevel: 'IGCSE' }, secret: SAM },
+  ],
+  'progress.byCurriculum': () => [
+    { params: { curriculumId: 'Cambridge IGCSE' }, query: { userId: SAM }, secret: SAM },
+  ],
+  'sessions.get': (r) => [{ params: { id: r.session }, secret: r.session }],
+  'sessions.addQuestion': (r) => [
+    { params: { id: r.session }, body: { pageNo: 1, question: 'Mine?' }, secret: r.session },
+  ],
+  'sessions.list': (r) => [{ body: { studentId: SAM }, secret: r.session }],
+  'bookmarks.create': (r) => [{ body: { studentId: SAM, subTopicId: r.subTopic, pageNo: 1 }, secret: SAM }],
+  'bookmarks.list': (r) => [
+    { query: { studentId: SAM }, secret: r.bookmark },
+    { query: { tutorId: TOM }, secret: r.bookmark },
+  ],
+  'onboarding.get': () => [{ params: { id: SAM }, secret: SAM }],
+  'usage.get': () => [{ params: { id: SAM }, secret: SAM }],
+  'usage.userDetails': () => [{ body: { userId: SAM }, secret: SAM }],
+};
+
+/** Routes that name a record which is nobody's own, each with why. */
+const notOthersRecords: Record<string, string> = {
+  'availability.slots':
+    "a tutor's free slots are what students book from (trials.slots offers them to anyone); the sectionId only sets the length",
+  'trials.book': 'tutorId chooses among the tutors a trial may be booked with',
+  'progress.record': "subTopicId names the public catalogue; the progress recorded is the caller's own",
+  'sessions.create': "subTopicId names the public catalogue; the session made is the caller's own",
+};
+
+const strangers = [
+  { name: 'a student', role: defaultRoles.Student, session: () => strangerStudent },
+  { name: 'a tutor', role: defaultRoles.Tutor, session: () => strangerTutor },
+];
+/** A path parameter, or a query or body field that names a record by id. */
+const recordField = /^(id|course|section|student)$|Ids?$/;
+const namesRecord = (route: RouteDef) =>
+  pathParams(route.path).length > 0 ||
+  [...Object.keys(objectShape(route.query)), ...Object.keys(objectShape(route.body))].some((field) =>
+    recordField.test(field),
+  );
+const callableBy = (route: RouteDef, role: (typeof strangers)[number]['role']) =>
+  route.access.kind !== 'public' && accessAllows(route.access, role, fullPermissionSet());
+const othersReach = routes.filter(
+  (route) => namesRecord(route) && strangers.some((stranger) => callableBy(route, stranger.role)),
+);
+
+describe("another user's record is a 404 or a 403, never the record", () => {
+  let records: OthersRecords;
+
+  beforeAll(async () => {
+    const sam = demoStudent;
+    const tom = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+    const made = async (routeId: string, token: string, body: unknown) => {
+      const { status, body: answer } = await local.api.call<{ _id: string }>(routeId, { token, body });
+      expect(status, `${routeId}: ${JSON.stringify(answer)}`).toBeLessThan(300);
+      return answer._id;
+    };
+    const fcmToken = await made('fcmTokens.create', sam.token, { token: `sam-device-${Math.random()}` });
+    const trial = await foreignRecords.trials!();
+    const { body: trialRead } = await local.api.call<{ trial: { studentId: string } }>('trials.recordings', {
+      token: demoAdmin.token,
+      params: trial.params,
+    });
+    const teamsLesson = await demoLesson('TEAMS');
+    const zoomLesson = await demoLesson('ZOOM');
+    const request = (await foreignRecords['meeting-requests']!()).params.id!;
+    const section = await made('sections.adminCreate', demoAdmin.token, {
+      course: MATHS,
+      kind: 'SECTION',
+      title: 'Sam and Tom only',
+    });
+    const homework = await made('homeworks.create', tom.token, { course: MATHS, title: 'Sam and Tom only' });
+    const submission = await made('homework.submit', sam.token, { section: homework, text: 'My answer' });
+    const historyRow = (await foreignRecords['lesson-history']!()).params.id!;
+    const session = (await foreignRecords.sessions!()).params.id!;
+    const subject = await local.api.call<{ subjectCode: string }>('curriculums.subjectMap', {
+      body: { subjectCode: '0580' },
+    });
+    const topics = await local.api.call<{ docs: Array<{ subTopics: Array<{ _id: string }> }> }>(
+      'topics.getTopics',
+      { body: { subjectCode: subject.body.subjectCode } },
+    );
+    const subTopic = topics.body.docs[0]!.subTopics[0]!._id;
+    const bookmark = await made('bookmarks.create', tom.token, {
+      studentId: SAM,
+      subTopicId: subTopic,
+      pageNo: 1,
+    });
+    records = {
+      fcmToken,
+      trial: trial.params.id!,
+      trialStudent: trialRead.trial.studentId,
+      teamsLesson,
+      zoomLesson,
+      request,
+      section,
+      homework,
+      submission,
+      historyRow,
+      session,
+      bookmark,
+      subTopic,
+    };
+  });
+
+  it('every route a student or a tutor may call with a record id has an ask, or a reason it needs none', () => {
+    const missing = othersReach
+      .map((route) => route.id)
+      .filter((id) => !othersRecords[id] && !notOthersRecords[id]);
+    expect(missing).toEqual([]);
+    const stale = [...Object.keys(othersRecords), ...Object.keys(notOthersRecords)].filter(
+      (id) => !othersReach.some((route) => route.id === id),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  const cases = othersReach.flatMap((route) =>
+    strangers
+      .filter((stranger) => callableBy(route, stranger.role))
+      .map((stranger) => [route.id, stranger.name, route, stranger] as const),
+  );
+  it.each(cases.filter(([id]) => othersRecords[id]))('%s as %s', async (id, _, route, stranger) => {
+    for (const ask of othersRecords[id]!(records)) {
+      const { status, body } = await local.api.call(route.id, {
+        token: stranger.session().token,
+        params: ask.params,
+        query: ask.query,
+        body: ask.body,
+      });
+      const answer = JSON.stringify(body ?? null);
+      expect(answer.includes(ask.secret), `${id} answered ${answer}`).toBe(false);
+      if (ask.filtersOwn) expect(status, answer).toBe(200);
+      else expect([403, 404], answer).toContain(status);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { type CallResult, demo } from '../../support/api-client';
+import { objectShape } from '../../support/route-schemas';
 import { localStackForFile } from '../../support/stack';
 
 /**
@@ -15,17 +16,6 @@ let admin: { token: string; userId: string };
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
 });
-
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  let current: unknown = schema;
-  // Unwrap pipes/effects down to the object schema, if any.
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (current instanceof z.ZodObject) return current.shape as Record<string, z.ZodType>;
-    const def = (current as { def?: { in?: unknown; innerType?: unknown; schema?: unknown } }).def;
-    current = def?.in ?? def?.innerType ?? def?.schema;
-  }
-  return {};
-}
 
 function wrongValue(field: z.ZodType): unknown {
   const sample = field.safeParse('text');

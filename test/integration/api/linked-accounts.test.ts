@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../../infra/local/mailbox';
+import { pointerOnlyStudent } from '../../support/accounts';
 import { type CallOptions, demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -76,21 +77,21 @@ describe('switching between linked accounts', () => {
   });
 });
 
-describe("a child's reach into the parent's and siblings' data", () => {
-  /** The four reads of another account's data the intruder's test made through the shared link. */
-  const reads = (userId: string): Array<[string, CallOptions]> => [
-    ['onboarding.get', { params: { id: userId } }],
-    ['usage.get', { params: { id: userId } }],
-    ['progress.get', { params: { id: userId } }],
-    [
-      'schedule.list',
-      {
-        params: { userId },
-        query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T00:00:00.000Z' },
-      },
-    ],
-  ];
+/** The four reads of another account's data the intruder's test made through the shared link. */
+const reads = (userId: string): Array<[string, CallOptions]> => [
+  ['onboarding.get', { params: { id: userId } }],
+  ['usage.get', { params: { id: userId } }],
+  ['progress.get', { params: { id: userId } }],
+  [
+    'schedule.list',
+    {
+      params: { userId },
+      query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T00:00:00.000Z' },
+    },
+  ],
+];
 
+describe("a child's reach into the parent's and siblings' data", () => {
   it("a child reads neither a sibling's nor the parent's data; the parent reads a child's", async () => {
     for (const [routeId, options] of reads('demo-student-2')) {
       const bySam = await local.api.call<Json>(routeId, { ...options, token: sam.token });
@@ -104,6 +105,25 @@ describe("a child's reach into the parent's and siblings' data", () => {
       const bySam = await local.api.call<Json>(routeId, { ...options, token: sam.token });
       expect(bySam.status, `${routeId} of the parent by a child`).toBe(404);
     }
+  });
+});
+
+describe('a user-mapper links only the accounts it lists', () => {
+  it("an account naming the family's mapper without being on it reaches nobody's data and switches to nobody", async () => {
+    // Prepare: the pointer alone (userMapperId), as a stale or forged record would have it.
+    const pointer = await pointerOnlyStudent();
+    const { token } = pointer;
+
+    // Act & Assess
+    for (const userId of ['demo-parent', 'demo-student-1']) {
+      for (const [routeId, options] of reads(userId)) {
+        const asked = await local.api.call<Json>(routeId, { ...options, token });
+        expect(asked.status, `${routeId} of ${userId}`).toBe(404);
+      }
+      expect((await switchTo(pointer, userId)).status).toBe(403);
+    }
+    const me = await local.api.call<Json>('users.authUser', { token });
+    expect(me.body.userMapper).toBeUndefined();
   });
 });
 

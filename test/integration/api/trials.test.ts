@@ -1,9 +1,8 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../../functions/lib/tokens';
-import { createUser, getUser } from '../../../functions/repositories/users';
+import { getUser } from '../../../functions/repositories/users';
 import { readOutbox } from '../../../infra/local/mailbox';
-import { systemRoleIds } from '../../../shared/permissions/default-roles';
+import { pointerOnlyStudent, studentWithToken } from '../../support/accounts';
 import { demo, northwind } from '../../support/api-client';
 import { localStackForFile } from '../../support/stack';
 
@@ -177,18 +176,9 @@ describe('booking a free trial', () => {
   it('of 50 concurrent bookings of one slot, exactly one succeeds and the rest get a 409', async () => {
     // Fifty students with tokens issued directly: the race is about the slot, not about password hashing.
     const students = await Promise.all(
-      Array.from({ length: 50 }, async (_, i) => {
-        const user = await createUser('demo', {
-          firstname: 'Racer',
-          lastname: String(i),
-          email: `racer${i}@example.com`,
-          type: 'student',
-          roleId: systemRoleIds.Student,
-          passwordHash: 'not-used',
-        });
-        const { token } = await issueToken({ sub: user._id, tid: 'demo' });
-        return { token, userId: user._id };
-      }),
+      Array.from({ length: 50 }, (_, i) =>
+        studentWithToken('demo', { firstname: 'Racer', lastname: String(i), email: `racer${i}@example.com` }),
+      ),
     );
     const slots = await trialSlots(upcomingWednesday(2));
     const slot = slots[5]!;
@@ -516,6 +506,22 @@ describe('after the booking', () => {
     expect(to(tutor!.email)[0]!.text).toContain(lessonTimeIn(start, end, tutor!.timezone));
     expect(tutor!.timezone).not.toBe('Asia/Singapore');
     expect(mails).toHaveLength(3);
+  });
+
+  it('e-mails no parent for a student whose account points at a user-mapper that does not list it', async () => {
+    // Prepare: an account naming the demo family's user-mapper without being one of its accounts.
+    const pointer = await pointerOnlyStudent();
+
+    // Act
+    const { courseId } = await bookAs(pointer, upcomingWednesday(10), 0);
+    await local.stack.events.settled();
+
+    // Assess: the student and the tutor are mailed; the family's parent is not theirs
+    const mails = (await readOutbox(local.stack.outboxDir)).filter((m) =>
+      m.text.includes(`/portal/courses/${courseId}`),
+    );
+    expect(mails.map((m) => m.to)).not.toContain(demo.parent.email);
+    expect(mails).toHaveLength(2);
   });
 
   it('a cancelled trial lesson cancels the trial, and the student may book a new free trial', async () => {

@@ -240,12 +240,13 @@ describe('local event bus', () => {
     expect(bus.deliveries.filter((d) => d.rule === 'broken').map((d) => d.ok)).toEqual([false]);
   });
 
-  it('runs schedule rules as Scheduled Events', async () => {
+  it('runs schedule rules as Scheduled Events naming their rule', async () => {
     bus.triggerSchedule('nightly');
     await bus.idle();
     expect(delivered.find((d) => d.target === 'sitemap')?.event).toMatchObject({
       'detail-type': 'Scheduled Event',
       source: 'aws.events',
+      detail: { schedule: 'nightly' },
     });
   });
 });

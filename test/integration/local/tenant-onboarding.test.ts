@@ -2,18 +2,25 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { sitemapsRepository } from '../../../functions/repositories/sitemaps';
 import { onboardTenant } from '../../../functions/tenants/onboarding';
 import { readAllItems } from '../../../infra/local/dynamodb';
 import { readOutbox } from '../../../infra/local/mailbox';
+import { localSiteEdge } from '../../../infra/local/site-edge';
 import { runTenantCommand } from '../../../infra/tenant/cli';
 import { ConflictError } from '../../../shared/http/errors';
+import { readSitemapXml } from '../../support/sitemap-xml';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-/** Every item of the file's table, as comparable text: a write of any kind changes it. */
+/**
+ * Every item of the file's table, as comparable text: a write of any kind changes it. Taken once the events
+ * written so far are handled (a new tenant's first sitemap), so it holds the runs' writes only.
+ */
 async function tableSnapshot(): Promise<string[]> {
+  await local.stack.events.settled();
   const items = await readAllItems(local.stack.dynamoEndpoint, process.env.TABLE_NAME ?? '');
   return items.map((item) => JSON.stringify(item)).sort();
 }
@@ -40,9 +47,9 @@ describe('tenant onboarding against DynamoDB Local', () => {
 
     // Assess
     expect(report).toMatchObject({ dryRun: true, changed: false });
-    expect(report.steps.map((step) => step.outcome)).toEqual(Array(10).fill('would create'));
+    expect(report.steps.map((step) => step.outcome)).toEqual(Array(11).fill('would create'));
     expect(report.steps.map((step) => step.what)).toEqual([
-      `tenant acme "Acme Tutors" (every feature on, the platform's default settings)`,
+      `tenant acme "Acme Tutors" (colour teal, every feature on, the platform's default settings)`,
       'domain tutors.acme.example -> tenant acme',
       'role Admin (role-admin)',
       'role Approver (role-approver)',
@@ -52,6 +59,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'role Guest (role-guest)',
       'admin ada@acme.example (role Admin)',
       `set-password e-mail to ada@acme.example (a link to ${siteOrigin}, valid for seven days)`,
+      'first sitemap generation (tutors.acme.example/sitemap.xml, written once the bus delivers it)',
     ]);
     expect(await tableSnapshot()).toEqual(before);
     expect(await mailsTo(acme.adminEmail)).toEqual([]);
@@ -66,7 +74,12 @@ describe('tenant onboarding against DynamoDB Local', () => {
     expect(report.steps.every((step) => step.outcome === 'created')).toBe(true);
     const app = await local.api.call('tenants.app', { tenant: 'acme' });
     expect(app.status).toBe(200);
-    expect(app.body).toMatchObject({ key: 'acme', name: 'Acme Tutors', domain: 'tutors.acme.example' });
+    expect(app.body).toMatchObject({
+      key: 'acme',
+      name: 'Acme Tutors',
+      domain: 'tutors.acme.example',
+      primaryColor: 'teal',
+    });
 
     // The tenant is found by its domain, as a white-label site's requests find it.
     const byDomain = await local.api.call('tenants.app', {
@@ -112,6 +125,24 @@ describe('tenant onboarding against DynamoDB Local', () => {
     expect((await local.api.call('roles.list', { tenant: 'demo', token: admin.token })).status).toBe(401);
   });
 
+  it('gives the new tenant its sitemap without an admin asking, once the bus delivers the request', async () => {
+    // Act: the request written with the tenant reaches the sitemap function
+    await local.stack.events.settled();
+
+    // Assess: one generation, started by the creation and finished
+    const { docs } = await sitemapsRepository.list('acme', { limit: 10, offset: 0 });
+    expect(docs).toEqual([
+      expect.objectContaining({ trigger: 'tenantCreated', status: 'COMPLETED', files: ['sitemap.xml'] }),
+    ]);
+    // The site serves it on the tenant's domain (the local edge reads what the cloud's edge does).
+    const edge = localSiteEdge();
+    const xml = await edge.sitemapFile('tutors.acme.example', 'sitemap.xml');
+    edge.close();
+    expect(xml).toBeDefined();
+    const locs = (await readSitemapXml(xml ?? '', 'urlset')).map((url) => url.loc);
+    expect(locs).toEqual(['http://tutors.acme.example:5173/learning-portal/']);
+  });
+
   it('a rerun with the same arguments changes nothing and says so', async () => {
     // Prepare
     const before = await tableSnapshot();
@@ -144,6 +175,11 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'the same key under another name',
       { ...acme, name: 'Acme Learning' },
       'The tenant "acme" already exists, named "Acme Tutors": it is not renamed by create',
+    ],
+    [
+      'the same tenant in another colour',
+      { ...acme, primaryColor: 'purple' },
+      'The tenant "acme" already exists with the colour teal: it is not changed by create',
     ],
     [
       'an e-mail of an account that is not an admin',
@@ -191,6 +227,10 @@ describe('npm run tenant', () => {
       'hank@globex.example',
       '--site-url',
       'http://globex.example',
+      '--primary-color',
+      'Purple',
+      '--logo-url',
+      'https://cdn.globex.example/logo.svg',
     ];
     const before = await tableSnapshot();
 
@@ -199,6 +239,10 @@ describe('npm run tenant', () => {
     expect(lines.pop()).toMatch(/^Missing --admin-email/);
     expect(await runTenantCommand([...withAdmin, '--key', 'Bad#Key'], env, print)).toBe(2);
     expect(lines.pop()).toMatch(/^Invalid: The key is 2 to 40 lowercase letters/);
+    expect(await runTenantCommand([...withAdmin, '--primary-color', 'red'], env, print)).toBe(2);
+    expect(lines.pop()).toBe(
+      'Invalid: The colour is one of blue, cyan, green, orange, pink, purple, teal. Nothing was written.',
+    );
     expect(await runTenantCommand(withAdmin, { ...env, TABLE_NAME: '', DYNAMODB_ENDPOINT: '' }, print)).toBe(
       2,
     );
@@ -209,11 +253,15 @@ describe('npm run tenant', () => {
     // Act / Assess: a dry run, a run, a rerun
     expect(await runTenantCommand([...withAdmin, '--dry-run'], env, print)).toBe(0);
     expect(lines.pop()).toMatch(
-      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 10 of these/,
+      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 11 of these/,
     );
     expect(await tableSnapshot()).toEqual(before);
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
-    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 10 written\.$/);
+    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 11 written\.$/);
+    expect((await local.api.call('tenants.app', { tenant: 'globex' })).body).toMatchObject({
+      primaryColor: 'purple',
+      logoUrl: 'https://cdn.globex.example/logo.svg',
+    });
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
     expect(lines.pop()).toMatch(/Nothing to do: the tenant already exists as asked; nothing was changed\.$/);
   });

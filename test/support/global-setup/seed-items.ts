@@ -18,6 +18,8 @@ const stack = await startLocalStack({
   schedules: false,
   database: { endpoint, tableName },
 });
+// The seed's events handled first (each tenant's first sitemap): a copy holds no generation left RUNNING.
+await stack.events.settled();
 await writeFile(outFile, JSON.stringify(await readAllItems(endpoint, tableName)));
 await stack.stop();
 process.exit(0);

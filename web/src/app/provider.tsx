@@ -40,7 +40,7 @@ function DeferredToaster() {
   return Toaster ? <Toaster /> : null;
 }
 
-/** Chakra (teal, light by default, dark persisted), SWR defaults and the toaster. */
+/** Chakra (the tenant's colours, light by default, dark persisted), SWR defaults and the toaster. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={appSystem()}>

@@ -4,7 +4,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 export function FullScreenSpinner({ belowHeader = false }: { belowHeader?: boolean }) {
   return (
     <Center minH={belowHeader ? 'calc(100vh - 64px)' : '100vh'} role="status" aria-label="Loading">
-      <Spinner size="xl" color="teal.500" borderWidth="4px" />
+      <Spinner size="xl" color="brand.solid" borderWidth="4px" />
     </Center>
   );
 }

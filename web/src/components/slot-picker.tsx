@@ -41,7 +41,7 @@ export function SlotPicker(props: {
               <Button
                 key={slot.start}
                 size="sm"
-                colorPalette="teal"
+                colorPalette="brand"
                 variant={slot.start === value ? 'solid' : 'outline'}
                 aria-pressed={slot.start === value}
                 onClick={() => onChange(slot.start)}

@@ -4,6 +4,8 @@ export const storageKeys = {
   authUser: 'authUser',
   userMapper: 'userMapper',
   themeMode: 'themeMode',
+  /** The tenant's name, colour and logo as last seen on this site (local storage is per origin). */
+  tenantBrand: 'tenantBrand',
   adminEditMode: 'adminEditMode',
   tutorEditMode: 'tutorEditMode',
   tutorHomeworkMode: 'tutorHomeworkMode',

@@ -1,13 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { holdsAny } from '../../../shared/permissions/check';
 import type { AuthUser } from '../../../shared/schemas/user';
 import { storageKeys } from '../config/storage-keys';
-import { canCourseAdmin } from './permissions';
+import { canCall } from './permissions';
 import { useSession } from './session';
 
-/** Admin edit mode changes the catalogue in place: only for roles that may edit courses (spec 000 §4). */
+/**
+ * Admin edit mode changes the catalogue in place (spec 000 §4): for roles that may update its topics and
+ * sub-topics (one rule for both).
+ */
 export function canEditCatalogue(user: AuthUser | undefined): boolean {
-  return !!user && holdsAny(user.role.permissions, { areas: ['adminCourses'], actions: ['edit'] });
+  return canCall(user, 'subTopics.adminUpdate');
 }
 
 /**
@@ -79,7 +81,7 @@ export interface AdminEditMode {
 export function adminEditModeOf(user: AuthUser | undefined, stored: boolean): AdminEditMode {
   const allowed = canEditCatalogue(user);
   const active = allowed && stored;
-  const canDelete = active && canCourseAdmin(user, 'delete');
+  const canDelete = active && canCall(user, 'subTopics.adminDelete');
   return { allowed, stored, active, canDelete };
 }
 

@@ -11,3 +11,8 @@ export function routeById(id: string): ClientRoute {
 export function hasRoute(id: string): boolean {
   return id in table;
 }
+
+/** A route anyone may call: its answer is the same for every visitor (see ClientRoute). */
+export function isPublicRoute(id: unknown): boolean {
+  return typeof id === 'string' && table[id]?.public === true;
+}

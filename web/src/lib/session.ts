@@ -3,6 +3,7 @@ import { mutate } from 'swr';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import type { AuthUser } from '../../../shared/schemas/user';
 import { storageKeys } from '../config/storage-keys';
+import { isPublicRoute } from './routes';
 
 /** The signed-in session: the token and the user, kept in local storage and shared by every screen. */
 export interface Session {
@@ -62,8 +63,17 @@ export function endSession() {
   localStorage.removeItem(storageKeys.tutorEditMode);
   localStorage.removeItem(storageKeys.tutorHomeworkMode);
   changed();
-  // The next person on this browser must not see the previous one's cached reads, even for a moment.
-  void mutate(() => true, undefined, { revalidate: false });
+  // The next person on this browser must not see the previous one's cached reads, even for a moment. Public
+  // reads (the tenant's brand, the catalogue) are the same for everyone, so they stay.
+  void mutate(holdsUserData, undefined, { revalidate: false });
+}
+
+/**
+ * Whether a cached read, by its SWR key, may hold the signed-in user's data: any but a public route's read
+ * (`[routeId, options]`, see ApiKey). A key SWR has not recorded (undefined) counts as the user's.
+ */
+export function holdsUserData(key: unknown): boolean {
+  return !(Array.isArray(key) && isPublicRoute(key[0]));
 }
 
 export function useSession(): Session | null {

@@ -11,13 +11,14 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { brandSemanticTokens, brandTokens } from './brand';
 import { recipes, slotRecipes } from './recipes';
 
 /**
  * Chakra's default theme (tokens, semantic tokens, text and layer styles) with only the component recipes
  * this app uses, instead of `defaultConfig`'s ~80: every recipe ships with the first page, so the full set
- * costs about 40 KB (gzipped) of JavaScript before the home page can render. Teal is the primary colour
- * (spec 000 section 9).
+ * costs about 40 KB (gzipped) of JavaScript before the home page can render. The primary colour is the
+ * tenant's, the `brand` palette (theme/brand.ts; teal when a tenant has none, spec 000 section 9).
  */
 const createAppSystem = () =>
   createSystem(
@@ -40,8 +41,11 @@ const createAppSystem = () =>
       },
     }),
     defineConfig({
-      globalCss: { html: { colorPalette: 'teal' } },
-      theme: { tokens: { sizes: { header: { value: '64px' } } } },
+      globalCss: { html: { colorPalette: 'brand' } },
+      theme: {
+        tokens: { colors: { brand: brandTokens }, sizes: { header: { value: '64px' } } },
+        semanticTokens: { colors: { brand: brandSemanticTokens } },
+      },
     }),
   );
 

@@ -1,11 +1,11 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { TenantName } from '../../components/tenant-name';
 import { paths } from '../../config/paths';
 import { HomeCatalogue } from '../../features/catalogue/home-catalogue';
 import { BookTrialButton } from '../../features/trials/book-trial-button';
 import { useSession } from '../../lib/session';
-import { useTenant } from '../../lib/use-tenant';
 
 const sellingPoints = [
   'Comprehensive Revision of Syllabus',
@@ -18,22 +18,22 @@ const sellingPoints = [
 
 export default function HomePage() {
   const session = useSession();
-  const { data: tenant } = useTenant();
   // The hero is what a visitor sees first: it renders and paints on its own, and the sections below the
   // fold follow in a second, interruptible render (their data is already on its way, see app/route-data).
   const showBelowFold = useDeferredValue(true, false);
   return (
     <Box>
       <Box
+        // The brand's solid colour and darker: white text reads at 4.5:1 or more all the way across.
         bgGradient="to-br"
-        gradientFrom="teal.600"
-        gradientTo="teal.400"
+        gradientFrom="brand.solid"
+        gradientTo="brand.800"
         color="white"
         py={{ base: 16, md: 24 }}
       >
         <Stack maxW="4xl" mx="auto" px="4" gap="6" textAlign="center" align="center">
           <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
-            Learn with expert tutors at {tenant?.name ?? 'our academy'}
+            Learn with expert tutors at <TenantName />
           </Heading>
           <Text fontSize="lg" opacity={0.9}>
             Live one-to-one and group classes, curriculum lessons, quizzes and past papers.
@@ -49,12 +49,12 @@ export default function HomePage() {
               />
             )}
             {session ? (
-              <Button asChild size="lg" bg="white" color="teal.700" _hover={{ bg: 'teal.50' }}>
+              <Button asChild size="lg" bg="white" color="brand.700" _hover={{ bg: 'brand.50' }}>
                 <RouterLink to={paths.portal}>Go to your portal</RouterLink>
               </Button>
             ) : (
               <>
-                <Button asChild size="lg" bg="white" color="teal.700" _hover={{ bg: 'teal.50' }}>
+                <Button asChild size="lg" bg="white" color="brand.700" _hover={{ bg: 'brand.50' }}>
                   <RouterLink to={paths.signUp}>Get started</RouterLink>
                 </Button>
                 <Button
@@ -63,7 +63,7 @@ export default function HomePage() {
                   variant="outline"
                   color="white"
                   borderColor="white"
-                  _hover={{ bg: 'teal.500' }}
+                  _hover={{ bg: 'whiteAlpha.200' }}
                 >
                   <RouterLink to={paths.login}>Log in</RouterLink>
                 </Button>
@@ -84,7 +84,7 @@ export default function HomePage() {
                 rounded="lg"
                 shadow="sm"
                 borderTopWidth="4px"
-                borderTopColor="teal.500"
+                borderTopColor="brand.solid"
               >
                 <Text fontWeight="semibold">{point}</Text>
               </Box>

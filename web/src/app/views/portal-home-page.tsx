@@ -4,13 +4,14 @@ import { RequireSession } from '../../components/require-session';
 import { paths } from '../../config/paths';
 import { canEditAnyAvailability } from '../../features/availability/availability-form';
 import { CourseCards } from '../../features/courses/course-cards';
+import { ChildrenOverview } from '../../features/family/children-overview';
 import { BookTrialButton } from '../../features/trials/book-trial-button';
 import { MyTrials } from '../../features/trials/my-trials';
 import { TrialCreatedDialog } from '../../features/trials/trial-created-dialog';
 import { TrialIntentNotice, useTrialIntent } from '../../features/trials/trial-intent';
 import { useMyCourses } from '../../lib/api/courses';
+import { canUseBackOffice } from '../../lib/back-office';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canUseBackOffice } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -22,7 +23,11 @@ function PortalHome() {
   usePageMeta('My portal');
   const trialIntent = useTrialIntent();
   if (!current) return null;
+  // A free trial is a student's own: a parent is not offered one for themselves (nor anyone else).
   const offersTrial = current.type === 'student' && !current.isTrialApplied;
+  const isParent = current.type === 'parent';
+  // A parent's own courses are listed only when they have some: their home is their children's.
+  const showsCourses = !isParent || (courses?.docs.length ?? 0) > 0;
   // Back from "Log in" in the trial dialog: the dialog opens again, or this says why it does not.
   const trialNotice =
     !offersTrial && (trialIntent.startTrial || trialIntent.trialApplied)
@@ -42,7 +47,7 @@ function PortalHome() {
           </Heading>
           <HStack>
             {/* A parent holds the Student role's permissions (spec's six roles), but is not a student. */}
-            <Badge colorPalette="teal">{current.type === 'parent' ? 'Parent' : current.role.name}</Badge>
+            <Badge colorPalette="brand">{current.type === 'parent' ? 'Parent' : current.role.name}</Badge>
             {current.impersonatedBy && <Badge colorPalette="orange">Signed in by an administrator</Badge>}
           </HStack>
         </Stack>
@@ -87,34 +92,37 @@ function PortalHome() {
             </Card.Root>
           )}
         </SimpleGrid>
+        {isParent && <ChildrenOverview />}
         <MyTrials user={current} />
-        <Stack gap="4">
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Heading size="lg">My courses</Heading>
-            <HStack gap="2">
-              {offersTrial && (
-                <BookTrialButton
-                  trigger={<Button colorPalette="teal">Book your FREE Class</Button>}
-                  defaultOpen={trialIntent.startTrial}
-                />
-              )}
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to={paths.portalRequests}>My requests</RouterLink>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to={paths.portalCourses}>All courses</RouterLink>
-              </Button>
+        {showsCourses && (
+          <Stack gap="4">
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Heading size="lg">My courses</Heading>
+              <HStack gap="2">
+                {offersTrial && (
+                  <BookTrialButton
+                    trigger={<Button colorPalette="brand">Book your FREE Class</Button>}
+                    defaultOpen={trialIntent.startTrial}
+                  />
+                )}
+                <Button asChild variant="outline" size="sm">
+                  <RouterLink to={paths.portalSchedule}>Schedule</RouterLink>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <RouterLink to={paths.portalRequests}>My requests</RouterLink>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <RouterLink to={paths.portalCourses}>All courses</RouterLink>
+                </Button>
+              </HStack>
             </HStack>
-          </HStack>
-          {courses && courses.docs.length > 0 ? (
-            <CourseCards courses={courses.docs} />
-          ) : (
-            courses && <Text color="fg.muted">You have no courses yet.</Text>
-          )}
-        </Stack>
+            {courses && courses.docs.length > 0 ? (
+              <CourseCards courses={courses.docs} />
+            ) : (
+              courses && <Text color="fg.muted">You have no courses yet.</Text>
+            )}
+          </Stack>
+        )}
       </Stack>
     </Box>
   );

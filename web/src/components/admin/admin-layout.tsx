@@ -1,39 +1,27 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { NavLink, Outlet } from 'react-router-dom';
+import type { RouteId } from '../../../../shared/routes/catalogue';
 import { paths } from '../../config/paths';
-import {
-  canManageCourses,
-  canManageMetaTags,
-  canManageRedirections,
-  canManageRoles,
-  canManageSitemap,
-  canUseBackOffice,
-  canViewCourseTemplates,
-  canViewLessonHistory,
-  canViewLessonRequests,
-  canViewReportedIssues,
-  canViewSchedule,
-  canViewTrials,
-  canViewUsers,
-} from '../../lib/permissions';
+import { canUseBackOffice } from '../../lib/back-office';
+import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
 
-const sections = [
-  { label: 'Roles & permissions', to: paths.adminRoles, visible: canManageRoles },
-  { label: 'Courses', to: paths.adminCourses, visible: canManageCourses },
-  { label: 'Course templates', to: paths.adminCourseTemplates, visible: canViewCourseTemplates },
-  { label: 'Lesson requests', to: paths.adminMeetingRequests, visible: canViewLessonRequests },
-  { label: 'Schedule', to: paths.adminSchedule, visible: canViewSchedule },
-  { label: 'Lesson history', to: paths.adminLessonHistory, visible: canViewLessonHistory },
-  { label: 'Trials', to: paths.adminTrials, visible: canViewTrials },
-  { label: 'Callback requests', to: paths.adminCallbackRequests, visible: canViewTrials },
-  { label: 'Meta tags', to: paths.adminMetaTags, visible: canManageMetaTags },
-  { label: 'Redirections', to: paths.adminRedirections, visible: canManageRedirections },
-  { label: 'Sitemap', to: paths.adminSitemap, visible: canManageSitemap },
-  { label: 'Reported issues', to: paths.adminReportedIssues, visible: canViewReportedIssues },
-  // GET /admin/tags needs adminUsers view: tags label the users that role manages.
-  { label: 'Tags', to: paths.adminTags, visible: canViewUsers },
+/** Each back-office screen shows to whoever may call the list it opens with. */
+const sections: Array<{ label: string; to: string; list: RouteId }> = [
+  { label: 'Roles & permissions', to: paths.adminRoles, list: 'roles.list' },
+  { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
+  { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
+  { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },
+  { label: 'Schedule', to: paths.adminSchedule, list: 'schedule.adminMeetings' },
+  { label: 'Lesson history', to: paths.adminLessonHistory, list: 'lessonHistory.list' },
+  { label: 'Trials', to: paths.adminTrials, list: 'trials.adminList' },
+  { label: 'Callback requests', to: paths.adminCallbackRequests, list: 'trials.callbackRequests' },
+  { label: 'Meta tags', to: paths.adminMetaTags, list: 'meta-tags.list' },
+  { label: 'Redirections', to: paths.adminRedirections, list: 'redirections.list' },
+  { label: 'Sitemap', to: paths.adminSitemap, list: 'sitemap.list' },
+  { label: 'Reported issues', to: paths.adminReportedIssues, list: 'reportIssues.list' },
+  { label: 'Tags', to: paths.adminTags, list: 'tags.adminList' },
 ];
 
 function AdminFrame() {
@@ -54,7 +42,7 @@ function AdminFrame() {
         </Heading>
         <Stack gap="1">
           {sections
-            .filter((section) => section.visible(session?.user))
+            .filter((section) => canCall(session?.user, section.list))
             .map((section) => (
               <NavLink key={section.to} to={section.to}>
                 {({ isActive }) => (
@@ -62,7 +50,7 @@ function AdminFrame() {
                     px="3"
                     py="2"
                     rounded="md"
-                    bg={isActive ? 'teal.subtle' : undefined}
+                    bg={isActive ? 'brand.subtle' : undefined}
                     fontWeight={isActive ? 'semibold' : 'normal'}
                     _hover={{ bg: 'bg.muted' }}
                   >

@@ -109,7 +109,7 @@ export function AdminLessonChangeDialog({
       onSave={submit}
       busy={busy}
       saveLabel={reschedule ? 'Reschedule' : 'Cancel lesson'}
-      saveColorPalette={reschedule ? 'teal' : 'red'}
+      saveColorPalette={reschedule ? 'brand' : 'red'}
       cancelLabel="Dismiss"
       size={reschedule ? 'lg' : 'md'}
     >

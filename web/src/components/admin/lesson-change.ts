@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
 import { changeToast, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
-import { canRespondToLessonRequests } from '../../lib/permissions';
-
-/** Cancel or reschedule any lesson (PUT /admin/{team,zoom}-meetings/…): the same access as responding to requests. */
-export const canChangeLessons = canRespondToLessonRequests;
+import type { AuthUser } from '../../../../shared/schemas/user';
+import { canCall } from '../../lib/permissions';
 
 export type ChangeMode = 'CANCEL' | 'RESCHEDULE';
+const changeModes: ChangeMode[] = ['RESCHEDULE', 'CANCEL'];
 
 const changeVerbs: { CANCEL: 'Cancel'; RESCHEDULE: 'Reschedule' } = {
   CANCEL: 'Cancel',
@@ -18,6 +17,16 @@ export function adminChangeRoute<Mode extends ChangeMode>(
   mode: Mode,
 ): `meetings.${'zoom' | 'teams'}Admin${(typeof changeVerbs)[Mode]}` {
   return `meetings.${kind === 'ZOOM' ? 'zoom' : 'teams'}Admin${changeVerbs[mode]}`;
+}
+
+/** The changes the user may make to a lesson of this kind: those whose admin route they may call. */
+export function allowedChanges(user: AuthUser | undefined, kind: string): ChangeMode[] {
+  return changeModes.filter((mode) => canCall(user, adminChangeRoute(kind, mode)));
+}
+
+/** Whether the user may change some lesson, Teams or Zoom (the lesson lists' actions column). */
+export function canChangeLessons(user: AuthUser | undefined): boolean {
+  return allowedChanges(user, 'TEAMS').length > 0 || allowedChanges(user, 'ZOOM').length > 0;
 }
 
 /** The success toast of an admin's change (spec 001 section 8): the shared rule, by the lesson's kind. */

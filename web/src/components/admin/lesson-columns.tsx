@@ -8,11 +8,12 @@ import { summarizeLabels } from '../../../../shared/rules/labels';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { MISSING_VALUE } from '../../config/app-constants';
 import { adminCoursePath } from '../../config/course-paths';
+import { useSession } from '../../lib/session';
 import { formatTime } from '../../lib/time-zone';
 import { ClassTimingChip } from '../lessons/class-timing-chip';
 import { AdminLessonChangeDialog } from './admin-lesson-change-dialog';
 import type { AdminColumn, ListControls } from './admin-list-page';
-import { type ChangeMode, canChangeLesson } from './lesson-change';
+import { allowedChanges, type ChangeMode, canChangeLesson } from './lesson-change';
 import { personLabel } from './person-picker';
 import { kindLabels } from './section-kind-labels';
 
@@ -62,7 +63,7 @@ export function lessonColumns(options: {
             label: 'Course',
             render: (lesson: ScheduledLesson) => (
               <Link to={adminCoursePath(lesson.course)}>
-                <Text color="teal.fg" textDecoration="underline">
+                <Text color="brand.fg" textDecoration="underline">
                   {lesson.courseTitle}
                 </Text>
               </Link>
@@ -100,28 +101,33 @@ export function LessonChangeActions({
   zone: string;
 }) {
   const [mode, setMode] = useState<ChangeMode | undefined>();
+  const allowed = allowedChanges(useSession()?.user, lesson.kind);
   if (!canChangeLesson(lesson)) return null;
   return (
     <>
-      <IconButton
-        aria-label={`Reschedule ${lesson.title}`}
-        title="Reschedule"
-        size="xs"
-        variant="ghost"
-        onClick={() => setMode('RESCHEDULE')}
-      >
-        <LuCalendarClock />
-      </IconButton>
-      <IconButton
-        aria-label={`Cancel ${lesson.title}`}
-        title="Cancel lesson"
-        size="xs"
-        variant="ghost"
-        colorPalette="red"
-        onClick={() => setMode('CANCEL')}
-      >
-        <LuCalendarX />
-      </IconButton>
+      {allowed.includes('RESCHEDULE') && (
+        <IconButton
+          aria-label={`Reschedule ${lesson.title}`}
+          title="Reschedule"
+          size="xs"
+          variant="ghost"
+          onClick={() => setMode('RESCHEDULE')}
+        >
+          <LuCalendarClock />
+        </IconButton>
+      )}
+      {allowed.includes('CANCEL') && (
+        <IconButton
+          aria-label={`Cancel ${lesson.title}`}
+          title="Cancel lesson"
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          onClick={() => setMode('CANCEL')}
+        >
+          <LuCalendarX />
+        </IconButton>
+      )}
       {mode && (
         <AdminLessonChangeDialog
           lesson={lesson}

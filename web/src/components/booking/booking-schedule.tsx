@@ -68,7 +68,7 @@ export function BookingSchedule(props: {
                     {calendar.nextFreeDay && (
                       <Button
                         size="sm"
-                        colorPalette="teal"
+                        colorPalette="brand"
                         variant="subtle"
                         onClick={() => calendar.nextFreeDay && calendar.jumpTo(calendar.nextFreeDay)}
                       >

@@ -118,7 +118,7 @@ export function CallbackRequestForm(props: {
         placeholder="When suits you, what you would like to learn"
         onValueChange={set('note')}
       />
-      <Button alignSelf="flex-start" colorPalette="teal" variant="outline" loading={busy} onClick={send}>
+      <Button alignSelf="flex-start" colorPalette="brand" variant="outline" loading={busy} onClick={send}>
         Request callback
       </Button>
     </Stack>

@@ -200,13 +200,13 @@ function DayButton(props: {
       fontSize="sm"
       fontWeight={free ? 'semibold' : 'normal'}
       cursor={off ? 'not-allowed' : 'pointer'}
-      color={chosen ? 'white' : free ? 'teal.fg' : 'fg.muted'}
+      color={chosen ? 'brand.contrast' : free ? 'brand.fg' : 'fg.muted'}
       opacity={off ? 0.4 : 1}
-      bg={chosen ? 'teal.solid' : free ? 'teal.subtle' : 'transparent'}
+      bg={chosen ? 'brand.solid' : free ? 'brand.subtle' : 'transparent'}
       borderWidth={isToday ? '1px' : '0'}
-      borderColor={chosen ? 'teal.solid' : 'fg.muted'}
-      _hover={off || chosen ? undefined : { bg: free ? 'teal.muted' : 'bg.muted' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '1px' }}
+      borderColor={chosen ? 'brand.solid' : 'fg.muted'}
+      _hover={off || chosen ? undefined : { bg: free ? 'brand.muted' : 'bg.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
     >
       {Number(date.slice(8))}
       {free && (
@@ -218,7 +218,7 @@ function DayButton(props: {
           transform="translateX(-50%)"
           boxSize="1"
           borderRadius="full"
-          bg={chosen ? 'white' : 'teal.solid'}
+          bg={chosen ? 'brand.contrast' : 'brand.solid'}
         />
       )}
     </chakra.button>

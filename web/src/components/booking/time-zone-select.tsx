@@ -95,7 +95,7 @@ export function TimeZoneSelect(props: { value: string; onChange: (zone: string) 
               _highlighted={{ bg: 'bg.muted' }}
             >
               <Combobox.ItemText>{item.label}</Combobox.ItemText>
-              <Combobox.ItemIndicator color="teal.fg">
+              <Combobox.ItemIndicator color="brand.fg">
                 <LuCheck />
               </Combobox.ItemIndicator>
             </Combobox.Item>

@@ -31,6 +31,7 @@ function TutorModeSwitch({ mode, label }: { mode: TutorMode; label: string }) {
 export function EditModeSwitch() {
   const admin = useAdminEditMode();
   const tutor = useTutorMode('edit');
+  if (!admin.allowed && !tutor.allowed) return null;
   return (
     <HStack gap="3">
       {admin.allowed && <ModeSwitch label="Edit mode" checked={admin.active} onChange={setAdminEditMode} />}

@@ -16,7 +16,7 @@ export function GlobalLoader() {
       right="0"
       height="3px"
       zIndex="banner"
-      bg="teal.500"
+      bg="brand.solid"
       css={{ animation: 'pulse 1s ease-in-out infinite' }}
     />
   );

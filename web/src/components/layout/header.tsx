@@ -1,21 +1,24 @@
-import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { canEditCatalogue, canUseTutorModes } from '../../lib/edit-mode';
-import { canUseBackOffice } from '../../lib/permissions';
+import { canUseBackOffice } from '../../lib/back-office';
 import { endSession, useSession } from '../../lib/session';
-import { useTenant } from '../../lib/use-tenant';
+import { useTenantBrand } from '../../lib/use-tenant';
+import { TenantName } from '../tenant-name';
 import { ThemeToggle } from './theme-toggle';
 
-/** Only catalogue editors and tutors see the mode switches, so their code loads only for them. */
-/** The phone menu: signed-in only, so a visitor's first page does not load the menu's code. */
+/**
+ * The phone menu and the mode switches: signed-in only, so a visitor's first page does not load their code.
+ * The switches decide whom they show to (catalogue editors, tutors) by the route table's access rules,
+ * which this way stay off the first page too.
+ */
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
   const session = useSession();
-  const { data: tenant } = useTenant();
+  const { brand } = useTenantBrand();
   const navigate = useNavigate();
   const backOffice = !!session && canUseBackOffice(session.user);
 
@@ -30,9 +33,14 @@ export function Header() {
     <Box as="header" position="sticky" top="0" zIndex="sticky" h="64px" bg="bg" borderBottomWidth="1px">
       <Flex h="full" maxW="7xl" mx="auto" px="4" align="center" justify="space-between" gap="4">
         <RouterLink to={paths.home}>
-          <Text fontWeight="bold" fontSize="lg" color="teal.600" _dark={{ color: 'teal.300' }}>
-            {tenant?.name ?? 'Learning Portal'}
-          </Text>
+          {brand?.logoUrl ? (
+            // The logo stands for the name: its text is the name, for screen readers and a logo that fails.
+            <chakra.img src={brand.logoUrl} alt={brand.name} h="40px" maxW="200px" objectFit="contain" />
+          ) : (
+            <Text fontWeight="bold" fontSize="lg" color="brand.fg">
+              <TenantName />
+            </Text>
+          )}
         </RouterLink>
         <HStack gap="2">
           {session ? (
@@ -45,11 +53,9 @@ export function Header() {
                 <Button asChild variant="ghost" size="sm">
                   <RouterLink to={paths.dashboard}>Dashboard</RouterLink>
                 </Button>
-                {(canEditCatalogue(session.user) || canUseTutorModes(session.user)) && (
-                  <Suspense fallback={null}>
-                    <EditModeSwitch />
-                  </Suspense>
-                )}
+                <Suspense fallback={null}>
+                  <EditModeSwitch />
+                </Suspense>
                 {backOffice && (
                   <Button asChild variant="ghost" size="sm">
                     <RouterLink to={paths.admin}>Admin</RouterLink>

@@ -90,7 +90,7 @@ export function LessonChangeDialog(props: {
       busy={busy}
       saveLabel={mode === 'CANCEL' ? 'Cancel lesson' : 'Reschedule'}
       saveDisabled={!ready}
-      saveColorPalette={mode === 'CANCEL' ? 'red' : 'teal'}
+      saveColorPalette={mode === 'CANCEL' ? 'red' : 'brand'}
       cancelLabel="Dismiss"
     >
       <Stack gap="4">

@@ -6,11 +6,11 @@ import {
 } from '../../../../shared/schemas/trial';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { fieldErrors } from '../../lib/form-errors';
-import { canEditTrials } from '../../lib/permissions';
+import { holdsReader } from '../../lib/permissions';
 
-/** The trial's tutor and trial-class editors add and remove its recordings (the server's rule). */
+/** The trial's tutor and whoever edits any trial's recordings add and remove them (the server's rule). */
 export function canEditRecordings(user: AuthUser | undefined, trial: Pick<Trial, 'tutorId'>): boolean {
-  return !!user && (user._id === trial.tutorId || canEditTrials(user));
+  return !!user && (user._id === trial.tutorId || holdsReader(user, 'anyTrialRecordings'));
 }
 
 /** A recording is added once the trial lesson has taken place (not while scheduled, nor once canceled). */

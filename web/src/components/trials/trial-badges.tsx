@@ -6,6 +6,7 @@ import {
   trialStatusLabels,
 } from '../../../../shared/schemas/trial';
 
+/** Fixed hues, not the tenant's colour: they tell the statuses apart on every tenant's site. */
 export const trialStatusPalette: Record<TrialStatus, string> = {
   SCHEDULED: 'blue',
   PENDING: 'orange',

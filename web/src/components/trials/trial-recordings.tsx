@@ -58,7 +58,13 @@ export function TrialRecordings({
         <Stack as="ul" gap="1" listStyleType="none">
           {trial.recordings.map((recording) => (
             <HStack as="li" key={recording._id} gap="2" data-testid="trial-recording">
-              <Link href={recording.url} target="_blank" rel="noreferrer" color="teal.fg" fontWeight="medium">
+              <Link
+                href={recording.url}
+                target="_blank"
+                rel="noreferrer"
+                color="brand.fg"
+                fontWeight="medium"
+              >
                 {recording.title}
               </Link>
               <Text color="fg.muted" fontSize="sm">

@@ -50,7 +50,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" loading={busy}>
             Send reset link
           </Button>
-          <Link asChild colorPalette="teal" fontSize="sm">
+          <Link asChild colorPalette="brand" fontSize="sm">
             <RouterLink to={paths.login}>Back to log in</RouterLink>
           </Link>
         </Stack>

@@ -121,12 +121,12 @@ export default function LoginPage() {
             Log in
           </Button>
           <Stack direction="row" justify="space-between" fontSize="sm">
-            <Link asChild colorPalette="teal">
+            <Link asChild colorPalette="brand">
               <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
             </Link>
             <Text>
               New here?{' '}
-              <Link asChild colorPalette="teal">
+              <Link asChild colorPalette="brand">
                 <RouterLink to={paths.signUp}>Create an account</RouterLink>
               </Link>
             </Text>

@@ -45,7 +45,7 @@ function ManageAccounts() {
             <Card.Body>
               <HStack justify="space-between">
                 <HStack gap="3">
-                  <Avatar.Root colorPalette="teal">
+                  <Avatar.Root colorPalette="brand">
                     <Avatar.Fallback name={`${account.firstname} ${account.lastname}`} />
                   </Avatar.Root>
                   <Stack gap="0">

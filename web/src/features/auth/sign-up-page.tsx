@@ -82,7 +82,7 @@ export default function SignUpPage() {
           </Button>
           <Text fontSize="sm">
             Already have an account?{' '}
-            <Link asChild colorPalette="teal">
+            <Link asChild colorPalette="brand">
               <RouterLink to={paths.login}>Log in</RouterLink>
             </Link>
           </Text>

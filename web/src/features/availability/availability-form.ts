@@ -1,4 +1,3 @@
-import { holdsAny } from '../../../../shared/permissions/check';
 import { isIanaTimeZone } from '../../../../shared/rules/time-zone';
 import {
   type Availability,
@@ -10,6 +9,7 @@ import {
 } from '../../../../shared/schemas/availability';
 import type { TeachingSubject } from '../../../../shared/schemas/curriculum';
 import type { AuthUser } from '../../../../shared/schemas/user';
+import { holdsReader } from '../../lib/permissions';
 import { ianaTimeZones } from '../../lib/time-zone';
 
 /** The spec's weekday list runs Sunday to Saturday; the index is the API's `weekday` (0 = Sunday). */
@@ -259,9 +259,9 @@ export function changeSubject(row: SubjectRow, field: keyof TeachingSubject, val
   }
 }
 
-/** An admin here: a role holding schedule edit or admin-users edit (as the server checks). */
+/** An admin here: one who may change any tutor's availability (the server's rule). */
 export function canEditAnyAvailability(user: AuthUser | undefined): boolean {
-  return !!user && holdsAny(user.role.permissions, { areas: ['schedule', 'adminUsers'], actions: ['edit'] });
+  return holdsReader(user, 'anyAvailabilityChange');
 }
 
 export interface StatusOption {

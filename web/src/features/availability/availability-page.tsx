@@ -261,7 +261,7 @@ function AvailabilityForm(props: {
           <Button variant="outline" disabled={!dirty || busy} onClick={() => setDraft(toDraft(saved))}>
             Discard changes
           </Button>
-          <Button colorPalette="teal" loading={busy} disabled={invalid} onClick={save}>
+          <Button colorPalette="brand" loading={busy} disabled={invalid} onClick={save}>
             Save
           </Button>
         </HStack>

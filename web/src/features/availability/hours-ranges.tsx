@@ -65,7 +65,7 @@ export function HoursRanges(props: {
       <Button
         size="xs"
         variant="ghost"
-        colorPalette="teal"
+        colorPalette="brand"
         alignSelf="start"
         aria-label={`Add hours on ${name}`}
         onClick={() => onChange([...ranges, suggestRange(ranges)])}

@@ -49,7 +49,7 @@ export function CatalogueNotFound() {
           </Heading>
           <HStack gap="4" wrap="wrap">
             {curricula.data.docs.map((curriculum) => (
-              <Link key={curriculum._id} asChild color="teal.600" _dark={{ color: 'teal.300' }}>
+              <Link key={curriculum._id} asChild color="brand.fg">
                 <RouterLink to={`/${curriculum.slug}`}>{curriculum.name}</RouterLink>
               </Link>
             ))}

@@ -39,7 +39,7 @@ export function CurriculumView({ curriculum }: { curriculum: ResolvedCataloguePa
         </Heading>
         {curriculum.grades.length > 0 && (
           <HStack gap="2">
-            <Badge colorPalette="teal" variant="subtle" data-testid="curriculum-grades">
+            <Badge colorPalette="brand" variant="subtle" data-testid="curriculum-grades">
               {summarizeLabels(curriculum.grades)}
             </Badge>
           </HStack>
@@ -51,7 +51,7 @@ export function CurriculumView({ curriculum }: { curriculum: ResolvedCataloguePa
             key={subject._id}
             asChild
             variant="outline"
-            _hover={{ borderColor: 'teal.400', shadow: 'sm' }}
+            _hover={{ borderColor: 'brand.border', shadow: 'sm' }}
           >
             <RouterLink to={`/${subject.curriculumSlug}/${subject.slug}`}>
               <Card.Body gap="2">
@@ -64,7 +64,7 @@ export function CurriculumView({ curriculum }: { curriculum: ResolvedCataloguePa
                 <Text color="fg.muted" fontSize="sm">
                   {subject.description}
                 </Text>
-                <Text fontSize="sm" color="teal.600" _dark={{ color: 'teal.300' }}>
+                <Text fontSize="sm" color="brand.fg">
                   {subject.topicCount} topic{subject.topicCount === 1 ? '' : 's'} · {subject.subjectLevel}
                 </Text>
               </Card.Body>

@@ -185,7 +185,7 @@ export function HomeCatalogue() {
             <Card.Body>
               <HStack gap="2" wrap="wrap">
                 {curriculum.subjects.map((subject) => (
-                  <Badge key={subject._id} asChild variant="outline" colorPalette="teal" size="lg">
+                  <Badge key={subject._id} asChild variant="outline" colorPalette="brand" size="lg">
                     <RouterLink to={`/${curriculum.slug}/${subject.slug}`}>{subject.name}</RouterLink>
                   </Badge>
                 ))}

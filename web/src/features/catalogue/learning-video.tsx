@@ -4,7 +4,7 @@ import { LuCirclePlay } from 'react-icons/lu';
 import { usageLabel } from '../../../../shared/learning/usage';
 import { ApiError, callApi } from '../../lib/api-client';
 import { serverMessage } from '../../lib/error-message';
-import { canSeeUsage } from '../../lib/permissions';
+import { canCall } from '../../lib/permissions';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { useOwnUsage } from './use-own-usage';
 
@@ -50,7 +50,7 @@ export function LearningVideo({ video, embed }: LearningVideoProps) {
   const [starting, setStarting] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   // A learner on the usage plan waits behind the play button until their account is known to be unlimited.
-  const metered = canSeeUsage(user) && usage?.limitation !== null;
+  const metered = canCall(user, 'usage.record') && usage?.limitation !== null;
 
   if (!metered) return <Player src={embed} title={video.title} />;
   if (started) return <Player src={autoplay(embed)} title={video.title} />;
@@ -94,7 +94,7 @@ export function LearningVideo({ video, embed }: LearningVideoProps) {
         ) : (
           <>
             <Button
-              colorPalette="teal"
+              colorPalette="brand"
               size="lg"
               loading={starting}
               disabled={!usage}

@@ -25,7 +25,7 @@ import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
 import { serverMessage } from '../../lib/error-message';
-import { canBookmarkPages, canTrackLearning } from '../../lib/permissions';
+import { canCall } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -44,12 +44,12 @@ const statusLabels: Record<SubTopicProgressEntry['status'], string> = {
  */
 export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
   const { user } = useAuthUser();
-  const tracks = canTrackLearning(user);
+  const tracks = canCall(user, 'progress.record');
   const [entry, setEntry] = useState<SubTopicProgressEntry>();
   const [limitMessage, setLimitMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [bookmarking, setBookmarking] = useState(false);
-  const canBookmark = tracks && user?.type === 'student' && canBookmarkPages(user);
+  const canBookmark = tracks && user?.type === 'student' && canCall(user, 'bookmarks.create');
   const recorded = useRef(new Set<number>());
   const blocked = useRef(false);
   const pages = pagesOf(subTopic);
@@ -162,7 +162,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
               <Progress.Root
                 value={percent}
                 size="sm"
-                colorPalette="teal"
+                colorPalette="brand"
                 aria-label={`Sub-topic progress ${percent}%`}
               >
                 <Progress.Track>
@@ -186,7 +186,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
                   <LuRotateCcw /> Mark as not done
                 </Button>
               ) : (
-                <Button size="sm" colorPalette="teal" loading={busy} onClick={() => mark(true)}>
+                <Button size="sm" colorPalette="brand" loading={busy} onClick={() => mark(true)}>
                   <LuCircleCheck /> Mark as done
                 </Button>
               ))}
@@ -265,7 +265,7 @@ function QuestionForm({ subTopic, pages }: { subTopic: SubTopic; pages: number }
           <Field.Label fontSize="sm">Your question</Field.Label>
           <Input size="sm" maxLength={2000} value={question} onChange={(e) => setQuestion(e.target.value)} />
         </Field.Root>
-        <Button size="sm" type="submit" colorPalette="teal" loading={sending} disabled={!question.trim()}>
+        <Button size="sm" type="submit" colorPalette="brand" loading={sending} disabled={!question.trim()}>
           Save question
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>

@@ -217,7 +217,7 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
                 }}
                 onDragOver={(event) => editing && event.preventDefault()}
                 onDrop={(event) => editing && onVideoDrop(event, index)}
-                borderColor={editing && dragged === index ? 'teal.400' : undefined}
+                borderColor={editing && dragged === index ? 'brand.border' : undefined}
               >
                 <Card.Body gap="3">
                   {embed ? <LearningVideo video={video} embed={embed} /> : null}

@@ -178,7 +178,7 @@ function SubjectOverview({
         />
       ) : (
         <Center py="16" role="status" aria-label="Loading">
-          <Spinner size="xl" color="teal.500" borderWidth="4px" />
+          <Spinner size="xl" color="brand.solid" borderWidth="4px" />
         </Center>
       )}
     </Stack>
@@ -205,7 +205,7 @@ function TopicOverview({ resolved, edit }: { resolved: ResolvedCataloguePath; ed
         />
       ) : (
         <Center py="8" role="status" aria-label="Loading">
-          <Spinner size="lg" color="teal.500" />
+          <Spinner size="lg" color="brand.solid" />
         </Center>
       )}
     </Stack>

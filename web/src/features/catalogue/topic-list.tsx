@@ -76,7 +76,7 @@ export function TopicList({ subject, topics, edit, onChanged }: TopicListProps) 
           }}
           onDragOver={(event) => editing && event.preventDefault()}
           onDrop={(event) => editing && onDrop(event, index)}
-          borderColor={editing && dragged === index ? 'teal.400' : undefined}
+          borderColor={editing && dragged === index ? 'brand.border' : undefined}
         >
           <Card.Body gap="3">
             <HStack justify="space-between" align="start">
@@ -196,12 +196,7 @@ export function SubTopicList({
                 editing={editing}
                 onRename={(name) => renameSubTopic(subTopic, name, onChanged)}
               >
-                <Link
-                  asChild
-                  color="teal.600"
-                  _dark={{ color: 'teal.300' }}
-                  fontWeight={detailed ? 'semibold' : undefined}
-                >
+                <Link asChild color="brand.fg" fontWeight={detailed ? 'semibold' : undefined}>
                   <RouterLink to={`${base}/${subTopic.slug}`}>{subTopic.name}</RouterLink>
                 </Link>
               </RenameInPlace>

@@ -96,7 +96,7 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
       busy={busy}
       saveLabel="Book lesson"
       saveDisabled={!slot}
-      saveColorPalette="teal"
+      saveColorPalette="brand"
       cancelLabel="Dismiss"
       size="xl"
     >

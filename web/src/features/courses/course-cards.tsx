@@ -13,7 +13,7 @@ export function CourseCards({ courses }: { courses: UserCourse[] }) {
           <Card.Body gap="2">
             <HStack gap="2" wrap="wrap">
               {course.isTrial && <Badge colorPalette="purple">Free trial</Badge>}
-              <Badge colorPalette="teal">{course.type}</Badge>
+              <Badge colorPalette="brand">{course.type}</Badge>
               {course.status === 'DRAFT' && <Badge>Draft</Badge>}
             </HStack>
             <Heading size="md">{course.title}</Heading>
@@ -28,7 +28,7 @@ export function CourseCards({ courses }: { courses: UserCourse[] }) {
             </Text>
           </Card.Body>
           <Card.Footer>
-            <Button asChild size="sm" colorPalette="teal" variant="outline">
+            <Button asChild size="sm" colorPalette="brand" variant="outline">
               <RouterLink to={`${paths.portalCourses}/${course._id}`}>Open course</RouterLink>
             </Button>
           </Card.Footer>

@@ -8,7 +8,7 @@ import { RequireSession } from '../../components/require-session';
 import { homeworkPath } from '../../config/course-paths';
 import { useCourse } from '../../lib/api/courses';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canBookClasses } from '../../lib/permissions';
+import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
@@ -58,12 +58,12 @@ function SectionNode({ node, depth, tools }: { node: SectionTree; depth: number;
           (tools.homework ? (
             <HomeworkSubmissions section={node} tools={tools} />
           ) : (
-            <Link asChild color="teal.fg" fontSize="sm">
+            <Link asChild color="brand.fg" fontSize="sm">
               <RouterLink to={homeworkPath(node.course, node._id)}>Open homework</RouterLink>
             </Link>
           ))}
         {node.kind === 'RESOURCE' && node.resource && (
-          <Link href={node.resource.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
+          <Link href={node.resource.url} target="_blank" rel="noreferrer" color="brand.fg" fontSize="sm">
             Open
           </Link>
         )}
@@ -107,18 +107,19 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
   const [open, setOpen] = useState<'book' | 'new' | null>(null);
   const members = [...course.tutors, ...course.students];
   const tutor = bookingTutor(course.tutors);
-  const books = !!tutor && canBookClasses(user) && mayBookInCourse(course, members, user?._id);
+  const books =
+    !!tutor && canCall(user, 'meetings.courseMeetingBook') && mayBookInCourse(course, members, user?._id);
   const schedules = user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors);
   if (!books && !schedules) return null;
   return (
     <HStack gap="2">
       {books && (
-        <Button size="sm" colorPalette="teal" onClick={() => setOpen('book')}>
+        <Button size="sm" colorPalette="brand" onClick={() => setOpen('book')}>
           Book a lesson
         </Button>
       )}
       {schedules && (
-        <Button size="sm" colorPalette="teal" variant="outline" onClick={() => setOpen('new')}>
+        <Button size="sm" colorPalette="brand" variant="outline" onClick={() => setOpen('new')}>
           New lesson
         </Button>
       )}
@@ -140,7 +141,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
             {course.isTrial && <Badge colorPalette="purple">Free trial</Badge>}
-            <Badge colorPalette="teal">{course.type}</Badge>
+            <Badge colorPalette="brand">{course.type}</Badge>
             {course.status === 'DRAFT' && <Badge>Draft</Badge>}
           </HStack>
           <Heading as="h1" size="2xl">

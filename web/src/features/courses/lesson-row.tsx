@@ -82,7 +82,7 @@ export function LessonRow({ lesson }: { lesson: SectionTree }) {
           )}
           <Button
             size="sm"
-            colorPalette="teal"
+            colorPalette="brand"
             disabled={!canJoin}
             onClick={() => joinUrl && joinLesson({ _id: lesson._id, joinUrl })}
           >

@@ -27,7 +27,7 @@ export function TrialPanel({ courseId, studentId }: { courseId: string; studentI
             <Heading size="lg">Free trial</Heading>
             <TrialBadges trial={trial} />
           </HStack>
-          <Link asChild color="teal.fg" fontSize="sm">
+          <Link asChild color="brand.fg" fontSize="sm">
             <RouterLink to={trialRecordingPath(trial._id)}>Open trial page</RouterLink>
           </Link>
         </HStack>

@@ -224,7 +224,7 @@ export function HomeworkSubmissions({ section, tools }: { section: SectionTree; 
           Counting submissions…
         </Text>
       )}
-      <Link asChild color="teal.fg" fontSize="sm">
+      <Link asChild color="brand.fg" fontSize="sm">
         <RouterLink to={homeworkPath(tools.course._id, section._id)}>Review submissions</RouterLink>
       </Link>
     </HStack>

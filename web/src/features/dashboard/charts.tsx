@@ -21,7 +21,7 @@ export function ProgressRing({
   percent,
   label,
   size = 112,
-  tone = 'teal.500',
+  tone = 'brand.solid',
 }: {
   percent: number;
   label: string;
@@ -153,7 +153,7 @@ export function BarChart({
                 width={Math.max(x(datum.value) - labelWidth, datum.value > 0 ? 3 : 0)}
                 height={barHeight}
                 rx="4"
-                fill={color(datum.tone ?? 'teal.500')}
+                fill={color(datum.tone ?? 'brand.solid')}
               />
               <text
                 x={width - valueWidth + 8}

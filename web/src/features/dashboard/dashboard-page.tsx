@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LuBookmark, LuMessageCircleQuestion } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { usageKinds, usageLabel } from '../../../../shared/learning/usage';
 import type { SubjectProgressDoc } from '../../../../shared/schemas/learning-data';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
@@ -26,7 +26,7 @@ import { storageKeys } from '../../config/storage-keys';
 import { callApi } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta-tags';
-import { canListStudents, canSeeUsage, canViewUsers } from '../../lib/permissions';
+import { canCall, holdsReader } from '../../lib/permissions';
 import { useAuthUser } from '../../lib/use-auth-user';
 import {
   useBookmarks,
@@ -45,8 +45,12 @@ function Dashboard() {
   const { user } = useAuthUser();
   const me = user!._id;
   const family = user?.userMapper?.users;
-  const [learner, setLearner] = useState(() => defaultLearner(me, family));
-  const teaches = canListStudents(user) && user?.type !== 'student';
+  const [search] = useSearchParams();
+  const [learner, setLearner] = useState(() => defaultLearner(me, family, search.get('learner')));
+  // GET /students answers user admins (every student) and tutors (their own); its access lets others through
+  // to that check.
+  const teaches =
+    canCall(user, 'students.list') && (user?.type === 'tutor' || holdsReader(user, 'anyLearner'));
   const [pickedName, setPickedName] = useState<string>();
   const learnerName = family?.find((u) => u._id === learner)?.firstname ?? pickedName ?? user!.firstname;
   const viewingSelf = learner === me;
@@ -54,7 +58,7 @@ function Dashboard() {
 
   const curricula = useCurricula();
   // Onboarding answers are private to the family (and user admins): a tutor's dashboard does without them.
-  const readsPrivate = inFamily || canViewUsers(user);
+  const readsPrivate = inFamily || holdsReader(user, 'anyLearner');
   const onboarding = useOnboarding(readsPrivate ? learner : undefined);
   const names = useMemo(() => (curricula.data?.docs ?? []).map((c) => c.name), [curricula.data]);
   const [curriculum, setCurriculum] = useState<string>();
@@ -162,7 +166,7 @@ function Dashboard() {
                 Choose your curriculum, grade and subjects so your dashboard shows what matters to you.
               </Alert.Description>
             </Alert.Content>
-            <Button asChild size="sm" colorPalette="teal">
+            <Button asChild size="sm" colorPalette="brand">
               <RouterLink to={paths.onboarding}>Start</RouterLink>
             </Button>
           </Alert.Root>
@@ -194,7 +198,7 @@ function Dashboard() {
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
           <RecentSessions studentId={learner} />
           <Bookmarks studentId={learner} />
-          {canSeeUsage(user) && readsPrivate && <UsageCard userId={learner} />}
+          {canCall(user, 'usage.userDetails') && readsPrivate && <UsageCard userId={learner} />}
         </SimpleGrid>
       </Stack>
     </Box>
@@ -277,7 +281,7 @@ function SubjectCard({
     <Card.Root
       as="button"
       variant={selected ? 'subtle' : 'outline'}
-      borderColor={selected ? 'teal.500' : undefined}
+      borderColor={selected ? 'brand.solid' : undefined}
       borderWidth={selected ? '2px' : '1px'}
       onClick={onSelect}
       aria-pressed={selected}
@@ -319,7 +323,7 @@ function SubjectDetail({ subject }: { subject: SubjectProgressDoc }) {
           </Text>
         </Heading>
         <HStack gap="3">
-          <Badge colorPalette="teal" size="lg">
+          <Badge colorPalette="brand" size="lg">
             {subject.percent}% complete
           </Badge>
           {subject.band && (
@@ -478,7 +482,7 @@ function UsageCard({ userId }: { userId: string }) {
                   <Progress.Root
                     value={percent}
                     size="sm"
-                    colorPalette={used >= limit ? 'red' : 'teal'}
+                    colorPalette={used >= limit ? 'red' : 'brand'}
                     aria-label={`${usageLabel(kind, used)} used of ${limit}`}
                   >
                     <Progress.Track>

@@ -14,6 +14,14 @@ describe('dashboard selection', () => {
     expect(defaultLearner('solo', [{ _id: 'solo' }])).toBe('solo');
   });
 
+  it('a parent opens on the child asked for when that child is theirs, else on their first child', () => {
+    const family = [{ _id: 'parent' }, { _id: 'kid1' }, { _id: 'kid2' }];
+    expect(defaultLearner('parent', family, 'kid2')).toBe('kid2');
+    expect(defaultLearner('parent', family, 'stranger')).toBe('kid1');
+    expect(defaultLearner('parent', family, null)).toBe('kid1');
+    expect(defaultLearner('solo', undefined, 'kid1')).toBe('solo');
+  });
+
   it('keeps the stored curriculum while it exists, then onboarding, then the first', () => {
     const names = ['Cambridge IGCSE', 'IB Diploma'];
     expect(defaultCurriculum(names, 'IB Diploma', 'Cambridge IGCSE')).toBe('IB Diploma');

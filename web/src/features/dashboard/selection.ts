@@ -2,10 +2,17 @@ import type { SubjectProgressDoc } from '../../../../shared/schemas/learning-dat
 
 /**
  * Whose dashboard opens first. A user-mapper lists the parent's account first (it is created for the
- * parent, then the children are linked): a parent opens on their first child, anyone else on themselves.
+ * parent, then the children are linked): a parent opens on the child asked for (`?learner=`, from a child's
+ * card on the portal home) when it is one of theirs, else on their first child; anyone else on themselves.
  */
-export function defaultLearner(me: string, mapped: ReadonlyArray<{ _id: string }> | undefined): string {
-  if (mapped && mapped.length > 1 && mapped[0]?._id === me) return mapped[1]!._id;
+export function defaultLearner(
+  me: string,
+  mapped: ReadonlyArray<{ _id: string }> | undefined,
+  asked?: string | null,
+): string {
+  const isParent = !!mapped && mapped.length > 1 && mapped[0]?._id === me;
+  if (isParent && asked && mapped.some((account) => account._id === asked)) return asked;
+  if (isParent) return mapped[1]!._id;
   return me;
 }
 

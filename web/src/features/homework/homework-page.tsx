@@ -15,7 +15,6 @@ import {
 import { useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { holdsAny } from '../../../../shared/permissions/check';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { summarizeLabels } from '../../../../shared/rules/labels';
 import type { HomeworkSubmission, Section } from '../../../../shared/schemas/section';
@@ -24,6 +23,7 @@ import { paths } from '../../config/paths';
 import { useCourse } from '../../lib/api/courses';
 import { callApi, useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
+import { holdsReader } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
@@ -55,7 +55,7 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
           href={attachment.url}
           target="_blank"
           rel="noreferrer"
-          color="teal.fg"
+          color="brand.fg"
           fontSize="sm"
         >
           {attachment.fileName ?? attachment.url}
@@ -134,7 +134,7 @@ function ReviewForm({ submission, onSaved }: { submission: HomeworkSubmission; o
           />
         </Field.Root>
       </HStack>
-      <Button alignSelf="start" size="sm" colorPalette="teal" loading={busy} onClick={save}>
+      <Button alignSelf="start" size="sm" colorPalette="brand" loading={busy} onClick={save}>
         {submission.status === 'REVIEWED' ? 'Update review' : 'Mark reviewed'}
       </Button>
     </Stack>
@@ -159,7 +159,7 @@ function ReviewerView({
     <Stack gap="4">
       <HStack gap="3" wrap="wrap">
         <Heading size="lg">Submissions</Heading>
-        <Badge colorPalette="teal">{submissions.length} handed in</Badge>
+        <Badge colorPalette="brand">{submissions.length} handed in</Badge>
         <Badge colorPalette="green">{reviewed} reviewed</Badge>
       </HStack>
       {missing.length > 0 && (
@@ -315,7 +315,7 @@ function Homework() {
   // Its tutors and course admins review; everyone else on the course is a student handing in.
   const reviewer =
     course.tutors.some((t) => t.user._id === user._id && t.status === 'ENABLE') ||
-    holdsAny(user.role.permissions, { areas: ['adminCourses'], actions: ['view', 'edit'] });
+    holdsReader(user, 'anyCourse');
   const mine = submissions?.docs.find((s) => s.student._id === user._id);
   const due = section.homework?.dueAt;
   const overdue = !!due && Date.parse(due) < Date.now();

@@ -74,7 +74,7 @@ export function SubmissionForm({
         <Stack gap="1">
           {attachments.map((attachment, index) => (
             <HStack key={attachment.url} gap="2">
-              <Link href={attachment.url} target="_blank" rel="noreferrer" color="teal.fg" fontSize="sm">
+              <Link href={attachment.url} target="_blank" rel="noreferrer" color="brand.fg" fontSize="sm">
                 {attachment.fileName ?? attachment.url}
               </Link>
               <IconButton
@@ -122,7 +122,7 @@ export function SubmissionForm({
         </HStack>
       )}
       <HStack gap="2">
-        <Button colorPalette="teal" loading={busy} onClick={submit}>
+        <Button colorPalette="brand" loading={busy} onClick={submit}>
           {submitLabel}
         </Button>
         {onCancel && (

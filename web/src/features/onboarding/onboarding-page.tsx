@@ -99,7 +99,7 @@ function OnboardingForm() {
           <Progress.Root
             value={((step + 1) / onboardingSteps.length) * 100}
             size="sm"
-            colorPalette="teal"
+            colorPalette="brand"
             aria-label="Onboarding progress"
           >
             <Progress.Track>
@@ -210,11 +210,11 @@ function OnboardingForm() {
             Back
           </Button>
           {last ? (
-            <Button colorPalette="teal" loading={saving} disabled={!!problem} onClick={save}>
+            <Button colorPalette="brand" loading={saving} disabled={!!problem} onClick={save}>
               Save and go to my dashboard
             </Button>
           ) : (
-            <Button colorPalette="teal" disabled={!!problem} onClick={() => setStep(step + 1)}>
+            <Button colorPalette="brand" disabled={!!problem} onClick={() => setStep(step + 1)}>
               Next
             </Button>
           )}
@@ -247,7 +247,7 @@ function Choice({
   return (
     <Button
       variant={selected ? 'solid' : 'outline'}
-      colorPalette="teal"
+      colorPalette="brand"
       justifyContent="space-between"
       aria-pressed={selected}
       onClick={onClick}

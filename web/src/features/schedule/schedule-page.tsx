@@ -14,7 +14,6 @@ import {
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { holdsAny } from '../../../../shared/permissions/check';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
@@ -23,6 +22,7 @@ import { paths } from '../../config/paths';
 import { type ScheduleRange, useAllLessons, useOwnSchedule } from '../../lib/api/schedule';
 import { callApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
+import { canCall } from '../../lib/permissions';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 import { today } from '../../lib/zoned-dates';
@@ -52,11 +52,13 @@ interface CalendarLesson {
   studentJoinTime?: string | null;
 }
 
+/** Fixed hues, not the tenant's colour: they tell the statuses apart on every tenant's site. */
 const statusPalette: Record<string, string> = { ACTIVE: 'teal', CANCELLED: 'red', COMPLETED: 'green' };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/** Whoever may read the admin schedule sees every lesson of the tenant, not only their own. */
 function seesAllLessons(user: AuthUser): boolean {
-  return holdsAny(user.role.permissions, { areas: ['schedule'], actions: ['view'] });
+  return canCall(user, 'schedule.adminMeetings');
 }
 
 function useCalendarLessons(user: AuthUser, range: ScheduleRange) {
@@ -180,7 +182,7 @@ function Schedule({ user }: { user: AuthUser }) {
                 <Button
                   key={v}
                   variant={view === v ? 'solid' : 'outline'}
-                  colorPalette="teal"
+                  colorPalette="brand"
                   onClick={() => setView(v)}
                 >
                   {v === 'week' ? 'Week' : 'Month'}
@@ -227,7 +229,7 @@ function Schedule({ user }: { user: AuthUser }) {
                 minH={view === 'week' ? '48' : '24'}
                 bg={day.outside ? 'bg.muted' : 'bg'}
                 borderWidth="1px"
-                borderColor={day.isToday ? 'teal.500' : 'border'}
+                borderColor={day.isToday ? 'brand.solid' : 'border'}
                 rounded="md"
                 role="gridcell"
                 data-date={day.date}

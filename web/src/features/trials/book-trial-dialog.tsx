@@ -207,7 +207,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
                 <Text fontWeight="medium">Your account</Text>
                 <Text fontSize="sm">
                   Already have an account?{' '}
-                  <Link asChild colorPalette="teal">
+                  <Link asChild colorPalette="brand">
                     <RouterLink to={trialLoginPath} onClick={onClose}>
                       Log in
                     </RouterLink>
@@ -257,7 +257,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
         <Button variant="outline" onClick={onClose}>
           Dismiss
         </Button>
-        <Button colorPalette="teal" disabled={!canBook(state) || !chosen} loading={busy} onClick={book}>
+        <Button colorPalette="brand" disabled={!canBook(state) || !chosen} loading={busy} onClick={book}>
           Book Trial
         </Button>
       </Dialog.Footer>

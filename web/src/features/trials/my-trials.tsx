@@ -7,6 +7,7 @@ import { TrialBadges } from '../../components/trials/trial-badges';
 import { paths } from '../../config/paths';
 import { trialRecordingPath } from '../../config/trial-paths';
 import { useApi } from '../../lib/api-client';
+import { openAsChild } from '../../lib/open-as-child';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 
 const PAGE_SIZE = 5;
@@ -16,7 +17,8 @@ const fullName = (person: { firstname: string; lastname: string }) =>
 /**
  * "My trials" on the portal home (GET /trials): a student's own free trials, a parent's children's, and the
  * trials a tutor teaches, newest lesson first, with the lesson time in the viewer's zone. Nothing shows for
- * someone without any.
+ * someone without any. A child's trial course is the child's (a course's page is its members'): the parent
+ * opens it in the child's account.
  */
 export function MyTrials({ user }: { user: AuthUser }) {
   const zone = deviceTimeZone();
@@ -79,7 +81,7 @@ export function MyTrials({ user }: { user: AuthUser }) {
                       asChild
                       size="xs"
                       variant={recordings > 0 ? 'solid' : 'outline'}
-                      colorPalette="teal"
+                      colorPalette="brand"
                     >
                       <RouterLink to={trialRecordingPath(trial._id)}>
                         {recordings > 0
@@ -90,9 +92,24 @@ export function MyTrials({ user }: { user: AuthUser }) {
                       </RouterLink>
                     </Button>
                   )}
-                  <Button asChild size="xs" variant="outline">
-                    <RouterLink to={`${paths.portalCourses}/${trial.courseId}`}>Open course</RouterLink>
-                  </Button>
+                  {trial.studentId === user._id || trial.tutorId === user._id ? (
+                    <Button asChild size="xs" variant="outline">
+                      <RouterLink to={`${paths.portalCourses}/${trial.courseId}`}>Open course</RouterLink>
+                    </Button>
+                  ) : (
+                    // A linked account's trial (a parent's child's): its course is the child's to open.
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() =>
+                        openAsChild(trial.studentId, `${paths.portalCourses}/${trial.courseId}`).catch(
+                          () => undefined,
+                        )
+                      }
+                    >
+                      Open as {trial.student.firstname}
+                    </Button>
+                  )}
                 </HStack>
               </HStack>
             </Box>

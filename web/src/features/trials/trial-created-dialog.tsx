@@ -32,7 +32,7 @@ export function TrialCreatedDialog() {
               </Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="teal" onClick={dismiss}>
+              <Button colorPalette="brand" onClick={dismiss}>
                 Dismiss
               </Button>
             </Dialog.Footer>

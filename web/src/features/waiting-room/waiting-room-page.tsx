@@ -170,13 +170,13 @@ function Room({
       <Stack gap="6">
         {/* A closed room's own button leads back (below its notice); an open room keeps this link up top. */}
         {!closed && (
-          <Link asChild color="teal.fg" fontSize="sm" alignSelf="start">
+          <Link asChild color="brand.fg" fontSize="sm" alignSelf="start">
             <RouterLink to={course}>← Back to the course</RouterLink>
           </Link>
         )}
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
-            <Badge colorPalette="teal">Waiting room</Badge>
+            <Badge colorPalette="brand">Waiting room</Badge>
             {lesson.type === 'TRIAL' && <Badge colorPalette="purple">Trial</Badge>}
             <ClassTimingChip lesson={lesson} />
           </HStack>
@@ -185,7 +185,7 @@ function Room({
           </Heading>
           <Text color="fg.muted">
             Course:{' '}
-            <Link asChild color="teal.fg">
+            <Link asChild color="brand.fg">
               <RouterLink to={course}>{lesson.courseTitle || 'Open the course'}</RouterLink>
             </Link>
           </Text>
@@ -207,7 +207,7 @@ function Room({
           </Alert.Content>
         </Alert.Root>
         {closed && (
-          <Button asChild colorPalette="teal" alignSelf="start">
+          <Button asChild colorPalette="brand" alignSelf="start">
             <RouterLink to={course}>Back to the course</RouterLink>
           </Button>
         )}

@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
 import { formatDate } from '../../../lib/format';
-import { canCourseAdmin, canCourseTemplates } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { CreateCourseDialog } from './create-course-dialog';
 import { OutlineDialog } from './outline-dialog';
@@ -43,7 +43,7 @@ function TemplateRowActions({
   const [open, setOpen] = useState<'outline' | 'course' | undefined>();
   return (
     <>
-      {canCourseTemplates(session?.user, 'edit') && (
+      {canCall(session?.user, 'course-templates.update') && (
         <IconButton
           aria-label="Edit outline"
           title="Edit outline"
@@ -54,7 +54,7 @@ function TemplateRowActions({
           <LuListTree />
         </IconButton>
       )}
-      {canCourseAdmin(session?.user, 'create') && (
+      {canCall(session?.user, 'course-templates.createCourse') && (
         <IconButton
           aria-label="Create course from template"
           title="Create course from template"
@@ -156,7 +156,7 @@ export default function CourseTemplatesPage() {
   const curricula = useCurricula();
   const [searchParams, setSearchParams] = useSearchParams();
   const courseId = searchParams.get('courseId') ?? undefined;
-  const canDelete = canCourseTemplates(session?.user, 'delete');
+  const canDelete = canCall(session?.user, 'course-templates.delete');
   const config = useMemo<AdminResource<CourseTemplate, TemplateFormValue, TemplateBody>>(
     () => ({
       ...templatesResource,

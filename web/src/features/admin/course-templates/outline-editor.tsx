@@ -33,6 +33,7 @@ export const kindLabels: Record<TemplateSectionKind, string> = {
   RESOURCE: 'Resource',
   HOMEWORK: 'Homework',
 };
+/** Fixed hues, not the tenant's colour: they tell the kinds apart on every tenant's site. */
 const kindColours: Record<TemplateSectionKind, string> = {
   SECTION: 'teal',
   RESOURCE: 'blue',

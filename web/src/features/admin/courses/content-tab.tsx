@@ -118,7 +118,7 @@ function Details({ section, actions }: { section: SectionTree; actions: Actions 
   }
   if (section.kind === 'RESOURCE' && section.resource) {
     return (
-      <ChakraLink href={section.resource.url} target="_blank" rel="noreferrer" fontSize="xs" color="teal.fg">
+      <ChakraLink href={section.resource.url} target="_blank" rel="noreferrer" fontSize="xs" color="brand.fg">
         {section.resource.fileName ?? section.resource.url}
       </ChakraLink>
     );
@@ -131,7 +131,7 @@ function Details({ section, actions }: { section: SectionTree; actions: Actions 
             ? `Due ${formatDateTime(section.homework.dueAt, actions.zone)}`
             : 'No due date'}
         </Text>
-        <ChakraLink asChild color="teal.fg">
+        <ChakraLink asChild color="brand.fg">
           <Link to={homeworkPath(course._id, section._id)}>Submissions</Link>
         </ChakraLink>
       </HStack>

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta-tags';
-import { canCourseAdmin } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 import { ContentTab } from './content-tab';
@@ -117,8 +117,8 @@ export default function AdminCoursePage() {
     error,
     mutate,
   } = useApi(['courses.adminGet', { params: { id: courseId }, query: { subSections: '1' } }]);
-  const canEdit = canCourseAdmin(session?.user, 'edit');
-  const canDelete = canCourseAdmin(session?.user, 'delete');
+  const canEdit = canCall(session?.user, 'courses.adminUpdate');
+  const canDelete = canCall(session?.user, 'courses.adminDelete');
   usePageMeta(course?.title);
 
   if (error) {
@@ -147,7 +147,7 @@ export default function AdminCoursePage() {
               <Badge colorPalette={course.status === 'ACTIVE' ? 'green' : 'gray'}>
                 {statusLabels[course.status]}
               </Badge>
-              <Badge colorPalette="teal">{course.type}</Badge>
+              <Badge colorPalette="brand">{course.type}</Badge>
               {course.isTrial && <Badge colorPalette="purple">Trial</Badge>}
             </HStack>
             <Heading as="h1" size="2xl">

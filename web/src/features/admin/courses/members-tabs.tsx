@@ -235,7 +235,7 @@ export function TutorsTab({
           key: 'type',
           label: 'Type',
           render: (member) => (
-            <Badge colorPalette={member.type === 'PRIMARY' ? 'teal' : 'gray'}>
+            <Badge colorPalette={member.type === 'PRIMARY' ? 'brand' : 'gray'}>
               {member.type ? tutorTypeLabels[member.type] : '-'}
             </Badge>
           ),

@@ -5,7 +5,7 @@ import type { Course } from '../../../../../shared/schemas/course';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { callApi } from '../../../lib/api-client';
-import { canCourseTemplates } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 
@@ -18,7 +18,7 @@ export function SaveAsTemplateButton({ course }: { course: Course }) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState(course.title);
   const [busy, setBusy] = useState(false);
-  if (!canCourseTemplates(session?.user, 'create')) return null;
+  if (!canCall(session?.user, 'course-templates.create')) return null;
   const trimmed = title.trim();
 
   const save = async () => {

@@ -13,7 +13,7 @@ import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../component
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
-import { canSetTutorPaymentStatus } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
 import { joinTimeCell } from './join-time';
@@ -132,7 +132,7 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
 /** /admin/lesson-history: the lessons that ended, with the people's join times in the viewer's zone. */
 export default function AdminLessonHistoryPage() {
   const zone = useAdminZone();
-  const canSetPayment = canSetTutorPaymentStatus(useSession()?.user);
+  const canSetPayment = canCall(useSession()?.user, 'lessonHistory.updateTutorPaymentStatus');
   const config = useMemo(() => historyResource(zone, canSetPayment), [zone, canSetPayment]);
   return <AdminListPage config={config} />;
 }

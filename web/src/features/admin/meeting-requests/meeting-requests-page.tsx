@@ -21,7 +21,7 @@ import { personFilter } from '../../../components/admin/person-picker';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
-import { canRespondToLessonRequests, canSetTutorPaymentStatus } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { RequestDialog } from './request-dialog';
@@ -198,8 +198,8 @@ function requestsResource(options: {
 
 export default function AdminPresentedMeetingRequestsPage() {
   const user = useSession()?.user;
-  const canRespond = canRespondToLessonRequests(user);
-  const canSetPayment = canSetTutorPaymentStatus(user);
+  const canRespond = canCall(user, 'meetingRequests.respond');
+  const canSetPayment = canCall(user, 'meetingRequests.updateTutorPaymentStatus');
   const zone = useAdminZone();
   const config = useMemo(
     () => requestsResource({ canRespond, canSetPayment, zone }),

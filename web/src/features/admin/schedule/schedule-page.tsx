@@ -45,7 +45,7 @@ function UpcomingCount({ zone }: { zone: string }) {
   // Drawn into the right of the list's title row (the list page has no slot there).
   return (
     <HStack gap="2" justify="end" mb="-11" position="relative" zIndex="1" pointerEvents="none">
-      <Badge colorPalette="teal" size="lg" data-testid="upcoming-count">
+      <Badge colorPalette="brand" size="lg" data-testid="upcoming-count">
         {data ? data.totalDocs : '…'}
       </Badge>
       <Text fontSize="sm" color="fg.muted">

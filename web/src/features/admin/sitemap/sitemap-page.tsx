@@ -1,15 +1,22 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { SitemapGeneration, SitemapStatus } from '../../../../../shared/schemas/sitemap';
+import type { SitemapGeneration, SitemapStatus, SitemapTrigger } from '../../../../../shared/schemas/sitemap';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { canGenerateSitemap } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 
 const statusColour: Record<SitemapStatus, string> = { RUNNING: 'blue', COMPLETED: 'green', FAILED: 'red' };
+
+const startedBy: Record<SitemapTrigger, string> = {
+  admin: 'Admin',
+  schedule: 'Daily schedule',
+  tenantCreated: 'School created',
+  catalogueChanged: 'Catalogue changed',
+};
 
 const formatTime = (iso: string | undefined) =>
   iso
@@ -42,7 +49,7 @@ const generationsResource: AdminResource<SitemapGeneration> = {
     {
       key: 'trigger',
       label: 'Started by',
-      render: (g) => (g.trigger === 'schedule' ? 'Daily schedule' : 'Admin'),
+      render: (g) => startedBy[g.trigger],
     },
     { key: 'startedAt', label: 'Started', render: (g) => formatTime(g.startedAt) },
     { key: 'finishedAt', label: 'Finished', render: (g) => formatTime(g.finishedAt) },
@@ -87,19 +94,20 @@ export default function SitemapPage() {
             <Text fontWeight="semibold">Sitemap</Text>
             <Text fontSize="sm" color="fg.muted">
               Lists every public curriculum, subject, topic and content page for search engines. It is
-              regenerated every day; generate it now after larger catalogue changes.
+              regenerated a few minutes after the catalogue changes, and every day; generate it now to have it
+              at once.
             </Text>
             {latest?.status === 'COMPLETED' && latest.url && (
               <Text fontSize="sm">
                 Latest:{' '}
-                <Link href={latest.url} target="_blank" rel="noreferrer" colorPalette="teal">
+                <Link href={latest.url} target="_blank" rel="noreferrer" colorPalette="brand">
                   {latest.url}
                 </Link>{' '}
                 ({latest.urlCount} pages)
               </Text>
             )}
           </Stack>
-          {canGenerateSitemap(session?.user) && (
+          {canCall(session?.user, 'sitemap.create') && (
             <Button onClick={generate} loading={starting} disabled={latest?.status === 'RUNNING'}>
               Generate sitemap
             </Button>

@@ -27,7 +27,7 @@ const tagsResource: AdminResource<Tag, TagForm, ApiBody<'tags.create'>> = {
       label: 'Name',
       sortable: true,
       render: (tag) => (
-        <Badge colorPalette="teal" variant="subtle" size="md">
+        <Badge colorPalette="brand" variant="subtle" size="md">
           {tag.name}
         </Badge>
       ),

@@ -23,7 +23,7 @@ import { trialStatusPalette } from '../../../components/trials/trial-badges';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { trialRecordingPath } from '../../../config/trial-paths';
 import { useApi } from '../../../lib/api-client';
-import { canEditTrials } from '../../../lib/permissions';
+import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { isTrialChangeable } from './trial-change';
 import { TrialRecordingsDialog, TrialUpdateDialog } from './trial-dialogs';
@@ -160,7 +160,7 @@ function trialsResource(options: { canEdit: boolean; zone: string }): AdminResou
 }
 
 export default function AdminTrialsPage() {
-  const canEdit = canEditTrials(useSession()?.user);
+  const canEdit = canCall(useSession()?.user, 'trials.adminUpdate');
   const zone = useAdminZone();
   const config = useMemo(() => trialsResource({ canEdit, zone }), [canEdit, zone]);
   return <AdminListPage config={config} />;
