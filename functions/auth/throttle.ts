@@ -17,7 +17,10 @@ import {
  *   from one address (a school behind one NAT), and one of them guessing must not lock the others out.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES: Record<ThrottleKind, number> = { account: 5, address: 20 };
+export const MAX_FAILURES: Record<Extract<ThrottleKind, 'account' | 'address'>, number> = {
+  account: 5,
+  address: 20,
+};
 /** The longest an address's sign-in waits: below API Gateway's 29 s, and bearable for a real user. */
 export const MAX_ADDRESS_DELAY_MS = 5_000;
 

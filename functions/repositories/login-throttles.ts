@@ -4,11 +4,11 @@ import { keys } from '../table/access-patterns';
 import { defineEntity, type PrimaryKey } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 
-const throttleKinds = ['account', 'address'] as const;
+const throttleKinds = ['account', 'address', 'callbackAddress', 'callbackContact'] as const;
 export type ThrottleKind = (typeof throttleKinds)[number];
 
 /**
- * Failed sign-in attempts of an account or an address in a window: written only by the conditional
+ * Attempts of an account or an address in a window (failed sign-ins; callback requests): written only by the conditional
  * updates below (ADD, open a window), never put whole, so the kind and value are known from the key.
  */
 const throttles = defineEntity({

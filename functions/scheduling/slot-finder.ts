@@ -1,4 +1,11 @@
 import { DateTime } from 'luxon';
+import {
+  busyDaysOfCandidates,
+  candidatesByDay,
+  daysWithFreeSlots,
+  type FreeDaysRequest,
+  type TutorHours,
+} from '../../shared/scheduling/free-days';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import {
   busyDaysToRead,
@@ -208,4 +215,117 @@ export async function trialSlots(
     busyLessonsIn(dayItems, tutorIds, daysOf),
   );
   return { docs };
+}
+
+export interface FreeDaysQuery {
+  /** The first and last viewer days asked about, `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+  durationMinutes: number;
+  viewerTimeZone?: string;
+  ignoreSectionId?: string;
+  eligible: (status: TutorAvailabilityStatus) => boolean;
+  now?: Date;
+}
+
+export interface FreeDaysAnswer {
+  /** The viewer days of the range with at least one free slot, in order. */
+  days: string[];
+  /** The last viewer day a slot can start on (the tenant's booking horizon). */
+  lastBookableDay: string;
+  /** The zone the days are in. */
+  timezone: string;
+}
+
+/**
+ * The viewer days of a range on which any of these tutors has a free slot: the same rule as a one-day slot
+ * read ({@link slotsOf}: hours, exceptions, windows, notice, horizon, bookings with their buffers), asked
+ * for every day of the range at once. Each tutor's bookings are read once, for the UTC days their
+ * candidate starts across the range can clash on, instead of one slot read per day.
+ */
+export async function freeDaysOf(
+  tenant: Tenant,
+  availabilityList: SlotAvailability[],
+  query: FreeDaysQuery,
+): Promise<FreeDaysAnswer> {
+  const settings = schedulingSettings(tenant.settings?.scheduling);
+  const now = query.now ?? new Date();
+  const viewerZone = query.viewerTimeZone || DEFAULT_TIME_ZONE;
+  const horizonMs = now.getTime() + settings.bookingHorizonDays * 86_400_000;
+  const lastBookableDay = DateTime.fromMillis(horizonMs, { zone: viewerZone }).toISODate()!;
+  const request: FreeDaysRequest = {
+    from: query.from,
+    to: query.to,
+    viewerTimeZone: viewerZone,
+    durationMinutes: query.durationMinutes,
+    stepMinutes: settings.slotStepMinutes,
+    minimumNoticeMinutes: settings.minimumNoticeMinutes,
+    bufferMinutes: settings.bufferMinutes,
+    now,
+    horizonMs,
+  };
+  const tutors = availabilityList
+    .filter((availability) => query.eligible(availability.status))
+    .map((availability) => {
+      const tutor: TutorHours = {
+        tutorTimeZone: availability.timezone,
+        weekly: weeklyHoursOf(availability),
+        exceptions: availability.exceptions,
+        windows: availability.windows,
+      };
+      const days = candidatesByDay(request, tutor);
+      const busy = busyDaysOfCandidates(days, query.durationMinutes, settings.bufferMinutes);
+      return { tutorId: availability.userId, tutor, days, busy };
+    })
+    .filter((tutor) => tutor.days.length > 0);
+  if (tutors.length === 0) return { days: [], lastBookableDay, timezone: viewerZone };
+  const busyOf = new Map(tutors.map((tutor) => [tutor.tutorId, tutor.busy]));
+  const booked = await busyLessons(
+    tenant.key,
+    tutors.map((tutor) => tutor.tutorId),
+    (tutorId) => busyOf.get(tutorId) ?? [],
+  );
+  const days = daysWithFreeSlots(
+    request,
+    tutors.map(({ tutorId, tutor, days }) => ({
+      tutor,
+      days,
+      booked: (booked.get(tutorId) ?? []).filter((lesson) => lesson.sectionId !== query.ignoreSectionId),
+    })),
+  );
+  return { days, lastBookableDay, timezone: viewerZone };
+}
+
+/** The trial dialog's free days: the tutors who teach the combination and take trials, pooled. */
+export async function trialFreeDays(
+  tenant: Tenant,
+  query: {
+    from: string;
+    to: string;
+    curriculum: string;
+    subject: string;
+    grade: string;
+    deviceTimezone?: string;
+    tutorId?: string;
+  },
+): Promise<FreeDaysAnswer> {
+  const settings = schedulingSettings(tenant.settings?.scheduling);
+  const teaching = await teachingAvailabilities(tenant.key, query);
+  const tutors = query.tutorId ? teaching.filter((tutor) => tutor.userId === query.tutorId) : teaching;
+  return freeDaysOf(tenant, tutors, {
+    from: query.from,
+    to: query.to,
+    durationMinutes: settings.trialDurationMinutes,
+    ...(query.deviceTimezone ? { viewerTimeZone: query.deviceTimezone } : {}),
+    eligible: offersTrials,
+  });
+}
+
+/** One tutor's free days (a lesson booked or moved with them), read with {@link slotAvailabilities}. */
+export async function tutorFreeDays(
+  tenant: Tenant,
+  tutorId: string,
+  query: FreeDaysQuery,
+): Promise<FreeDaysAnswer> {
+  return freeDaysOf(tenant, await slotAvailabilities(tenant.key, [tutorId]), query);
 }

@@ -107,7 +107,12 @@ const teaches = (curriculum: string, subjects: string[], gradeList: string[]) =>
 const weekdays = (from: string, to: string, days = [1, 2, 3, 4, 5]) =>
   days.map((weekday) => ({ weekday, from, to }));
 
-/** The three demo tutors: different zones, so the demo shows slots converted to the viewer's zone. */
+/**
+ * The three demo tutors: different zones, so the demo shows slots converted to the viewer's zone. Their hours
+ * are a working week in their own zone (about 09:00 to 18:00), with an evening or two and a Saturday for
+ * some, and never the night: pooled for a trial, three zones still leave gaps, as a real team's would. The
+ * term's weekly lessons (history-plan.ts) fall inside them.
+ */
 export const seedAvailability: Record<string, AvailabilityInput> = {
   'demo-tutor-1': {
     timezone: 'Europe/London',
@@ -127,7 +132,8 @@ export const seedAvailability: Record<string, AvailabilityInput> = {
   'demo-tutor-2': {
     timezone: 'America/New_York',
     status: 'available',
-    weeklyHours: weekdays('08:00', '20:00'),
+    // An early starter (the term's Wednesday lesson is at 08:00), with Tuesday and Thursday evenings.
+    weeklyHours: [...weekdays('08:00', '16:30'), ...weekdays('18:00', '20:00', [2, 4])],
     exceptions: [],
     windows: [],
     subjects: [
@@ -139,7 +145,13 @@ export const seedAvailability: Record<string, AvailabilityInput> = {
   'demo-tutor-3': {
     timezone: 'Australia/Sydney',
     status: 'available',
-    weeklyHours: weekdays('07:00', '21:00', [1, 2, 3, 4, 5, 6]),
+    // Office hours, Wednesday into the evening (the group meets at 18:00), and Saturday afternoon and
+    // evening (the Saturday lesson is at 19:30).
+    weeklyHours: [
+      ...weekdays('09:00', '18:00', [1, 2, 4, 5]),
+      { weekday: 3, from: '09:00', to: '20:00' },
+      { weekday: 6, from: '15:00', to: '21:00' },
+    ],
     exceptions: [],
     windows: [],
     subjects: [

@@ -26,6 +26,7 @@
  * |                                       |   COUNT of the two edge days |   attribute <index>[#<value>...] (per day)        |
  * | a course template's outline           | GetItem                      | pk T#t#COURSETEMPLATE#<id>, sk OUTLINE            |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
+ * | callback requests, newest first       | Put / Query, keys-only skip  | pk T#t#CALLBACKREQUEST, sk <id>                   |
  * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
  * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
  * | tutors teaching a subject and grade   | Query gsi1                   | gsi1pk T#t#TEACHES#<curriculum>#<subject>#<grade> |
@@ -136,6 +137,7 @@ export const keys = {
     sk: 'OUTLINE',
   }),
   audit: (tenant: string, id: string) => ({ pk: `T#${tenant}#AUDIT`, sk: id }),
+  callbackRequest: (tenant: string, id: string) => ({ pk: `T#${tenant}#CALLBACKREQUEST`, sk: id }),
   availability: (tenant: string, userId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: 'AVAILABILITY',

@@ -1,12 +1,15 @@
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { trialRoutes } from '../../shared/routes/trials';
+import { CALLBACK_REQUESTED_MESSAGE } from '../../shared/schemas/callback-request';
 import { hashPassword } from '../lib/passwords';
 import { forgetCachedUser, resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
+import { pageCallbackRequests } from '../repositories/callback-requests';
 import { newUserRecord } from '../repositories/users';
-import { trialSlots } from '../scheduling/slot-finder';
+import { trialFreeDays, trialSlots } from '../scheduling/slot-finder';
 import { tokenResponse } from '../users/service';
 import { bookTrial } from './booking';
+import { requestCallback } from './callback-requests';
 import {
   addRecording,
   listAdminTrials,
@@ -18,6 +21,18 @@ import {
 
 export const handler = resourceHandler('trials', trialRoutes, {
   'trials.slots': async ({ tenant, query }) => trialSlots(tenant, query),
+
+  'trials.freeDays': async ({ tenant, query }) => trialFreeDays(tenant, query),
+
+  'trials.requestCallback': async ({ tenant, body, sourceIp }) => {
+    const request = await requestCallback(tenant.key, body, { sourceIp });
+    return respond(201, { message: CALLBACK_REQUESTED_MESSAGE, request });
+  },
+
+  'trials.callbackRequests': async ({ tenant, query }) => {
+    const page = await pageCallbackRequests(tenant.key, query);
+    return { limit: query.limit, offset: query.offset, ...page };
+  },
 
   'trials.book': async ({ tenant, caller, body }) => {
     const { trial, course } = await bookTrial(tenant, body, { existing: caller.user });

@@ -8,7 +8,7 @@ import { resourceHandler } from '../lib/pipeline';
 import { getAvailability, putAvailability, tutorsTeaching } from '../repositories/availability';
 import { getSection } from '../repositories/sections';
 import { getUser, getUsers, type UserRecord } from '../repositories/users';
-import { slotsByTutor, toSlotDoc, trialSlots } from '../scheduling/slot-finder';
+import { slotsByTutor, toSlotDoc, trialSlots, tutorFreeDays } from '../scheduling/slot-finder';
 
 async function requireTutor(tenant: string, userId: string): Promise<UserRecord> {
   const user = await getUser(tenant, userId);
@@ -77,6 +77,21 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
         ? docs.filter((slot) => !isSameLessonTime(current, { ...slot, tutorId: tutor._id }))
         : docs,
     };
+  },
+
+  // The same tutor, lengths, zone and eligibility as the one-day read above, for every day of a range.
+  'availability.freeDays': async ({ tenant, caller, params, query }) => {
+    const tutor = await requireTutor(tenant.key, params.userId);
+    const section = query.sectionId ? await getSection(tenant.key, query.sectionId) : undefined;
+    if (query.sectionId && !section) throw new NotFoundError('Lesson not found');
+    return tutorFreeDays(tenant, tutor._id, {
+      from: query.from,
+      to: query.to,
+      durationMinutes: query.duration ?? section?.duration ?? 60,
+      viewerTimeZone: query.deviceTimezone ?? caller.user.timezone,
+      eligible: takesLessons,
+      ...(query.sectionId ? { ignoreSectionId: query.sectionId } : {}),
+    });
   },
 
   'availability.trialSlots': async ({ tenant, body }) => trialSlots(tenant, body),

@@ -2,9 +2,11 @@ import * as z from 'zod';
 import {
   availabilityInputSchema,
   availabilitySchema,
+  freeDaysResponseSchema,
   slotsResponseSchema,
   timeZoneSchema,
   trialSlotsQuerySchema,
+  tutorFreeDaysQuerySchema,
   tutorSlotsQuerySchema,
   tutorsSlotsBodySchema,
   tutorsSlotsResponseSchema,
@@ -66,6 +68,18 @@ const availabilityRoutes = [
     query: tutorSlotsQuerySchema.strict(),
     response: slotsResponseSchema,
     summary: "One tutor's free slots on a date, in the viewer's zone",
+  }),
+  route({
+    id: 'availability.freeDays',
+    method: 'GET',
+    path: '/user-availability/free-days/{userId}',
+    resource: 'user-availability',
+    access: signedIn,
+    query: tutorFreeDaysQuerySchema,
+    response: freeDaysResponseSchema,
+    silent: true,
+    summary:
+      "The book-a-lesson calendar: which days of a range (viewer's zone) have one of a tutor's free times",
   }),
   route({
     id: 'availability.trialSlots',

@@ -1,7 +1,17 @@
 import * as z from 'zod';
 import { tokenResponseSchema } from '../schemas/auth';
-import { slotsResponseSchema, trialSlotsQuerySchema } from '../schemas/availability';
-import { pageSchema } from '../schemas/paging';
+import {
+  freeDaysResponseSchema,
+  slotsResponseSchema,
+  trialFreeDaysQuerySchema,
+  trialSlotsQuerySchema,
+} from '../schemas/availability';
+import {
+  CALLBACK_REQUESTED_MESSAGE,
+  callbackRequestInputSchema,
+  callbackRequestSchema,
+} from '../schemas/callback-request';
+import { pageSchema, pagingQuerySchema } from '../schemas/paging';
 import {
   adminTrialsQuerySchema,
   trialBookingSchema,
@@ -26,6 +36,39 @@ export const trialRoutes = [
     query: trialSlotsQuerySchema.strict(),
     response: slotsResponseSchema,
     summary: 'The Book your FREE Class dialog: slots by date, curriculum, subject and grade',
+  }),
+  route({
+    id: 'trials.freeDays',
+    method: 'GET',
+    path: '/trials/free-days',
+    resource: 'trials',
+    access: publicAccess,
+    query: trialFreeDaysQuerySchema,
+    response: freeDaysResponseSchema,
+    silent: true,
+    summary:
+      "The trial dialog's month calendar: which days of a range (viewer's zone) have a free trial time for a curriculum, subject and grade",
+  }),
+  route({
+    id: 'trials.requestCallback',
+    method: 'POST',
+    path: '/callback-requests',
+    resource: 'trials',
+    access: publicAccess,
+    body: callbackRequestInputSchema,
+    response: z.object({ message: z.literal(CALLBACK_REQUESTED_MESSAGE), request: callbackRequestSchema }),
+    summary:
+      'Leave a name, e-mail or phone and a note when no tutor has a free time (throttled per address and contact)',
+  }),
+  route({
+    id: 'trials.callbackRequests',
+    method: 'GET',
+    path: '/admin/callback-requests',
+    resource: 'trials',
+    access: permission('trialClass', 'view'),
+    query: pagingQuerySchema.strict(),
+    response: pageSchema(callbackRequestSchema),
+    summary: 'Callback requests, newest first, for the school to answer',
   }),
   route({
     id: 'trials.book',

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod';
 import { isIanaTimeZone } from '../rules/time-zone';
+import { MAX_FREE_DAYS_RANGE_DAYS } from '../scheduling/free-days';
 import { teachingSubjectSchema } from './curriculum';
 
 /** Spec 000 section 4: whether trials are offered with a tutor. Only `available` tutors get new trials. */
@@ -128,6 +129,60 @@ export const tutorsSlotsBodySchema = z.object({
   duration: z.number().int().min(1).max(180).optional(),
   deviceTimezone: timeZoneSchema.optional(),
 });
+
+/**
+ * A range of viewer days for the month calendars' free-day marks: `from` to `to` (both included), at most
+ * a month view's six weeks.
+ */
+const freeDaysRangeShape = {
+  from: isoDateSchema,
+  to: isoDateSchema,
+  deviceTimezone: timeZoneSchema.optional(),
+};
+
+function withinFreeDaysRange(range: { from: string; to: string }, context: z.RefinementCtx): void {
+  if (range.to < range.from) {
+    context.addIssue({ code: 'custom', message: 'The range must not end before it starts', path: ['to'] });
+    return;
+  }
+  const span = DateTime.fromISO(range.to).diff(DateTime.fromISO(range.from), 'days').days + 1;
+  if (span > MAX_FREE_DAYS_RANGE_DAYS)
+    context.addIssue({
+      code: 'custom',
+      message: `Ask for at most ${MAX_FREE_DAYS_RANGE_DAYS} days at a time`,
+      path: ['to'],
+    });
+}
+
+export const trialFreeDaysQuerySchema = z
+  .object({
+    ...freeDaysRangeShape,
+    curriculum: trialSlotsQuerySchema.shape.curriculum,
+    subject: trialSlotsQuerySchema.shape.subject,
+    grade: trialSlotsQuerySchema.shape.grade,
+    tutorId: trialSlotsQuerySchema.shape.tutorId,
+  })
+  .strict()
+  .superRefine(withinFreeDaysRange);
+
+export const tutorFreeDaysQuerySchema = z
+  .object({
+    ...freeDaysRangeShape,
+    /** When moving a lesson, its own time does not count as booked. */
+    sectionId: z.string().max(64).optional(),
+    duration: durationQuery.optional(),
+  })
+  .strict()
+  .superRefine(withinFreeDaysRange);
+
+export const freeDaysResponseSchema = z.object({
+  /** The days of the range with at least one free time, `YYYY-MM-DD` in `timezone`, in order. */
+  days: z.array(z.string()),
+  /** The last day a time can be booked on (the school's booking horizon), in `timezone`. */
+  lastBookableDay: z.string(),
+  timezone: z.string(),
+});
+export type FreeDays = z.infer<typeof freeDaysResponseSchema>;
 
 export const slotsResponseSchema = z.object({ docs: z.array(slotSchema) });
 export const tutorsSlotsResponseSchema = z.object({

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { getSection } from '../../functions/repositories/sections';
 import { apiClient, demo } from '../support/api-client';
+import { chosenDay, markedDays, monthCalendar, pickDay } from './support/booking';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -23,11 +24,23 @@ it('a student books a lesson from the tutor’s free times; a time taken meanwhi
   // Act: Book a lesson, pick the day, 45 minutes, 03:00 PM
   await page.getByRole('button', { name: 'Book a lesson' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(`times in ${ZONE}`).waitFor();
-  // Not before today: the date input says so.
-  expect(await dialog.getByLabel(/^Date/).getAttribute('min')).toBe(DateTime.now().setZone(ZONE).toISODate());
-  await dialog.getByLabel(/^Date/).fill(day.toISODate()!);
   const times = dialog.getByRole('group', { name: 'Free times' });
+  // Times in the browser's zone, and the first day with free times already chosen.
+  expect(await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue()).toContain(ZONE);
+  await times.getByRole('button').first().waitFor();
+  expect(await markedDays(dialog)).toContain(await chosenDay(dialog));
+  // Not before today: today is marked as today, and yesterday (when in this month) cannot be chosen.
+  const today = DateTime.now().setZone(ZONE);
+  expect(
+    await monthCalendar(dialog)
+      .locator(`button[data-date="${today.toISODate()}"]`)
+      .getAttribute('aria-current'),
+  ).toBe('date');
+  const yesterday = monthCalendar(dialog).locator(
+    `button[data-date="${today.minus({ days: 1 }).toISODate()}"]`,
+  );
+  if (await yesterday.count()) expect(await yesterday.getAttribute('aria-disabled')).toBe('true');
+  await pickDay(dialog, day.toISODate()!);
   // Tom teaches 09:00-17:00 London, starts every 30 minutes: an hour (the course's usual length) can
   // start at 04:00 PM at the latest, an hour and a half at 03:30 PM.
   expect(await dialog.getByLabel('Duration').inputValue()).toBe('60');
@@ -57,7 +70,8 @@ it('a student books a lesson from the tutor’s free times; a time taken meanwhi
 
   // Act: open the dialog again and pick 04:00 PM; before Sam books it an admin gives that time away
   await page.getByRole('button', { name: 'Book a lesson' }).click();
-  await dialog.getByLabel(/^Date/).fill(day.toISODate()!);
+  await times.getByRole('button').first().waitFor();
+  await pickDay(dialog, day.toISODate()!);
   await times.getByRole('button', { name: '04:00 PM' }).click();
   await page.getByText('Lesson booked successfully!').waitFor({ state: 'detached' });
   // 03:00 PM is his own lesson now, so it is no longer offered.

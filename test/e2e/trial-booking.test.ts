@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { demo } from '../support/api-client';
+import { chosenDay, markedDays, pickDay } from './support/booking';
 import { browserStackPerFile, screenshot, uniqueEmail } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -28,8 +29,11 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   expect(await dialog.getByLabel('Grade').isDisabled()).toBe(true);
   await dialog.getByLabel('Subject').selectOption('Mathematics');
   await dialog.getByLabel('Grade').selectOption('Grade 10');
-  await dialog.getByLabel(/^Date/).fill(day);
+  // The first day with free times is chosen at once, and it is one of the days marked.
   const slots = dialog.getByRole('group', { name: 'Available times' }).getByRole('button');
+  await slots.first().waitFor();
+  expect(await markedDays(dialog)).toContain(await chosenDay(dialog));
+  await pickDay(dialog, day);
   await slots.first().waitFor();
   const label = (await slots.nth(2).textContent())!;
   expect(label).toMatch(/^(0\d|1[0-2]):[0-5]\d (AM|PM)$/);
@@ -43,10 +47,8 @@ it('a visitor books a free trial with sign-up, sees the congratulations and the 
   await dialog.getByLabel('Subject').selectOption('Mathematics');
   await dialog.getByLabel('Grade').selectOption('Grade 10');
   await slots.first().waitFor();
-  // A cleared date: the hint asks for the date, not for what is already chosen.
-  await dialog.getByLabel(/^Date/).fill('');
-  await dialog.getByText('Select a date', { exact: true }).waitFor();
-  await dialog.getByLabel(/^Date/).fill(day);
+  // A new combination looks for its first free day again: the Wednesday is chosen anew.
+  await pickDay(dialog, day);
   await slots.first().waitFor();
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await dialog.getByLabel(/^First name/).fill('Vera');

@@ -153,10 +153,19 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or with `fullPage: false` what the viewport shows (a dialog on a phone). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Transitions are finished first, so a screenshot never catches a control half-way through its change.
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    fullPage: options.fullPage ?? true,
+    animations: 'disabled',
+  });
 }
 
 /**

@@ -44,6 +44,8 @@ const foreignRecords: Record<
     /** Path parameters per route when the resource's records differ by route. */
     paramsFor?: (routeId: string) => Record<string, string> | undefined;
     query?: Record<string, string>;
+    /** A query per route when the resource's routes take different ones. */
+    queryFor?: (routeId: string) => Record<string, string> | undefined;
   }>
 > = {
   roles: async () => {
@@ -70,6 +72,8 @@ const foreignRecords: Record<
   'user-availability': async () => ({
     params: { userId: 'demo-tutor-1' },
     query: { date: '2030-01-02' },
+    queryFor: (routeId) =>
+      routeId === 'availability.freeDays' ? { from: '2030-01-01', to: '2030-01-31' } : undefined,
     as: () => northwindAdmin,
     body: {
       timezone: 'UTC',
@@ -421,7 +425,7 @@ describe("another tenant's record is a 404", () => {
     const { status } = await northwindApi.call(route.id, {
       token: session.token,
       params: { ...fixture.params, ...fixture.paramsFor?.(route.id) },
-      query: fixture.query,
+      query: fixture.queryFor?.(route.id) ?? fixture.query,
       body:
         route.method === 'PUT'
           ? (fixture.bodyFor?.(route.id) ?? fixture.body ?? { name: 'Taken over' })

@@ -71,6 +71,10 @@ const AdminReportedIssuesPage = page(
 );
 const AdminTagsPage = page('AdminTagsPage', () => import('../features/admin/tags/tags-page'));
 const AdminTrialsPage = page('AdminTrialsPage', () => import('../features/admin/trials/trials-page'));
+const AdminCallbackRequestsPage = page(
+  'AdminCallbackRequestsPage',
+  () => import('../features/admin/callback-requests/callback-requests-page'),
+);
 const WaitingRoomPage = page('WaitingRoomPage', () => import('../features/waiting-room/waiting-room-page'));
 const VerifyNotesLinkPage = page(
   'VerifyNotesLinkPage',
@@ -119,6 +123,7 @@ export const router = routeTable(
             { path: 'report-issues', element: AdminReportedIssuesPage },
             { path: 'tags', element: AdminTagsPage },
             { path: 'trials', element: AdminTrialsPage },
+            { path: 'callback-requests', element: AdminCallbackRequestsPage },
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },

@@ -35,6 +35,7 @@ export const paths = {
   adminReportedIssues: '/admin/report-issues',
   adminTags: '/admin/tags',
   adminTrials: '/admin/trials',
+  adminCallbackRequests: '/admin/callback-requests',
   // later: curriculum, quizzes, payments, onboarding
   trialRecording: '/trial-recording/:trialId',
   curriculum: '/:curriculum',

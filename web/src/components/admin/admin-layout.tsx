@@ -16,6 +16,7 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Schedule', to: paths.adminSchedule, list: 'schedule.adminMeetings' },
   { label: 'Lesson history', to: paths.adminLessonHistory, list: 'lessonHistory.list' },
   { label: 'Trials', to: paths.adminTrials, list: 'trials.adminList' },
+  { label: 'Callback requests', to: paths.adminCallbackRequests, list: 'trials.callbackRequests' },
   { label: 'Meta tags', to: paths.adminMetaTags, list: 'meta-tags.list' },
   { label: 'Redirections', to: paths.adminRedirections, list: 'redirections.list' },
   { label: 'Sitemap', to: paths.adminSitemap, list: 'sitemap.list' },

@@ -10,6 +10,7 @@ import {
 import type { TeachingSubject } from '../../../../shared/schemas/curriculum';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { holdsReader } from '../../lib/permissions';
+import { ianaTimeZones } from '../../lib/time-zone';
 
 /** The spec's weekday list runs Sunday to Saturday; the index is the API's `weekday` (0 = Sunday). */
 export const weekdayNames = [
@@ -284,11 +285,4 @@ export function isStatusHeldByAdmin(status: TutorAvailabilityStatus, isAdmin: bo
 }
 
 /** The zones the time zone select offers; the current one is kept even when the runtime does not list it. */
-export function timeZoneOptions(current: string): string[] | undefined {
-  const supported = (Intl as { supportedValuesOf?: (key: 'timeZone') => string[] }).supportedValuesOf;
-  if (typeof supported !== 'function') return undefined;
-  const zones = supported('timeZone');
-  if (zones.length === 0) return undefined;
-  const withUtc = zones.includes('UTC') ? zones : ['UTC', ...zones];
-  return current && !withUtc.includes(current) ? [current, ...withUtc] : withUtc;
-}
+export const timeZoneOptions = ianaTimeZones;

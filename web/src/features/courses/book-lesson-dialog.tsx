@@ -1,20 +1,22 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
+import { BookingSchedule } from '../../components/booking/booking-schedule';
+import { CallbackRequestForm } from '../../components/booking/callback-request-form';
+import { type DayRange, useFreeDayCalendar } from '../../components/booking/use-free-day-calendar';
 import { FormDialog } from '../../components/form-dialog';
-import { FormField } from '../../components/form-field';
 import { SelectField } from '../../components/select-field';
-import { SlotPicker } from '../../components/slot-picker';
 import { runtimeConfig } from '../../config/runtime-config';
 import { revalidateCourse, revalidateMyCourses } from '../../lib/api/courses';
 import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
 import { revalidateSchedule } from '../../lib/api/schedule';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError, apiKey, callApi } from '../../lib/api-client';
 import { errorToastMessage } from '../../lib/error-message';
+import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { isBookableDate, today } from '../../lib/zoned-dates';
+import { isBookableDate } from '../../lib/zoned-dates';
 
 /** The course's usual lesson length when the stage offers it, else an hour. */
 function defaultDuration(course: CourseDetail, choices: number[]): number {
@@ -22,16 +24,19 @@ function defaultDuration(course: CourseDetail, choices: number[]): number {
 }
 
 /**
- * "Book a lesson" (POST /team-meetings/course-meeting-book): a student picks a date (not before today) and
- * a length, then one of the course tutor's free times on that date in the viewer's zone (GET
- * /user-availability/slots/{tutorId}). The server claims the time atomically: a time taken meanwhile
- * answers a 409, whose message shows here and the free times are read again.
+ * "Book a lesson" (POST /team-meetings/course-meeting-book): a student picks a length, a day in the month
+ * calendar (the days with the course tutor's free times marked, GET /user-availability/free-days/{tutorId};
+ * the first such day chosen on opening) and one of that day's free times, grouped by part of the day, in
+ * the viewer's zone, which they can change (GET /user-availability/slots/{tutorId}). The server claims the
+ * time atomically: a time taken meanwhile answers a 409, whose message shows here and the free times are
+ * read again. A tutor with no free time up to the booking horizon gets a callback request instead.
  */
 export function BookLessonDialog(props: { course: CourseDetail; tutorId: string; onClose: () => void }) {
   const { course, tutorId, onClose } = props;
-  const zone = deviceTimeZone();
+  const session = useSession();
+  const [zone, setZone] = useState(deviceTimeZone);
   const durations = lessonDurationChoices(runtimeConfig().stage, 'student');
-  const [date, setDate] = useState(today(zone));
+  const [date, setDate] = useState('');
   const [duration, setDuration] = useState(() => defaultDuration(course, durations));
   const [slot, setSlot] = useState('');
   const [conflict, setConflict] = useState('');
@@ -42,6 +47,20 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
     isLoading,
     mutate: reloadSlots,
   } = useFreeSlots(tutorId, dateOk ? { date, duration, deviceTimezone: zone } : null);
+  const onDate = useCallback((day: string) => {
+    setDate(day);
+    setSlot('');
+    setConflict('');
+  }, []);
+  const keyFor = useCallback(
+    (range: DayRange) =>
+      apiKey('availability.freeDays', {
+        params: { userId: tutorId },
+        query: { ...range, duration, deviceTimezone: zone },
+      }),
+    [tutorId, duration, zone],
+  );
+  const calendar = useFreeDayCalendar({ zone, searchKey: tutorId, keyFor, date, onDate });
 
   const book = async () => {
     setBusy(true);
@@ -79,24 +98,12 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
       saveDisabled={!slot}
       saveColorPalette="brand"
       cancelLabel="Dismiss"
+      size="xl"
     >
       <Stack gap="4">
         <Text color="fg.muted" fontSize="sm">
-          {course.title} · times in {zone}
+          {course.title}
         </Text>
-        <FormField
-          label="Date"
-          type="date"
-          required
-          min={today(zone)}
-          value={date}
-          error={date && !dateOk ? 'Choose today or a later date' : undefined}
-          onValueChange={(value) => {
-            setDate(value);
-            setSlot('');
-            setConflict('');
-          }}
-        />
         <SelectField
           label="Duration"
           required
@@ -119,7 +126,42 @@ export function BookLessonDialog(props: { course: CourseDetail; tutorId: string;
             <Alert.Title>{conflict}</Alert.Title>
           </Alert.Root>
         )}
-        {dateOk && <SlotPicker slots={slots?.docs} loading={isLoading} value={slot} onChange={setSlot} />}
+        <BookingSchedule
+          calendar={calendar}
+          zone={zone}
+          onZoneChange={(next) => {
+            setZone(next);
+            setSlot('');
+            setConflict('');
+          }}
+          date={date}
+          onDate={onDate}
+          slots={dateOk ? slots?.docs : []}
+          loadingSlots={dateOk && isLoading}
+          slot={slot}
+          onSlot={setSlot}
+          timesLabel="Free times"
+          noTimes={
+            <CallbackRequestForm
+              about={{
+                courseId: course._id,
+                curriculum: course.curriculum,
+                subject: course.subject,
+                grade: course.grade,
+              }}
+              zone={zone}
+              initial={
+                session
+                  ? {
+                      name: `${session.user.firstname} ${session.user.lastname}`.trim(),
+                      email: session.user.email,
+                    }
+                  : {}
+              }
+              intro="Your tutor has no free time for this lesson length in the coming weeks. Leave your details and our team will call you back to find a time."
+            />
+          }
+        />
       </Stack>
     </FormDialog>
   );

@@ -4,7 +4,6 @@ import {
   Dialog,
   Field,
   HStack,
-  Input,
   Link,
   NativeSelect,
   Portal,
@@ -12,18 +11,19 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isValidEmail, normalizeEmail } from '../../../../shared/rules/email';
+import { BookingSchedule } from '../../components/booking/booking-schedule';
+import { CallbackRequestForm } from '../../components/booking/callback-request-form';
+import { type DayRange, useFreeDayCalendar } from '../../components/booking/use-free-day-calendar';
 import { FormField } from '../../components/form-field';
-import { SlotPicker } from '../../components/slot-picker';
 import { paths, withQuery } from '../../config/paths';
 import { trialLoginPath } from '../../config/trial-paths';
-import { useApi } from '../../lib/api-client';
+import { apiKey, useApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { isBookableDate, today } from '../../lib/zoned-dates';
 import { bookTrial, type NewAccount, signUpWithTrial } from './api/book-trial';
 import { canBook, changeBooking, emptyBooking, slotsHint, type TrialBookingState } from './booking-state';
 
@@ -39,7 +39,7 @@ export function BookTrialDialog({
 }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} size="lg" scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} size="xl" scrollBehavior="inside">
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
@@ -55,8 +55,8 @@ export function BookTrialDialog({
 function BookTrialContent({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
-  const zone = deviceTimeZone();
-  const [state, setState] = useState<TrialBookingState>({ ...emptyBooking, date: today(zone) });
+  const [zone, setZone] = useState(deviceTimeZone);
+  const [state, setState] = useState<TrialBookingState>(emptyBooking);
   const [account, setAccount] = useState<NewAccount>(emptyAccount);
   const [accountErrors, setAccountErrors] = useState<Partial<Record<keyof NewAccount, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -66,6 +66,17 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
   const { data: catalogue } = useApi(['curriculums.listWithGrades']);
   const curriculum = catalogue?.docs.find((c) => c.name === state.curriculum);
   const hint = slotsHint(state, zone);
+  const { curriculum: chosenCurriculum, subject, grade } = state;
+  const combination = chosenCurriculum && subject && grade ? `${chosenCurriculum}|${subject}|${grade}` : null;
+  const onDate = useCallback((date: string) => setState((s) => changeBooking(s, 'date', date)), []);
+  const keyFor = useCallback(
+    (range: DayRange) =>
+      apiKey('trials.freeDays', {
+        query: { ...range, curriculum: chosenCurriculum, subject, grade, deviceTimezone: zone },
+      }),
+    [chosenCurriculum, subject, grade, zone],
+  );
+  const calendar = useFreeDayCalendar({ zone, searchKey: combination, keyFor, date: state.date, onDate });
   const slotsKey = !hint
     ? ([
         'trials.slots',
@@ -101,12 +112,12 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       if (session) {
-        const { courseId } = await bookTrial(choice);
+        const { courseId } = await bookTrial(choice, zone);
         toastSuccess('Trial class booked successfully!');
         onClose();
         navigate(`${paths.portalCourses}/${courseId}`);
       } else {
-        await signUpWithTrial(choice, account);
+        await signUpWithTrial(choice, account, zone);
         onClose();
         navigate(withQuery(paths.portal, { trialClassCreated: 'true' }));
       }
@@ -156,34 +167,41 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
               ))}
             </Choice>
           </SimpleGrid>
-          <Field.Root required invalid={state.date !== '' && !isBookableDate(state.date, zone)}>
-            <Field.Label>
-              Date
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="date"
-              min={today(zone)}
-              value={state.date}
-              onChange={(event) => set('date')(event.target.value)}
+          {combination ? (
+            <BookingSchedule
+              calendar={calendar}
+              zone={zone}
+              onZoneChange={(next) => {
+                setZone(next);
+                setState((s) => changeBooking(s, 'slot', ''));
+              }}
+              date={state.date}
+              onDate={onDate}
+              slots={slots?.docs}
+              loadingSlots={loadingSlots}
+              slot={state.slot}
+              onSlot={set('slot')}
+              timesLabel="Available times"
+              noTimes={
+                <CallbackRequestForm
+                  about={{ curriculum: chosenCurriculum, subject, grade }}
+                  zone={zone}
+                  initial={
+                    session
+                      ? {
+                          name: `${session.user.firstname} ${session.user.lastname}`.trim(),
+                          email: session.user.email,
+                        }
+                      : {}
+                  }
+                  intro={`No tutor has a free time for ${subject} (${grade}) in the coming weeks. Leave your details and our team will call you back to find a time.`}
+                />
+              }
             />
-            <Field.ErrorText>The date cannot be before today</Field.ErrorText>
-          </Field.Root>
-          <Stack gap="2">
-            <Text fontWeight="medium">Available times ({zone})</Text>
-            {hint ? (
-              <Text color="fg.muted">{hint}</Text>
-            ) : (
-              <SlotPicker
-                label="Available times"
-                slots={slots?.docs}
-                loading={loadingSlots}
-                value={state.slot}
-                onChange={set('slot')}
-              />
-            )}
-          </Stack>
-          {!session && (
+          ) : (
+            <Text color="fg.muted">{hint}</Text>
+          )}
+          {!session && !calendar.noneWithinHorizon && (
             <Stack gap="3" borderTopWidth="1px" pt="4">
               <HStack justify="space-between" gap="3" wrap="wrap">
                 <Text fontWeight="medium">Your account</Text>

@@ -1,0 +1,20 @@
+import { type CallbackRequest, callbackRequestSchema } from '../../shared/schemas/callback-request';
+import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
+import type { PageRequest } from '../table/query';
+
+/** Callback requests: one partition per tenant, newest first by their time-ordered id. */
+const callbackRequests = defineEntity({
+  name: 'callbackRequest',
+  schema: callbackRequestSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, request) => keys.callbackRequest(tenant, request._id),
+});
+
+export async function putCallbackRequest(tenant: string, request: CallbackRequest): Promise<void> {
+  await callbackRequests.put(tenant, request, 'absent');
+}
+
+export function pageCallbackRequests(tenant: string, page: PageRequest) {
+  return callbackRequests.page({ partition: keys.callbackRequest(tenant, '').pk, descending: true }, page);
+}
