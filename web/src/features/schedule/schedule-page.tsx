@@ -15,6 +15,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { holdsAny } from '../../../../shared/permissions/check';
+import { enumLabels, labelOf } from '../../../../shared/rules/enum-labels';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
@@ -108,6 +109,9 @@ function LessonChip({
   compact?: boolean;
 }) {
   const palette = statusPalette[lesson.status] ?? 'gray';
+  // A cell is a seventh of the screen on a phone: each line is cut with an ellipsis inside the chip (screen
+  // readers still read it whole), the whole text is its tooltip, and a tap opens the lesson in full.
+  const full = [formatTime(lesson.start), compact ? '' : lesson.title, lesson.courseTitle].filter(Boolean);
   return (
     <Button
       onClick={onOpen}
@@ -117,15 +121,26 @@ function LessonChip({
       justifyContent="start"
       h="auto"
       py="1"
-      whiteSpace="normal"
+      w="full"
+      minW="0"
+      overflow="hidden"
       textAlign="left"
+      title={full.join(' · ')}
       data-testid="calendar-lesson"
       textDecoration={lesson.status === 'CANCELLED' ? 'line-through' : undefined}
     >
-      <Stack gap="0" align="start">
-        <Text fontWeight="semibold">{formatTime(lesson.start)}</Text>
-        {!compact && <Text>{lesson.title}</Text>}
-        <Text opacity={0.8}>{lesson.courseTitle}</Text>
+      <Stack gap="0" align="start" minW="0" w="full">
+        <Text fontWeight="semibold" truncate maxW="full">
+          {formatTime(lesson.start)}
+        </Text>
+        {!compact && (
+          <Text truncate maxW="full">
+            {lesson.title}
+          </Text>
+        )}
+        <Text opacity={0.8} truncate maxW="full">
+          {lesson.courseTitle}
+        </Text>
       </Stack>
     </Button>
   );
@@ -271,7 +286,9 @@ function Schedule({ user }: { user: AuthUser }) {
                 <Dialog.Body>
                   <Stack gap="2">
                     <HStack gap="2" wrap="wrap">
-                      <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>{open.status}</Badge>
+                      <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>
+                        {labelOf(enumLabels.lessonStatus, open.status)}
+                      </Badge>
                       {open.status === 'ACTIVE' && (
                         // The calendar's current read of it: join times arrive as they are recorded.
                         <ClassTimingChip
