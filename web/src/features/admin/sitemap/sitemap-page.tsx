@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import type { SitemapGeneration, SitemapStatus } from '../../../../../shared/schemas/sitemap';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
@@ -28,7 +29,7 @@ const generationsResource: AdminResource<SitemapGeneration> = {
       label: 'Status',
       render: (g) => (
         <Badge colorPalette={statusColour[g.status]} title={g.error}>
-          {g.status}
+          {enumLabels.sitemapStatus[g.status]}
         </Badge>
       ),
     },
