@@ -84,7 +84,7 @@ export const enumLabels = {
     typeof sectionStatuses
   >,
   sectionAudience: { STUDENT: 'Students', TUTOR: 'Tutors only' } satisfies Words<typeof sectionAudiences>,
-  sectionBilling: { BILLABLE: 'Billable', NON_BILLABLE: 'Not billable' } satisfies Words<
+  sectionBilling: { BILLABLE: 'Billable', NON_BILLABLE: 'Non-billable' } satisfies Words<
     typeof sectionBillings
   >,
   resourceKind: {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
-import { browserStackPerFile, closeToast, screenshot } from './support/browser';
+import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
@@ -75,7 +75,9 @@ it('a student reads two sub-topics, marks one done, and the dashboard charts sho
   ]);
   await target.selectOption({ label: 'Practice worksheet (30 questions)' });
   await report.getByRole('button', { name: 'Send report' }).click();
-  await closeToast(page, 'Issue reported successfully!');
+  // The dialog closes once the report is stored
+  await report.waitFor({ state: 'detached' });
+  await page.getByText('Issue reported successfully!').first().waitFor();
 
   // A video can be named too
   await strip.getByRole('button', { name: 'Report a broken link' }).click();
@@ -84,7 +86,7 @@ it('a student reads two sub-topics, marks one done, and the dashboard charts sho
   await report.getByLabel(/^Details/).fill('The video stops after a minute');
   await screenshot(page, 'report-broken-video');
   await report.getByRole('button', { name: 'Send report' }).click();
-  await page.getByText('Issue reported successfully!').waitFor();
+  await report.waitFor({ state: 'detached' });
 
   // The second sub-topic is only opened: the pages in view count as read (how many depends on the
   // screen). Each page's answer is shown as it arrives, so the strip has settled when it shows what the

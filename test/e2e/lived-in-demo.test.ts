@@ -82,3 +82,30 @@ it('an admin’s filtered, sorted page 2 of the lesson history is in its address
   await total.getByText(/^1–10 of \d+$/).waitFor();
   expect(await lessonType.inputValue()).toBe('');
 });
+
+it('a search typed into an admin list replaces its address, and a filter chosen after it adds a step', async () => {
+  // Prepare: the trials of the term
+  const page = await browser.signedInPage(demo.admin, '/admin/trials');
+  const total = page.getByTestId('list-total');
+  await total.getByText(/ of \d+$/).waitFor();
+  const steps = () => page.evaluate(() => window.history.length);
+  const before = await steps();
+
+  // Act: type a name slowly, past the search's pause after each letter
+  await page.getByLabel('Search trials').pressSequentially('zara', { delay: 400 });
+
+  // Assess: the address has the search, and no step per letter
+  await page.waitForURL(/\/admin\/trials\?q=zara$/);
+  expect(await steps()).toBe(before);
+
+  // Act + Assess: a filter is a step of its own; Back returns to the search alone, with its text
+  await page
+    .getByRole('group', { name: 'Filters' })
+    .getByLabel('Status', { exact: true })
+    .selectOption('SCHEDULED');
+  await page.waitForURL(/\?q=zara&status=SCHEDULED$/);
+  expect(await steps()).toBe(before + 1);
+  await page.goBack();
+  await page.waitForURL(/\?q=zara$/);
+  expect(await page.getByLabel('Search trials').inputValue()).toBe('zara');
+});
