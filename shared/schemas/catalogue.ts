@@ -70,12 +70,15 @@ export const topicSortingSchema = z.object({
     .max(500),
 });
 
+/** What a resource link is, so the page can show the right icon. */
+export const resourceKinds = ['NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME', 'LINK'] as const;
+
 /** Each content kind's fields as an editor sends them (the stored item adds its `_id`). */
 const resourceFields = z.object({
   title: requiredText('Title', 200),
   url: urlField('Resource link'),
   /** What the link is, so the page can show the right icon: notes, worksheet, past paper, mark scheme... */
-  kind: z.enum(['NOTES', 'WORKSHEET', 'PAST_PAPER', 'MARK_SCHEME', 'LINK']).default('LINK'),
+  kind: z.enum(resourceKinds).default('LINK'),
 });
 const videoLinkFields = z.object({ title: requiredText('Title', 200), url: urlField('Video link') });
 const contentBlockFields = z.object({

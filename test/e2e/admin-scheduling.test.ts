@@ -7,7 +7,7 @@ const browser = browserStackPerFile();
 const COURSE = 'course-demo-igcse-maths';
 type Json = Record<string, any>;
 
-/** The list's total, from "1–10 of 23" (or "No results"). */
+/** The list's total, from "1–10 of 23" (blank for an empty list). */
 async function listTotal(page: Page): Promise<number> {
   const text = (await page.getByTestId('list-total').textContent()) ?? '';
   const match = /of (\d+)/.exec(text);

@@ -62,11 +62,31 @@ it('a student reads two sub-topics, marks one done, and the dashboard charts sho
   await strip.getByRole('button', { name: 'Bookmark' }).click();
   await page.getByText(/^Bookmarked page \d$/).waitFor();
 
-  // A broken link is reported from the same strip
+  // A broken link is reported from the same strip: nothing is chosen until the reader says what
   await strip.getByRole('button', { name: 'Report a broken link' }).click();
-  await page.getByLabel('What does not work?').selectOption({ label: 'Practice worksheet (30 questions)' });
-  await page.getByRole('button', { name: 'Send report' }).click();
-  await page.getByText('Issue reported successfully!').waitFor();
+  const report = page.getByRole('dialog');
+  const target = report.getByLabel('What does not work?');
+  expect(await target.inputValue()).toBe('');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await report.getByText('Choose what does not work').waitFor();
+  expect(await target.locator('optgroup[label="Videos"] option').allTextContents()).toEqual([
+    'Solving linear equations step by step',
+    'Equations with unknowns on both sides',
+  ]);
+  await target.selectOption({ label: 'Practice worksheet (30 questions)' });
+  await report.getByRole('button', { name: 'Send report' }).click();
+  // The dialog closes once the report is stored
+  await report.waitFor({ state: 'detached' });
+  await page.getByText('Issue reported successfully!').first().waitFor();
+
+  // A video can be named too
+  await strip.getByRole('button', { name: 'Report a broken link' }).click();
+  expect(await target.inputValue()).toBe('');
+  await target.selectOption({ label: 'Solving linear equations step by step' });
+  await report.getByLabel(/^Details/).fill('The video stops after a minute');
+  await screenshot(page, 'report-broken-video');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await report.waitFor({ state: 'detached' });
 
   // The second sub-topic is only opened: the pages in view count as read (how many depends on the
   // screen). Each page's answer is shown as it arrives, so the strip has settled when it shows what the
@@ -177,6 +197,10 @@ it('the back-office sees the reported broken link and resolves it', async () => 
   const row = page.getByRole('row').filter({ hasText: 'Broken link: Practice worksheet (30 questions)' });
   await row.waitFor();
   expect(await row.getByText('Leo Learner').count()).toBe(1);
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Broken video: Solving linear equations step by step' })
+    .waitFor();
   await screenshot(page, 'admin-reported-issues');
   await row.getByRole('button', { name: 'Mark resolved' }).click();
   await page.getByText('Issue resolved!').waitFor();

@@ -1,5 +1,7 @@
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { RouteId } from '../../../../shared/routes/catalogue';
 import { paths } from '../../config/paths';
 import { canUseBackOffice } from '../../lib/back-office';
@@ -26,6 +28,9 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
 
 function AdminFrame() {
   const session = useSession();
+  const { pathname } = useLocation();
+  // Phones: the sections fold behind one button, so the page itself starts on the first screen.
+  const [open, setOpen] = useState(false);
   if (!canUseBackOffice(session?.user)) {
     return (
       <Box maxW="lg" mx="auto" py="16" px="4" textAlign="center">
@@ -34,17 +39,49 @@ function AdminFrame() {
       </Box>
     );
   }
+  const visible = sections.filter((section) => canCall(session?.user, section.list));
+  const current = visible.find((section) => pathname.startsWith(section.to));
   return (
-    <Flex maxW="7xl" mx="auto" px="4" py="6" gap="6" direction={{ base: 'column', md: 'row' }}>
+    <Flex
+      maxW="7xl"
+      mx="auto"
+      px="4"
+      py={{ base: '3', md: '6' }}
+      gap={{ base: '3', md: '6' }}
+      direction={{ base: 'column', md: 'row' }}
+    >
       <Box as="nav" aria-label="Back-office" w={{ md: '56' }} flexShrink={0}>
-        <Heading size="sm" color="fg.muted" textTransform="uppercase" mb="3">
-          Back-office
-        </Heading>
-        <Stack gap="1">
-          {sections
-            .filter((section) => canCall(session?.user, section.list))
-            .map((section) => (
-              <NavLink key={section.to} to={section.to}>
+        <Button
+          display={{ base: 'flex', md: 'none' }}
+          variant="outline"
+          size="sm"
+          w="full"
+          justifyContent="space-between"
+          bg="bg"
+          aria-expanded={open}
+          aria-controls="back-office-sections"
+          onClick={() => setOpen(!open)}
+        >
+          Back-office{current ? `: ${current.label}` : ''}
+          {open ? <LuChevronUp /> : <LuChevronDown />}
+        </Button>
+        <Box
+          id="back-office-sections"
+          display={{ base: open ? 'block' : 'none', md: 'block' }}
+          mt={{ base: '2', md: '0' }}
+        >
+          <Heading
+            size="sm"
+            color="fg.muted"
+            textTransform="uppercase"
+            mb="3"
+            display={{ base: 'none', md: 'block' }}
+          >
+            Back-office
+          </Heading>
+          <Stack gap="1">
+            {visible.map((section) => (
+              <NavLink key={section.to} to={section.to} onClick={() => setOpen(false)}>
                 {({ isActive }) => (
                   <Box
                     px="3"
@@ -59,7 +96,8 @@ function AdminFrame() {
                 )}
               </NavLink>
             ))}
-        </Stack>
+          </Stack>
+        </Box>
       </Box>
       <Box flex="1" minW="0">
         <Outlet />

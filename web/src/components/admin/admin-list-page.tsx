@@ -12,9 +12,9 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LuArrowDown, LuArrowUp, LuPencil, LuTrash2 } from 'react-icons/lu';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SWRConfiguration, SWRResponse } from 'swr';
 import type { VerifyDeleteResult } from '../../../../shared/routes/crud';
 import type { PartialPage } from '../../../../shared/schemas/paging';
@@ -24,6 +24,7 @@ import { toastSuccess } from '../../lib/toaster';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
 import { totalLine } from './list-total';
+import { type ListSpec, type ListState, patchListState, readListState } from './list-url-state';
 
 export interface AdminColumn<T> {
   key: string;
@@ -166,6 +167,11 @@ export interface AdminResource<T extends { _id: string }, Input = never, Body = 
   dense?: boolean;
   /** Accessible name of a row's checkbox. */
   rowLabel?: (record: T) => string;
+  /**
+   * Prepended to the list's parameters in the page address (`tutors.page=2`), for a page that shows more
+   * than one list; without it the list's state is `?page=2&q=…&sort=…&<filter>=…`.
+   */
+  urlPrefix?: string;
 }
 
 const PAGE_SIZE = 10;
@@ -178,9 +184,6 @@ function formOf<T extends { _id: string }, Input, Body>(
     ? { emptyInput, toInput, renderForm, validate, create, update }
     : undefined;
 }
-
-const initialFilters = (filters: AdminFilter[] = []) =>
-  Object.fromEntries(filters.map((filter) => [filter.key, filter.initial ?? '']));
 
 /**
  * The back-office list/edit pattern every admin resource reuses: a table with paging, sorting, search and
@@ -198,26 +201,45 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
   const form = formOf(config);
   const searchable = config.searchable !== false;
   const { delete: deleteRecord, verifyDelete } = config;
-  const [offset, setOffset] = useState(0);
-  const [sort, setSort] = useState<{ key: string; value: 'asc' | 'desc' } | undefined>();
-  const [searchInput, setSearchInput] = useState('');
-  const [searchText, setSearchText] = useState('');
-  const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
-    initialFilters(config.filters),
-  );
+  // Paging, search, sorting and filters live in the page address (list-url-state.ts): a reload, Back and
+  // Forward and a shared link all show the same view.
+  const [params, setParams] = useSearchParams();
+  const spec: ListSpec = {
+    prefix: config.urlPrefix,
+    filters: config.filters ?? [],
+    sortKeys: config.columns.filter((column) => column.sortable).map((column) => column.key),
+  };
+  const specRef = useRef(spec);
+  specRef.current = spec;
+  const { page, searchText, sort, filters: filterValues } = readListState(params, spec);
+  const offset = (page - 1) * PAGE_SIZE;
+  /** A filter, sort or page change is a step Back returns from; typing in the search box replaces it. */
+  const change = (patch: Partial<ListState>, replace = false) =>
+    setParams((current) => patchListState(current, patch, specRef.current), { replace });
+  const [searchInput, setSearchInput] = useState(searchText);
   const [selected, setSelected] = useState<Record<string, T>>({});
   const [editing, setEditing] = useState<{ record?: T; value: Input } | undefined>();
   const [deleting, setDeleting] = useState<
     { record: T; check?: VerifyDeleteResult; busy?: boolean } | undefined
   >();
 
+  // The typed text reaches the address after a pause; Back or Forward to another search shows its text.
   useEffect(() => {
+    if (searchInput.trim() === searchText) return;
     const timer = setTimeout(() => {
-      setSearchText(searchInput.trim());
-      setOffset(0);
+      setParams(
+        (current) => patchListState(current, { searchText: searchInput.trim(), page: 1 }, specRef.current),
+        { replace: true },
+      );
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, searchText, setParams]);
+  const shownSearch = useRef(searchText);
+  useEffect(() => {
+    if (shownSearch.current === searchText) return;
+    shownSearch.current = searchText;
+    setSearchInput((typed) => (typed.trim() === searchText ? typed : searchText));
+  }, [searchText]);
 
   const filterQuery = Object.fromEntries(
     (config.filters ?? []).map((filter) => {
@@ -236,6 +258,13 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
   const list = config.useList(query, { keepPreviousData: true });
   const { data } = list;
   const total = data?.totalDocs ?? 0;
+  // A page past the end (records deleted since the link was made) shows the last page instead.
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useEffect(() => {
+    if (data && page > lastPage) {
+      setParams((current) => patchListState(current, { page: lastPage }, specRef.current), { replace: true });
+    }
+  }, [data, page, lastPage, setParams]);
   const controls: ListControls<T> = {
     reload: list.reload,
     replace: (record) => {
@@ -247,21 +276,14 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
   const pageIds = data?.docs.map((record) => record._id) ?? [];
   const pageChecked = pageIds.filter((id) => selected[id]).length;
 
-  const toggleSort = (key: string) => {
-    setSort((current) =>
-      current?.key !== key
-        ? { key, value: 'asc' }
-        : current.value === 'asc'
-          ? { key, value: 'desc' }
-          : undefined,
-    );
-    setOffset(0);
-  };
+  const toggleSort = (key: string) =>
+    change({
+      sort:
+        sort?.key !== key ? { key, value: 'asc' } : sort.value === 'asc' ? { key, value: 'desc' } : undefined,
+      page: 1,
+    });
 
-  const setFilter = (key: string, value: string) => {
-    setFilterValues((current) => ({ ...current, [key]: value }));
-    setOffset(0);
-  };
+  const setFilter = (key: string, value: string) => change({ filters: { [key]: value }, page: 1 });
 
   const toggleRow = (record: T, on: boolean) =>
     setSelected((current) => {
@@ -517,10 +539,10 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
           )}
         </Stack>
         <ButtonGroup size="sm" variant="outline">
-          <Button disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+          <Button disabled={page === 1} onClick={() => change({ page: Math.max(1, page - 1) })}>
             Previous
           </Button>
-          <Button disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+          <Button disabled={offset + PAGE_SIZE >= total} onClick={() => change({ page: page + 1 })}>
             Next
           </Button>
         </ButtonGroup>

@@ -1,4 +1,5 @@
 import { Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
 import { type Course, classTypes, courseStatuses, paymentTypes } from '../../../../shared/schemas/course';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
@@ -7,12 +8,8 @@ import { useApi } from '../../lib/api-client';
 import { SelectField } from '../select-field';
 import { nameOptions } from './admin-fields';
 
-export const statusLabels: Record<Course['status'], string> = { ACTIVE: 'Active', DRAFT: 'Draft' };
-export const paymentTypeLabels: Record<Course['paymentType'], string> = {
-  ONETIME: 'One-time',
-  SUBSCRIPTION: 'Subscription',
-  CREDIT: 'Credit',
-};
+export const statusLabels = enumLabels.courseStatus;
+export const paymentTypeLabels = enumLabels.paymentType;
 
 export function useCurricula(): Curriculum[] | undefined {
   return useApi(['curriculums.listWithGrades']).data?.docs;
@@ -133,7 +130,7 @@ export function CourseFields<V extends CourseFieldValues>({
         >
           {classTypes.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {enumLabels.classType[type]}
             </option>
           ))}
         </SelectField>

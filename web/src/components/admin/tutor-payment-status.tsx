@@ -1,15 +1,13 @@
 import { Button, HStack, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { tutorPaymentStatuses } from '../../../../shared/scheduling/lesson-changes';
 import { toastSuccess } from '../../lib/toaster';
 import type { ListControls } from './admin-list-page';
 
 type TutorPaymentStatus = (typeof tutorPaymentStatuses)[number];
 
-export const tutorPaymentLabels: Record<TutorPaymentStatus, string> = {
-  PROCESSING: 'Processing',
-  PAID: 'Paid',
-};
+export const tutorPaymentLabels = enumLabels.tutorPaymentStatus;
 
 /**
  * Bulk action of the admin lists that carry a tutor payment status (lesson requests, lesson history):

@@ -1,10 +1,70 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import { paths } from '../../config/paths';
+import { setAdminEditMode, useAdminEditMode } from '../../lib/edit-mode';
+import { setTutorMode, useTutorMode } from '../../lib/tutor-mode';
+
+/** A mode of the header's switches as a checkable item (stays open, so the new state shows). */
+function ModeItem(props: {
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Menu.CheckboxItem
+      value={props.value}
+      checked={props.checked}
+      onCheckedChange={props.onChange}
+      closeOnSelect={false}
+    >
+      {props.label}
+      <Menu.ItemIndicator />
+    </Menu.CheckboxItem>
+  );
+}
 
 /**
- * The header on phones (below `md`): Portal stays in the bar, the rest (Dashboard, Admin, Sign out) folds
- * into this menu, so the bar never runs wider than the screen.
+ * The header's mode switches on a phone (spec 000 section 2): admin edit mode for catalogue editors, tutor
+ * edit mode and tutor homework mode for tutors, each only for the users it is for.
+ */
+function ModeItems() {
+  const admin = useAdminEditMode();
+  const tutorEdit = useTutorMode('edit');
+  const tutorHomework = useTutorMode('homework');
+  if (!admin.allowed && !tutorEdit.allowed) return null;
+  return (
+    <>
+      <Menu.Separator />
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel>Modes</Menu.ItemGroupLabel>
+        {admin.allowed && (
+          <ModeItem value="admin-edit" label="Edit mode" checked={admin.active} onChange={setAdminEditMode} />
+        )}
+        {tutorEdit.allowed && (
+          <>
+            <ModeItem
+              value="tutor-edit"
+              label="Edit mode"
+              checked={tutorEdit.active}
+              onChange={(on) => setTutorMode('edit', on)}
+            />
+            <ModeItem
+              value="tutor-homework"
+              label="Homework mode"
+              checked={tutorHomework.active}
+              onChange={(on) => setTutorMode('homework', on)}
+            />
+          </>
+        )}
+      </Menu.ItemGroup>
+    </>
+  );
+}
+
+/**
+ * The header on phones (below `md`): Portal stays in the bar, the rest (Dashboard, Admin, the mode switches,
+ * Sign out) folds into this menu, so the bar never runs wider than the screen.
  */
 export function MobileMenu(props: {
   name: string;
@@ -32,10 +92,12 @@ export function MobileMenu(props: {
                   Admin
                 </Menu.Item>
               )}
-              <Menu.Item value="sign-out" onClick={props.onSignOut}>
-                Sign out
-              </Menu.Item>
             </Menu.ItemGroup>
+            <ModeItems />
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onClick={props.onSignOut}>
+              Sign out
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

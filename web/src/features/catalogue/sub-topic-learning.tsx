@@ -21,6 +21,7 @@ import {
   type SubTopicProgressEntry,
   subTopicPercent,
 } from '../../../../shared/learning/progress';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError, callApi } from '../../lib/api-client';
@@ -28,12 +29,9 @@ import { serverMessage } from '../../lib/error-message';
 import { canCall } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toaster';
 import { useAuthUser } from '../../lib/use-auth-user';
+import { OTHER_TARGET, reportCall, reportChoices } from './broken-link-report';
 
-const statusLabels: Record<SubTopicProgressEntry['status'], string> = {
-  NOT_STARTED: 'Not started',
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Done',
-};
+const statusLabels = enumLabels.progressStatus;
 
 /**
  * The learner's strip on a sub-topic page: records the pages read (a page is a notes block; page 1 when
@@ -179,7 +177,7 @@ export function SubTopicLearning({ subTopic }: { subTopic: SubTopic }) {
               Found a problem with this page?
             </Text>
           )}
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             {tracks &&
               (entry?.status === 'COMPLETED' ? (
                 <Button size="sm" variant="outline" loading={busy} onClick={() => mark(false)}>
@@ -278,39 +276,39 @@ function QuestionForm({ subTopic, pages }: { subTopic: SubTopic; pages: number }
 
 const pageNumbers = (pages: number) => Array.from({ length: pages }, (_, i) => i + 1);
 
-const OTHER = 'other';
-
 /**
- * "Report a broken link": one of the sub-topic's resources (POST /resources/report) or anything else on the
- * page (POST /report-issue). Both land in the back-office's issue reports.
+ * "Report a broken link": one of the sub-topic's resources or videos, or anything else on the page
+ * (broken-link-report.ts). Nothing is chosen at first: the reader names what does not work.
  */
 function ReportDialog({ subTopic }: { subTopic: SubTopic }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const [target, setTarget] = useState(subTopic.resources[0]?._id ?? OTHER);
+  const [target, setTarget] = useState('');
   const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ target?: string; description?: string }>({});
   const [sending, setSending] = useState(false);
-  const needsDescription = target === OTHER && !description.trim();
+  const choices = reportChoices(subTopic);
+
+  const close = () => {
+    setOpen(false);
+    setTarget('');
+    setDescription('');
+    setErrors({});
+  };
 
   const send = async () => {
+    const checked = reportCall(subTopic, target, description, pathname);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
     setSending(true);
     try {
-      if (target === OTHER) {
-        await callApi('reportIssues.create', {
-          body: {
-            subject: `Problem on ${subTopic.name}`.slice(0, 160),
-            description: description.trim(),
-            pagePath: pathname,
-          },
-        });
-      } else {
-        await callApi('learningResources.report', {
-          body: { resourceKey: target, description: description.trim(), pagePath: pathname },
-        });
-      }
+      const { call } = checked;
+      if (call.route === 'learningResources.report') await callApi(call.route, { body: call.body });
+      else await callApi(call.route, { body: call.body });
       toastSuccess('Issue reported successfully!');
-      setOpen(false);
-      setDescription('');
+      close();
     } catch {
       // The API client has shown the server's message.
     } finally {
@@ -322,7 +320,7 @@ function ReportDialog({ subTopic }: { subTopic: SubTopic }) {
     <FormDialog
       open={open}
       onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      onClose={close}
       trigger={
         <Button size="sm" variant="ghost" colorPalette="red">
           <LuFlag /> Report a broken link
@@ -333,37 +331,66 @@ function ReportDialog({ subTopic }: { subTopic: SubTopic }) {
       onSave={send}
       busy={sending}
       saveLabel="Send report"
-      saveDisabled={needsDescription}
       saveColorPalette="red"
       cancelVariant="ghost"
     >
       <Stack gap="4">
-        <Field.Root>
-          <Field.Label>What does not work?</Field.Label>
+        <Field.Root required invalid={!!errors.target}>
+          <Field.Label>
+            What does not work?
+            <Field.RequiredIndicator />
+          </Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field
               aria-label="What does not work?"
               value={target}
-              onChange={(event) => setTarget(event.target.value)}
+              onChange={(event) => {
+                setTarget(event.target.value);
+                setErrors({});
+              }}
             >
-              {subTopic.resources.map((resource) => (
-                <option key={resource._id} value={resource._id}>
-                  {resource.title}
-                </option>
-              ))}
-              <option value={OTHER}>Something else on this page</option>
+              <option value="" disabled>
+                Choose a resource, a video or the page
+              </option>
+              {choices.documents.length > 0 && (
+                <optgroup label="Resources">
+                  {choices.documents.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {choices.videos.length > 0 && (
+                <optgroup label="Videos">
+                  {choices.videos.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <option value={OTHER_TARGET}>Something else on this page</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <Field.ErrorText>{errors.target}</Field.ErrorText>
         </Field.Root>
-        <Field.Root required={target === OTHER}>
-          <Field.Label>Details{target === OTHER ? '' : ' (optional)'}</Field.Label>
+        <Field.Root required={target === OTHER_TARGET} invalid={!!errors.description}>
+          <Field.Label>
+            Details{target === OTHER_TARGET ? '' : ' (optional)'}
+            {target === OTHER_TARGET && <Field.RequiredIndicator />}
+          </Field.Label>
           <Textarea
             maxLength={2000}
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              setErrors({});
+            }}
             placeholder="What happened?"
           />
+          <Field.ErrorText>{errors.description}</Field.ErrorText>
         </Field.Root>
       </Stack>
     </FormDialog>

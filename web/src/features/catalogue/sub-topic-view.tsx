@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { LuExternalLink, LuFileText, LuGripVertical, LuStar } from 'react-icons/lu';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import type { SubTopic } from '../../../../shared/schemas/catalogue';
 import { callApi } from '../../lib/api-client';
 import { choiceOf } from '../../lib/choice';
@@ -24,14 +25,7 @@ import { SubTopicLearning } from './sub-topic-learning';
 import type { EditRights } from './topic-list';
 import { videoEmbedUrl } from './video-embed';
 
-type ResourceKind = SubTopic['resources'][number]['kind'];
-const resourceKindLabels: Record<ResourceKind, string> = {
-  NOTES: 'Notes',
-  WORKSHEET: 'Worksheet',
-  PAST_PAPER: 'Past paper',
-  MARK_SCHEME: 'Mark scheme',
-  LINK: 'Link',
-};
+const resourceKindLabels = enumLabels.resourceKind;
 /**
  * Every kind the schema allows, so past papers and mark schemes can be added here (the topical past papers
  * list them); a plain link first, the schema's default.

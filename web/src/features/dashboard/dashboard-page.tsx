@@ -226,7 +226,7 @@ function StudentPicker({
     if (!value && first) onChange(first);
   }, [value, first, onChange]);
   return (
-    <HStack gap="2" align="end">
+    <HStack gap="2" align="end" wrap="wrap">
       <Field.Root w="44">
         <Field.Label>Find a student</Field.Label>
         <Input
@@ -322,7 +322,7 @@ function SubjectDetail({ subject }: { subject: SubjectProgressDoc }) {
             ({subject.subjectCode})
           </Text>
         </Heading>
-        <HStack gap="3">
+        <HStack gap="3" wrap="wrap">
           <Badge colorPalette="brand" size="lg">
             {subject.percent}% complete
           </Badge>

@@ -1,3 +1,4 @@
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { type RequestStatus, requestStatuses } from '../../../../shared/scheduling/lesson-changes';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
 
@@ -7,11 +8,7 @@ export const statusPalette: Record<RequestStatus, string> = {
   REJECTED: 'red',
 };
 
-export const typeLabels: Record<'CANCEL' | 'RESCHEDULE' | 'DELETE', string> = {
-  CANCEL: 'Cancel',
-  RESCHEDULE: 'Reschedule',
-  DELETE: 'Delete',
-};
+export const typeLabels = enumLabels.requestType;
 
 export interface RequestPageQuery {
   status: RequestStatus | '';

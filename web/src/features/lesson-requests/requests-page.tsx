@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { requestStatuses } from '../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../shared/schemas/meeting';
 import { RequireSession } from '../../components/require-session';
@@ -29,7 +30,11 @@ const personName = (p: { firstname: string; lastname: string } | null | undefine
   p ? `${p.firstname} ${p.lastname}` : '-';
 
 function StatusBadge({ status }: { status: Request['status'] }) {
-  return <Badge colorPalette={statusPalette[status ?? 'PENDING']}>{status}</Badge>;
+  return (
+    <Badge colorPalette={statusPalette[status ?? 'PENDING']}>
+      {enumLabels.requestStatus[status ?? 'PENDING']}
+    </Badge>
+  );
 }
 
 /** One request in full (GET /meeting-requests/{id}): the lesson, both times, the reason and the answer. */

@@ -11,9 +11,11 @@ import {
   Portal,
   Stack,
   Text,
+  type TextProps,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { enumLabels, labelOf } from '../../../../shared/rules/enum-labels';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
@@ -114,6 +116,11 @@ function LessonChip({
   compact?: boolean;
 }) {
   const palette = statusPalette[lesson.status] ?? 'gray';
+  // Nothing leaves its day: in the month's narrow days (a seventh of a phone) each line is cut with an
+  // ellipsis (screen readers still read it whole); in the week it wraps, breaking a word too long for the
+  // day. The whole text is the chip's tooltip, and a tap opens the lesson in full.
+  const full = [formatTime(lesson.start), compact ? '' : lesson.title, lesson.courseTitle].filter(Boolean);
+  const line: TextProps = compact ? { truncate: true } : { overflowWrap: 'anywhere' };
   return (
     <Button
       onClick={onOpen}
@@ -123,15 +130,28 @@ function LessonChip({
       justifyContent="start"
       h="auto"
       py="1"
-      whiteSpace="normal"
+      px={{ base: '1', md: '2' }}
+      w="full"
+      minW="0"
+      overflow="hidden"
       textAlign="left"
+      whiteSpace="normal"
+      title={full.join(' · ')}
       data-testid="calendar-lesson"
       textDecoration={lesson.status === 'CANCELLED' ? 'line-through' : undefined}
     >
-      <Stack gap="0" align="start">
-        <Text fontWeight="semibold">{formatTime(lesson.start)}</Text>
-        {!compact && <Text>{lesson.title}</Text>}
-        <Text opacity={0.8}>{lesson.courseTitle}</Text>
+      <Stack gap="0" align="start" minW="0" w="full">
+        <Text fontWeight="semibold" maxW="full" {...line}>
+          {formatTime(lesson.start)}
+        </Text>
+        {!compact && (
+          <Text maxW="full" {...line}>
+            {lesson.title}
+          </Text>
+        )}
+        <Text opacity={0.8} maxW="full" {...line}>
+          {lesson.courseTitle}
+        </Text>
       </Stack>
     </Button>
   );
@@ -149,6 +169,7 @@ function Schedule({ user }: { user: AuthUser }) {
   const [changing, setChanging] = useState<'CANCEL' | 'RESCHEDULE' | null>(null);
   const [feedUrl, setFeedUrl] = useState('');
   const days = useMemo(() => calendarDays(view, anchor, zone), [view, anchor, zone]);
+  const dayPerRow = view === 'week';
   const range = useMemo(() => calendarRange(days, zone), [days, zone]);
   const lessons = useCalendarLessons(user, range);
   const byDay = useMemo(() => lessonsByDay(lessons ?? [], zone), [lessons, zone]);
@@ -216,13 +237,29 @@ function Schedule({ user }: { user: AuthUser }) {
         <Heading size="lg" data-testid="calendar-title">
           {calendarTitle(view, days, anchor, zone)}
         </Heading>
-        <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1" role="grid" aria-label="Calendar">
+        {/* A phone's week is a day per row, each lesson's text whole; a month keeps its seven columns. */}
+        <Grid
+          templateColumns={{
+            base: dayPerRow ? '1fr' : 'repeat(7, minmax(0, 1fr))',
+            md: 'repeat(7, minmax(0, 1fr))',
+          }}
+          gap="1"
+          role="grid"
+          aria-label="Calendar"
+        >
           {WEEKDAYS.map((name) => (
-            <Text key={name} fontSize="sm" fontWeight="semibold" color="fg.muted" textAlign="center">
+            <Text
+              key={name}
+              fontSize="sm"
+              fontWeight="semibold"
+              color="fg.muted"
+              textAlign="center"
+              display={{ base: dayPerRow ? 'none' : 'block', md: 'block' }}
+            >
               {name}
             </Text>
           ))}
-          {days.map((day) => {
+          {days.map((day, index) => {
             const onDay = byDay.get(day.date) ?? [];
             const shown = view === 'month' ? onDay.slice(0, 3) : onDay;
             return (
@@ -230,7 +267,7 @@ function Schedule({ user }: { user: AuthUser }) {
                 key={day.date}
                 gap="1"
                 p="1.5"
-                minH={view === 'week' ? '48' : '24'}
+                minH={{ base: dayPerRow ? '12' : '24', md: view === 'week' ? '48' : '24' }}
                 bg={day.outside ? 'bg.muted' : 'bg'}
                 borderWidth="1px"
                 borderColor={day.isToday ? 'brand.solid' : 'border'}
@@ -243,6 +280,11 @@ function Schedule({ user }: { user: AuthUser }) {
                   fontWeight={day.isToday ? 'bold' : 'normal'}
                   color={day.outside ? 'fg.subtle' : undefined}
                 >
+                  {dayPerRow && (
+                    <Text as="span" display={{ md: 'none' }}>
+                      {WEEKDAYS[index % 7]}{' '}
+                    </Text>
+                  )}
                   {day.day}
                 </Text>
                 {shown.map((lesson) => (
@@ -277,7 +319,9 @@ function Schedule({ user }: { user: AuthUser }) {
                 <Dialog.Body>
                   <Stack gap="2">
                     <HStack gap="2" wrap="wrap">
-                      <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>{open.status}</Badge>
+                      <Badge colorPalette={statusPalette[open.status] ?? 'gray'}>
+                        {labelOf(enumLabels.lessonStatus, open.status)}
+                      </Badge>
                       {open.status === 'ACTIVE' && (
                         // The calendar's current read of it: join times arrive as they are recorded.
                         <ClassTimingChip

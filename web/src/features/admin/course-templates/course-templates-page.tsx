@@ -2,6 +2,7 @@ import { Button, Link as ChakraLink, HStack, IconButton, Text } from '@chakra-ui
 import { useMemo, useState } from 'react';
 import { LuExternalLink, LuListTree, LuSquarePlus } from 'react-icons/lu';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import { type CourseTemplate, courseTemplateSortKeys } from '../../../../../shared/schemas/course-template';
 import {
@@ -109,7 +110,7 @@ const templatesResource: Omit<AdminResource<CourseTemplate, TemplateFormValue, T
     { key: 'curriculum', label: 'Curriculum', sortable: true, render: (template) => template.curriculum },
     { key: 'subject', label: 'Subject', sortable: true, render: (template) => template.subject },
     { key: 'grade', label: 'Grade', sortable: true, render: (template) => template.grade },
-    { key: 'type', label: 'Class type', render: (template) => template.type },
+    { key: 'type', label: 'Class type', render: (template) => enumLabels.classType[template.type] },
     { key: 'lessonDuration', label: 'Lesson', render: (template) => formatDuration(template.lessonDuration) },
     {
       key: 'sectionCount',

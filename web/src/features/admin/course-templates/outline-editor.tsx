@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { LuArrowDown, LuArrowUp, LuTrash2 } from 'react-icons/lu';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import {
   MAX_OUTLINE_DEPTH,
   MAX_TEMPLATE_SECTIONS,
@@ -28,11 +29,7 @@ import {
   updateNode,
 } from './outline-draft';
 
-export const kindLabels: Record<TemplateSectionKind, string> = {
-  SECTION: 'Section',
-  RESOURCE: 'Resource',
-  HOMEWORK: 'Homework',
-};
+export const kindLabels = enumLabels.templateSectionKind;
 /** Fixed hues, not the tenant's colour: they tell the kinds apart on every tenant's site. */
 const kindColours: Record<TemplateSectionKind, string> = {
   SECTION: 'teal',
@@ -124,8 +121,8 @@ function NodeEditor({
               value={node.audience}
               onChange={(e) => set({ audience: e.target.value as OutlineDraftNode['audience'] })}
             >
-              <option value="STUDENT">Students</option>
-              <option value="TUTOR">Tutors only</option>
+              <option value="STUDENT">{enumLabels.sectionAudience.STUDENT}</option>
+              <option value="TUTOR">{enumLabels.sectionAudience.TUTOR}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

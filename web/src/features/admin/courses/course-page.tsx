@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuArrowLeft, LuExternalLink, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../../shared/routes/scheduling';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import type { CourseInput } from '../../../../../shared/schemas/course';
 import { FormDialog } from '../../../components/form-dialog';
@@ -147,7 +148,7 @@ export default function AdminCoursePage() {
               <Badge colorPalette={course.status === 'ACTIVE' ? 'green' : 'gray'}>
                 {statusLabels[course.status]}
               </Badge>
-              <Badge colorPalette="brand">{course.type}</Badge>
+              <Badge colorPalette="brand">{enumLabels.classType[course.type]}</Badge>
               {course.isTrial && <Badge colorPalette="purple">Trial</Badge>}
             </HStack>
             <Heading as="h1" size="2xl">

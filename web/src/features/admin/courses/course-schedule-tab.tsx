@@ -28,6 +28,8 @@ export function CourseScheduleTab({ courseId }: { courseId: string }) {
     () => ({
       useList: lessonsOfCourse(courseId),
       title: 'Lessons',
+      // The course page's tabs keep their lists' states apart in its address.
+      urlPrefix: 'lessons.',
       label: 'lesson',
       searchable: false,
       messages: {},

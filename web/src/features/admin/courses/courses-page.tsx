@@ -2,6 +2,7 @@ import { Badge, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { enumLabels, enumOptions } from '../../../../../shared/rules/enum-labels';
 import { formatDuration } from '../../../../../shared/scheduling/durations';
 import {
   type Course,
@@ -64,7 +65,7 @@ const coursesResource: AdminResource<Course, CourseInput, CourseInput> = {
         </Badge>
       ),
     },
-    { key: 'type', label: 'Class type', render: (course) => course.type },
+    { key: 'type', label: 'Class type', render: (course) => enumLabels.classType[course.type] },
     { key: 'paymentType', label: 'Payment', render: (course) => paymentTypeLabels[course.paymentType] },
     { key: 'lessonDuration', label: 'Lesson', render: (course) => formatDuration(course.lessonDuration) },
     { key: 'updatedAt', label: 'Updated', sortable: true, render: (course) => formatDate(course.updatedAt) },
@@ -110,12 +111,12 @@ export default function AdminCoursesPage() {
         {
           key: 'status',
           label: 'Status',
-          options: courseStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+          options: enumOptions(courseStatuses, enumLabels.courseStatus),
         },
         {
           key: 'type',
           label: 'Class type',
-          options: classTypes.map((type) => ({ value: type, label: type })),
+          options: enumOptions(classTypes, enumLabels.classType),
         },
       ],
     }),

@@ -1,6 +1,7 @@
 import { Badge, Button, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { VerifyDeleteResult } from '../../../../../shared/routes/crud';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import {
   type CourseMember,
   courseTutorTypes,
@@ -22,21 +23,9 @@ import { type ApiBody, callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toaster';
 
-const tutorTypeLabels: Record<(typeof courseTutorTypes)[number], string> = {
-  PRIMARY: 'Primary',
-  SUBSTITUTE: 'Substitute',
-  TRIAL: 'Trial',
-};
-const enrolmentTypeLabels: Record<(typeof enrolmentTypes)[number], string> = {
-  ONETIME: 'One-time',
-  SUBSCRIPTION: 'Subscription',
-  CREDIT: 'Credit',
-  TRIAL: 'Trial',
-};
-const enrolmentLabels: Record<(typeof enrolments)[number], string> = {
-  ENROLLED: 'Enrolled',
-  UNENROLLED: 'Unenrolled',
-};
+const tutorTypeLabels = enumLabels.courseTutorType;
+const enrolmentTypeLabels = enumLabels.enrolmentType;
+const enrolmentLabels = enumLabels.enrolment;
 
 const personColumns = [
   {
@@ -224,6 +213,8 @@ export function TutorsTab({
     () => ({
       useList: tutorsOfCourse(courseId),
       title: 'Tutors',
+      // The course page's tabs keep their lists' states apart in its address.
+      urlPrefix: 'tutors.',
       label: 'tutor',
       searchable: false,
       messages: { created: 'Tutor Added', updated: 'Tutor Updated' },
@@ -327,6 +318,8 @@ export function StudentsTab({
       useList: studentsOfCourse(courseId),
       delete: (id) => callApi('courseStudents.delete', { params: { id } }),
       title: 'Students',
+      // The course page's tabs keep their lists' states apart in its address.
+      urlPrefix: 'students.',
       label: 'student',
       searchable: false,
       messages: { created: 'Student Added', updated: 'Student Updated', deleted: 'Student Deleted' },

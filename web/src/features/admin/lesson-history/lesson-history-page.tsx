@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { enumLabels, enumOptions } from '../../../../../shared/rules/enum-labels';
 import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-changes';
 import {
   lessonHistorySortKeys,
@@ -65,7 +66,7 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
       {
         key: 'lessonType',
         label: 'Lesson type',
-        options: lessonTypes.map((type) => ({ value: type, label: type })),
+        options: enumOptions(lessonTypes, enumLabels.lessonType),
       },
       {
         key: 'tutorPaymentStatus',
@@ -91,7 +92,12 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
       { key: 'course', label: 'Course', render: (row) => row.course?.title || MISSING_VALUE },
       { key: 'tutor', label: 'Tutor', render: (row) => personName(row.tutor) },
       { key: 'students', label: 'Students', render: (row) => peopleNames(row.students) },
-      { key: 'lessonType', label: 'Type', sortable: true, render: (row) => row.lessonType },
+      {
+        key: 'lessonType',
+        label: 'Type',
+        sortable: true,
+        render: (row) => enumLabels.lessonType[row.lessonType],
+      },
       {
         key: 'tutorJoinTime',
         label: 'Tutor joined',

@@ -1,32 +1,17 @@
 import { DateTime } from 'luxon';
-import type {
-  RequesterRole,
-  RequestStatus,
-  RequestType,
-} from '../../../../../shared/scheduling/lesson-changes';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
+import type { RequestStatus } from '../../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../../shared/schemas/meeting';
 import { personName } from '../../../components/admin/person-names';
 
-export const typeLabels: Record<RequestType, string> = {
-  CANCEL: 'Cancel',
-  RESCHEDULE: 'Reschedule',
-  DELETE: 'Delete',
-};
-export const statusLabels: Record<RequestStatus, string> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
+export const typeLabels = enumLabels.requestType;
+export const statusLabels = enumLabels.requestStatus;
 export const statusPalettes: Record<RequestStatus, string> = {
   PENDING: 'orange',
   APPROVED: 'green',
   REJECTED: 'red',
 };
-export const roleLabels: Record<RequesterRole, string> = {
-  STUDENT: 'Student',
-  TUTOR: 'Tutor',
-  ADMIN: 'Admin',
-};
+export const roleLabels = enumLabels.requesterRole;
 export function requestedByLabel(request: Pick<MeetingRequest, 'requestedBy' | 'requestedByRole'>): string {
   return `${personName(request.requestedBy)} (${roleLabels[request.requestedByRole] ?? request.requestedByRole})`;
 }

@@ -1,6 +1,8 @@
 import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { enumLabels, enumOptions } from '../../../../../shared/rules/enum-labels';
 import type { ReportedIssue } from '../../../../../shared/schemas/learning-data';
+import { reportedIssueKinds, reportedIssueStatuses } from '../../../../../shared/schemas/learning-data';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { BASE_PATH } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
@@ -49,20 +51,14 @@ const reportedIssuesResource: AdminResource<ReportedIssue> = {
     {
       key: 'status',
       label: 'Status',
-      options: [
-        { value: 'OPEN', label: 'Open' },
-        { value: 'RESOLVED', label: 'Resolved' },
-      ],
+      options: enumOptions(reportedIssueStatuses, enumLabels.reportedIssueStatus),
       initial: 'OPEN',
       allLabel: 'All statuses',
     },
     {
       key: 'kind',
       label: 'Kind',
-      options: [
-        { value: 'ISSUE', label: 'Page issue' },
-        { value: 'BROKEN_RESOURCE', label: 'Broken link' },
-      ],
+      options: enumOptions(reportedIssueKinds, enumLabels.reportedIssueKind),
       allLabel: 'All kinds',
     },
   ],
@@ -85,7 +81,7 @@ const reportedIssuesResource: AdminResource<ReportedIssue> = {
       sortable: true,
       render: (issue) => (
         <Badge colorPalette={issue.kind === 'BROKEN_RESOURCE' ? 'red' : 'blue'}>
-          {issue.kind === 'BROKEN_RESOURCE' ? 'Broken link' : 'Page issue'}
+          {enumLabels.reportedIssueKind[issue.kind]}
         </Badge>
       ),
     },
@@ -118,7 +114,7 @@ const reportedIssuesResource: AdminResource<ReportedIssue> = {
       sortable: true,
       render: (issue) => (
         <Badge colorPalette={issue.status === 'OPEN' ? 'orange' : 'green'}>
-          {issue.status === 'OPEN' ? 'Open' : 'Resolved'}
+          {enumLabels.reportedIssueStatus[issue.status]}
         </Badge>
       ),
     },

@@ -16,6 +16,7 @@ import {
   permissionAreas,
   permissionCatalogue,
 } from '../../../../../shared/permissions/catalogue';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import { summarizeLabels } from '../../../../../shared/rules/labels';
 import { type Role, type RoleInput, roleInputSchema } from '../../../../../shared/schemas/role';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
@@ -105,7 +106,7 @@ const rolesResource: AdminResource<Role, RoleForm, RoleInput> = {
       key: 'type',
       label: 'Type',
       sortable: true,
-      render: (role) => (role.type === 'admin' ? 'Admin' : 'User'),
+      render: (role) => enumLabels.roleType[role.type],
     },
     {
       key: 'permissions',

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { SitemapGeneration, SitemapStatus, SitemapTrigger } from '../../../../../shared/schemas/sitemap';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
+import type { SitemapGeneration, SitemapStatus } from '../../../../../shared/schemas/sitemap';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -10,13 +11,6 @@ import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 
 const statusColour: Record<SitemapStatus, string> = { RUNNING: 'blue', COMPLETED: 'green', FAILED: 'red' };
-
-const startedBy: Record<SitemapTrigger, string> = {
-  admin: 'Admin',
-  schedule: 'Daily schedule',
-  tenantCreated: 'School created',
-  catalogueChanged: 'Catalogue changed',
-};
 
 const formatTime = (iso: string | undefined) =>
   iso
@@ -35,7 +29,7 @@ const generationsResource: AdminResource<SitemapGeneration> = {
       label: 'Status',
       render: (g) => (
         <Badge colorPalette={statusColour[g.status]} title={g.error}>
-          {g.status}
+          {enumLabels.sitemapStatus[g.status]}
         </Badge>
       ),
     },
@@ -49,7 +43,7 @@ const generationsResource: AdminResource<SitemapGeneration> = {
     {
       key: 'trigger',
       label: 'Started by',
-      render: (g) => startedBy[g.trigger],
+      render: (g) => enumLabels.sitemapTrigger[g.trigger],
     },
     { key: 'startedAt', label: 'Started', render: (g) => formatTime(g.startedAt) },
     { key: 'finishedAt', label: 'Finished', render: (g) => formatTime(g.finishedAt) },

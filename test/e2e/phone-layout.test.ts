@@ -1,0 +1,324 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
+import type { SectionTree } from '../../shared/schemas/section';
+import { apiClient, demo } from '../support/api-client';
+import { appRoutePaths } from './support/app-routes';
+import { browserStackPerFile, screenshot } from './support/browser';
+
+/**
+ * Every page of the SPA on a 390 × 844 phone (issue #16 item 9): none scrolls sideways. The routes come from
+ * the SPA's route table, so a new route fails here until it has a sample below (who opens it, and with which
+ * of the lived-in demo's records for its parameters).
+ */
+const browser = browserStackPerFile({ seed: 'lived-in' });
+const PHONE = { width: 390, height: 844 };
+
+type Role = 'visitor' | 'student' | 'parent' | 'tutor' | 'admin';
+
+/** Tom teaches Sam IGCSE Physics in the lived-in demo. */
+const COURSE = 'course-demo-igcse-physics';
+const SUB_TOPIC = '/cambridge-igcse/mathematics/algebra-and-graphs/linear-equations';
+
+interface Sample {
+  /** Who opens it (the first role that can), and any other role whose page differs enough to check too. */
+  as: Role[];
+  /** The address with real ids for the route's parameters. */
+  path: string;
+  /** Where the page settles when it is not `path` itself (a link that forwards to its page). */
+  landsOn?: string;
+}
+
+/** Records of the seeded demo the samples name, read once through the API. */
+const ids = { homework: '', lesson: '', resource: '' };
+
+beforeAll(async () => {
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const { body } = await api.call<{ docs: SectionTree[] }>('sections.adminList', {
+    ...admin,
+    query: { course: COURSE },
+  });
+  const sections = flatten(body.docs);
+  ids.homework = sections.find((s) => s.kind === 'HOMEWORK')?._id ?? '';
+  ids.lesson = sections.find((s) => s.kind === 'TEAMS' || s.kind === 'ZOOM')?._id ?? '';
+  const { body: resolved } = await api.call<{ subTopic: { resources: Array<{ _id: string }> } }>(
+    'curriculums.resolvePath',
+    { query: { path: SUB_TOPIC } },
+  );
+  ids.resource = resolved.subTopic.resources[0]?._id ?? '';
+  expect(Object.values(ids).every(Boolean), `demo records found: ${JSON.stringify(ids)}`).toBe(true);
+});
+
+function flatten(tree: SectionTree[]): SectionTree[] {
+  return tree.flatMap((section) => [section, ...flatten(section.sections)]);
+}
+
+/** Each route of the route table, by its router path, filled in. */
+function samples(): Record<string, Sample> {
+  return {
+    '/': { as: ['visitor', 'student'], path: '/' },
+    '/sign-up': { as: ['visitor'], path: '/sign-up' },
+    '/login': { as: ['visitor'], path: '/login' },
+    '/forgot-password': { as: ['visitor'], path: '/forgot-password' },
+    '/reset-password': { as: ['visitor'], path: '/reset-password?token=expired' },
+    '/manage-accounts': { as: ['parent'], path: '/manage-accounts' },
+    '/portal': { as: ['student', 'parent', 'tutor', 'admin'], path: '/portal' },
+    '/portal/courses': { as: ['student', 'tutor'], path: '/portal/courses' },
+    '/portal/courses/:courseId': { as: ['student', 'tutor'], path: `/portal/courses/${COURSE}` },
+    '/portal/courses/:courseId/homework/:sectionId': {
+      as: ['tutor', 'student'],
+      path: `/portal/courses/${COURSE}/homework/${ids.homework}`,
+    },
+    '/portal/schedule': { as: ['student', 'tutor'], path: '/portal/schedule' },
+    '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
+    '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
+    '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
+      as: ['student'],
+      path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',
+    },
+    '/topical-past-papers': {
+      as: ['student'],
+      path: '/topical-past-papers?curriculum=cambridge-igcse&subject=mathematics',
+    },
+    '/dashboard': { as: ['student', 'parent'], path: '/dashboard' },
+    '/onboarding': { as: ['student'], path: '/onboarding' },
+    '/admin/roles': { as: ['admin'], path: '/admin/roles' },
+    '/admin/courses': { as: ['admin'], path: '/admin/courses' },
+    '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },
+    '/admin/course-templates': { as: ['admin'], path: '/admin/course-templates' },
+    '/admin/schedule': { as: ['admin'], path: '/admin/schedule' },
+    '/admin/meeting-requests': { as: ['admin'], path: '/admin/meeting-requests' },
+    '/admin/lesson-history': { as: ['admin'], path: '/admin/lesson-history' },
+    '/admin/meta-tags': { as: ['admin'], path: '/admin/meta-tags' },
+    '/admin/redirections': { as: ['admin'], path: '/admin/redirections' },
+    '/admin/sitemap': { as: ['admin'], path: '/admin/sitemap' },
+    '/admin/report-issues': { as: ['admin'], path: '/admin/report-issues' },
+    '/admin/tags': { as: ['admin'], path: '/admin/tags' },
+    '/admin/trials': { as: ['admin'], path: '/admin/trials' },
+    '/trial-recording/:trialId': { as: ['student'], path: '/trial-recording/trial-sam-physics' },
+    '/waiting-room/:waitingId': { as: ['student'], path: `/waiting-room/${ids.lesson}` },
+    '/verifyNotesLink': {
+      as: ['visitor'],
+      path: `/verifyNotesLink?resourceKey=${encodeURIComponent(ids.resource)}`,
+      landsOn: SUB_TOPIC,
+    },
+    '/:curriculum': { as: ['visitor'], path: '/cambridge-igcse' },
+    '/:curriculum/:subject/*': { as: ['visitor', 'student'], path: SUB_TOPIC },
+    '/*': { as: ['visitor'], path: '/no-such-curriculum/no-such-subject/' },
+  };
+}
+
+/** One browser profile per role, at phone size, made once and reused by every journey of this file. */
+let profiles: Promise<Record<Role, Page>> | undefined;
+const phone = () => {
+  profiles ??= phonePages();
+  return profiles;
+};
+
+async function phonePages(): Promise<Record<Role, Page>> {
+  const options = { viewport: PHONE };
+  const [visitor, student, parent, tutor, admin] = await Promise.all([
+    browser.newPage(options),
+    ...[demo.student, demo.parent, demo.tutor, demo.admin].map((account) =>
+      browser.signedInPage(account, undefined, options),
+    ),
+  ]);
+  if (!visitor || !student || !parent || !tutor || !admin) throw new Error('A profile did not open');
+  return { visitor, student, parent, tutor, admin };
+}
+
+/**
+ * Opens a page and waits until it has read what it shows (its code, then its data: no request in flight and
+ * no spinner left). On a machine too busy to settle in time the page is opened once more before it counts
+ * as failed.
+ */
+async function open(page: Page, path: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(browser.portalUrl(path));
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('status', { name: 'Loading' }).first().waitFor({ state: 'detached' });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}
+
+/** Runs `work` on each item, at most `lanes` at a time. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
+}
+
+// About 50 pages, two profiles at a time: a few minutes on a loaded machine pinned to one core.
+it('every route of the SPA fits a 390 px phone without scrolling sideways', {
+  timeout: 600_000,
+}, async () => {
+  // Prepare: the route table's pages, each with its sample
+  const routes = appRoutePaths();
+  const table = samples();
+  const unsampled = routes.filter((route) => !table[route]);
+  expect(unsampled, 'routes without a sample in test/e2e/phone-layout.test.ts').toEqual([]);
+  const pages = await phone();
+  const visits = routes.flatMap((route) => {
+    const sample = table[route];
+    return sample ? sample.as.map((role) => ({ route, role, sample })) : [];
+  });
+
+  // Act: every route, as each role it is for, each role's profile taking its routes in turn
+  const wide: string[] = [];
+  const failed: string[] = [];
+  const roles = [...new Set(visits.map((visit) => visit.role))];
+  // The profiles are shared with the journeys below: a timed-out run stops visiting before they start.
+  let stopped = false;
+  onTestFinished(() => {
+    stopped = true;
+  });
+  // Two profiles at a time: more only queue up on one busy core and time out.
+  await inLanes(roles, 2, async (role) => {
+    const page = pages[role];
+    for (const { route, sample } of visits.filter((visit) => visit.role === role)) {
+      if (stopped) return;
+      const visit = `${route} as ${role}`;
+      try {
+        await open(page, sample.path);
+      } catch (error) {
+        failed.push(`${visit}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+        continue;
+      }
+      const expected = sample.landsOn ?? new URL(sample.path, 'http://x').pathname;
+      const at = new URL(page.url()).pathname.replace(/^\/learning-portal/, '') || '/';
+      if (at !== expected) failed.push(`${visit}: landed on ${at}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) {
+        wide.push(`${visit}: ${width} px`);
+        await screenshot(page, `phone-too-wide-${role}-${route.replace(/[^a-z0-9]+/gi, '-')}`);
+      }
+    }
+  });
+
+  // Assess: each page opened where it was asked for (failed), and none is wider than the phone (wide)
+  expect({ failed: failed.sort(), wide: wide.sort() }).toEqual({ failed: [], wide: [] });
+});
+
+it('a tutor on a phone switches Edit mode and Homework mode from the menu and adds homework', async () => {
+  // Prepare: Tom on his course, the modes off
+  const { tutor: page } = await phone();
+  await open(page, `/portal/courses/${COURSE}`);
+  await page.getByRole('heading', { name: 'Lessons and materials' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Add homework' }).count()).toBe(0);
+
+  // Act: Edit mode from the phone menu
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const edit = page.getByRole('menuitemcheckbox', { name: 'Edit mode' });
+  await page.getByRole('menuitemcheckbox', { name: 'Homework mode' }).waitFor();
+  await screenshot(page, 'phone-tutor-menu');
+  await edit.click();
+  await page.getByRole('menuitemcheckbox', { name: 'Edit mode', checked: true }).waitFor();
+  await page.keyboard.press('Escape');
+
+  // Assess: the course offers Add homework, and it saves
+  await page.getByRole('button', { name: 'Add homework' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Title/).fill('Phone homework: moments');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Homework Added').waitFor();
+  await page.getByText('Phone homework: moments', { exact: true }).waitFor();
+
+  // Act + Assess: Homework mode shows each homework's submissions
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Homework mode' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Homework mode', checked: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('homework-submissions').first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
+it('the week calendar keeps each lesson inside its day on a phone, with the whole text as its title', async () => {
+  // Prepare: Sam's week has lessons in the lived-in demo
+  const { student: page } = await phone();
+  await open(page, '/portal/schedule');
+  const chips = page.getByTestId('calendar-lesson');
+  await chips.first().waitFor();
+
+  // Assess: no lesson reaches past its day's cell, and no text shows past its own box, in the week (a day
+  // per row on a phone) and in the month (seven narrow columns)
+  const spills = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[role="gridcell"]')].flatMap((cell) => {
+        const day = cell.getBoundingClientRect();
+        return [
+          ...cell.querySelectorAll('[data-testid="calendar-lesson"], [data-testid="calendar-lesson"] *'),
+        ]
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            const outside = box.left < day.left - 0.5 || box.right > day.right + 0.5;
+            const clipped = getComputedStyle(element).overflowX !== 'visible';
+            return outside || (element.scrollWidth > element.clientWidth + 1 && !clipped);
+          })
+          .map((element) => `${cell.getAttribute('data-date')}: ${element.textContent}`);
+      }),
+    );
+  expect(await spills()).toEqual([]);
+  await screenshot(page, 'phone-schedule-week');
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  await page
+    .getByTestId('calendar-title')
+    .getByText(/^[A-Z][a-z]+ \d{4}$/)
+    .waitFor();
+  await chips.first().waitFor();
+  expect(await spills()).toEqual([]);
+  await screenshot(page, 'phone-schedule-month');
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  const title = await chips.first().getAttribute('title');
+  expect(title).toMatch(/^\d\d:\d\d [AP]M · .+ · .+$/);
+
+  // The dashboard on the same phone, for the record
+  await open(page, '/dashboard');
+  await page.getByTestId('subject-card').first().waitFor();
+  await screenshot(page, 'phone-dashboard');
+});
+
+it('the back-office menu folds behind one button on a phone, so the page starts on the first screen', async () => {
+  // Prepare
+  const { admin: page } = await phone();
+  await open(page, '/admin/roles');
+  const nav = page.getByRole('navigation', { name: 'Back-office' });
+
+  // Assess: the sections are folded, the page's heading is near the top
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  expect(heading?.y).toBeLessThan(PHONE.height / 3);
+  expect(await nav.getByRole('link', { name: 'Courses', exact: true }).isVisible()).toBe(false);
+  await screenshot(page, 'phone-admin-menu-folded');
+
+  // Act: open the menu, choose a section
+  await nav.getByRole('button', { name: 'Back-office: Roles & permissions' }).click();
+  await nav.getByRole('link', { name: 'Courses', exact: true }).waitFor();
+  await screenshot(page, 'phone-admin-menu-open');
+  await nav.getByRole('link', { name: 'Courses', exact: true }).click();
+
+  // Assess: the section opens and the menu folds again, naming it
+  await page.waitForURL(/\/admin\/courses$/);
+  await nav.getByRole('button', { name: 'Back-office: Courses' }).waitFor();
+  await nav.getByRole('link', { name: 'Courses', exact: true }).waitFor({ state: 'hidden' });
+});
+
+it('on a desktop the back-office menu stays open and the week calendar shows lessons in full', async () => {
+  // Prepare
+  const admin = await browser.signedInPage(demo.admin, '/admin/roles');
+  const nav = admin.getByRole('navigation', { name: 'Back-office' });
+
+  // Assess: every section is listed, with no fold button
+  await nav.getByRole('link', { name: 'Courses', exact: true }).waitFor();
+  expect(await nav.getByRole('button').isVisible()).toBe(false);
+  await screenshot(admin, 'desktop-admin-menu');
+
+  const student = await browser.signedInPage(demo.student, '/portal/schedule');
+  await student.getByTestId('calendar-lesson').first().waitFor();
+  await screenshot(student, 'desktop-schedule-week');
+});
