@@ -608,6 +608,8 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
 const notOthersRecords: Record<string, string> = {
   'availability.slots':
     "a tutor's free slots are what students book from (trials.slots offers them to anyone); the sectionId only sets the length",
+  'availability.freeDays':
+    'which days a tutor has free times is what the booking calendar shows from availability.slots (trials.freeDays offers it to anyone)',
   'trials.book': 'tutorId chooses among the tutors a trial may be booked with',
   'progress.record': "subTopicId names the public catalogue; the progress recorded is the caller's own",
   'sessions.create': "subTopicId names the public catalogue; the session made is the caller's own",
