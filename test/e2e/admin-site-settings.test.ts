@@ -81,7 +81,7 @@ it('redirects the browser from a path the admin redirects', async () => {
   await screenshot(page, 'redirection-landed');
 });
 
-it('starts a sitemap generation and lists it COMPLETED', async () => {
+it('starts a sitemap generation and lists it Completed', async () => {
   // Prepare
   const page = await browser.signedInPage(demo.admin, '/admin/sitemap');
   await page.getByRole('heading', { name: 'Sitemap generations' }).waitFor();
@@ -92,7 +92,7 @@ it('starts a sitemap generation and lists it COMPLETED', async () => {
   // Assess
   await page.getByText('Sitemap generate started!').waitFor();
   await page
-    .getByRole('row', { name: /COMPLETED/ })
+    .getByRole('row', { name: /Completed/ })
     .first()
     .waitFor();
   await page.getByText(/Latest: http:\/\/localhost:\d+\/sitemap\.xml/).waitFor();

@@ -69,7 +69,7 @@ it("an admin opens a tutor's availability by id, where the admin-only statuses a
   expect(await page.getByLabel('Tutor', { exact: true }).inputValue()).toBe('demo-tutor-2');
   await page.getByLabel('Monday start 1', { exact: true }).waitFor();
   expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/New_York');
-  expect(await page.getByLabel('Monday end 1', { exact: true }).inputValue()).toBe('20:00');
+  expect(await page.getByLabel('Monday end 1', { exact: true }).inputValue()).toBe('16:30');
   expect(await page.locator('option[value="notAvailableAdmin"]').isDisabled()).toBe(false);
 
   // Act: extra hours on a date, and a window that ends before it starts (not saved)

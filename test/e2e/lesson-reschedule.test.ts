@@ -56,7 +56,7 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   // Assess: "My requests" lists it as pending, with the asked-for time in Sam's zone
   await page.goto(browser.portalUrl('/portal/requests'));
   const requestRow = page.getByTestId('request-row').filter({ hasText: 'Journey lesson' });
-  await requestRow.getByText('PENDING', { exact: true }).waitFor();
+  await requestRow.getByText('Pending', { exact: true }).waitFor();
   await requestRow.getByText(`${day.toFormat('yyyy LLL dd')}, 02:00 PM – 03:00 PM`).waitFor();
   await requestRow.getByText('School Activity').waitFor();
   await screenshot(page, 'my-requests-pending');
@@ -79,7 +79,7 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
 
   // Assess: the request now reads approved, and its detail names who answered
   await page.reload();
-  await requestRow.getByText('APPROVED', { exact: true }).waitFor();
+  await requestRow.getByText('Approved', { exact: true }).waitFor();
   await requestRow.getByRole('button', { name: 'Details' }).click();
   const detail = page.getByRole('dialog');
   await detail.getByText('Ada Admin').waitFor();

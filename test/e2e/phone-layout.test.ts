@@ -95,6 +95,7 @@ function samples(): Record<string, Sample> {
     '/admin/report-issues': { as: ['admin'], path: '/admin/report-issues' },
     '/admin/tags': { as: ['admin'], path: '/admin/tags' },
     '/admin/trials': { as: ['admin'], path: '/admin/trials' },
+    '/admin/callback-requests': { as: ['admin'], path: '/admin/callback-requests' },
     '/trial-recording/:trialId': { as: ['student'], path: '/trial-recording/trial-sam-physics' },
     '/waiting-room/:waitingId': { as: ['student'], path: `/waiting-room/${ids.lesson}` },
     '/verifyNotesLink': {
