@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { scheduleEntrySchema as scheduleEntryDocSchema } from '../../shared/routes/schedule';
 import {
   BUSY_ATTRIBUTE_PREFIX,
   BUSY_SHARDS,
@@ -34,27 +35,19 @@ export type LessonRecord = SectionRecord & {
 };
 
 /** One line of a participant's calendar, kept next to their profile so a date range is one Query. */
-const scheduleEntrySchema = z.object({
-  userId: z.string(),
-  sectionId: z.string(),
-  courseId: z.string(),
-  courseTitle: z.string(),
-  title: z.string(),
-  kind: z.string(),
-  type: z.string(),
-  status: z.enum(sectionStatuses),
-  start: z.string(),
-  end: z.string(),
-  duration: z.number(),
-  tutorId: z.string(),
-  studentIds: z.array(z.string()),
-  role: z.enum(['tutor', 'student']),
-  /** The lesson's series, when it was booked as one (its tutor may change the rest from the calendar). */
-  seriesId: z.string().optional(),
-  /** The lesson's own times of writing (lines written before they were kept have none). */
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-});
+/**
+ * A calendar line as stored, one per participant: the line the schedule routes answer (without the join
+ * times, read from the joins), whose calendar it is in, the lesson's status as stored, and the lesson's own
+ * times of writing (lines written before they were kept have none).
+ */
+const scheduleEntrySchema = scheduleEntryDocSchema
+  .omit({ tutorJoinTime: true, studentJoinTime: true })
+  .extend({
+    userId: z.string(),
+    status: z.enum(sectionStatuses),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  });
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 
 const scheduleEntries = defineEntity({
