@@ -48,9 +48,29 @@ it('an admin’s filtered, sorted page 2 of the lesson history is in its address
   await page.waitForURL(/\?lessonType=1\+on\+1$/);
   await page.getByRole('button', { name: 'Sort by Date' }).click();
   await page.waitForURL(/\?lessonType=1\+on\+1&sort=start$/);
+  // Page 2's answer is held back: until it arrives, the rows and the line under them are page 1's, marked busy
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const secondPage = (url: URL) =>
+    url.pathname.endsWith('/lesson-history') && url.searchParams.get('offset') === '10';
+  await page.route(secondPage, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\?lessonType=1\+on\+1&sort=start&page=2$/);
+  await page.locator('[aria-busy="true"]').waitFor();
+  expect(await total.textContent()).toMatch(/^1–10 of \d+$/);
+  const answered = page.waitForResponse(
+    (response) => secondPage(new URL(response.url())) && response.request().method() === 'GET',
+  );
+  release();
+  await answered;
+  await page.unroute(secondPage);
   await total.getByText(/^11–20 of \d+$/).waitFor();
+  expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
   const shown = await rows();
   // The lesson type reads in words, never as its stored value
   expect(shown.every((row) => row.includes('One-to-one') && !row.includes('1 on 1'))).toBe(true);

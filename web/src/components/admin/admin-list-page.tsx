@@ -96,7 +96,10 @@ export interface AdminListData<T> {
 
 /** A list's read as the page uses it: the current page, and the record controls of `ListControls`. */
 export interface AdminListRead<T> extends ListControls<T> {
+  /** The page last read: while another page loads, the one before it (kept, so the table does not flash). */
   data: AdminListData<T> | undefined;
+  /** Whether `data` is still that of an earlier query while the current one loads. */
+  stale: boolean;
 }
 
 /** The records of a list's answer. */
@@ -114,10 +117,13 @@ type ListAnswer = {
 export function listRead<Answer extends ListAnswer>({
   data,
   mutate,
-}: Pick<SWRResponse<Answer>, 'data' | 'mutate'>): AdminListRead<RecordOf<Answer>> {
+  isLoading,
+}: Pick<SWRResponse<Answer>, 'data' | 'mutate' | 'isLoading'>): AdminListRead<RecordOf<Answer>> {
   return {
     // Only a count-only answer leaves the docs out.
     data: data && { totalDocs: data.totalDocs, docs: data.docs ?? [], partial: data.partial },
+    // SWR's `isLoading` is "no answer yet for this key", whatever `keepPreviousData` returns meanwhile.
+    stale: isLoading && data !== undefined,
     reload: () => mutate(),
     replace: (record) => {
       void mutate(
@@ -258,6 +264,10 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
   const list = config.useList(query, { keepPreviousData: true });
   const { data } = list;
   const total = data?.totalDocs ?? 0;
+  // While another page loads, the rows and the line under them still say which page is shown.
+  const shownOffsetRef = useRef(offset);
+  if (!list.stale) shownOffsetRef.current = offset;
+  const shownOffset = shownOffsetRef.current;
   // A page past the end (records deleted since the link was made) shows the last page instead.
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useEffect(() => {
@@ -414,7 +424,14 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
         </HStack>
       )}
 
-      <Box bg="bg" rounded="lg" borderWidth="1px" overflowX="auto">
+      <Box
+        bg="bg"
+        rounded="lg"
+        borderWidth="1px"
+        overflowX="auto"
+        aria-busy={list.stale}
+        opacity={list.stale ? 0.6 : 1}
+      >
         <Table.Root
           size="sm"
           interactive
@@ -530,7 +547,7 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
       <HStack justify="space-between" align="start" gap="4">
         <Stack gap="0.5">
           <Text fontSize="sm" color="fg.muted" data-testid="list-total">
-            {totalLine(total, offset, PAGE_SIZE, data?.partial)}
+            {totalLine(total, shownOffset, PAGE_SIZE, data?.partial)}
           </Text>
           {data?.partial && (
             <Text fontSize="xs" color="fg.muted" data-testid="list-partial">
