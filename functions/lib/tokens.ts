@@ -15,6 +15,11 @@ export interface TokenClaims {
   imp?: string;
   /** Set when a parent switched into this linked account: the account that switched (spec /manage-accounts). */
   sw?: string;
+  /**
+   * The user's role when the token was issued: only a hint, so the role is read beside the user instead of
+   * after it. The user record's role is the one that counts (sessionOf).
+   */
+  rol?: string;
   iat: number;
   exp: number;
 }
@@ -40,7 +45,7 @@ export function resetSigningKey(): void {
   verified.clear();
 }
 
-export async function issueToken(claims: { sub: string; tid: string; imp?: string; sw?: string }): Promise<{
+export async function issueToken(claims: Pick<TokenClaims, 'sub' | 'tid' | 'imp' | 'sw' | 'rol'>): Promise<{
   token: string;
   expiresIn: number;
 }> {
@@ -49,6 +54,7 @@ export async function issueToken(claims: { sub: string; tid: string; imp?: strin
     tid: claims.tid,
     ...(claims.imp ? { imp: claims.imp } : {}),
     ...(claims.sw ? { sw: claims.sw } : {}),
+    ...(claims.rol ? { rol: claims.rol } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
@@ -98,6 +104,7 @@ async function verifySignature(token: string, tenant: string): Promise<TokenClai
       exp: payload.exp,
       ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
       ...(typeof payload.sw === 'string' ? { sw: payload.sw } : {}),
+      ...(typeof payload.rol === 'string' ? { rol: payload.rol } : {}),
     };
   } catch (error) {
     if (error instanceof UnauthorizedError) throw error;

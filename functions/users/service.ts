@@ -29,6 +29,7 @@ export async function tokenResponse(
   const { token, expiresIn } = await issueToken({
     sub: user._id,
     tid: tenant,
+    rol: user.roleId,
     ...(origin.impersonatedBy ? { imp: origin.impersonatedBy } : {}),
     ...(origin.switchedBy ? { sw: origin.switchedBy } : {}),
   });

@@ -1,8 +1,15 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE } from '../../../functions/auth/service';
+import { db, tableName } from '../../../functions/lib/db';
+import { hashPassword } from '../../../functions/lib/passwords';
+import { clearPipelineCaches } from '../../../functions/lib/pipeline';
 import { listAudit } from '../../../functions/repositories/audit-log';
+import { createUser } from '../../../functions/repositories/users';
+import { keys } from '../../../functions/table/access-patterns';
 import { readOutbox } from '../../../infra/local/mailbox';
+import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { demo } from '../../support/api-client';
 import { busEvent } from '../../support/events';
 import { localStackForFile } from '../../support/stack';
@@ -213,6 +220,47 @@ describe('tokens and the user-id header', () => {
     expect((await local.api.call('users.authUser', { token: forged })).status).toBe(401);
     expect((await local.api.call('users.authUser', { token: 'not-a-jwt' })).status).toBe(401);
     expect((await local.api.call('users.authUser', {})).body.message).toBe('Please sign in to continue');
+  });
+});
+
+describe('the role a token was issued with', () => {
+  it('is read beside the user as a hint only: the user record’s role decides', async () => {
+    // A token claiming the Admin role for a student (as a signed, older token of a since-demoted account would)
+    const key = new TextEncoder().encode(process.env.TOKEN_SECRET);
+    const claimsAdmin = await new SignJWT({ tid: 'demo', rol: systemRoleIds.Admin })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('demo-student-1')
+      .setIssuer('learning-platform')
+      .setAudience('demo')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    const asStudent = await local.api.call('roles.list', { token: claimsAdmin });
+    expect(asStudent.status).toBe(403);
+
+    // An admin whose account is moved to the Student role keeps their token, and loses the admin routes
+    await createUser('demo', {
+      firstname: 'Dora',
+      lastname: 'Demoted',
+      email: 'dora.demoted@demo.test',
+      type: 'admin',
+      roleId: systemRoleIds.Admin,
+      passwordHash: await hashPassword('Dora-demoted-1'),
+    });
+    const dora = await local.api.signIn('dora.demoted@demo.test', 'Dora-demoted-1');
+    expect((await local.api.call('roles.list', { token: dora.token })).status).toBe(200);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user('demo', dora.userId),
+        UpdateExpression: 'SET roleId = :student',
+        ExpressionAttributeValues: { ':student': systemRoleIds.Student },
+      }),
+    );
+    clearPipelineCaches();
+    expect((await local.api.call('roles.list', { token: dora.token })).status).toBe(403);
+    const me = await local.api.call<{ role: { name: string } }>('users.authUser', { token: dora.token });
+    expect(me.body.role.name).toBe('Student');
   });
 });
 
