@@ -1,11 +1,12 @@
 import { ForbiddenError, NotFoundError } from '../../shared/http/errors';
-import { holdsAny } from '../../shared/permissions/check';
+import { type CourseTutorFeature, courseTutorMay, holdsAny } from '../../shared/permissions/check';
 import { type RecordReader, recordReaders } from '../../shared/permissions/record-readers';
 import { memberViewer } from '../../shared/rules/course-visibility';
 import type { Course, CourseMember } from '../../shared/schemas/course';
 import type { Caller } from '../lib/request';
 import { courseMembers, coursesRepository, userMemberships } from '../repositories/courses';
 import { getUser, type UserRecord } from '../repositories/users';
+import { heldTutorRole } from '../tutor-roles/repository';
 import { requireOpenCourse } from './course-visibility';
 import { linkedAccounts, mayActFor } from './linked-accounts';
 
@@ -96,22 +97,53 @@ export async function courseRole(tenant: string, caller: Caller, courseId: strin
 }
 
 /**
- * Changing a course's content is for its admins and its (enabled) tutors. Someone outside the course gets
- * a 404 (the course does not exist for them); its students can see it, so refusing them is a 403.
+ * A course tutor acts on the course within the tutor role they hold there (spec 001: "a course-tutor-role
+ * check uses the role's permissions on the course"): one of `features` must be on in it.
  */
-export async function requireCourseEditor(tenant: string, caller: Caller, courseId: string): Promise<void> {
-  const role = await courseRole(tenant, caller, courseId);
-  if (role === 'student') throw new ForbiddenError("Only the course's tutors can change its content");
+export async function requireTutorRoleAllows(
+  tenant: string,
+  membership: CourseMember,
+  features: CourseTutorFeature[],
+): Promise<void> {
+  const role = await heldTutorRole(tenant, membership.tutorRoleId);
+  if (!courseTutorMay(role.permissions, features)) {
+    throw new ForbiddenError(`Your tutor role on this course (${role.name}) does not allow this`);
+  }
 }
 
 /**
- * Scheduling a course's lessons as its tutor: someone outside the course gets a 404, as for any course they
- * cannot read; a member who is not one of its tutors a 403.
+ * Changing a course's content is for its admins and its (enabled) tutors whose tutor role on the course
+ * allows it. Someone outside the course gets a 404 (the course does not exist for them); its students can
+ * see it, so refusing them is a 403.
  */
-export async function requireCourseTutor(tenant: string, caller: Caller, courseId: string): Promise<void> {
+export async function requireCourseEditor(
+  tenant: string,
+  caller: Caller,
+  courseId: string,
+  features: CourseTutorFeature[],
+): Promise<void> {
+  const course = await requireCourse(tenant, courseId);
+  if (holdsReader(caller, 'anyCourse')) return;
+  const membership = await membershipOf(tenant, caller, course);
+  if (membership.role === 'student')
+    throw new ForbiddenError("Only the course's tutors can change its content");
+  await requireTutorRoleAllows(tenant, membership, features);
+}
+
+/**
+ * Scheduling a course's lessons as its tutor, within their tutor role: someone outside the course gets a
+ * 404, as for any course they cannot read; a member who is not one of its tutors a 403.
+ */
+export async function requireCourseTutor(
+  tenant: string,
+  caller: Caller,
+  courseId: string,
+  features: CourseTutorFeature[],
+): Promise<void> {
   const membership = await requireMembership(tenant, caller, courseId);
   if (!isCourseTutor(membership))
     throw new ForbiddenError("Only the course's tutors can schedule its lessons");
+  await requireTutorRoleAllows(tenant, membership, features);
 }
 
 /** The courses the tutor teaches (an enabled tutor of each). */

@@ -1,9 +1,10 @@
 import { courseMemberRoutes } from '../../shared/routes/course-members';
 import { schedulingRoutes } from '../../shared/routes/scheduling';
-import { holdsReader, requireMembership, requireSelfOr } from '../access/records';
+import { holdsReader, requireMembership, requireSelfOr, requireTutorRoleAllows } from '../access/records';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
+import { heldTutorRole } from '../tutor-roles/repository';
 import {
   addMember,
   coursesOf,
@@ -68,7 +69,13 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     const b = body;
     return respond(
       201,
-      await addMember(tenant.key, { course: b.course, userId: b.tutor, role: 'tutor', type: b.type }),
+      await addMember(tenant.key, {
+        course: b.course,
+        userId: b.tutor,
+        role: 'tutor',
+        type: b.type,
+        ...(b.tutorRoleId ? { tutorRoleId: b.tutorRoleId } : {}),
+      }),
     );
   },
   'courseTutors.update': async ({ tenant, params, body }) => updateTutor(tenant.key, params.id, body),
@@ -107,10 +114,22 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
     const course = await requireCourse(tenant.key, params.id);
     const isAdmin = holdsReader(caller, 'anyCourseDetails');
     const membership = isAdmin ? undefined : await requireMembership(tenant.key, caller, course._id);
-    return courseDetail(tenant.key, course, {
-      withSections: query.subSections === '1',
-      audience: isAdmin || membership?.role === 'tutor' ? 'all' : 'STUDENT',
-      members: 'current',
-    });
+    if (membership?.role !== 'tutor') {
+      return courseDetail(tenant.key, course, {
+        withSections: query.subSections === '1',
+        audience: isAdmin ? 'all' : 'STUDENT',
+        members: 'current',
+      });
+    }
+    await requireTutorRoleAllows(tenant.key, membership, ['courseView']);
+    const [detail, role] = await Promise.all([
+      courseDetail(tenant.key, course, {
+        withSections: query.subSections === '1',
+        audience: 'all',
+        members: 'current',
+      }),
+      heldTutorRole(tenant.key, membership.tutorRoleId),
+    ]);
+    return { ...detail, tutorRole: { _id: role._id, name: role.name, permissions: role.permissions } };
   },
 });

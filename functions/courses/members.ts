@@ -2,12 +2,14 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http
 import type { VerifyDeleteResult } from '../../shared/routes/crud';
 import type { CourseMember } from '../../shared/schemas/course';
 import { isLessonKind } from '../../shared/schemas/section';
+import { DEFAULT_TUTOR_ROLE_ID } from '../../shared/schemas/tutor-role';
 import {
   type CourseRecord,
+  courseMemberDeleteWrite,
   courseMembers,
+  courseMemberUpdateWrite,
   courseMemberWrite,
   coursesRepository,
-  deleteCourseMember,
   getCourseMember,
   newCourseMember,
   parseCourseMemberId,
@@ -17,6 +19,7 @@ import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { courseSections } from '../repositories/sections';
 import { getUser } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
+import { tutorRoleHolderWrites } from '../tutor-roles/repository';
 
 const memberNotFound = (role: CourseMember['role']) =>
   new NotFoundError(role === 'tutor' ? 'Course tutor not found' : 'Course student not found');
@@ -33,9 +36,31 @@ export async function requireMember(
   return member;
 }
 
-async function saveMember(tenant: string, member: CourseMember): Promise<CourseMember> {
-  await writeTransaction([courseMemberWrite(tenant, member)], () => new ConflictError('Please try again'));
-  return member;
+const changedMeanwhile = () =>
+  new ConflictError('This course member was changed by someone else meanwhile. Please try again.');
+const tutorRoleNotFound = () => new NotFoundError('Tutor role not found');
+
+/** A tutor's role as stored: none for the default (Editor), which is held without being counted. */
+const storedTutorRole = (id: string | undefined) => (id === DEFAULT_TUTOR_ROLE_ID ? undefined : id);
+
+/** Writes a membership read as `read`, moving its tutor role's holder count with it. */
+async function saveMember(tenant: string, read: CourseMember, next: CourseMember): Promise<CourseMember> {
+  await writeTransaction(
+    [
+      courseMemberUpdateWrite(tenant, read, next),
+      ...tutorRoleHolderWrites(tenant, read.tutorRoleId, next.tutorRoleId),
+    ],
+    (failed) => (failed === 0 ? changedMeanwhile() : tutorRoleNotFound()),
+  );
+  return next;
+}
+
+/** Deletes a membership read as `read`, its tutor role losing a holder. */
+export async function deleteMember(tenant: string, read: CourseMember): Promise<void> {
+  await writeTransaction(
+    [courseMemberDeleteWrite(tenant, read), ...tutorRoleHolderWrites(tenant, read.tutorRoleId, undefined)],
+    changedMeanwhile,
+  );
 }
 
 async function requireCourse(tenant: string, courseId: string): Promise<CourseRecord> {
@@ -60,20 +85,27 @@ async function upcomingLessons(tenant: string, courseId: string, userId?: string
 /** Adds a tutor or student; someone already on the course is a 409. */
 export async function addMember(
   tenant: string,
-  input: { course: string; userId: string; role: CourseMember['role']; type: string },
+  input: { course: string; userId: string; role: CourseMember['role']; type: string; tutorRoleId?: string },
 ): Promise<CourseMember> {
   const course = await requireCourse(tenant, input.course);
   const user = await getUser(tenant, input.userId);
   const expected = input.role === 'tutor' ? 'tutor' : 'student';
   if (user?.type !== expected) throw new BadRequestError(`Choose a ${expected} account`);
-  const member = newCourseMember(
-    course._id,
-    user,
-    input.role,
-    input.type as NonNullable<CourseMember['type'] | CourseMember['enrolmentType']>,
-  );
+  const tutorRoleId = input.role === 'tutor' ? storedTutorRole(input.tutorRoleId) : undefined;
+  const member = {
+    ...newCourseMember(
+      course._id,
+      user,
+      input.role,
+      input.type as NonNullable<CourseMember['type'] | CourseMember['enrolmentType']>,
+    ),
+    ...(tutorRoleId ? { tutorRoleId } : {}),
+  };
   const taken = () => new ConflictError(`${user.firstname} ${user.lastname} is already on this course`);
-  await writeTransaction([courseMemberWrite(tenant, member, 'absent')], taken);
+  await writeTransaction(
+    [courseMemberWrite(tenant, member, 'absent'), ...tutorRoleHolderWrites(tenant, undefined, tutorRoleId)],
+    (failed) => (failed === 0 ? taken() : tutorRoleNotFound()),
+  );
   return member;
 }
 
@@ -110,15 +142,19 @@ export async function verifyTutorRemoval(tenant: string, member: CourseMember): 
 export async function updateTutor(
   tenant: string,
   id: string,
-  changes: { type?: CourseMember['type']; action?: 'ENABLE' | 'DISABLE' },
+  changes: { type?: CourseMember['type']; action?: 'ENABLE' | 'DISABLE'; tutorRoleId?: string },
 ): Promise<CourseMember> {
   const member = await requireMember(tenant, id, 'tutor');
   if (changes.action === 'DISABLE' && member.status === 'ENABLE') {
     const check = await verifyTutorRemoval(tenant, member);
     if (!check.canDelete) throw new ConflictError(check.message);
   }
-  return saveMember(tenant, {
-    ...member,
+  const { tutorRoleId: _held, ...rest } = member;
+  const tutorRoleId =
+    changes.tutorRoleId === undefined ? member.tutorRoleId : storedTutorRole(changes.tutorRoleId);
+  return saveMember(tenant, member, {
+    ...rest,
+    ...(tutorRoleId ? { tutorRoleId } : {}),
     ...(changes.type ? { type: changes.type } : {}),
     ...(changes.action ? { status: changes.action } : {}),
   });
@@ -129,10 +165,10 @@ export async function removeTutor(tenant: string, id: string, mode: 'DELETE' | '
   const check = await verifyTutorRemoval(tenant, member);
   if (!check.canDelete) throw new ConflictError(check.message);
   if (mode === 'DISABLE') {
-    await saveMember(tenant, { ...member, status: 'DISABLE' });
+    await saveMember(tenant, member, { ...member, status: 'DISABLE' });
     return;
   }
-  await deleteCourseMember(tenant, member);
+  await deleteMember(tenant, member);
 }
 
 /** Takes a student out of the course's lessons still to come (each lesson in its own transaction). */
@@ -161,7 +197,7 @@ export async function updateStudent(
   if (changes.status === 'UNENROLLED' && member.enrolment === 'ENROLLED') {
     await removeFromUpcomingLessons(tenant, member);
   }
-  return saveMember(tenant, {
+  return saveMember(tenant, member, {
     ...member,
     ...(changes.status ? { enrolment: changes.status } : {}),
     ...(changes.type ? { enrolmentType: changes.type } : {}),
@@ -171,7 +207,7 @@ export async function updateStudent(
 export async function removeStudent(tenant: string, id: string): Promise<void> {
   const member = await requireMember(tenant, id, 'student');
   await removeFromUpcomingLessons(tenant, member);
-  await deleteCourseMember(tenant, member);
+  await deleteMember(tenant, member);
 }
 
 /** A user's courses with their membership, by role. */

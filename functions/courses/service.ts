@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/course';
 import type { Page } from '../../shared/schemas/paging';
 import { buildSectionTree, isLessonKind, type SectionTree } from '../../shared/schemas/section';
-import { requireMembership } from '../access/records';
+import { requireMembership, requireTutorRoleAllows } from '../access/records';
 import { callerHolds } from '../lib/access';
 import { config } from '../lib/config';
 import type { Caller } from '../lib/request';
@@ -26,6 +26,7 @@ import { courseSections, type SectionRecord } from '../repositories/sections';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 import { writeTransaction } from '../table/transactions';
+import { deleteMember } from './members';
 
 /** A member as a course read shows it (a student's view has no e-mail addresses). */
 type ShownMember = Omit<CourseMember, 'user'> & {
@@ -125,6 +126,7 @@ export async function updateCourseAsMember(
     if (membership.role !== 'tutor' || membership.type !== 'PRIMARY') {
       throw new ForbiddenError("Only the course's primary tutor can change the course");
     }
+    await requireTutorRoleAllows(tenant, membership, ['courseEdit']);
   }
   checkLessonDuration(changes.lessonDuration);
   return coursesRepository.update(tenant, courseId, changes);
@@ -252,10 +254,14 @@ export async function deleteCourse(tenant: string, courseId: string): Promise<vo
     );
   }
   const members = await courseMembers(tenant, courseId);
+  // A tutor holding a counted tutor role leaves in a transaction that gives the role its holder back.
+  for (const member of members.filter((m) => m.tutorRoleId)) await deleteMember(tenant, member);
   await batchWriteItems([
-    ...members.map((m) => ({
-      DeleteRequest: { Key: keys.courseMember(tenant, courseId, m.role, m.user._id) },
-    })),
+    ...members
+      .filter((m) => !m.tutorRoleId)
+      .map((m) => ({
+        DeleteRequest: { Key: keys.courseMember(tenant, courseId, m.role, m.user._id) },
+      })),
     ...sections
       .filter((s) => !isBooked(s))
       .map((s) => ({ DeleteRequest: { Key: keys.section(tenant, s._id) } })),

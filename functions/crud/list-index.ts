@@ -647,13 +647,15 @@ export function withGuard(
   guard: Condition | undefined,
 ) {
   if (!guard) return write;
+  const names = { ...write.ExpressionAttributeNames, ...guard.names };
   const values = { ...write.ExpressionAttributeValues, ...guard.values };
   return {
     ...write,
+    // Both sides in parentheses: either may be a disjunction, and AND binds tighter than OR.
     ConditionExpression: write.ConditionExpression
-      ? `(${write.ConditionExpression}) AND ${guard.expression}`
+      ? `(${write.ConditionExpression}) AND (${guard.expression})`
       : guard.expression,
-    ExpressionAttributeNames: { ...write.ExpressionAttributeNames, ...guard.names },
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   };
 }

@@ -9,7 +9,14 @@ import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity, type IndexKeys } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
-import { type FilterOf, guarded, type ListedEntity, type ListIndex, listIndexes } from './list-index';
+import {
+  type Condition,
+  type FilterOf,
+  guarded,
+  type ListedEntity,
+  type ListIndex,
+  listIndexes,
+} from './list-index';
 
 export interface CrudRecord {
   _id: string;
@@ -56,6 +63,11 @@ export interface CollectionOptions<
   /** Extra index keys (gsi2) for a record, e.g. a student's trials. */
   indexKeys?: (tenant: string, record: T) => IndexKeys;
   lists?: CrudLists<T, Filter, Order>;
+  /**
+   * A condition on the stored record every delete is held to, in the delete's own write (e.g. nothing
+   * still holds it: a holder count the holders' writes keep). A delete it refuses is a 409.
+   */
+  deletableWhen?: Condition;
 }
 
 /** What a list asks beyond paging, search, sort and equality filters. */
@@ -237,18 +249,16 @@ export function collectionRepository<
 
   /** The writes that delete a record read as `current` (unchanged since), its entries and its counts. */
   function deleteItems(tenant: string, current: Stored): TransactItem[] {
+    const remove: TransactItem = {
+      Delete: {
+        TableName: tableName(),
+        Key: keyOf(tenant, current._id),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':read': current.updatedAt },
+      },
+    };
     return [
-      guarded(
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keyOf(tenant, current._id),
-            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-            ExpressionAttributeValues: { ':read': current.updatedAt },
-          },
-        },
-        lists.guard(current),
-      ),
+      guarded(guarded(remove, options.deletableWhen), lists.guard(current)),
       countBy(tenant, -1),
       ...lists.writes(tenant, current, undefined),
     ];

@@ -86,7 +86,9 @@ const tutorCreate =
     if (caller.user.type !== 'tutor')
       throw new ForbiddenError('Only a course tutor can schedule lessons here');
     // Before the lesson is checked: a tutor outside the course learns nothing of it (its tutors, its slots).
-    await requireCourseTutor(tenant.key, caller, body.course);
+    await requireCourseTutor(tenant.key, caller, body.course, [
+      kind === 'ZOOM' ? 'zoomCreate' : 'teamsCreate',
+    ]);
     return respond(
       201,
       await createLesson(tenant, caller, kind, { ...body, tutorId: caller.user._id }, { asAdmin: false }),

@@ -5,6 +5,7 @@ import {
   courseMemberSchema,
   courseSchema,
 } from '../../shared/schemas/course';
+import { guarded } from '../crud/list-index';
 import { collectionRepository } from '../crud/repository';
 import { db, GetCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
@@ -133,8 +134,30 @@ export async function getCourseMember(
   return Item ? memberships.parse(Item) : undefined;
 }
 
-export function deleteCourseMember(tenant: string, member: CourseMember): Promise<void> {
-  return memberships.remove(tenant, member);
+/**
+ * A membership as read still holds the same tutor role: the condition of every change to a tutor's
+ * membership, whose tutor role's holder count moves in the same transaction (functions/tutor-roles).
+ */
+const unchangedTutorRole = (read: CourseMember) =>
+  read.tutorRoleId
+    ? {
+        expression: 'attribute_exists(pk) AND tutorRoleId = :heldRole',
+        values: { ':heldRole': read.tutorRoleId },
+      }
+    : { expression: 'attribute_exists(pk) AND attribute_not_exists(tutorRoleId)' };
+
+/** The membership's Put for a caller's transaction, on the condition it is still there as `read` left it. */
+export function courseMemberUpdateWrite(
+  tenant: string,
+  read: CourseMember,
+  next: CourseMember,
+): TransactItem {
+  return guarded(memberships.putWrite(tenant, next), unchangedTutorRole(read));
+}
+
+/** The membership's Delete for a caller's transaction, on the same condition. */
+export function courseMemberDeleteWrite(tenant: string, read: CourseMember): TransactItem {
+  return guarded(memberships.deleteWrite(tenant, read), unchangedTutorRole(read));
 }
 
 export function courseMembers(tenant: string, courseId: string): Promise<CourseMember[]> {

@@ -1,4 +1,5 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import type { CourseTutorFeature } from '../../shared/permissions/check';
 import { sectionRoutes } from '../../shared/routes/sections';
 import type { SectionInput, SectionUpdate } from '../../shared/schemas/section';
 import type { Tenant } from '../../shared/schemas/tenant';
@@ -18,24 +19,27 @@ type CreateRequest = Omit<ById, 'params'> & {
   body: Omit<SectionInput, 'kind'> & Partial<Pick<SectionInput, 'kind'>>;
 };
 
-/** Creation with the kind fixed by the route (resources, homework) or taken from the body (sections). */
+/**
+ * Creation with the kind fixed by the route (resources, homework) or taken from the body (sections). A
+ * course tutor's creation needs `tutorFeatures` in their tutor role on the course; none for the back-office.
+ */
 const create =
-  (kind: SectionInput['kind'] | undefined, checkEditor: boolean) =>
+  (kind: SectionInput['kind'] | undefined, tutorFeatures?: CourseTutorFeature[]) =>
   async ({ tenant, caller, body }: CreateRequest) => {
     const sectionKind = kind ?? body.kind;
     if (!sectionKind) throw new BadRequestError('kind: Choose the kind of section');
     const input = { ...body, kind: sectionKind };
-    if (checkEditor) await requireCourseEditor(tenant.key, caller, input.course);
+    if (tutorFeatures) await requireCourseEditor(tenant.key, caller, input.course, tutorFeatures);
     return respond(201, await createSection(tenant.key, input));
   };
 
 /** An update of a section of the given kind (a resource route cannot rename a lesson). */
 const update =
-  (kind: SectionInput['kind'] | undefined, checkEditor: boolean) =>
+  (kind: SectionInput['kind'] | undefined, tutorFeatures?: CourseTutorFeature[]) =>
   async ({ tenant, caller, params, body }: ById & { body: SectionUpdate }) => {
     const section = await requireSection(tenant.key, params.id);
     if (kind && section.kind !== kind) throw new NotFoundError('Section not found');
-    if (checkEditor) await requireCourseEditor(tenant.key, caller, section.course);
+    if (tutorFeatures) await requireCourseEditor(tenant.key, caller, section.course, tutorFeatures);
     return updateSection(tenant.key, section._id, body);
   };
 
@@ -52,9 +56,9 @@ export const handler = resourceHandler('sections', sectionRoutes, {
   'sections.adminList': async ({ tenant, query }) => ({
     docs: await sectionTree(tenant.key, query.course, 'all'),
   }),
-  'sections.adminCreate': create(undefined, false),
+  'sections.adminCreate': create(undefined),
   'sections.adminGet': async ({ tenant, params }) => requireSection(tenant.key, params.id),
-  'sections.adminUpdate': update(undefined, false),
+  'sections.adminUpdate': update(undefined),
   'sections.adminDelete': remove(undefined),
   'sections.get': async ({ tenant, caller, params }) => {
     const section = await requireSection(tenant.key, params.id);
@@ -63,12 +67,13 @@ export const handler = resourceHandler('sections', sectionRoutes, {
       throw new NotFoundError('Section not found');
     return section;
   },
-  'sections.create': create(undefined, true),
-  'sections.update': update(undefined, true),
-  'resources.adminCreate': create('RESOURCE', false),
-  'resources.adminUpdate': update('RESOURCE', false),
+  'sections.create': create(undefined, ['sectionCreate']),
+  'sections.update': update(undefined, ['sectionEdit']),
+  'resources.adminCreate': create('RESOURCE'),
+  'resources.adminUpdate': update('RESOURCE'),
   'resources.adminDelete': remove('RESOURCE'),
-  'resources.create': create('RESOURCE', true),
-  'homeworks.create': create('HOMEWORK', true),
-  'homeworks.update': update('HOMEWORK', true),
+  'resources.create': create('RESOURCE', ['resourceCreate']),
+  // Homework is a section of the course: set and changed as sections are.
+  'homeworks.create': create('HOMEWORK', ['sectionCreate']),
+  'homeworks.update': update('HOMEWORK', ['sectionEdit']),
 });

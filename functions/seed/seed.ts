@@ -8,6 +8,7 @@ import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
 import { startFirstGeneration } from '../sitemap/service';
+import { ensureDefaultTutorRole } from '../tutor-roles/repository';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
 import { seedScheduling } from './scheduling-seed';
@@ -191,6 +192,7 @@ export async function seedDemo(): Promise<SeedResult> {
       if (tenant.settings && !existing.settings) await putTenantSettings(tenant.key, tenant.settings);
     }
     await ensureSystemRoles(tenant.key);
+    await ensureDefaultTutorRole(tenant.key);
     for (const user of users) {
       const existing = await getUser(tenant.key, user.id);
       if (existing) {

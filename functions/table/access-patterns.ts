@@ -234,6 +234,10 @@ export const keys = {
   /** Claims a tag name (its key per shared/rules/tags.ts), written in the tag's own transactions. */
   tagName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#TAG#NAME#${nameKey}`, sk: 'NAME' }),
   roleName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#ROLE#NAME#${nameKey}`, sk: 'NAME' }),
+  tutorRoleName: (tenant: string, nameKey: string) => ({
+    pk: `T#${tenant}#TUTORROLE#NAME#${nameKey}`,
+    sk: 'NAME',
+  }),
   progressEntry: (tenant: string, userId: string, subjectId: string, subTopicId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: `PROGRESS#${subjectId}#${subTopicId}`,
@@ -276,6 +280,7 @@ export const keys = {
 /** Names of the CRUD collections (the `<COLLECTION>` part of their keys). */
 export const collections = {
   roles: 'ROLE',
+  tutorRoles: 'TUTORROLE',
   curriculums: 'CURRICULUM',
   courses: 'COURSE',
   trials: 'TRIAL',

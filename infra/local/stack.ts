@@ -275,6 +275,7 @@ async function resetFunctionCaches() {
     pipeline,
     roles,
     linked,
+    tutorRoles,
   ] = await Promise.all([
     import('../../functions/lib/config'),
     import('../../functions/lib/db'),
@@ -285,6 +286,7 @@ async function resetFunctionCaches() {
     import('../../functions/lib/pipeline'),
     import('../../functions/roles/repository'),
     import('../../functions/access/linked-accounts'),
+    import('../../functions/tutor-roles/repository'),
   ]);
   resetConfig();
   resetDb();
@@ -295,4 +297,5 @@ async function resetFunctionCaches() {
   pipeline.clearPipelineCaches();
   roles.clearRoleCache();
   linked.clearLinkedAccountsCache();
+  tutorRoles.clearTutorRoleCache();
 }

@@ -16,6 +16,7 @@ import { siteRoutes } from './site';
 import { tenantSettingsRoutes } from './tenant-settings';
 import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
+import { tutorRoleRoutes } from './tutor-roles';
 import { uploadRoutes } from './uploads';
 import { userDirectoryRoutes } from './user-directory';
 import { userRoutes } from './users';
@@ -33,6 +34,7 @@ const declaredRoutes = [
   ...tenantRoutes,
   ...tenantSettingsRoutes,
   ...roleRoutes,
+  ...tutorRoleRoutes,
   ...schedulingRoutes,
   ...trialRoutes,
   ...courseMemberRoutes,

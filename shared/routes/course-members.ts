@@ -37,7 +37,13 @@ export const courseMemberRoutes = [
     resource: 'courses',
     access: edit,
     body: z
-      .object({ course: idSchema, tutor: idSchema, type: z.enum(courseTutorTypes).default('PRIMARY') })
+      .object({
+        course: idSchema,
+        tutor: idSchema,
+        type: z.enum(courseTutorTypes).default('PRIMARY'),
+        /** The tutor role they hold on the course; the default (Editor) when not given. */
+        tutorRoleId: idSchema.optional(),
+      })
       .strict(),
     response: courseMemberSchema,
     summary: 'Add a tutor to a course',
@@ -49,10 +55,14 @@ export const courseMemberRoutes = [
     resource: 'courses',
     access: edit,
     body: z
-      .object({ type: z.enum(courseTutorTypes).optional(), action: z.enum(['ENABLE', 'DISABLE']).optional() })
+      .object({
+        type: z.enum(courseTutorTypes).optional(),
+        action: z.enum(['ENABLE', 'DISABLE']).optional(),
+        tutorRoleId: idSchema.optional(),
+      })
       .strict(),
     response: courseMemberSchema,
-    summary: "Change a course tutor's type, or enable or disable them on the course",
+    summary: "Change a course tutor's type or tutor role, or enable or disable them on the course",
   }),
   route({
     id: 'courseTutors.delete',

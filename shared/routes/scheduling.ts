@@ -23,6 +23,7 @@ import {
 import { curriculumSchema } from '../schemas/curriculum';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { sectionTreeSchema } from '../schemas/section';
+import { tutorRoleSchema } from '../schemas/tutor-role';
 import { partialWithoutDefaults } from './crud';
 import { permission, publicAccess, route, signedIn } from './define';
 
@@ -112,6 +113,8 @@ export const courseDetailSchema = courseSchema.extend({
   sections: z.array(sectionTreeSchema).optional(),
   tutors: z.array(courseViewMemberSchema),
   students: z.array(courseViewMemberSchema),
+  /** To one of its tutors: the tutor role they hold on it, which decides what their screen offers. */
+  tutorRole: tutorRoleSchema.pick({ _id: true, name: true, permissions: true }).optional(),
 });
 
 const userCourseSchema = courseSchema.extend({

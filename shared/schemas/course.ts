@@ -53,6 +53,8 @@ export const courseMemberSchema = z.object({
   role: z.enum(['tutor', 'student']),
   /** Tutors only: PRIMARY, SUBSTITUTE or TRIAL. */
   type: z.enum(courseTutorTypes).optional(),
+  /** Tutors only: the tutor role they hold on this course; absent, the default (Editor). */
+  tutorRoleId: z.string().optional(),
   /** Students only: ONETIME, SUBSCRIPTION, CREDIT or TRIAL. */
   enrolmentType: z.enum(enrolmentTypes).optional(),
   status: z.enum(memberStatuses),

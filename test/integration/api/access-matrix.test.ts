@@ -55,6 +55,13 @@ const foreignRecords: Record<
     });
     return { params: { id: body._id as string }, as: () => northwindAdmin };
   },
+  'tutor-roles': async () => {
+    const { body } = await local.api.call('tutor-roles.create', {
+      token: demoAdmin.token,
+      body: { name: `Demo only ${Math.random()}`, permissions: {} },
+    });
+    return { params: { id: body._id as string }, as: () => northwindAdmin };
+  },
   'course-templates': async () => {
     const { body } = await local.api.call('course-templates.create', {
       token: demoAdmin.token,

@@ -47,7 +47,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
 
     // Assess
     expect(report).toMatchObject({ dryRun: true, changed: false });
-    expect(report.steps.map((step) => step.outcome)).toEqual(Array(11).fill('would create'));
+    expect(report.steps.map((step) => step.outcome)).toEqual(Array(12).fill('would create'));
     expect(report.steps.map((step) => step.what)).toEqual([
       `tenant acme "Acme Tutors" (colour teal, every feature on, the platform's default settings)`,
       'domain tutors.acme.example -> tenant acme',
@@ -57,6 +57,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'role Student (role-student)',
       'role Tutor (role-tutor)',
       'role Guest (role-guest)',
+      'tutor role Editor (tutor-role-editor), every feature mode on',
       'admin ada@acme.example (role Admin)',
       `set-password e-mail to ada@acme.example (a link to ${siteOrigin}, valid for seven days)`,
       'first sitemap generation (tutors.acme.example/sitemap.xml, written once the bus delivers it)',
@@ -253,11 +254,11 @@ describe('npm run tenant', () => {
     // Act / Assess: a dry run, a run, a rerun
     expect(await runTenantCommand([...withAdmin, '--dry-run'], env, print)).toBe(0);
     expect(lines.pop()).toMatch(
-      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 11 of these/,
+      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 12 of these/,
     );
     expect(await tableSnapshot()).toEqual(before);
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
-    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 11 written\.$/);
+    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 12 written\.$/);
     expect((await local.api.call('tenants.app', { tenant: 'globex' })).body).toMatchObject({
       primaryColor: 'purple',
       logoUrl: 'https://cdn.globex.example/logo.svg',
