@@ -83,6 +83,7 @@ function samples(): Record<string, Sample> {
     '/dashboard': { as: ['student', 'parent'], path: '/dashboard' },
     '/onboarding': { as: ['student'], path: '/onboarding' },
     '/admin/roles': { as: ['admin'], path: '/admin/roles' },
+    '/admin/tutor-roles': { as: ['admin'], path: '/admin/tutor-roles' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },
     '/admin/course-templates': { as: ['admin'], path: '/admin/course-templates' },

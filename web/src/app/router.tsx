@@ -26,6 +26,7 @@ const AvailabilityPage = page('AvailabilityPage', () => import('../features/avai
 const RequestsPage = page('RequestsPage', () => import('../features/lesson-requests/requests-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
+const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
 const AdminCoursesPage = page('AdminCoursesPage', () => import('../features/admin/courses/courses-page'));
 const AdminCoursePage = page('AdminCoursePage', () => import('../features/admin/courses/course-page'));
 const AdminCourseTemplatesPage = page(
@@ -111,6 +112,7 @@ export const router = routeTable(
           children: [
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
+            { path: 'tutor-roles', element: TutorRolesPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },
             { path: 'course-templates', element: AdminCourseTemplatesPage },

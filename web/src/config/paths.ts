@@ -34,6 +34,7 @@ export const paths = {
   adminSitemap: '/admin/sitemap',
   adminReportedIssues: '/admin/report-issues',
   adminTags: '/admin/tags',
+  adminTutorRoles: '/admin/tutor-roles',
   adminTrials: '/admin/trials',
   adminCallbackRequests: '/admin/callback-requests',
   // later: curriculum, quizzes, payments, onboarding

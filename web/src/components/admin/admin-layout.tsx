@@ -12,6 +12,7 @@ import { RequireSession } from '../require-session';
 /** Each back-office screen shows to whoever may call the list it opens with. */
 const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Roles & permissions', to: paths.adminRoles, list: 'roles.list' },
+  { label: 'Tutor roles', to: paths.adminTutorRoles, list: 'tutor-roles.list' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },

@@ -15,7 +15,7 @@ import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
 import { BookLessonDialog } from './book-lesson-dialog';
 import { LessonRow } from './lesson-row';
-import { NewLessonDialog } from './new-lesson-dialog';
+import { NewLessonDialog, schedulableKinds } from './new-lesson-dialog';
 import { TrialPanel } from './trial-panel';
 import {
   AddContentButtons,
@@ -51,7 +51,9 @@ function SectionNode({
         <HStack gap="2" justify="space-between" wrap="wrap">
           <HStack gap="1">
             <Heading size={depth === 0 ? 'md' : 'sm'}>{node.title}</Heading>
-            {tools.editing && <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />}
+            {tools.editing && tools.may('sectionEdit') && (
+              <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />
+            )}
           </HStack>
           {tools.editing && <AddContentButtons tools={tools} parent={node._id} folderTitle={node.title} />}
         </HStack>
@@ -67,7 +69,9 @@ function SectionNode({
       <HStack gap="2" wrap="wrap">
         <Badge>{kindLabels[node.kind] ?? node.kind}</Badge>
         <Text>{node.title}</Text>
-        {tools.editing && <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />}
+        {tools.editing && tools.may('sectionEdit') && (
+          <EditInPlaceButton section={node} onClick={() => setInPlace(true)} />
+        )}
         {node.kind === 'HOMEWORK' &&
           (tools.homework ? (
             <HomeworkSubmissions section={node} tools={tools} />
@@ -123,7 +127,8 @@ function LessonActions({ course, reload }: { course: CourseDetail; reload: () =>
   const tutor = bookingTutor(course.tutors);
   const books =
     !!tutor && canCall(user, 'meetings.courseMeetingBook') && mayBookInCourse(course, members, user?._id);
-  const schedules = user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors);
+  const schedules =
+    user?.type === 'tutor' && isActiveCourseTutor(user, course.tutors) && schedulableKinds(course).length > 0;
   if (!books && !schedules) return null;
   return (
     <HStack gap="2">

@@ -1,5 +1,6 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { courseTutorMay } from '../../../../shared/permissions/check';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
 import { FormDialog } from '../../components/form-dialog';
@@ -23,10 +24,22 @@ import { toastSuccess } from '../../lib/toaster';
 import { today, zonedInstant } from '../../lib/zoned-dates';
 
 const kinds = {
-  TEAMS: { label: 'Teams', routeId: 'meetings.teamsCreate', toast: 'Teams Meeting Added' },
-  ZOOM: { label: 'Zoom', routeId: 'meetings.zoomCreate', toast: 'Zoom Meeting Added' },
+  TEAMS: {
+    label: 'Teams',
+    routeId: 'meetings.teamsCreate',
+    toast: 'Teams Meeting Added',
+    feature: 'teamsCreate',
+  },
+  ZOOM: { label: 'Zoom', routeId: 'meetings.zoomCreate', toast: 'Zoom Meeting Added', feature: 'zoomCreate' },
 } as const;
 type Kind = keyof typeof kinds;
+
+/** The meeting kinds the tutor role held on the course lets its tutor schedule (the server checks it too). */
+export function schedulableKinds(course: Pick<CourseDetail, 'tutorRole'>): Kind[] {
+  return (Object.keys(kinds) as Kind[]).filter((kind) =>
+    courseTutorMay(course.tutorRole?.permissions, [kinds[kind].feature]),
+  );
+}
 
 /**
  * "New lesson" for a course's own tutor (POST /team-meetings or /zoom-meetings): a title, a date and a
@@ -44,7 +57,8 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
   const [duration, setDuration] = useState(
     durations.includes(course.lessonDuration) ? course.lessonDuration : 60,
   );
-  const [kind, setKind] = useState<Kind>('TEAMS');
+  const allowedKinds = schedulableKinds(course);
+  const [kind, setKind] = useState<Kind>(allowedKinds[0] ?? 'TEAMS');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [repeats, setRepeats] = useState<Repeats>(noRepeat);
@@ -144,7 +158,7 @@ export function NewLessonDialog(props: { course: CourseDetail; onClose: () => vo
             ))}
           </SelectField>
           <SelectField label="Meeting" required value={kind} onChange={(v) => setKind(v as Kind)}>
-            {(Object.keys(kinds) as Kind[]).map((k) => (
+            {allowedKinds.map((k) => (
               <option key={k} value={k}>
                 {kinds[k].label}
               </option>

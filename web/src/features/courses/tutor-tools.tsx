@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { LuBookOpen, LuFileText, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { type CourseTutorFeature, courseTutorMay } from '../../../../shared/permissions/check';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { MAX_PAGE_SIZE } from '../../../../shared/schemas/paging';
 import type { SectionTree } from '../../../../shared/schemas/section';
@@ -53,6 +54,8 @@ export interface TutorTools {
   editing: boolean;
   /** Tutor homework mode is on and the user is one of this course's tutors. */
   homework: boolean;
+  /** Whether the tutor role the user holds on this course allows a feature (the server holds them to it). */
+  may: (feature: CourseTutorFeature) => boolean;
   reload: () => Promise<unknown>;
 }
 
@@ -65,6 +68,7 @@ export function useTutorTools(course: CourseDetail, reload: () => Promise<unknow
     course,
     editing: editMode.active && ownCourse,
     homework: homeworkMode.active && ownCourse,
+    may: (feature) => courseTutorMay(course.tutorRole?.permissions, [feature]),
     reload,
   };
 }
@@ -88,24 +92,32 @@ export function AddContentButtons({
   const SectionDialog = useSectionDialog();
   const [adding, setAdding] = useState<'RESOURCE' | 'HOMEWORK' | undefined>();
   const inFolder = folderTitle ? ` to ${folderTitle}` : '';
+  // Each button as the tutor role allows: a resource is one feature, homework a section of the course.
+  const resources = tools.may('resourceCreate');
+  const homework = tools.may('sectionCreate');
+  if (!resources && !homework) return null;
   return (
     <HStack gap="2" wrap="wrap">
-      <Button
-        size="xs"
-        variant="outline"
-        aria-label={`Add resource${inFolder}`}
-        onClick={() => setAdding('RESOURCE')}
-      >
-        <LuFileText /> Add resource
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        aria-label={`Add homework${inFolder}`}
-        onClick={() => setAdding('HOMEWORK')}
-      >
-        <LuBookOpen /> Add homework
-      </Button>
+      {resources && (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Add resource${inFolder}`}
+          onClick={() => setAdding('RESOURCE')}
+        >
+          <LuFileText /> Add resource
+        </Button>
+      )}
+      {homework && (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Add homework${inFolder}`}
+          onClick={() => setAdding('HOMEWORK')}
+        >
+          <LuBookOpen /> Add homework
+        </Button>
+      )}
       {adding && SectionDialog && (
         <SectionDialog
           state={{ mode: 'create', kind: adding, parent }}

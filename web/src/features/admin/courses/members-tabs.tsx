@@ -8,6 +8,7 @@ import {
   enrolments,
   enrolmentTypes,
 } from '../../../../../shared/schemas/course';
+import { DEFAULT_TUTOR_ROLE_ID, DEFAULT_TUTOR_ROLE_NAME } from '../../../../../shared/schemas/tutor-role';
 import {
   type AdminListOptions,
   AdminListPage,
@@ -21,6 +22,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
 import { type ApiBody, callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { canCall } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';
 
 const tutorTypeLabels = enumLabels.courseTutorType;
@@ -39,10 +42,47 @@ const personColumns = [
 // ---- Tutors -------------------------------------------------------------------------------------------
 
 interface TutorInput {
-  /** Set when editing: only the type changes then. */
+  /** Set when editing: only the type and the tutor role change then. */
   memberId?: string;
   tutor: string;
   type: (typeof courseTutorTypes)[number];
+  /** The tutor role held on the course; the default (Editor) when empty. */
+  tutorRoleId: string;
+}
+
+/** The tenant's tutor roles, for the tutor dialog and the Tutor role column (one read, shared by SWR). */
+function useTutorRoles() {
+  const session = useSession();
+  const allowed = canCall(session?.user, 'tutor-roles.list');
+  return {
+    allowed,
+    roles: useApi(allowed ? ['tutor-roles.list', { query: { limit: 100 } }] : null).data?.docs,
+  };
+}
+
+function TutorRoleName({ id }: { id: string | undefined }) {
+  const { roles } = useTutorRoles();
+  const held = id ?? DEFAULT_TUTOR_ROLE_ID;
+  return <>{roles?.find((role) => role._id === held)?.name ?? (id ? '-' : DEFAULT_TUTOR_ROLE_NAME)}</>;
+}
+
+function TutorRoleSelect({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { allowed, roles } = useTutorRoles();
+  if (!allowed) return null;
+  return (
+    <SelectField
+      label="Tutor role"
+      value={value || DEFAULT_TUTOR_ROLE_ID}
+      onChange={onChange}
+      helper="What the tutor may do on this course (Admin > Tutor roles)."
+    >
+      {(roles ?? []).map((role) => (
+        <option key={role._id} value={role._id}>
+          {role.name}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 /** The list read of a course's tutors: the list page's `useList` hook for that course. */
@@ -51,7 +91,7 @@ const tutorsOfCourse = (courseId: string) =>
     return listRead(useApi(['courseTutors.list', { query: { ...query, course: courseId } }], options));
   };
 
-/** The tutor dialog's body: all of it adds a tutor; an edit sends the type only. */
+/** The tutor dialog's body: all of it adds a tutor; an edit sends the type and the tutor role only. */
 type TutorBody = ApiBody<'courseTutors.create'> & Pick<TutorInput, 'type'>;
 
 type RemovalMode = 'DELETE' | 'DISABLE';
@@ -240,18 +280,40 @@ export function TutorsTab({
             </Badge>
           ),
         },
+        {
+          key: 'tutorRoleId',
+          label: 'Tutor role',
+          render: (member) => <TutorRoleName id={member.tutorRoleId} />,
+        },
         { key: 'createdAt', label: 'Added', render: (member) => formatDate(member.createdAt) },
       ],
       rowActions: (member, list) => <TutorRowActions member={member} list={list} onChanged={onChanged} />,
-      emptyInput: () => ({ tutor: '', type: 'PRIMARY' }),
-      toInput: (member) => ({ memberId: member._id, tutor: member.user._id, type: member.type ?? 'PRIMARY' }),
+      emptyInput: () => ({ tutor: '', type: 'PRIMARY', tutorRoleId: '' }),
+      toInput: (member) => ({
+        memberId: member._id,
+        tutor: member.user._id,
+        type: member.type ?? 'PRIMARY',
+        tutorRoleId: member.tutorRoleId ?? '',
+      }),
       validate: (value) => {
-        // An edit keeps the tutor (only the type changes); a new one must be chosen.
+        // An edit keeps the tutor (only the type and role change); a new one must be chosen.
         if (!value.memberId && !value.tutor) return { ok: false, errors: { tutor: 'Choose a tutor' } };
-        return { ok: true, body: { course: courseId, tutor: value.tutor, type: value.type } };
+        return {
+          ok: true,
+          body: {
+            course: courseId,
+            tutor: value.tutor,
+            type: value.type,
+            ...(value.tutorRoleId ? { tutorRoleId: value.tutorRoleId } : {}),
+          },
+        };
       },
       create: (body) => callApi('courseTutors.create', { body }),
-      update: (id, { type }) => callApi('courseTutors.update', { params: { id }, body: { type } }),
+      update: (id, { type, tutorRoleId }) =>
+        callApi('courseTutors.update', {
+          params: { id },
+          body: { type, ...(tutorRoleId ? { tutorRoleId } : {}) },
+        }),
       renderForm: (value, onChange, errors) => (
         <Stack gap="4">
           {!value.memberId && (
@@ -276,6 +338,10 @@ export function TutorsTab({
               </option>
             ))}
           </SelectField>
+          <TutorRoleSelect
+            value={value.tutorRoleId}
+            onChange={(tutorRoleId) => onChange({ ...value, tutorRoleId })}
+          />
         </Stack>
       ),
     }),
