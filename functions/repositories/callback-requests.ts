@@ -2,6 +2,7 @@ import { type CallbackRequest, callbackRequestSchema } from '../../shared/schema
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
 import type { PageRequest } from '../table/query';
+import type { TransactItem } from '../table/transactions';
 
 /** Callback requests: one partition per tenant, newest first by their time-ordered id. */
 const callbackRequests = defineEntity({
@@ -11,8 +12,9 @@ const callbackRequests = defineEntity({
   key: (tenant, request) => keys.callbackRequest(tenant, request._id),
 });
 
-export async function putCallbackRequest(tenant: string, request: CallbackRequest): Promise<void> {
-  await callbackRequests.put(tenant, request, 'absent');
+/** The request's Put, for the transaction that also counts it against the throttle. */
+export function callbackRequestWrite(tenant: string, request: CallbackRequest): TransactItem {
+  return callbackRequests.putWrite(tenant, request, 'absent');
 }
 
 export function pageCallbackRequests(tenant: string, page: PageRequest) {

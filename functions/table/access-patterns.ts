@@ -17,6 +17,8 @@
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
  * | sign-in attempts in a window          | conditional UpdateItem (ADD) | pk T#t#THROTTLE#<kind>#<value>, sk THROTTLE       |
+ * |   (callback requests: both counters   |   (conditional Updates in a  |                                                   |
+ * |   and the request, all or none)       |   txn with the request's Put)|                                                   |
  * | collection record by id (CRUD)        | GetItem                      | pk T#t#<COLLECTION>, sk <id>                      |
  * | collection page (CRUD, newest first)  | Query gsi1, keys-only skip   | gsi1pk T#t#<COLLECTION>, gsi1sk <createdAt>#<id>  |
  * | collection size (CRUD)                | GetItem (maintained counter) | pk T#t#COUNTERS, sk <COLLECTION>                  |

@@ -1,13 +1,14 @@
 import { TooManyRequestsError } from '../../shared/http/errors';
 import type { CallbackRequest, CallbackRequestBody } from '../../shared/schemas/callback-request';
 import { newId } from '../lib/ids';
-import { putCallbackRequest } from '../repositories/callback-requests';
-import { claimAttempt } from '../repositories/login-throttles';
+import { callbackRequestWrite } from '../repositories/callback-requests';
+import { claimAttemptsWith } from '../repositories/login-throttles';
 
 /**
- * Callback requests come from a public form, so they are throttled like the sign-in form's attempts (one
- * conditional write per claim, so parallel requests get no more): at most 10 an hour from one address (a
- * school's families may share one) and 3 an hour for one e-mail address or phone number.
+ * Callback requests come from a public form, so they are throttled: at most 10 an hour from one address (a
+ * school's families may share one) and 3 an hour for one e-mail address or phone number. Both counts and the
+ * stored request are one transaction of conditional writes, so parallel requests get no more, and a request
+ * refused by one limit takes nothing from the other.
  */
 export const CALLBACK_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_CALLBACKS = { callbackAddress: 10, callbackContact: 3 } as const;
@@ -23,24 +24,6 @@ export async function requestCallback(
   input: CallbackRequestBody,
   who: { sourceIp: string; userId?: string },
 ): Promise<CallbackRequest> {
-  const claims = await Promise.all([
-    claimAttempt(tenant, 'callbackAddress', who.sourceIp, MAX_CALLBACKS.callbackAddress, CALLBACK_WINDOW_MS),
-    claimAttempt(
-      tenant,
-      'callbackContact',
-      callbackContactKey(input),
-      MAX_CALLBACKS.callbackContact,
-      CALLBACK_WINDOW_MS,
-    ),
-  ]);
-  for (const claim of claims) {
-    if (claim.claimed) continue;
-    const minutes = Math.max(1, Math.ceil((claim.windowEndsMs - Date.now()) / 60_000));
-    throw new TooManyRequestsError(
-      `Too many callback requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: minutes * 60 },
-    );
-  }
   const request: CallbackRequest = {
     _id: newId(),
     name: input.name,
@@ -56,6 +39,21 @@ export async function requestCallback(
     status: 'NEW',
     createdAt: new Date().toISOString(),
   };
-  await putCallbackRequest(tenant, request);
+  const claim = await claimAttemptsWith(
+    tenant,
+    [
+      { kind: 'callbackAddress', value: who.sourceIp, max: MAX_CALLBACKS.callbackAddress },
+      { kind: 'callbackContact', value: callbackContactKey(input), max: MAX_CALLBACKS.callbackContact },
+    ],
+    CALLBACK_WINDOW_MS,
+    [callbackRequestWrite(tenant, request)],
+  );
+  if (!claim.claimed) {
+    const minutes = Math.max(1, Math.ceil((claim.windowEndsMs - Date.now()) / 60_000));
+    throw new TooManyRequestsError(
+      `Too many callback requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds: minutes * 60 },
+    );
+  }
   return request;
 }

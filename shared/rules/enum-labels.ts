@@ -1,13 +1,13 @@
-import type { progressStatuses } from '../learning/progress';
-import type {
+import { progressStatuses } from '../learning/progress';
+import {
   requesterRoles,
   requestStatuses,
   requestTypes,
   tutorPaymentStatuses,
 } from '../scheduling/lesson-changes';
-import { type tutorAvailabilityStatuses, tutorAvailabilityStatusLabels } from '../schemas/availability';
-import type { resourceKinds } from '../schemas/catalogue';
-import type {
+import { tutorAvailabilityStatuses, tutorAvailabilityStatusLabels } from '../schemas/availability';
+import { resourceKinds } from '../schemas/catalogue';
+import {
   classTypes,
   courseStatuses,
   courseTutorTypes,
@@ -16,123 +16,120 @@ import type {
   memberStatuses,
   paymentTypes,
 } from '../schemas/course';
-import type { templateSectionKinds } from '../schemas/course-template';
-import type { reportedIssueKinds, reportedIssueStatuses } from '../schemas/learning-data';
-import type { lessonTypes } from '../schemas/lesson-history';
-import type { roleTypes } from '../schemas/role';
-import type {
+import { templateSectionKinds } from '../schemas/course-template';
+import { reportedIssueKinds, reportedIssueStatuses } from '../schemas/learning-data';
+import { lessonTypes } from '../schemas/lesson-history';
+import { roleTypes } from '../schemas/role';
+import {
   lessonKinds,
   sectionAudiences,
   sectionBillings,
   sectionKinds,
   sectionStatuses,
 } from '../schemas/section';
-import type { sitemapStatuses, sitemapTriggers } from '../schemas/sitemap';
-import {
-  trialOutcomeLabels,
-  type trialOutcomes,
-  type trialStatuses,
-  trialStatusLabels,
-} from '../schemas/trial';
-import type { userTypes } from '../schemas/user';
+import { sitemapStatuses, sitemapTriggers } from '../schemas/sitemap';
+import { trialOutcomeLabels, trialOutcomes, trialStatuses, trialStatusLabels } from '../schemas/trial';
+import { userTypes } from '../schemas/user';
+
+/** Each map of words to the enum values it was declared for (see `words`). */
+const declaredValues = new WeakMap<object, readonly string[]>();
+
+/**
+ * An enum's words, typed by the enum: a value without words, or words for a value the enum does not have,
+ * fail the typecheck. The map keeps its enum's values (`labelledValues`), so enum-labels.test.ts checks
+ * every map of `enumLabels` at run time without listing the enums again.
+ */
+function words<const V extends string>(
+  values: readonly V[],
+  labels: NoInfer<Readonly<Record<V, string>>>,
+): Readonly<Record<V, string>> {
+  declaredValues.set(labels, values);
+  return labels;
+}
+
+/** The enum values a map of `enumLabels` was declared for (undefined for a map not made by `words`). */
+export function labelledValues(labels: object): readonly string[] | undefined {
+  return declaredValues.get(labels);
+}
 
 /**
  * The words people read for each stored value the screens show (issue #16 item 10): one module, so "ACTIVE",
  * "GROUP" or "ONE_TO_ONE" never reach a page and a value reads the same on every page. The stored values
- * stay the contract's; only what is shown changes. Each map is typed by its enum, so a value added to an enum
- * fails the typecheck until it has its words here (and enum-labels.test.ts checks every value at run time).
+ * stay the contract's; only what is shown changes. Each map is made by `words` from its enum.
  */
-type Words<Values extends readonly string[]> = Record<Values[number], string>;
-
 export const enumLabels = {
-  courseStatus: { ACTIVE: 'Active', DRAFT: 'Draft' } satisfies Words<typeof courseStatuses>,
-  classType: { 'One-to-One': 'One-to-one', Group: 'Group' } satisfies Words<typeof classTypes>,
-  paymentType: { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' } satisfies Words<
-    typeof paymentTypes
-  >,
-  enrolment: { ENROLLED: 'Enrolled', UNENROLLED: 'Unenrolled' } satisfies Words<typeof enrolments>,
-  enrolmentType: {
+  courseStatus: words(courseStatuses, { ACTIVE: 'Active', DRAFT: 'Draft' }),
+  classType: words(classTypes, { 'One-to-One': 'One-to-one', Group: 'Group' }),
+  paymentType: words(paymentTypes, { ONETIME: 'One-time', SUBSCRIPTION: 'Subscription', CREDIT: 'Credit' }),
+  enrolment: words(enrolments, { ENROLLED: 'Enrolled', UNENROLLED: 'Unenrolled' }),
+  enrolmentType: words(enrolmentTypes, {
     ONETIME: 'One-time',
     SUBSCRIPTION: 'Subscription',
     CREDIT: 'Credit',
     TRIAL: 'Free trial',
-  } satisfies Words<typeof enrolmentTypes>,
-  courseTutorType: { PRIMARY: 'Primary', SUBSTITUTE: 'Substitute', TRIAL: 'Trial' } satisfies Words<
-    typeof courseTutorTypes
-  >,
-  memberStatus: { ENABLE: 'Enabled', DISABLE: 'Disabled' } satisfies Words<typeof memberStatuses>,
+  }),
+  courseTutorType: words(courseTutorTypes, { PRIMARY: 'Primary', SUBSTITUTE: 'Substitute', TRIAL: 'Trial' }),
+  memberStatus: words(memberStatuses, { ENABLE: 'Enabled', DISABLE: 'Disabled' }),
   /** The lesson history's lesson type. */
-  lessonType: { '1 on 1': 'One-to-one', GROUP: 'Group', TRIAL: 'Free trial' } satisfies Words<
-    typeof lessonTypes
-  >,
+  lessonType: words(lessonTypes, { '1 on 1': 'One-to-one', GROUP: 'Group', TRIAL: 'Free trial' }),
   /** What a section of each kind is called in section trees and lesson lists. */
-  sectionKind: {
+  sectionKind: words(sectionKinds, {
     SECTION: 'Folder',
     TEAMS: 'Teams meeting',
     ZOOM: 'Zoom meeting',
     RESOURCE: 'Resource',
     HOMEWORK: 'Homework',
-  } satisfies Words<typeof sectionKinds>,
-  lessonKind: { TEAMS: 'Teams meeting', ZOOM: 'Zoom meeting' } satisfies Words<typeof lessonKinds>,
-  templateSectionKind: {
+  }),
+  lessonKind: words(lessonKinds, { TEAMS: 'Teams meeting', ZOOM: 'Zoom meeting' }),
+  templateSectionKind: words(templateSectionKinds, {
     SECTION: 'Section',
     RESOURCE: 'Resource',
     HOMEWORK: 'Homework',
-  } satisfies Words<typeof templateSectionKinds>,
+  }),
   /** A lesson's status on calendars and lesson lists: an active lesson is one still to happen. */
-  lessonStatus: { ACTIVE: 'Scheduled', CANCELLED: 'Cancelled', COMPLETED: 'Completed' } satisfies Words<
-    typeof sectionStatuses
-  >,
-  sectionAudience: { STUDENT: 'Students', TUTOR: 'Tutors only' } satisfies Words<typeof sectionAudiences>,
-  sectionBilling: { BILLABLE: 'Billable', NON_BILLABLE: 'Non-billable' } satisfies Words<
-    typeof sectionBillings
-  >,
-  resourceKind: {
+  lessonStatus: words(sectionStatuses, {
+    ACTIVE: 'Scheduled',
+    CANCELLED: 'Cancelled',
+    COMPLETED: 'Completed',
+  }),
+  sectionAudience: words(sectionAudiences, { STUDENT: 'Students', TUTOR: 'Tutors only' }),
+  sectionBilling: words(sectionBillings, { BILLABLE: 'Billable', NON_BILLABLE: 'Non-billable' }),
+  resourceKind: words(resourceKinds, {
     NOTES: 'Notes',
     WORKSHEET: 'Worksheet',
     PAST_PAPER: 'Past paper',
     MARK_SCHEME: 'Mark scheme',
     LINK: 'Link',
-  } satisfies Words<typeof resourceKinds>,
-  requestType: { CANCEL: 'Cancel', RESCHEDULE: 'Reschedule', DELETE: 'Delete' } satisfies Words<
-    typeof requestTypes
-  >,
-  requestStatus: { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' } satisfies Words<
-    typeof requestStatuses
-  >,
-  requesterRole: { STUDENT: 'Student', TUTOR: 'Tutor', ADMIN: 'Admin' } satisfies Words<
-    typeof requesterRoles
-  >,
-  tutorPaymentStatus: { PROCESSING: 'Processing', PAID: 'Paid' } satisfies Words<typeof tutorPaymentStatuses>,
-  reportedIssueKind: { ISSUE: 'Page issue', BROKEN_RESOURCE: 'Broken link' } satisfies Words<
-    typeof reportedIssueKinds
-  >,
-  reportedIssueStatus: { OPEN: 'Open', RESOLVED: 'Resolved' } satisfies Words<typeof reportedIssueStatuses>,
-  sitemapStatus: { RUNNING: 'Running', COMPLETED: 'Completed', FAILED: 'Failed' } satisfies Words<
-    typeof sitemapStatuses
-  >,
-  sitemapTrigger: {
+  }),
+  requestType: words(requestTypes, { CANCEL: 'Cancel', RESCHEDULE: 'Reschedule', DELETE: 'Delete' }),
+  requestStatus: words(requestStatuses, { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' }),
+  requesterRole: words(requesterRoles, { STUDENT: 'Student', TUTOR: 'Tutor', ADMIN: 'Admin' }),
+  tutorPaymentStatus: words(tutorPaymentStatuses, { PROCESSING: 'Processing', PAID: 'Paid' }),
+  reportedIssueKind: words(reportedIssueKinds, { ISSUE: 'Page issue', BROKEN_RESOURCE: 'Broken link' }),
+  reportedIssueStatus: words(reportedIssueStatuses, { OPEN: 'Open', RESOLVED: 'Resolved' }),
+  sitemapStatus: words(sitemapStatuses, { RUNNING: 'Running', COMPLETED: 'Completed', FAILED: 'Failed' }),
+  sitemapTrigger: words(sitemapTriggers, {
     admin: 'Admin',
     schedule: 'Daily schedule',
     tenantCreated: 'School created',
     catalogueChanged: 'Catalogue changed',
-  } satisfies Words<typeof sitemapTriggers>,
-  trialStatus: trialStatusLabels satisfies Words<typeof trialStatuses>,
-  trialOutcome: trialOutcomeLabels satisfies Words<typeof trialOutcomes>,
-  tutorAvailabilityStatus: tutorAvailabilityStatusLabels satisfies Words<typeof tutorAvailabilityStatuses>,
-  progressStatus: {
+  }),
+  trialStatus: words(trialStatuses, trialStatusLabels),
+  trialOutcome: words(trialOutcomes, trialOutcomeLabels),
+  tutorAvailabilityStatus: words(tutorAvailabilityStatuses, tutorAvailabilityStatusLabels),
+  progressStatus: words(progressStatuses, {
     NOT_STARTED: 'Not started',
     IN_PROGRESS: 'In progress',
     COMPLETED: 'Done',
-  } satisfies Words<typeof progressStatuses>,
-  roleType: { admin: 'Admin', user: 'User' } satisfies Words<typeof roleTypes>,
-  userType: {
+  }),
+  roleType: words(roleTypes, { admin: 'Admin', user: 'User' }),
+  userType: words(userTypes, {
     student: 'Student',
     parent: 'Parent',
     tutor: 'Tutor',
     admin: 'Admin',
     guest: 'Guest',
-  } satisfies Words<typeof userTypes>,
+  }),
 };
 
 /** A select's choices for every value of an enum, in the enum's order. */

@@ -1,10 +1,12 @@
 import { hashPassword } from '../../functions/lib/passwords';
 import { type TrialRecord, trialsRepository } from '../../functions/repositories/trials';
-import { createUser } from '../../functions/repositories/users';
+import { createUser, newUserRecord, type UserRecord } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
+import { trialBookingRecords } from '../../functions/trials/booking';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { routeById } from '../../shared/routes/catalogue';
-import { trialOutcomes, trialStatuses } from '../../shared/schemas/trial';
+import { outcomesOfStatus } from '../../shared/rules/trials';
+import { trialStatuses } from '../../shared/schemas/trial';
 import { createBenchTenant, inParallel } from './scheduling-tenant';
 import { type BenchStack, median } from './stack';
 
@@ -19,33 +21,61 @@ const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
 const TUTORS = 50;
 
+/** The trials' tutors, as the user repository builds them. */
+function benchTutors(tenant: string): UserRecord[] {
+  return Array.from({ length: TUTORS }, (_, n) =>
+    newUserRecord(tenant, {
+      _id: `bench-tutor-${n}`,
+      firstname: 'Bench',
+      lastname: `Tutor ${n}`,
+      email: `tutor${n}@bench.test`,
+      type: 'tutor',
+      roleId: systemRoleIds.Tutor,
+      passwordHash: '',
+    }),
+  );
+}
+
 /**
- * A trial record as the booking writes it: statuses, outcomes and tutors spread evenly, lesson dates over
- * two years (the larger tenant simply has more a day).
+ * A trial record as the booking builds it (`trialBookingRecords`, for a student built by the user
+ * repository), then moved on to a status with an outcome that goes with it (`outcomesOfStatus`): statuses,
+ * outcomes and tutors spread evenly, lesson dates over two years (the larger tenant simply has more a day).
  */
-function trial(index: number, count: number): TrialRecord {
+function trial(tenant: string, tutors: readonly UserRecord[], index: number, count: number): TrialRecord {
   const start = new Date(Date.UTC(2025, 0, 1) + Math.floor((index / count) * SPAN_DAYS * DAY_MS));
-  const status = trialStatuses[index % trialStatuses.length]!;
-  const at = new Date(start.getTime() - 3 * DAY_MS).toISOString();
-  return {
-    _id: `bench-trial-${String(index).padStart(6, '0')}`,
-    studentId: `bench-student-${index}`,
-    tutorId: `bench-tutor-${index % TUTORS}`,
-    courseId: `bench-course-${index}`,
-    sectionId: `bench-lesson-${index}`,
-    curriculum: 'Cambridge IGCSE',
-    subject: index % 2 ? 'Mathematics' : 'Physics',
-    grade: 'Grade 10',
-    startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 45 * 60_000).toISOString(),
-    status,
-    outcome: status === 'COMPLETED' ? trialOutcomes[index % trialOutcomes.length]! : null,
-    student: { firstname: 'Bench', lastname: `Student ${index}`, email: `student${index}@bench.test` },
-    tutor: { firstname: 'Bench', lastname: `Tutor ${index % TUTORS}` },
-    recordings: [],
-    createdAt: at,
-    updatedAt: at,
-  };
+  const tutor = tutors[index % tutors.length];
+  if (!tutor) throw new Error('The bench needs at least one tutor');
+  const student = newUserRecord(tenant, {
+    _id: `bench-student-${index}`,
+    firstname: 'Bench',
+    lastname: `Student ${index}`,
+    email: `student${index}@bench.test`,
+    type: 'student',
+    roleId: systemRoleIds.Student,
+    passwordHash: '',
+  });
+  const { trial: booked } = trialBookingRecords({
+    booking: {
+      curriculum: 'Cambridge IGCSE',
+      subject: index % 2 ? 'Mathematics' : 'Physics',
+      grade: 'Grade 10',
+    },
+    start,
+    end: new Date(start.getTime() + 45 * 60_000),
+    tutor,
+    student,
+    bufferMinutes: 0,
+    ids: {
+      courseId: `bench-course-${index}`,
+      sectionId: `bench-lesson-${index}`,
+      trialId: `bench-trial-${String(index).padStart(6, '0')}`,
+      eventId: `bench-event-${index}`,
+    },
+    now: new Date(start.getTime() - 3 * DAY_MS).toISOString(),
+  });
+  const status = trialStatuses[index % trialStatuses.length] ?? booked.status;
+  const outcomes = outcomesOfStatus[status];
+  return { ...booked, status, outcome: outcomes[index % outcomes.length] ?? null };
 }
 
 /**
@@ -63,7 +93,8 @@ async function fillTenant(tenant: string, count: number): Promise<void> {
     roleId: systemRoleIds.Admin,
     passwordHash: await hashPassword('Bench-admin-1'),
   });
-  const records = Array.from({ length: count }, (_, index) => trial(index, count));
+  const tutors = benchTutors(tenant);
+  const records = Array.from({ length: count }, (_, index) => trial(tenant, tutors, index, count));
   const items = trialsRepository.seedItems(tenant, records);
   const chunks: Array<typeof items> = [];
   for (let i = 0; i < items.length; i += 25 * 20) chunks.push(items.slice(i, i + 25 * 20));
