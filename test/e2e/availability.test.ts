@@ -16,6 +16,10 @@ it('a tutor adds a day off and changes Monday hours, saves, and finds both after
 
   // Assess: the seeded availability, weekdays Sunday to Saturday
   expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('Europe/London');
+  // The zones are the spec's fixed list, each read with its country (spec 000 section 9)
+  const zone = page.getByLabel('Time zone', { exact: true });
+  expect(await zone.locator('option:checked').textContent()).toMatch(/^United Kingdom: .*London/);
+  expect(await zone.locator('option', { hasText: 'Singapore: Singapore Time (Singapore)' }).count()).toBe(1);
   expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('available');
   expect(await page.locator('option[value="notAvailableAdmin"]').isDisabled()).toBe(true);
   const days = await page

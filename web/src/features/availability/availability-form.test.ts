@@ -211,10 +211,20 @@ describe('editing helpers', () => {
     expect(isStatusHeldByAdmin('onABreak', false)).toBe(false);
   });
 
-  it('offers the runtime zones, keeping the current one', () => {
+  it('offers the fixed list of zones, keeping a saved zone it holds under another name', () => {
     const zones = timeZoneOptions('Europe/London');
-    expect(zones).toContain('Europe/London');
-    expect(zones).toContain('UTC');
-    expect(timeZoneOptions('Mars/Olympus_Mons')?.[0]).toBe('Mars/Olympus_Mons');
+    expect(zones[0]).toEqual({ value: 'UTC', label: 'UTC' });
+    expect(zones.find((zone) => zone.value === 'Asia/Singapore')?.label).toBe(
+      'Singapore: Singapore Time (Singapore)',
+    );
+    expect(zones.filter((zone) => zone.value === 'Europe/London')).toHaveLength(1);
+    expect(timeZoneOptions('America/Detroit')[0]).toEqual({
+      value: 'America/Detroit',
+      label: expect.stringMatching(/^United States: Eastern Time .*\(America\/Detroit\)$/),
+    });
+    expect(timeZoneOptions('Mars/Olympus_Mons')[0]).toEqual({
+      value: 'Mars/Olympus_Mons',
+      label: 'Mars/Olympus_Mons',
+    });
   });
 });

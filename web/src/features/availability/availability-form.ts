@@ -1,4 +1,5 @@
 import { isIanaTimeZone } from '../../../../shared/rules/time-zone';
+import { timeZoneEntry, timeZoneLabel, timeZoneList } from '../../../../shared/scheduling/time-zones';
 import {
   type Availability,
   type AvailabilityInput,
@@ -10,7 +11,6 @@ import {
 import type { TeachingSubject } from '../../../../shared/schemas/curriculum';
 import type { AuthUser } from '../../../../shared/schemas/user';
 import { holdsReader } from '../../lib/permissions';
-import { ianaTimeZones } from '../../lib/time-zone';
 
 /** The spec's weekday list runs Sunday to Saturday; the index is the API's `weekday` (0 = Sunday). */
 export const weekdayNames = [
@@ -284,5 +284,14 @@ export function isStatusHeldByAdmin(status: TutorAvailabilityStatus, isAdmin: bo
   return !isAdmin && adminOnlyAvailabilityStatuses.includes(status);
 }
 
-/** The zones the time zone select offers; the current one is kept even when the runtime does not list it. */
-export const timeZoneOptions = ianaTimeZones;
+/**
+ * The time zone select's choices: the fixed list of spec 000 section 9 (shared/scheduling/time-zones.ts).
+ * A saved zone the list does not hold as such (an alias, e.g. America/Detroit) stays a choice, labelled as
+ * the entry it stands for, so the form shows what is saved until someone picks another.
+ */
+export function timeZoneOptions(current: string): Array<{ value: string; label: string }> {
+  const options = timeZoneList.map((entry) => ({ value: entry.value, label: timeZoneLabel(entry) }));
+  if (!current || options.some((option) => option.value === current)) return options;
+  const entry = timeZoneEntry(current);
+  return [{ value: current, label: entry ? `${timeZoneLabel(entry)} (${current})` : current }, ...options];
+}

@@ -123,7 +123,6 @@ function AvailabilityForm(props: {
   const invalid = Object.keys(errors).length > 0;
   const savedBody = useMemo(() => JSON.stringify(toInput(toDraft(saved))), [saved]);
   const dirty = useMemo(() => JSON.stringify(toInput(draft)) !== savedBody, [draft, savedBody]);
-  const zones = useMemo(() => timeZoneOptions(saved.timezone), [saved.timezone]);
   const today = DateTime.now().setZone(draft.timezone).toISODate() ?? DateTime.now().toISODate()!;
   const statusHeld = isStatusHeldByAdmin(saved.status, isAdmin);
   const set =
@@ -149,30 +148,19 @@ function AvailabilityForm(props: {
     <Stack gap="5">
       <SectionCard title="Time zone and status">
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          {zones ? (
-            <SelectField
-              label="Time zone"
-              value={draft.timezone}
-              error={errors.timezone}
-              helper="Weekly hours and dates are read in this zone."
-              onChange={set('timezone')}
-            >
-              {optionsWith(zones, draft.timezone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </SelectField>
-          ) : (
-            <FormField
-              label="Time zone"
-              size="sm"
-              value={draft.timezone}
-              error={errors.timezone}
-              helper="An IANA zone such as Europe/London; weekly hours and dates are read in it."
-              onValueChange={set('timezone')}
-            />
-          )}
+          <SelectField
+            label="Time zone"
+            value={draft.timezone}
+            error={errors.timezone}
+            helper="Weekly hours and dates are read in this zone."
+            onChange={set('timezone')}
+          >
+            {timeZoneOptions(draft.timezone).map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </SelectField>
           <SelectField
             label="Status"
             value={draft.status}
