@@ -283,6 +283,8 @@ export const keys = {
 export const collections = {
   roles: 'ROLE',
   tutorRoles: 'TUTORROLE',
+  tutorFeedbacks: 'TUTORFEEDBACK',
+  studentFeedbacks: 'STUDENTFEEDBACK',
   curriculums: 'CURRICULUM',
   courses: 'COURSE',
   trials: 'TRIAL',

@@ -6,6 +6,7 @@ import { familyRoutes } from './family';
 import { fcmTokenRoutes } from './fcm-tokens';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
+import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
 import { roleRoutes } from './roles';
@@ -46,6 +47,7 @@ const declaredRoutes = [
   ...learningCatalogueRoutes,
   ...uploadRoutes,
   ...lessonHistoryRoutes,
+  ...lessonFeedbackRoutes,
   ...siteRoutes,
   ...learningDataRoutes,
   ...familyRoutes,

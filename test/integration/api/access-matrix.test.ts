@@ -8,6 +8,7 @@ import { routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { apiClient, type CallOptions, demo, northwind } from '../../support/api-client';
+import { placeDemoLesson } from '../../support/lessons';
 import { objectShape } from '../../support/route-schemas';
 import { localStackForFile } from '../../support/stack';
 
@@ -54,6 +55,19 @@ const foreignRecords: Record<
       body: { name: `Demo only ${Math.random()}`, type: 'user', permissions: {} },
     });
     return { params: { id: body._id as string }, as: () => northwindAdmin };
+  },
+  'lesson-feedback': async () => {
+    const section = await endedDemoLesson();
+    const { body } = await local.api.call('tutorFeedbacks.create', {
+      token: demoStudent.token,
+      body: { section, rating: 5 },
+    });
+    return {
+      params: { id: body._id as string },
+      as: () => northwindAdmin,
+      body: { rating: 1 },
+      paramsFor: (routeId) => (routeId === 'tutorFeedbacks.rating' ? { tutorId: TOM } : undefined),
+    };
   },
   'tutor-roles': async () => {
     const { body } = await local.api.call('tutor-roles.create', {
@@ -337,20 +351,44 @@ const foreignRecords: Record<
 };
 
 /** A lesson in the demo tenant, at a random far-future time so fixtures never clash. */
+/**
+ * A demo lesson of Tom's with Sam that ended long ago: a random quarter hour of the two years before last,
+ * away from the seeded lessons, tried again in the rare case two asks pick the same one.
+ */
+async function endedDemoLesson(): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const quartersAgo = 2 * 35_040 + Math.floor(Math.random() * 70_080);
+    try {
+      const lesson = await placeDemoLesson({
+        start: -quartersAgo * 15,
+        minutes: 15,
+        tutorId: TOM,
+        studentIds: [SAM],
+      });
+      return lesson._id;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+/** A lesson 100 to 300 days ahead at a random quarter hour, tried again in the rare case the time is taken. */
 async function demoLesson(kind: 'TEAMS' | 'ZOOM' = 'TEAMS'): Promise<string> {
   const quarter = 15 * 60_000;
-  const start = Math.ceil((Date.now() + (100 + Math.random() * 200) * 86_400_000) / quarter) * quarter;
   const create = kind === 'TEAMS' ? 'meetings.teamsAdminCreate' : 'meetings.zoomAdminCreate';
-  const { body } = await local.api.call<{ _id: string }>(create, {
-    token: demoAdmin.token,
-    body: {
-      course: 'course-demo-igcse-maths',
-      title: 'Matrix lesson',
-      start: new Date(start).toISOString(),
-      duration: 15,
-    },
-  });
-  return body._id;
+  for (let attempt = 0; ; attempt++) {
+    const start = Math.ceil((Date.now() + (100 + Math.random() * 200) * 86_400_000) / quarter) * quarter;
+    const { status, body } = await local.api.call<{ _id: string }>(create, {
+      token: demoAdmin.token,
+      body: {
+        course: 'course-demo-igcse-maths',
+        title: 'Matrix lesson',
+        start: new Date(start).toISOString(),
+        duration: 15,
+      },
+    });
+    if (status === 201 || attempt >= 4) return body._id;
+  }
 }
 
 const nonPublic = routes.filter((r) => r.access.kind !== 'public');
@@ -486,6 +524,9 @@ interface OthersRecords {
   session: string;
   bookmark: string;
   subTopic: string;
+  endedLesson: string;
+  tutorFeedback: string;
+  studentFeedback: string;
 }
 
 const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
@@ -508,6 +549,24 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
       },
       secret: TOM,
     },
+  ],
+  'tutorFeedbacks.create': (r) => [{ body: { section: r.endedLesson, rating: 5 }, secret: r.endedLesson }],
+  'tutorFeedbacks.list': (r) => [
+    { query: { section: r.endedLesson }, secret: r.tutorFeedback, filtersOwn: true },
+    { query: { studentId: SAM }, secret: r.tutorFeedback, filtersOwn: true },
+  ],
+  'tutorFeedbacks.update': (r) => [
+    { params: { id: r.tutorFeedback }, body: { rating: 1 }, secret: r.tutorFeedback },
+  ],
+  'studentFeedbacks.create': (r) => [
+    { body: { section: r.endedLesson, studentId: SAM, rating: 1 }, secret: r.endedLesson },
+  ],
+  'studentFeedbacks.list': (r) => [
+    { query: { section: r.endedLesson }, secret: r.studentFeedback, filtersOwn: true },
+    { query: { tutorId: TOM }, secret: r.studentFeedback, filtersOwn: true },
+  ],
+  'studentFeedbacks.update': (r) => [
+    { params: { id: r.studentFeedback }, body: { rating: 1 }, secret: r.studentFeedback },
   ],
   'courses.get': () => [{ params: { id: MATHS }, secret: MATHS }],
   'courses.update': () => [{ params: { id: MATHS }, body: { title: 'Taken over' }, secret: MATHS }],
@@ -620,6 +679,8 @@ const notOthersRecords: Record<string, string> = {
   'trials.book': 'tutorId chooses among the tutors a trial may be booked with',
   'progress.record': "subTopicId names the public catalogue; the progress recorded is the caller's own",
   'sessions.create': "subTopicId names the public catalogue; the session made is the caller's own",
+  'tutorFeedbacks.rating':
+    "a tutor's rating is what everyone choosing a tutor sees (the directory): a mean and a count, no one's words",
 };
 
 const strangers = [
@@ -681,7 +742,17 @@ describe("another user's record is a 404 or a 403, never the record", () => {
       subTopicId: subTopic,
       pageNo: 1,
     });
+    const endedLesson = await endedDemoLesson();
+    const tutorFeedback = await made('tutorFeedbacks.create', sam.token, { section: endedLesson, rating: 5 });
+    const studentFeedback = await made('studentFeedbacks.create', tom.token, {
+      section: endedLesson,
+      studentId: SAM,
+      rating: 5,
+    });
     records = {
+      endedLesson,
+      tutorFeedback,
+      studentFeedback,
       fcmToken,
       trial: trial.params.id!,
       trialStudent: trialRead.trial.studentId,
