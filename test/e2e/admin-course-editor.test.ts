@@ -514,20 +514,41 @@ it("moves a lesson through the tutor's free times in the booking calendar, never
   expect(await freeTimes.getByRole('button', { name: '06:00 PM' }).count()).toBe(0);
   await screenshot(page, 'admin-reschedule-calendar');
 
-  // Act: 12:00 London, 20:00 Singapore
+  // Act: 12:00 London (20:00 Singapore) is chosen, then taken by another lesson before saving
   await freeTimes.getByRole('button', { name: '08:00 PM' }).click();
   await dialog.getByLabel('Reason', { exact: true }).selectOption('School Activity');
+  const taken = await api.call('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: 'course-demo-igcse-maths',
+      title: `Taken meanwhile ${title}`,
+      start: day.set({ hour: 12 }).toUTC().toISO(),
+      duration: 60,
+    },
+  });
+  expect(taken.status).toBe(201);
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess: refused in the dialog, and the times read again without it
+  await dialog
+    .getByRole('alert')
+    .getByText('Sorry, this time is no longer free. Please choose another one.')
+    .waitFor();
+  await freeTimes.getByRole('button', { name: '08:00 PM' }).waitFor({ state: 'detached' });
+
+  // Act: 13:30 London, 21:30 Singapore
+  await freeTimes.getByRole('button', { name: '09:30 PM' }).click();
   await dialog.getByRole('button', { name: 'Reschedule' }).click();
 
   // Assess
   await page.getByText('Lesson Rescheduled').waitFor();
   await dialog.waitFor({ state: 'detached' });
   await row(page, title)
-    .getByText(/08:00 PM/)
+    .getByText(/09:30 PM/)
     .waitFor();
   const moved = await api.call<{ start: string }>('sections.adminGet', {
     ...admin,
     params: { id: created.body._id },
   });
-  expect(moved.body.start).toBe(day.set({ hour: 12 }).toUTC().toISO());
+  expect(moved.body.start).toBe(day.set({ hour: 13, minute: 30 }).toUTC().toISO());
 });

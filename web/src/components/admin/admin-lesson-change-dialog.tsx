@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
 import { changeReasons, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
 import { runtimeConfig } from '../../config/runtime-config';
+import { revalidateReads } from '../../lib/api/revalidate-reads';
 import { ApiError, callApi } from '../../lib/api-client';
 import { choiceOf } from '../../lib/choice';
 import { errorToastMessage } from '../../lib/error-message';
@@ -122,6 +123,11 @@ export function AdminLessonChangeDialog({
       setRefusal(
         error instanceof ApiError ? errorToastMessage(error.data, error.message) : 'Something went wrong',
       );
+      // A free time taken meanwhile: the calendar's times and marks are read again.
+      if (!typed && error instanceof ApiError && error.status === 409) {
+        schedule.onSlot('');
+        await revalidateReads(['availability.slots', 'availability.freeDays']);
+      }
       setBusy(false);
       return;
     }
