@@ -5,6 +5,7 @@ import {
   daysWithFreeSlots,
   type FreeDaysRequest,
   type TutorHours,
+  withoutStart,
 } from '../../shared/scheduling/free-days';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import {
@@ -224,6 +225,11 @@ export interface FreeDaysQuery {
   durationMinutes: number;
   viewerTimeZone?: string;
   ignoreSectionId?: string;
+  /**
+   * The lesson being moved, when the question is about its own tutor and length: its start is no move, so
+   * it is not a free time ({@link withoutStart}).
+   */
+  unchanged?: { tutorId: string; start: number };
   eligible: (status: TutorAvailabilityStatus) => boolean;
   now?: Date;
 }
@@ -273,7 +279,10 @@ export async function freeDaysOf(
         exceptions: availability.exceptions,
         windows: availability.windows,
       };
-      const days = candidatesByDay(request, tutor);
+      const all = candidatesByDay(request, tutor);
+      const unchanged = query.unchanged;
+      const days =
+        unchanged && unchanged.tutorId === availability.userId ? withoutStart(all, unchanged.start) : all;
       const busy = busyDaysOfCandidates(days, query.durationMinutes, settings.bufferMinutes);
       return { tutorId: availability.userId, tutor, days, busy };
     })

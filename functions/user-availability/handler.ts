@@ -84,10 +84,25 @@ export const handler = resourceHandler('user-availability', schedulingRoutes, {
     const tutor = await requireTutor(tenant.key, params.userId);
     const section = query.sectionId ? await getSection(tenant.key, query.sectionId) : undefined;
     if (query.sectionId && !section) throw new NotFoundError('Lesson not found');
+    const durationMinutes = query.duration ?? section?.duration ?? 60;
+    // Its own time (same tutor, same length) is no move, so not a free time, as in the slot read above.
+    const current =
+      section?.start && section.end && section.tutorId
+        ? { start: section.start, end: section.end, tutorId: section.tutorId }
+        : undefined;
+    const ownStart = current ? Date.parse(current.start) : Number.NaN;
+    const ownTimeIsNoMove =
+      current !== undefined &&
+      isSameLessonTime(current, {
+        start: current.start,
+        end: new Date(ownStart + durationMinutes * 60_000).toISOString(),
+        tutorId: tutor._id,
+      });
     return tutorFreeDays(tenant, tutor._id, {
       from: query.from,
       to: query.to,
-      durationMinutes: query.duration ?? section?.duration ?? 60,
+      durationMinutes,
+      ...(ownTimeIsNoMove ? { unchanged: { tutorId: tutor._id, start: ownStart } } : {}),
       viewerTimeZone: query.deviceTimezone ?? caller.user.timezone,
       eligible: takesLessons,
       ...(query.sectionId ? { ignoreSectionId: query.sectionId } : {}),

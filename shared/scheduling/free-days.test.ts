@@ -9,6 +9,7 @@ import {
   freeDays,
   nextFreeDay,
   type TutorHours,
+  withoutStart,
 } from './free-days';
 import { freeSlots } from './slots';
 
@@ -162,5 +163,16 @@ describe('free days of a range', () => {
     expect(freeDayAfter(days, '2026-03-04')).toBe('2026-03-11');
     expect(nextFreeDay(days, '2026-03-12')).toBeUndefined();
     expect(DateTime.fromISO(days[0]!).weekday).toBe(3);
+  });
+});
+
+describe('withoutStart', () => {
+  it("drops a moved lesson's own start, and a day it was the only start of", () => {
+    const days = [
+      { date: '2026-03-04', candidates: [1, 2, 3] },
+      { date: '2026-03-11', candidates: [2] },
+    ];
+    expect(withoutStart(days, 2)).toEqual([{ date: '2026-03-04', candidates: [1, 3] }]);
+    expect(withoutStart(days, 9)).toEqual(days);
   });
 });

@@ -71,6 +71,17 @@ export function candidatesByDay(request: FreeDaysRequest, tutor: TutorHours): Da
   return days;
 }
 
+/**
+ * The days without one start (ms): a lesson being moved is no move at its own time, so that time is not one
+ * of its free times (the slot read leaves it out too), and a day whose only free time it was is not
+ * marked. Days left with no start are dropped.
+ */
+export function withoutStart(days: readonly DayCandidates[], start: number): DayCandidates[] {
+  return days
+    .map((day) => ({ date: day.date, candidates: day.candidates.filter((candidate) => candidate !== start) }))
+    .filter((day) => day.candidates.length > 0);
+}
+
 /** The UTC days whose busy lists can clash with any of these candidates ({@link busyDaysToRead} of the range). */
 export function busyDaysOfCandidates(
   days: readonly DayCandidates[],

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
+import { chosenDay, markedDays, shownMonth } from './support/booking';
 import { browserStackPerFile, closeToast, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -406,6 +407,8 @@ it('reschedules and cancels lessons from the course page and the schedule, showi
   // Act: move A onto B's time: the server's 409 shows in the dialog
   await rowA.getByRole('button', { name: `Reschedule ${titleA}` }).click();
   let dialog = page.getByRole('dialog');
+  // (beyond the booking horizon: no free times to offer, so the admin types one)
+  await dialog.getByRole('button', { name: 'Enter another time' }).click();
   expect(await dialog.getByLabel(/^New date/).inputValue()).toBe(day.toISODate());
   expect(await dialog.getByLabel(/^New time/).inputValue()).toBe('10:00');
   await dialog.getByLabel('Reason', { exact: true }).selectOption('Due to a lesson Overlap');
@@ -454,6 +457,7 @@ it('reschedules and cancels lessons from the course page and the schedule, showi
   await scheduleRow.getByRole('button', { name: `Reschedule ${titleB}` }).click();
   dialog = page.getByRole('dialog');
   const nextDay = day.plus({ days: 1 });
+  await dialog.getByRole('button', { name: 'Enter another time' }).click();
   await dialog.getByLabel(/^New date/).fill(nextDay.toISODate()!);
   await dialog.getByLabel(/^New time/).fill('09:00');
   await dialog.getByLabel('Reason', { exact: true }).selectOption('Time Zone change');
@@ -473,4 +477,78 @@ it('reschedules and cancels lessons from the course page and the schedule, showi
   await page.getByText('Lesson Cancelled').waitFor();
   await scheduleRow.getByRole('button', { name: `Cancel ${titleB}` }).waitFor({ state: 'detached' });
   await screenshot(page, 'admin-schedule-after-changes');
+});
+
+it("moves a lesson through the tutor's free times in the booking calendar, never offering its own time", async () => {
+  // Prepare: a lesson of Tom's at 10:00 London (18:00 in the admin's Singapore) on a working day next month
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  let day = DateTime.now().setZone('Europe/London').startOf('month').plus({ months: 1, days: 7 });
+  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  const title = `Calendar move ${Date.now().toString(36)}`;
+  const created = await api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: 'course-demo-igcse-maths',
+      title,
+      start: day.set({ hour: 10 }).toUTC().toISO(),
+      duration: 60,
+    },
+  });
+  expect(created.status).toBe(201);
+  const page = await browser.signedInPage(demo.admin, '/admin/courses/course-demo-igcse-maths');
+
+  // Act
+  await row(page, title)
+    .getByRole('button', { name: `Reschedule ${title}` })
+    .click();
+  const dialog = page.getByRole('dialog');
+
+  // Assess: the lesson's month with Tom's free days marked, its day chosen, its own time not offered
+  const date = day.toISODate() ?? '';
+  await expect.poll(() => chosenDay(dialog)).toBe(date);
+  expect(await shownMonth(dialog)).toBe(day.toFormat('LLLL yyyy'));
+  expect(await markedDays(dialog)).toContain(date);
+  const freeTimes = dialog.getByRole('group', { name: 'Free times' });
+  await freeTimes.getByRole('button', { name: '08:00 PM' }).waitFor();
+  expect(await freeTimes.getByRole('button', { name: '06:00 PM' }).count()).toBe(0);
+  await screenshot(page, 'admin-reschedule-calendar');
+
+  // Act: 12:00 London (20:00 Singapore) is chosen, then taken by another lesson before saving
+  await freeTimes.getByRole('button', { name: '08:00 PM' }).click();
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('School Activity');
+  const taken = await api.call('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: 'course-demo-igcse-maths',
+      title: `Taken meanwhile ${title}`,
+      start: day.set({ hour: 12 }).toUTC().toISO(),
+      duration: 60,
+    },
+  });
+  expect(taken.status).toBe(201);
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess: refused in the dialog, and the times read again without it
+  await dialog
+    .getByRole('alert')
+    .getByText('Sorry, this time is no longer free. Please choose another one.')
+    .waitFor();
+  await freeTimes.getByRole('button', { name: '08:00 PM' }).waitFor({ state: 'detached' });
+
+  // Act: 13:30 London, 21:30 Singapore
+  await freeTimes.getByRole('button', { name: '09:30 PM' }).click();
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess
+  await page.getByText('Lesson Rescheduled').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await row(page, title)
+    .getByText(/09:30 PM/)
+    .waitFor();
+  const moved = await api.call<{ start: string }>('sections.adminGet', {
+    ...admin,
+    params: { id: created.body._id },
+  });
+  expect(moved.body.start).toBe(day.set({ hour: 13, minute: 30 }).toUTC().toISO());
 });

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
+import { chosenDay, markedDays, monthCalendar, pickDay, shownMonth } from './support/booking';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
@@ -42,7 +43,8 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   await row.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog');
   const day = targetDay();
-  await dialog.getByLabel(/^New date/).fill(day.toISODate()!);
+  await expect.poll(() => chosenDay(dialog)).not.toBe('');
+  await pickDay(dialog, day.toISODate()!);
   const slot = dialog.getByRole('group', { name: 'Free times' }).getByRole('button', { name: '02:00 PM' });
   await slot.click();
   await dialog.getByLabel('Reason', { exact: true }).selectOption('School Activity');
@@ -104,12 +106,18 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
   await screenshot(page, 'schedule-month');
 });
 
-it("the reschedule dialog leaves the lesson's own time out of the free times", async () => {
-  // Prepare: a lesson at 10:00 London on a working day of the tutor
+/** The first working day of Tom's (not a Tuesday, when the demo lessons are) in next month, London date. */
+function dayNextMonth(): DateTime {
+  let day = DateTime.now().setZone(ZONE).startOf('month').plus({ months: 1 });
+  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  return day;
+}
+
+it("the reschedule dialog opens the booking calendar on the lesson's month, without the lesson's own time", async () => {
+  // Prepare: a lesson at 10:00 London on a working day of the tutor in next month
   const api = apiClient(browser.stack().apiUrl);
   const admin = await api.signIn(demo.admin.email, demo.admin.password);
-  let day = targetDay().plus({ days: 1 });
-  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  const day = dayNextMonth();
   const start = day.set({ hour: 10 }).toUTC().toISO()!;
   const lesson = await api.call<{ _id: string }>('meetings.teamsAdminCreate', {
     ...admin,
@@ -117,18 +125,81 @@ it("the reschedule dialog leaves the lesson's own time out of the free times", a
   });
   expect(lesson.status).toBe(201);
 
-  // Act: Sam opens Reschedule on that lesson's day
+  // Act: Sam opens Reschedule on that lesson
   const page = await browser.signedInPage(demo.student, '/portal/courses/course-demo-igcse-maths', {
     timezoneId: ZONE,
   });
   const row = page.getByTestId('lesson-row').filter({ hasText: 'Own-time lesson' });
   await row.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/^New date/).fill(day.toISODate()!);
-  const freeTimes = dialog.getByRole('group', { name: 'Free times' });
-  await freeTimes.getByRole('button', { name: '12:00 PM' }).waitFor();
 
-  // Assess
+  // Assess: the month grid of the lesson's month (not this month), its days with free times marked, the
+  // lesson's own day chosen, its times grouped, and 10:00 (the lesson's own time) not among them
+  await monthCalendar(dialog).getByRole('grid').waitFor();
+  await expect.poll(() => chosenDay(dialog)).toBe(day.toISODate());
+  expect(await shownMonth(dialog)).toBe(day.toFormat('LLLL yyyy'));
+  const marked = await markedDays(dialog);
+  expect(marked).toContain(day.toISODate());
+  expect(marked.every((date) => date.startsWith(day.toFormat('yyyy-MM')))).toBe(true);
+  const freeTimes = dialog.getByRole('group', { name: 'Free times' });
+  await freeTimes.getByRole('group', { name: /^Morning/ }).waitFor();
+  await freeTimes.getByRole('button', { name: '12:00 PM' }).waitFor();
   await expect(freeTimes.getByRole('button', { name: '10:00 AM' }).count()).resolves.toBe(0);
-  await screenshot(page, 'reschedule-dialog-without-own-time');
+  await screenshot(page, 'reschedule-dialog-calendar');
+
+  // Act: move it to 12:00 the same day through the calendar
+  await freeTimes.getByRole('button', { name: '12:00 PM' }).click();
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('School Activity');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+
+  // Assess: done at once (days ahead, a one-to-one lesson), and the course shows the new time
+  await page.getByText('Lesson Rescheduled').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText(/12:00 PM/).waitFor();
+  const moved = await api.call<{ start: string }>('sections.adminGet', {
+    ...admin,
+    params: { id: lesson.body._id },
+  });
+  expect(moved.body.start).toBe(day.set({ hour: 12 }).toUTC().toISO());
+});
+
+it('the reschedule dialog reads on a phone: the month grid, then the grouped times', async () => {
+  // Prepare: a lesson at 11:00 London on a working day next month
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const day = dayNextMonth().plus({ days: 1 });
+  const lesson = await api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+    ...admin,
+    body: {
+      course: 'course-demo-igcse-maths',
+      title: 'Phone move lesson',
+      start: day.set({ hour: 11 }).toUTC().toISO()!,
+      duration: 60,
+    },
+  });
+  expect(lesson.status).toBe(201);
+
+  // Act
+  const page = await browser.signedInPage(demo.student, '/portal/courses/course-demo-igcse-maths', {
+    timezoneId: ZONE,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await page
+    .getByTestId('lesson-row')
+    .filter({ hasText: 'Phone move lesson' })
+    .getByRole('button', { name: 'Reschedule' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => chosenDay(dialog)).not.toBe('');
+
+  // Assess: nothing wider than the phone; the grid and the times both there
+  expect(await markedDays(dialog)).not.toEqual([]);
+  await dialog.getByRole('group', { name: 'Free times' }).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await screenshot(page, 'reschedule-dialog-calendar-phone', { fullPage: false });
+  await dialog.getByTestId('day-times').scrollIntoViewIfNeeded();
+  await screenshot(page, 'reschedule-dialog-times-phone', { fullPage: false });
 });

@@ -241,7 +241,7 @@ it('a tutor on a phone switches Edit mode and Homework mode from the menu and ad
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
-it('the week calendar keeps each lesson inside its day on a phone, with the whole text as its title', async () => {
+it('the week calendar keeps each lesson inside its day on a phone, and the month dots the days and lists a tapped one', async () => {
   // Prepare: Sam's week has lessons in the lived-in demo
   const { student: page } = await phone();
   await open(page, '/portal/schedule');
@@ -268,13 +268,48 @@ it('the week calendar keeps each lesson inside its day on a phone, with the whol
     );
   expect(await spills()).toEqual([]);
   await screenshot(page, 'phone-schedule-week');
+  const lessonDay = await page
+    .locator('[role="gridcell"]', { has: chips.first() })
+    .first()
+    .getAttribute('data-date');
+  expect(lessonDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // The month on a phone (issue #16 item 11's gap: each lesson read "0…"): a dot per lesson in each day, no
+  // cut text in the grid; tapping a day lists its lessons below it with their times whole
   await page.getByRole('button', { name: 'Month', exact: true }).click();
   await page
     .getByTestId('calendar-title')
     .getByText(/^[A-Z][a-z]+ \d{4}$/)
     .waitFor();
-  await chips.first().waitFor();
-  expect(await spills()).toEqual([]);
+  const grid = page.getByRole('grid', { name: 'Calendar' });
+  await grid.getByTestId('month-day').first().waitFor();
+  expect(await grid.getByTestId('calendar-lesson').count()).toBe(0);
+  expect(await grid.getByText(/…/).count()).toBe(0);
+  const dayButton = (date: string) => grid.locator(`[role="gridcell"][data-date="${date}"] button`);
+  const dots = (date: string) => grid.locator(`[data-date="${date}"] [data-testid="lesson-dots"] > div`);
+  await expect.poll(() => dots(lessonDay ?? '').count()).toBeGreaterThan(0);
+  expect(await dayButton(lessonDay ?? '').getAttribute('aria-label')).toMatch(/: \d+ lessons?$/);
+  const listed = page.getByTestId('day-lessons');
+  const emptyDay = await grid
+    .locator('[role="gridcell"]:not(:has([data-testid="lesson-dots"] > div))')
+    .first()
+    .getAttribute('data-date');
+  await dayButton(emptyDay ?? '').click();
+  await listed.getByText('No lessons on this day.').waitFor();
+  await dayButton(lessonDay ?? '').click();
+  await listed.getByTestId('calendar-lesson').first().waitFor();
+  // (three dots at most, then "+n")
+  const dotCount = await dots(lessonDay ?? '').count();
+  const listedCount = await listed.getByTestId('calendar-lesson').count();
+  expect(dotCount < 3 ? listedCount === dotCount : listedCount >= 3).toBe(true);
+  const times = await listed.getByTestId('calendar-lesson').evaluateAll((chips) =>
+    chips.map((chip) => {
+      const time = chip.querySelector('p');
+      return { text: time?.textContent ?? '', cut: time ? time.scrollWidth > time.clientWidth + 1 : true };
+    }),
+  );
+  expect(times.every(({ text, cut }) => /^\d\d:\d\d [AP]M$/.test(text) && !cut)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await screenshot(page, 'phone-schedule-month');
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   const title = await chips.first().getAttribute('title');

@@ -141,6 +141,7 @@ it("an admin books a series in the tutor's zone across the clock change and move
     .click();
   const move = page.getByRole('dialog');
   await move.getByLabel('Apply to').selectOption('FOLLOWING');
+  await move.getByRole('button', { name: 'Enter another time' }).click();
   const second = first.plus({ weeks: 1 }).setZone('Asia/Singapore');
   await move.getByLabel(/^New time/).fill(second.plus({ hours: 1 }).toFormat('HH:mm'));
   await move.getByLabel('Reason', { exact: true }).selectOption('School Activity');

@@ -152,6 +152,43 @@ describe('GET /user-availability/free-days/{userId}', () => {
     expect(inSamoa.body.days).toEqual(inLondon.body.days.map(dayBefore));
   });
 
+  it("does not mark a day whose only free time is the moved lesson's own, as its times leave it out", async () => {
+    // Prepare: a two-hour lesson filling the tutor's Wednesday hours (09:00-11:00 London) in four weeks
+    const from = dayIn(LONDON, 3);
+    const to = dayIn(LONDON, 40);
+    const before = await freeDays({ from, to, duration: '120', deviceTimezone: LONDON });
+    const wednesday = before.body.days.at(-1)!;
+    const lesson = await placeLesson('demo', {
+      start: london(wednesday, '09:00'),
+      minutes: 120,
+      tutorId,
+      studentIds: [],
+    });
+
+    // Act: the calendar of a move of that lesson, the same length and a shorter one
+    const move = await freeDays({ from, to, sectionId: lesson._id, deviceTimezone: LONDON });
+    const shorter = await freeDays({
+      from,
+      to,
+      sectionId: lesson._id,
+      duration: '60',
+      deviceTimezone: LONDON,
+    });
+    const times = await local.api.call<{ docs: unknown[] }>('availability.slots', {
+      ...sam,
+      params: { userId: tutorId },
+      query: { date: wednesday, sectionId: lesson._id, deviceTimezone: LONDON },
+    });
+
+    // Assess: 09:00 for two hours is its own time (no move, not offered): that Wednesday is not marked; an
+    // hour at 09:00, 09:30 or 10:00 is a move, so it is
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    expect(times.body.docs).toEqual([]);
+    expect(move.body.days).not.toContain(wednesday);
+    expect(move.body.days).toEqual(before.body.days.filter((day) => day !== wednesday));
+    expect(shorter.body.days).toContain(wednesday);
+  });
+
   it('needs a sign-in, a tutor and a real lesson, like the slot read', async () => {
     const from = dayIn(LONDON, 0);
     expect((await freeDays({ from, to: from }, {})).status).toBe(401);

@@ -1,17 +1,20 @@
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDuration, lessonDurationChoices } from '../../../../shared/scheduling/durations';
 import { changeReasons, type RequestStatus } from '../../../../shared/scheduling/lesson-changes';
 import { runtimeConfig } from '../../config/runtime-config';
+import { revalidateReads } from '../../lib/api/revalidate-reads';
 import { ApiError, callApi } from '../../lib/api-client';
 import { choiceOf } from '../../lib/choice';
 import { errorToastMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 import { zonedInstant } from '../../lib/zoned-dates';
+import { BookingSchedule } from '../booking/booking-schedule';
 import { FormDialog } from '../form-dialog';
 import { FormField } from '../form-field';
 import { type Scope, ScopeChoice, SeriesClashes } from '../lessons/repeats-control';
+import { useRescheduleSchedule } from '../lessons/use-reschedule-schedule';
 import { SelectField } from '../select-field';
 import { adminChangeRoute, adminChangeToast, type ChangeMode, dateAndTimeIn } from './lesson-change';
 
@@ -62,13 +65,31 @@ export function AdminLessonChangeDialog({
   const durations = lessonDurationChoices(runtimeConfig().stage);
   const durationChoices = durations.includes(Number(duration)) ? durations : [Number(duration), ...durations];
   const reschedule = mode === 'RESCHEDULE';
+  // The booking calendar of the chosen tutor's free times for the chosen length, on the lesson's month;
+  // an admin may also type any other time (the server only refuses a clash).
+  // (A lesson without a tutor has no free times to offer.)
+  const [typed, setTyped] = useState(!lesson.tutorId);
+  const schedule = useRescheduleSchedule({
+    lesson,
+    tutorId,
+    duration: Number(duration),
+    initialZone: zone,
+    active: reschedule && !typed,
+  });
+  const shownZone = schedule.zone;
 
   const submit = async () => {
     const found: Record<string, string> = {};
     const chosenReason = choiceOf(changeReasons, reason);
     if (!chosenReason) found.reason = 'Choose a reason';
-    const start = reschedule ? zonedInstant(date, time, zone) : undefined;
-    if (reschedule) {
+    const start = !reschedule
+      ? undefined
+      : typed
+        ? zonedInstant(date, time, shownZone)
+        : schedule.slot || undefined;
+    if (reschedule && !typed) {
+      if (!start) found.slot = 'Choose a free time';
+    } else if (reschedule) {
       if (!date) found.date = 'Choose a date';
       if (!time) found.time = 'Choose a time';
       else if (date && !start) found.time = 'Choose a valid time';
@@ -102,6 +123,11 @@ export function AdminLessonChangeDialog({
       setRefusal(
         error instanceof ApiError ? errorToastMessage(error.data, error.message) : 'Something went wrong',
       );
+      // A free time taken meanwhile: the calendar's times and marks are read again.
+      if (!typed && error instanceof ApiError && error.status === 409) {
+        schedule.onSlot('');
+        await revalidateReads(['availability.slots', 'availability.freeDays']);
+      }
       setBusy(false);
       return;
     }
@@ -119,55 +145,106 @@ export function AdminLessonChangeDialog({
       saveLabel={reschedule ? 'Reschedule' : 'Cancel lesson'}
       saveColorPalette={reschedule ? 'brand' : 'red'}
       cancelLabel="Dismiss"
-      size={reschedule ? 'lg' : 'md'}
+      size={reschedule ? 'xl' : 'md'}
     >
       <Stack gap="4">
         <Text>
-          <b>{lesson.title}</b> · {formatDateTime(lesson.start, zone)}
+          <b>{lesson.title}</b> · {formatDateTime(lesson.start, shownZone)}
           {lesson.duration ? ` · ${formatDuration(lesson.duration)}` : ''}
         </Text>
         {lesson.seriesId && <ScopeChoice value={scope} onChange={setScope} />}
         {reschedule && (
           <>
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-              <FormField
-                label="New date"
-                type="date"
-                required
-                value={date}
-                error={errors.date}
-                onValueChange={setDate}
-              />
-              <FormField
-                label="New time"
-                type="time"
-                step={900}
-                required
-                value={time}
-                error={errors.time}
-                onValueChange={setTime}
-              />
-              <SelectField label="Duration" value={duration} onChange={setDuration}>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <SelectField
+                label="Duration"
+                value={duration}
+                onChange={(value) => {
+                  setDuration(value);
+                  schedule.onSlot('');
+                }}
+              >
                 {durationChoices.map((minutes) => (
                   <option key={minutes} value={minutes}>
                     {formatDuration(minutes)}
                   </option>
                 ))}
               </SelectField>
+              {tutors && tutors.length > 0 && (
+                <SelectField
+                  label="Tutor"
+                  value={tutorId}
+                  onChange={(value) => {
+                    setTutorId(value);
+                    schedule.onSlot('');
+                  }}
+                >
+                  {tutors.map((tutor) => (
+                    <option key={tutor._id} value={tutor._id}>
+                      {tutor.label}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
             </SimpleGrid>
-            {tutors && tutors.length > 0 && (
-              <SelectField label="Tutor" value={tutorId} onChange={setTutorId}>
-                {tutors.map((tutor) => (
-                  <option key={tutor._id} value={tutor._id}>
-                    {tutor.label}
-                  </option>
-                ))}
-              </SelectField>
+            {typed ? (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                <FormField
+                  label="New date"
+                  type="date"
+                  required
+                  value={date}
+                  error={errors.date}
+                  onValueChange={setDate}
+                />
+                <FormField
+                  label="New time"
+                  type="time"
+                  step={900}
+                  required
+                  value={time}
+                  error={errors.time}
+                  onValueChange={setTime}
+                />
+              </SimpleGrid>
+            ) : (
+              <BookingSchedule
+                {...schedule}
+                timesLabel="Free times"
+                noTimes={
+                  <Text color="fg.muted" role="status">
+                    This tutor has no free time for this length in the coming weeks. Choose another tutor or
+                    length, or enter a time.
+                  </Text>
+                }
+              />
             )}
-            <Text fontSize="sm" color="fg.muted">
-              Times are in {zone}. The new time must be free for the tutor; the students are moved with the
-              lesson.
-            </Text>
+            {errors.slot && !typed && (
+              <Text color="red.600" _dark={{ color: 'red.300' }} fontSize="sm" role="alert">
+                {errors.slot}
+              </Text>
+            )}
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted">
+                {typed
+                  ? `Times are in ${shownZone}. The new time must not clash with the tutor's lessons; the students are moved with the lesson.`
+                  : "The tutor's free times; the students are moved with the lesson."}
+              </Text>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => {
+                  // The typed fields start from the lesson's time in the zone the calendar showed.
+                  const at = dateAndTimeIn(lesson.start, shownZone);
+                  setDate(at.date);
+                  setTime(at.time);
+                  setTyped(!typed);
+                  setErrors({});
+                }}
+              >
+                {typed ? 'Choose from free times' : 'Enter another time'}
+              </Button>
+            </HStack>
           </>
         )}
         <SelectField

@@ -53,18 +53,24 @@ export function useFreeDayCalendar(options: {
   keyFor: (range: DayRange) => FreeDaysKey;
   date: string;
   onDate: (date: string) => void;
+  /**
+   * Where the search for the first free day starts (a lesson being moved: its own day, so the calendar
+   * opens on its month); today when unset or already past.
+   */
+  from?: string | undefined;
 }): FreeDayCalendar {
   const { zone, searchKey, keyFor, date, onDate } = options;
   const today = todayIn(zone);
+  const seekFrom = options.from && options.from > today ? options.from : today;
   const [month, setMonth] = useState(() => monthOf(date || today));
   // The search for the first free day of what is booked: scanning month after month, then done or
   // exhausted (nothing up to the horizon). Anything but a finished search for the current key counts as
   // seeking, from the first render with a new key on.
   const [seek, setSeek] = useState<{ key: string; phase: 'scanning' | 'done' | 'exhausted' } | null>(null);
 
-  // Something new to book: look for its first free day, from this month on. A new zone keeps the chosen
-  // day (its times and the marks are read again for the zone).
-  const thisMonth = monthOf(today);
+  // Something new to book: look for its first free day, from this month (or the month of `from`) on. A
+  // new zone keeps the chosen day (its times and the marks are read again for the zone).
+  const thisMonth = monthOf(seekFrom);
   const seekKey = seek?.key;
   useEffect(() => {
     if (!searchKey) {
@@ -82,7 +88,7 @@ export function useFreeDayCalendar(options: {
 
   useEffect(() => {
     if (!searchKey || seek?.key !== searchKey || seek.phase !== 'scanning' || !answer) return;
-    const [first] = answer.days;
+    const first = answer.days.find((day) => day >= seekFrom);
     if (first) {
       setSeek({ key: searchKey, phase: 'done' });
       onDate(first);
@@ -95,7 +101,7 @@ export function useFreeDayCalendar(options: {
       setSeek({ key: searchKey, phase: 'exhausted' });
       onDate('');
     }
-  }, [answer, month, searchKey, seek, onDate]);
+  }, [answer, month, searchKey, seek, onDate, seekFrom]);
 
   const freeDays = useMemo(() => new Set(answer?.days ?? []), [answer]);
   const lastBookableDay = answer?.lastBookableDay;

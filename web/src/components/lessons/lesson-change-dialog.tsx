@@ -1,21 +1,20 @@
-import { Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { DateTime } from 'luxon';
+import { Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { changeReasons, changeToast, reasonCategories } from '../../../../shared/scheduling/lesson-changes';
 import { cancelLesson, rescheduleLesson } from '../../lib/api/change-lesson';
 import { revalidateCourse, revalidateMyCourses } from '../../lib/api/courses';
-import { revalidateFreeSlots, useFreeSlots } from '../../lib/api/free-slots';
+import { revalidateFreeSlots } from '../../lib/api/free-slots';
 import { revalidateMyLessonRequests } from '../../lib/api/lesson-requests';
 import { revalidateSchedule } from '../../lib/api/schedule';
 import { choiceOf } from '../../lib/choice';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
-import { today } from '../../lib/zoned-dates';
+import { BookingSchedule } from '../booking/booking-schedule';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
-import { SlotPicker } from '../slot-picker';
 import { type Scope, ScopeChoice } from './repeats-control';
+import { useRescheduleSchedule } from './use-reschedule-schedule';
 
 export interface ChangeableLesson {
   _id: string;
@@ -39,25 +38,22 @@ export function LessonChangeDialog(props: {
   onClose: () => void;
 }) {
   const { lesson, mode, onClose } = props;
-  const zone = deviceTimeZone();
   const [reason, setReason] = useState<(typeof changeReasons)[number] | ''>('');
   const [category, setCategory] = useState<(typeof reasonCategories)[number] | ''>('');
   const [note, setNote] = useState('');
-  // A move is usually to a nearby time: start on the lesson's own day (today if it is already past).
-  const [date, setDate] = useState(() => {
-    const lessonDay = DateTime.fromISO(lesson.start, { zone }).toISODate() ?? '';
-    return lessonDay > today(zone) ? lessonDay : today(zone);
-  });
-  const [slot, setSlot] = useState('');
   const [busy, setBusy] = useState(false);
   const [scope, setScope] = useState<Scope>('ONE');
   const session = useSession();
   // The rest of a series is its tutor's (or an admin's) to change; a student changes one lesson.
   const seriesChoice = Boolean(lesson.seriesId) && session?.user._id === lesson.tutorId;
-  const { data: slots, isLoading } = useFreeSlots(
-    lesson.tutorId,
-    mode === 'RESCHEDULE' && date ? { date, sectionId: lesson._id, deviceTimezone: zone } : null,
-  );
+  // The booking dialogs' calendar, on the lesson's month, its own time never offered.
+  const schedule = useRescheduleSchedule({
+    lesson,
+    tutorId: lesson.tutorId,
+    initialZone: deviceTimeZone(),
+    active: mode === 'RESCHEDULE',
+  });
+  const { zone, slot } = schedule;
   const ready = reason !== '' && (mode === 'CANCEL' || slot !== '');
 
   const submit = async () => {
@@ -101,6 +97,7 @@ export function LessonChangeDialog(props: {
       saveDisabled={!ready}
       saveColorPalette={mode === 'CANCEL' ? 'red' : 'brand'}
       cancelLabel="Dismiss"
+      size={mode === 'RESCHEDULE' ? 'xl' : 'md'}
     >
       <Stack gap="4">
         <Text>
@@ -108,24 +105,16 @@ export function LessonChangeDialog(props: {
         </Text>
         {seriesChoice && <ScopeChoice value={scope} onChange={setScope} />}
         {mode === 'RESCHEDULE' && (
-          <>
-            <Field.Root required>
-              <Field.Label>
-                New date
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="date"
-                min={today(zone)}
-                value={date}
-                onChange={(event) => {
-                  setDate(event.target.value);
-                  setSlot('');
-                }}
-              />
-            </Field.Root>
-            <SlotPicker slots={slots?.docs} loading={isLoading} value={slot} onChange={setSlot} />
-          </>
+          <BookingSchedule
+            {...schedule}
+            timesLabel="Free times"
+            noTimes={
+              <Text color="fg.muted" role="status">
+                Your tutor has no free time in the coming weeks. Cancel the lesson instead, or ask the school
+                to find a time.
+              </Text>
+            }
+          />
         )}
         <SelectField
           label="Reason"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDays, calendarRange, calendarTitle, lessonsByDay, shiftAnchor } from './calendar';
+import {
+  calendarDays,
+  calendarRange,
+  calendarTitle,
+  dayHeading,
+  lessonCount,
+  lessonsByDay,
+  shiftAnchor,
+} from './calendar';
 
 describe('calendar', () => {
   it('shows a Sunday-to-Saturday week around the anchor', () => {
@@ -49,5 +57,10 @@ describe('calendar', () => {
       ['2026-11-25', ['a']],
       ['2026-11-26', ['b']],
     ]);
+  });
+
+  it("names a phone month's day in full and says its dots in words", () => {
+    expect(dayHeading('2026-11-26')).toBe('Thursday 26 November');
+    expect([0, 1, 3].map(lessonCount)).toEqual(['No lessons', '1 lesson', '3 lessons']);
   });
 });

@@ -71,3 +71,14 @@ export function lessonsByDay<T extends { start: string }>(lessons: T[], zone: st
   }
   return byDay;
 }
+
+/** "Thursday 26 November": a day of the phone's month view, named in full above its lessons. */
+export function dayHeading(date: string): string {
+  return DateTime.fromISO(date).toFormat('cccc d LLLL');
+}
+
+/** "No lessons", "1 lesson", "3 lessons": a phone month day's dots, said in words. */
+export function lessonCount(count: number): string {
+  if (count === 0) return 'No lessons';
+  return count === 1 ? '1 lesson' : `${count} lessons`;
+}

@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   type TextProps,
+  useBreakpointValue,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -29,10 +30,13 @@ import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone'
 import { useAuthUser } from '../../lib/use-auth-user';
 import { today } from '../../lib/zoned-dates';
 import {
+  type CalendarDay,
   type CalendarView,
   calendarDays,
   calendarRange,
   calendarTitle,
+  dayHeading,
+  lessonCount,
   lessonsByDay,
   shiftAnchor,
 } from './calendar';
@@ -157,6 +161,68 @@ function LessonChip({
   );
 }
 
+/**
+ * A day of the phone's month view: its number and a dot per lesson (three at most, then "+n"), the whole
+ * cell one tap target that chooses the day, named with its date and how many lessons it has.
+ */
+function MonthDayDots({
+  day,
+  lessons,
+  chosen,
+  onChoose,
+}: {
+  day: CalendarDay;
+  lessons: CalendarLesson[];
+  chosen: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <Box role="gridcell" data-date={day.date} aria-selected={chosen} minW="0">
+      <Button
+        onClick={onChoose}
+        variant={chosen ? 'subtle' : 'ghost'}
+        colorPalette="brand"
+        w="full"
+        h="14"
+        minW="0"
+        px="0"
+        flexDirection="column"
+        gap="1"
+        bg={chosen ? undefined : day.outside ? 'bg.muted' : 'bg'}
+        borderWidth="1px"
+        borderColor={day.isToday ? 'brand.solid' : chosen ? 'brand.muted' : 'border'}
+        rounded="md"
+        aria-label={`${dayHeading(day.date)}: ${lessonCount(lessons.length)}`}
+        data-testid="month-day"
+      >
+        <Text
+          fontSize="sm"
+          fontWeight={day.isToday || chosen ? 'bold' : 'normal'}
+          color={day.outside ? 'fg.subtle' : 'fg'}
+        >
+          {day.day}
+        </Text>
+        <HStack gap="0.5" h="2" aria-hidden data-testid="lesson-dots">
+          {lessons.slice(0, 3).map((lesson) => (
+            <Box
+              key={lesson.sectionId}
+              w="1.5"
+              h="1.5"
+              rounded="full"
+              bg={`${statusPalette[lesson.status] ?? 'gray'}.solid`}
+            />
+          ))}
+          {lessons.length > 3 && (
+            <Text fontSize="2xs" lineHeight="1" color="fg.muted">
+              +{lessons.length - 3}
+            </Text>
+          )}
+        </HStack>
+      </Button>
+    </Box>
+  );
+}
+
 function Schedule({ user }: { user: AuthUser }) {
   usePageMeta('Schedule');
   const zone = deviceTimeZone();
@@ -170,6 +236,10 @@ function Schedule({ user }: { user: AuthUser }) {
   const [feedUrl, setFeedUrl] = useState('');
   const days = useMemo(() => calendarDays(view, anchor, zone), [view, anchor, zone]);
   const dayPerRow = view === 'week';
+  // A phone's month is as a phone calendar app shows it: a dot per lesson in each day, and the chosen day
+  // (the calendar's anchor, so it survives a reload) listed whole below the grid; a tap chooses a day.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const dotted = phone && view === 'month';
   const range = useMemo(() => calendarRange(days, zone), [days, zone]);
   const lessons = useCalendarLessons(user, range);
   const byDay = useMemo(() => lessonsByDay(lessons ?? [], zone), [lessons, zone]);
@@ -261,6 +331,17 @@ function Schedule({ user }: { user: AuthUser }) {
           ))}
           {days.map((day, index) => {
             const onDay = byDay.get(day.date) ?? [];
+            if (dotted) {
+              return (
+                <MonthDayDots
+                  key={day.date}
+                  day={day}
+                  lessons={onDay}
+                  chosen={day.date === anchor}
+                  onChoose={() => setAnchor(day.date)}
+                />
+              );
+            }
             const shown = view === 'month' ? onDay.slice(0, 3) : onDay;
             return (
               <Stack
@@ -304,6 +385,17 @@ function Schedule({ user }: { user: AuthUser }) {
             );
           })}
         </Grid>
+        {dotted && (
+          <Stack gap="2" data-testid="day-lessons" aria-live="polite">
+            <Heading as="h3" size="md">
+              {dayHeading(anchor)}
+            </Heading>
+            {(byDay.get(anchor) ?? []).map((lesson) => (
+              <LessonChip key={lesson.sectionId} lesson={lesson} onOpen={() => setOpen(lesson)} />
+            ))}
+            {lessons && !byDay.get(anchor)?.length && <Text color="fg.muted">No lessons on this day.</Text>}
+          </Stack>
+        )}
         {lessons && lessons.length === 0 && <Text color="fg.muted">No lessons in this {view}.</Text>}
       </Stack>
 
