@@ -24,16 +24,3 @@ export function formatDateTime(iso: string | null | undefined, zone = deviceTime
   const time = DateTime.fromISO(iso, { zone });
   return time.isValid ? time.toFormat('yyyy LLL dd, hh:mm a') : MISSING_VALUE;
 }
-
-/**
- * The IANA zones the runtime knows (with UTC), for a time zone choice; the current one is kept even when the
- * runtime does not list it. Undefined where the runtime cannot list zones.
- */
-export function ianaTimeZones(current: string): string[] | undefined {
-  const supported = (Intl as { supportedValuesOf?: (key: 'timeZone') => string[] }).supportedValuesOf;
-  if (typeof supported !== 'function') return undefined;
-  const zones = supported('timeZone');
-  if (zones.length === 0) return undefined;
-  const withUtc = zones.includes('UTC') ? zones : ['UTC', ...zones];
-  return current && !withUtc.includes(current) ? [current, ...withUtc] : withUtc;
-}

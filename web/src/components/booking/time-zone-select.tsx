@@ -1,27 +1,37 @@
 import { Combobox, Input, useFilter, useListCollection } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuCheck, LuChevronsUpDown } from 'react-icons/lu';
-import { ianaTimeZones } from '../../lib/time-zone';
+import { timeZoneEntry, timeZoneList } from '../../../../shared/scheduling/time-zones';
 
 interface ZoneItem {
   label: string;
   value: string;
 }
 
-/** `Europe/London` reads as `Europe/London (London)`: people search by city, the value stays the IANA name. */
+/**
+ * `Europe/London` reads as `Europe/London · Greenwich Mean Time (London)`, its entry of the fixed list
+ * (shared/scheduling/time-zones.ts): people search by zone, its name or its city; the value stays the IANA
+ * name.
+ */
 function zoneItem(zone: string): ZoneItem {
-  const city = zone.split('/').at(-1)?.replaceAll('_', ' ');
-  return { value: zone, label: city && city !== zone ? `${zone} (${city})` : zone };
+  const entry = timeZoneEntry(zone);
+  return { value: zone, label: entry && entry.value !== 'UTC' ? `${zone} · ${entry.name}` : zone };
+}
+
+/** The fixed list's zones, with the current one first when the list holds it under another name. */
+function zoneItems(current: string): ZoneItem[] {
+  const listed = timeZoneList.map((entry) => zoneItem(entry.value));
+  return listed.some((item) => item.value === current) ? listed : [zoneItem(current), ...listed];
 }
 
 /**
- * The viewer's time zone in a booking dialog, searchable by any part of its IANA name ("london",
- * "new york", "asia/"): the browser's zone by default, and every time and free day of the dialog is shown
+ * The viewer's time zone in a booking dialog, from the fixed list, searchable by any part of its IANA name
+ * or its name ("london", "new york", "asia/", "eastern"): the browser's zone by default, and every time and free day of the dialog is shown
  * in the zone chosen here. At most 50 matches are listed at once.
  */
 export function TimeZoneSelect(props: { value: string; onChange: (zone: string) => void }) {
   const { value, onChange } = props;
-  const items = useMemo(() => (ianaTimeZones(value) ?? [value]).map(zoneItem), [value]);
+  const items = useMemo(() => zoneItems(value), [value]);
   const { contains } = useFilter({ sensitivity: 'base' });
   const { collection, filter } = useListCollection({
     initialItems: items,
