@@ -239,7 +239,11 @@ export async function changedLesson(
   tenant: Tenant,
   lesson: LessonRecord,
   change: Pick<LessonChange, 'type' | 'reschedule'>,
-  options: { role: RequesterRole },
+  options: {
+    role: RequesterRole;
+    /** The lessons moving in the same change (the rest of a series): their current times count as free. */
+    movingWith?: ReadonlySet<string>;
+  },
 ): Promise<LessonRecord> {
   const now = new Date().toISOString();
   const { pendingRequestId: _pending, ...rest } = lesson;
@@ -262,7 +266,11 @@ export async function changedLesson(
   // Students and tutors move a lesson to one of the tutor's free slots; admins may choose any free time.
   if (
     options.role !== 'ADMIN' &&
-    !(await isFreeSlot(tenant, tutorId, start, end, { eligible: takesLessons, ignoreSectionId: lesson._id }))
+    !(await isFreeSlot(tenant, tutorId, start, end, {
+      eligible: takesLessons,
+      ignoreSectionId: lesson._id,
+      ...(options.movingWith ? { ignoreSectionIds: options.movingWith } : {}),
+    }))
   ) {
     throw new ConflictError(TIME_NOT_FREE);
   }

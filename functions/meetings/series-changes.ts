@@ -137,7 +137,9 @@ async function changedSeries(
 ): Promise<LessonRecord[]> {
   const [lesson, ...later] = series;
   if (!lesson) return [];
-  const anchor = await changedLesson(tenant, lesson, change, { role });
+  // A tutor moves to their free slots, where the lessons moving together do not count as booked.
+  const movingWith = new Set(series.map((each) => each._id));
+  const anchor = await changedLesson(tenant, lesson, change, { role, movingWith });
   const afters = [anchor];
   for (const each of later) {
     if (change.type === 'CANCEL') {
@@ -158,7 +160,7 @@ async function changedSeries(
           type: 'RESCHEDULE',
           reschedule: { start: start.toISOString(), duration: anchor.duration, tutorId: anchor.tutorId },
         },
-        { role },
+        { role, movingWith },
       ),
     );
   }

@@ -36,6 +36,13 @@ function wednesdayBeforeDstChange(hour: number, from = 4): DateTime {
   return day;
 }
 
+/** A weekday three days or more ahead at `hour` in New York, inside Grace's working hours. */
+function weekdayAt(hour: number): DateTime {
+  let day = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 3 });
+  while (day.weekday > 5) day = day.plus({ days: 1 });
+  return day.set({ hour });
+}
+
 function book(start: DateTime, count?: number) {
   return local.api.call<Json>('meetings.teamsAdminCreate', {
     ...admin,
@@ -145,6 +152,25 @@ describe('moving a series onto its own later times', () => {
     for (const start of old) expect(await bookable(start), wall(start)).toBe(201);
   }, 120_000);
 
+  it('lets the tutor move her series a week later too, onto its own times among her free slots', async () => {
+    const first = weekdayAt(15);
+    const lessons = await bookSeries(first, 3);
+    const old = lessons.map((l) => l.start as string);
+    const moved = await moveFollowing(
+      grace,
+      lessons[0],
+      first.plus({ weeks: 1 }),
+      'meetings.teamsReschedule',
+    );
+    expect(moved.body.message ?? moved.status).toBe(200);
+    expect(moved.body.status).toBe('APPROVED');
+    expect((await seriesLessons(lessons[0]?.seriesId)).map((l) => l.start)).toEqual([
+      old[1],
+      old[2],
+      iso(ny(old[2] ?? '').plus({ weeks: 1 })),
+    ]);
+  });
+
   it('still refuses the whole move, listing the dates, when a moved lesson meets a lesson outside the series', async () => {
     const first = wednesday(16, 16);
     const lessons = await bookSeries(first, 6);
@@ -167,12 +193,6 @@ describe('a change of the following lessons within the notice window', () => {
   /** A weekly series of three whose first lesson is `hours` ahead (within the 24-hour notice). */
   function closeSeries(hours: number): Promise<Json[]> {
     return bookSeries(DateTime.now().setZone(ZONE).plus({ hours }).startOf('hour'), 3);
-  }
-  /** A weekday three days or more ahead at `hour` in New York, inside Grace's working hours. */
-  function weekdayAt(hour: number): DateTime {
-    let day = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 3 });
-    while (day.weekday > 5) day = day.plus({ days: 1 });
-    return day.set({ hour });
   }
 
   it('makes the tutor’s change one PENDING request that holds every lesson concerned', async () => {
