@@ -252,6 +252,33 @@ describe('a change of the following lessons within the notice window', () => {
     expect(records.every((r: Json) => r.requestedByRole === 'TUTOR')).toBe(true);
   }, 120_000);
 
+  it('takes an admin’s other time for the whole change, checked for clashes, and applies it on approval', async () => {
+    const lessons = await closeSeries(14);
+    const asked = await moveFollowing(grace, lessons[0], weekdayAt(8), 'meetings.teamsReschedule');
+    expect(asked.body.status).toBe('PENDING');
+    const respond = (body: Json) =>
+      local.api.call<Json>('meetingRequests.respond', {
+        ...admin,
+        params: { requestId: asked.body.request._id },
+        body,
+      });
+    // Another time whose second week meets a lesson outside the series: a 409 naming it, nothing changed.
+    const other = weekdayAt(17);
+    const blocker = await book(other.plus({ weeks: 1 }));
+    expect(blocker.status).toBe(201);
+    const clash = await respond({ action: 'UPDATE', newStart: iso(other) });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toContain(other.plus({ weeks: 1 }).toFormat('ccc d LLL yyyy HH:mm'));
+    await local.api.call('meetings.teamsAdminDelete', { ...admin, params: { id: blocker.body._id } });
+    const updated = await respond({ action: 'UPDATE', newStart: iso(other) });
+    expect(updated.body.message ?? updated.status).toBe(200);
+    expect(updated.body.request).toMatchObject({ status: 'PENDING', newStart: iso(other) });
+    expect((await respond({ action: 'APPROVE' })).status).toBe(200);
+    expect((await seriesLessons(lessons[0]?.seriesId)).map((l) => l.start)).toEqual(
+      [0, 1, 2].map((weeks) => iso(other.plus({ weeks }))),
+    );
+  }, 120_000);
+
   it('leaves every lesson as it was when an admin refuses it', async () => {
     const lessons = await closeSeries(8);
     const asked = await local.api.call<Json>('meetings.teamsCancel', {
