@@ -201,6 +201,21 @@ export async function bookCourseLesson(
   );
 }
 
+/**
+ * The lesson a change is asked for (a cancel or reschedule route of one meeting kind) and who the caller is
+ * to it: a 404 for a lesson of the other kind, as for one that is not the caller's.
+ */
+export async function requireLessonOfKind(
+  tenant: string,
+  caller: Caller,
+  sectionId: string,
+  options: { asAdmin: boolean; kind: 'ZOOM' | 'TEAMS' },
+): Promise<{ lesson: LessonRecord; role: RequesterRole }> {
+  const lesson = await requireLesson(tenant, sectionId);
+  if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
+  return { lesson, role: requesterRole(caller, lesson, options.asAdmin) };
+}
+
 /** Who the caller is to this lesson: its tutor, one of its students, or (on admin routes) an admin. */
 export function requesterRole(caller: Caller, lesson: LessonRecord, asAdmin: boolean): RequesterRole {
   if (asAdmin) return 'ADMIN';
@@ -224,10 +239,14 @@ export async function changedLesson(
   tenant: Tenant,
   lesson: LessonRecord,
   change: Pick<LessonChange, 'type' | 'reschedule'>,
-  options: { role: RequesterRole },
+  options: {
+    role: RequesterRole;
+    /** The lessons moving in the same change (the rest of a series): their current times count as free. */
+    movingWith?: ReadonlySet<string>;
+  },
 ): Promise<LessonRecord> {
   const now = new Date().toISOString();
-  const { pendingRequestId: _pending, ...rest } = lesson as LessonRecord & { pendingRequestId?: string };
+  const { pendingRequestId: _pending, ...rest } = lesson;
   if (change.type === 'CANCEL') return { ...rest, status: 'CANCELLED', updatedAt: now };
   const target = change.reschedule!;
   const duration = target.duration ?? lesson.duration ?? 60;
@@ -247,7 +266,11 @@ export async function changedLesson(
   // Students and tutors move a lesson to one of the tutor's free slots; admins may choose any free time.
   if (
     options.role !== 'ADMIN' &&
-    !(await isFreeSlot(tenant, tutorId, start, end, { eligible: takesLessons, ignoreSectionId: lesson._id }))
+    !(await isFreeSlot(tenant, tutorId, start, end, {
+      eligible: takesLessons,
+      ignoreSectionId: lesson._id,
+      ...(options.movingWith ? { ignoreSectionIds: options.movingWith } : {}),
+    }))
   ) {
     throw new ConflictError(TIME_NOT_FREE);
   }
@@ -357,14 +380,23 @@ export async function requestChange(
   change: LessonChange,
   options: { asAdmin: boolean; kind: 'ZOOM' | 'TEAMS' },
 ): Promise<{ status: MeetingRequest['status']; request: MeetingRequest; lesson: SectionRecord }> {
-  const lesson = await requireLesson(tenant.key, sectionId);
-  if (lesson.kind !== options.kind) throw new NotFoundError('Lesson not found');
-  const role = requesterRole(caller, lesson, options.asAdmin);
+  const { lesson, role } = await requireLessonOfKind(tenant.key, caller, sectionId, options);
+  return changeLesson(tenant, caller, lesson, role, change);
+}
+
+/** {@link requestChange} of a lesson already read, by a caller whose role to it is known. */
+export async function changeLesson(
+  tenant: Tenant,
+  caller: Caller,
+  lesson: LessonRecord,
+  role: RequesterRole,
+  change: LessonChange,
+): Promise<{ status: MeetingRequest['status']; request: MeetingRequest; lesson: SectionRecord }> {
   const course = await requireCourse(tenant.key, lesson.course);
   // A draft's lessons are its staff's to change; to its students they do not exist yet.
   if (role === 'STUDENT') requireOpenCourse(course, memberViewer('student'), 'Lesson not found');
-  const pending = (lesson as LessonRecord & { pendingRequestId?: string }).pendingRequestId;
-  if (pending) throw new ConflictError('This lesson already has a change waiting for an admin');
+  if (lesson.pendingRequestId)
+    throw new ConflictError('This lesson already has a change waiting for an admin');
   const settings = schedulingSettings(tenant.settings?.scheduling);
   const decision = decideChange({
     role,
@@ -390,25 +422,42 @@ export async function requestChange(
     return { status, request, lesson: after };
   }
   // PENDING: the lesson keeps its time and remembers the request, so a second one is refused.
-  const held = { ...lesson, pendingRequestId: request._id, updatedAt: now };
-  await commit(
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: sectionItem(tenant.key, held),
-          ...withGuard(
-            {
-              ConditionExpression: 'updatedAt = :read AND attribute_not_exists(pendingRequestId)',
-              ExpressionAttributeValues: { ':read': lesson.updatedAt },
-            },
-            keepsListed(lesson),
-          ),
-        },
+  const hold = holdWrite(tenant.key, lesson, request._id, now);
+  await commit([hold.item, ...meetingRequestsRepository.insertItems(tenant.key, request)], () => false);
+  return { status, request, lesson: hold.lesson };
+}
+
+/**
+ * The lesson as read, written back holding a waiting request (`requestId`) or no longer holding one
+ * (undefined): conditional on the lesson being unchanged since it was read, and when it takes a request on
+ * its holding none, so a lesson waits for one request at a time.
+ */
+export function holdWrite(
+  tenant: string,
+  read: LessonRecord,
+  requestId: string | undefined,
+  now: string,
+): { item: TransactItem; lesson: LessonRecord } {
+  const { pendingRequestId: _held, ...free } = read;
+  const lesson: LessonRecord = requestId
+    ? { ...free, pendingRequestId: requestId, updatedAt: now }
+    : { ...free, updatedAt: now };
+  return {
+    lesson,
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: sectionItem(tenant, lesson),
+        ...withGuard(
+          {
+            ConditionExpression: requestId
+              ? 'updatedAt = :read AND attribute_not_exists(pendingRequestId)'
+              : 'updatedAt = :read',
+            ExpressionAttributeValues: { ':read': read.updatedAt },
+          },
+          keepsListed(read),
+        ),
       },
-      ...meetingRequestsRepository.insertItems(tenant.key, request),
-    ],
-    () => false,
-  );
-  return { status, request, lesson: held };
+    },
+  };
 }

@@ -4,17 +4,15 @@ import { requestStatuses } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest, PresentedMeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { withGuard } from '../crud/list-index';
 import { callerHolds } from '../lib/access';
-import { tableName } from '../lib/db';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
-import { lessonWrites } from '../repositories/lessons';
+import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
-import { keepsListed, sectionItem } from '../repositories/sections';
 import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
-import { changedLesson, clashesWithTutorLessons, requireLesson, SLOT_TAKEN } from './lessons';
+import { changedLesson, clashesWithTutorLessons, holdWrite, requireLesson, SLOT_TAKEN } from './lessons';
+import { approveFollowing, checkFollowingUpdate, releaseFollowing } from './series-changes';
 
 export interface MeetingRequestFilters {
   statuses?: string;
@@ -144,12 +142,39 @@ function requestWrite(tenant: string, next: MeetingRequest, read: MeetingRequest
   });
 }
 
+/** A single lesson's request moved to another time by an admin (UPDATE): checked as APPROVE would. */
+async function changedSingleTime(
+  tenant: Tenant,
+  request: MeetingRequest,
+  newStart: string | null,
+  duration: number | undefined,
+): Promise<LessonRecord> {
+  if (!newStart) throw new BadRequestError('This request has no new time');
+  const lesson = await requireLesson(tenant.key, request.sectionId);
+  const after = await changedLesson(
+    tenant,
+    lesson,
+    {
+      type: 'RESCHEDULE',
+      reschedule: {
+        start: newStart,
+        ...(duration ? { duration } : {}),
+        ...(request.newTutorId ? { tutorId: request.newTutorId } : {}),
+      },
+    },
+    { role: 'ADMIN' },
+  );
+  if (await clashesWithTutorLessons(tenant, after)) throw new ConflictError(SLOT_TAKEN);
+  return after;
+}
+
 const answered = () => new ConflictError('This request was already answered. Reload to see its status.');
 
 /**
  * An admin answers a PENDING request. APPROVE applies the change (a reschedule re-checks and claims the
  * new time in the same transaction as the request's answer); REJECT releases the lesson; UPDATE changes
- * the request (another new time, a note, a penalty) and leaves it PENDING.
+ * the request (another new time, a note, a penalty) and leaves it PENDING. A request for "this and
+ * following lessons" (`scope: 'FOLLOWING'`) does each for every lesson it holds (series-changes.ts).
  */
 export async function respondToRequest(
   tenant: Tenant,
@@ -185,21 +210,10 @@ export async function respondToRequest(
       // busy list for the day or two concerned costs a couple of item reads, and a request kept with an
       // impossible time would only fail at APPROVE. APPROVE still claims the time in its transaction,
       // which settles a booking made in between.
-      const lesson = await requireLesson(tenant.key, request.sectionId);
-      const after = await changedLesson(
-        tenant,
-        lesson,
-        {
-          type: 'RESCHEDULE',
-          reschedule: {
-            start: newStart!,
-            ...(duration ? { duration } : {}),
-            ...(request.newTutorId ? { tutorId: request.newTutorId } : {}),
-          },
-        },
-        { role: 'ADMIN' },
-      );
-      if (await clashesWithTutorLessons(tenant, after)) throw new ConflictError(SLOT_TAKEN);
+      const after =
+        request.scope === 'FOLLOWING'
+          ? await checkFollowingUpdate(tenant, request, { newStart, duration })
+          : await changedSingleTime(tenant, request, newStart, duration);
       times = { newStart: after.start, newEnd: after.end };
     }
     const next: MeetingRequest = { ...common, ...times };
@@ -216,25 +230,34 @@ export async function respondToRequest(
   const course = await coursesRepository.get(tenant.key, lesson.course);
   if (body.action === 'REJECT') {
     const next: MeetingRequest = { ...common, status: 'REJECTED', respondedBy: responder, respondedAt: now };
-    const { pendingRequestId: _held, ...released } = lesson as typeof lesson & { pendingRequestId?: string };
-    await writeTransaction(
-      [
-        ...requestWrite(tenant.key, next, request),
-        {
-          Put: {
-            TableName: tableName(),
-            Item: sectionItem(tenant.key, { ...released, updatedAt: now }),
-            ...withGuard(
-              {
-                ConditionExpression: 'updatedAt = :read',
-                ExpressionAttributeValues: { ':read': lesson.updatedAt },
-              },
-              keepsListed(lesson),
-            ),
-          },
-        },
-      ],
-      answered,
+    // Every lesson the request holds is let go, as it was.
+    const released =
+      request.scope === 'FOLLOWING'
+        ? await releaseFollowing(tenant.key, request, now)
+        : [holdWrite(tenant.key, lesson, undefined, now).item];
+    await writeTransaction([...requestWrite(tenant.key, next, request), ...released], answered);
+    return { request: next };
+  }
+
+  const approved = (after: LessonRecord): MeetingRequest => ({
+    ...common,
+    status: 'APPROVED',
+    respondedBy: responder,
+    respondedAt: now,
+    newStart: request.type === 'RESCHEDULE' ? after.start : null,
+    newEnd: request.type === 'RESCHEDULE' ? after.end : null,
+  });
+  if (request.scope === 'FOLLOWING') {
+    // The whole series change, worked out and checked now, all or nothing; the answer goes with its lesson.
+    const next = await approveFollowing(
+      tenant,
+      caller,
+      request,
+      (after) => {
+        const answer = approved(after);
+        return { next: answer, items: requestWrite(tenant.key, answer, request) };
+      },
+      { newStart, duration },
     );
     return { request: next };
   }
@@ -256,14 +279,7 @@ export async function respondToRequest(
     },
     { role: 'ADMIN' },
   );
-  const next: MeetingRequest = {
-    ...common,
-    status: 'APPROVED',
-    respondedBy: responder,
-    respondedAt: now,
-    newStart: request.type === 'RESCHEDULE' ? after.start : null,
-    newEnd: request.type === 'RESCHEDULE' ? after.end : null,
-  };
+  const next = approved(after);
   const answer = requestWrite(tenant.key, next, request);
   const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '', answer.length);
   await writeTransaction([...answer, ...writes.items], (failed) =>

@@ -14,6 +14,11 @@
  * hold a clashing bucket (each bucket is one item, written only where none is); at worst both are refused
  * and one retries. Before claiming, the tutor's busy days are read so that the 409 lists every clashing
  * date, not only the first one the claims meet.
+ *
+ * A series moved onto its own times (a week later: each lesson onto the next one's old time) gives up and
+ * takes the same buckets in one change. Such a bucket is passed from the lesson that held it to the one
+ * that takes it in a single conditional write among the claims (sortWrites), never deleted and written
+ * again; undone, it is handed back to the lesson it came from.
  */
 import { BadRequestError, ConflictError } from '../../shared/http/errors';
 import { isIanaTimeZone } from '../../shared/rules/time-zone';
@@ -27,6 +32,7 @@ import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability } from '../repositories/availability';
 import {
   busyLessons,
+  isTimeClaimWrite,
   type LessonRecord,
   type LessonWrites,
   lessonDeleteWrites,
@@ -87,60 +93,130 @@ export interface SeriesChange {
   undo: () => Promise<TransactItem[]>;
 }
 
+/**
+ * One time claim written before the lessons: a bucket newly claimed (written only where none is) or, with
+ * `from`, a bucket another lesson of the same change gives up, passed over to this one (written only while
+ * that lesson still holds it).
+ */
 interface Claim {
   change: number;
   item: TransactItem;
+  from?: string;
 }
 
-/** The Delete that gives back a claim this series wrote (only while it is still the lesson's). */
-function release(claim: TransactItem, sectionId: string): TransactItem | undefined {
-  const key = claim.Put?.Item;
-  if (!key) return undefined;
+const claimKey = (item: TransactItem): string | undefined => {
+  const key = item.Put?.Item ?? item.Delete?.Key;
+  return key ? `${key.pk}|${key.sk}` : undefined;
+};
+
+/** A new claim's Put, conditioned instead on the bucket being the lesson `from`'s (or no one's). */
+function takeOver(claim: TransactItem, from: string): TransactItem {
+  const put = claim.Put;
+  if (!put) return claim;
   return {
-    Delete: {
-      TableName: tableName(),
-      Key: { pk: key.pk, sk: key.sk },
-      ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
-      ExpressionAttributeValues: { ':section': sectionId },
+    Put: {
+      TableName: put.TableName,
+      Item: put.Item,
+      ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :from',
+      ExpressionAttributeValues: { ':from': from },
     },
   };
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+/**
+ * The write that gives back a claim this change wrote, only while it is still the lesson's: a new claim is
+ * deleted, a claim taken over from another lesson of the change is handed back to it.
+ */
+function giveBack(claim: Claim, changes: readonly SeriesChange[]): TransactItem | undefined {
+  const item = claim.item.Put?.Item;
+  const owner = changes[claim.change]?.lesson._id;
+  if (!item || owner === undefined) return undefined;
+  const stillOurs = {
+    ConditionExpression: 'attribute_not_exists(pk) OR sectionId = :section',
+    ExpressionAttributeValues: { ':section': owner },
+  };
+  if (claim.from === undefined) {
+    return { Delete: { TableName: tableName(), Key: { pk: item.pk, sk: item.sk }, ...stillOurs } };
+  }
+  return { Put: { TableName: tableName(), Item: { ...item, sectionId: claim.from }, ...stillOurs } };
+}
+
+/** `items` in runs of at most `size`. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
   return result;
 }
 
-async function releaseAll(claims: readonly Claim[], changes: readonly SeriesChange[]): Promise<void> {
-  const deletes = claims
-    .map((claim) => release(claim.item, changes[claim.change]!.lesson._id))
-    .filter((item) => item !== undefined);
-  for (const chunk of chunks(deletes, MAX_TRANSACTION_ITEMS)) {
+async function giveBackAll(claims: readonly Claim[], changes: readonly SeriesChange[]): Promise<void> {
+  const writes = claims.map((claim) => giveBack(claim, changes)).filter((item) => item !== undefined);
+  for (const chunk of chunks(writes, MAX_TRANSACTION_ITEMS)) {
     await writeTransaction(chunk, () => new ConflictError('The series could not be released'));
   }
 }
 
 /**
+ * Sorts the changes' writes into the claims written first and each lesson's own writes. A bucket one
+ * lesson of the change gives up and another takes (a weekly series moved a week later: each lesson onto
+ * the next one's old time) is one write, a takeover conditioned on the old owner, in the claims; the old
+ * owner's release of it is dropped from its writes (DynamoDB takes one operation on an item in a
+ * transaction, and a claim deleted after the new one was refused would never be taken). A bucket two
+ * lessons of the change both claim is a clash of the later one, answered before anything is written.
+ */
+function sortWrites(
+  changes: readonly SeriesChange[],
+  timeZone: string,
+): { claims: Claim[]; rest: TransactItem[][] } {
+  const released = new Map<string, number>();
+  changes.forEach((change, index) => {
+    change.writes.items.forEach((item, i) => {
+      const key = claimKey(item);
+      if (!change.writes.isClaim(i) && item.Delete && isTimeClaimWrite(item) && key) released.set(key, index);
+    });
+  });
+  const claims: Claim[] = [];
+  const claimed = new Set<string>();
+  const passedOn = new Set<string>();
+  changes.forEach((change, index) => {
+    change.writes.items.forEach((item, i) => {
+      if (!change.writes.isClaim(i)) return;
+      const key = claimKey(item) ?? '';
+      if (claimed.has(key)) {
+        throw new ConflictError(clashMessage([new Date(change.lesson.start)], timeZone));
+      }
+      claimed.add(key);
+      const from = released.get(key);
+      const owner = from === undefined ? undefined : changes[from]?.lesson._id;
+      if (from === undefined || from === index || owner === undefined) {
+        claims.push({ change: index, item });
+      } else {
+        passedOn.add(key);
+        claims.push({ change: index, item: takeOver(item, owner), from: owner });
+      }
+    });
+  });
+  const rest = changes.map((change) => [
+    ...change.writes.items.filter(
+      (item, i) => !change.writes.isClaim(i) && !(item.Delete && passedOn.has(claimKey(item) ?? '')),
+    ),
+    ...(change.extra ?? []),
+  ]);
+  return { claims, rest };
+}
+
+/**
  * Applies a series change all or nothing (see the module comment): every new time claim first, in
- * transactions of at most 100; a taken one gives every claim back and answers 409 listing the clashing
- * dates in `timeZone` (those read beforehand, `knownClashes`, and the one the claims met). Then each
- * lesson's other writes, one transaction per lesson.
+ * transactions of at most 100 (a claim passed from one lesson of the change to another as one takeover);
+ * a taken one gives every claim back and answers 409 listing the clashing dates in `timeZone` (those read
+ * beforehand, `knownClashes`, and the one the claims met). Then each lesson's other writes, one
+ * transaction per lesson.
  */
 export async function applySeriesChange(
   changes: readonly SeriesChange[],
   timeZone: string,
   knownClashes: readonly LessonRecord[],
 ): Promise<void> {
-  const claims: Claim[] = [];
-  const rest: TransactItem[][] = changes.map(() => []);
-  changes.forEach((change, index) => {
-    change.writes.items.forEach((item, i) => {
-      if (change.writes.isClaim(i)) claims.push({ change: index, item });
-      else rest[index]!.push(item);
-    });
-    rest[index]!.push(...(change.extra ?? []));
-  });
+  const { claims, rest } = sortWrites(changes, timeZone);
 
   const held: Claim[] = [];
   for (const chunk of chunks(claims, MAX_TRANSACTION_ITEMS)) {
@@ -154,7 +230,7 @@ export async function applySeriesChange(
         },
       );
     } catch (error) {
-      await releaseAll(held, changes);
+      await giveBackAll(held, changes);
       if (clashed === undefined) throw error;
       const dates = new Map(
         [...knownClashes, clashed].map((lesson) => [lesson.start, new Date(lesson.start)] as const),
@@ -184,17 +260,27 @@ export async function applySeriesChange(
   }
 }
 
-/** Best effort after a failed lesson write: undoes changes before `failed`, releases the others' claims. */
+/**
+ * Best effort after a failed lesson write: undoes the lessons before `failed`, then gives back the claims
+ * written first (a new one deleted, one taken over handed back to the lesson it came from). A lesson's undo
+ * leaves those claims to that step and claims again only the buckets its own writes gave up (where still
+ * free); a lesson whose undo fails keeps its new time and the claims that hold it, as any single booking.
+ */
 async function undoWritten(changes: readonly SeriesChange[], failed: number, held: readonly Claim[]) {
-  for (const change of changes.slice(0, failed)) {
+  const first = new Set(held.map((claim) => claimKey(claim.item)));
+  const kept = new Set<number>();
+  for (const [index, change] of changes.slice(0, failed).entries()) {
     try {
-      await writeTransaction(await change.undo(), () => new ConflictError('The series could not be undone'));
+      const items = (await change.undo()).filter(
+        (item) => !(isTimeClaimWrite(item) && first.has(claimKey(item))),
+      );
+      await writeTransaction(items, () => new ConflictError('The series could not be undone'));
     } catch {
-      // Left as written: the lesson exists and holds its own time, as any single booking.
+      kept.add(index);
     }
   }
-  await releaseAll(
-    held.filter((claim) => claim.change >= failed),
+  await giveBackAll(
+    held.filter((claim) => !kept.has(claim.change)),
     changes,
   ).catch(() => undefined);
 }

@@ -144,6 +144,17 @@ function claimsOf(lesson: LessonRecord | undefined): Map<string, ClaimId> {
   return claims;
 }
 
+/**
+ * Whether a write of a lesson change is to one of the tutor's time claims (a claim written, given back or
+ * passed to another lesson), as a series change sorts them (functions/meetings/series.ts).
+ */
+export function isTimeClaimWrite(item: TransactItem): boolean {
+  const key = item.Put?.Item ?? item.Delete?.Key ?? item.Update?.Key;
+  return typeof key?.pk === 'string' && TIME_CLAIM_PK.test(key.pk);
+}
+/** keys.timeClaim's partition, of any tenant and tutor. */
+const TIME_CLAIM_PK = /^T#[^#]+#CLAIM#/;
+
 /** Gives a claim back: only the lesson holding it may (a claim already gone is fine). */
 function claimRelease(tenant: string, claim: ClaimId, sectionId: string): TransactItem {
   return {

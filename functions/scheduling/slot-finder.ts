@@ -35,6 +35,8 @@ export interface SlotQuery {
   viewerTimeZone?: string;
   /** When moving a lesson, its current time is not counted as booked. */
   ignoreSectionId?: string;
+  /** When moving several lessons together (the rest of a series), their current times are not either. */
+  ignoreSectionIds?: ReadonlySet<string>;
   /** Which tutor statuses may be offered. */
   eligible: (status: TutorAvailabilityStatus) => boolean;
   now?: Date;
@@ -114,7 +116,10 @@ async function slotsOf(
     (tutorId) => daysOf.get(tutorId) ?? [],
   );
   for (const { tutorId, request, candidates } of tutors) {
-    const booked = (busy.get(tutorId) ?? []).filter((lesson) => lesson.sectionId !== query.ignoreSectionId);
+    const booked = (busy.get(tutorId) ?? []).filter(
+      (lesson) =>
+        lesson.sectionId !== query.ignoreSectionId && !query.ignoreSectionIds?.has(lesson.sectionId),
+    );
     result.set(tutorId, slotsAmong(candidates, { ...request, booked }));
   }
   return result;
@@ -160,7 +165,7 @@ export async function isFreeSlot(
   tutorId: string,
   start: Date,
   end: Date,
-  options: { eligible: SlotQuery['eligible']; ignoreSectionId?: string },
+  options: Pick<SlotQuery, 'eligible' | 'ignoreSectionId' | 'ignoreSectionIds'>,
 ): Promise<boolean> {
   const [availability] = await getAvailabilities(tenant.key, [tutorId]);
   if (!availability) return false;
@@ -172,6 +177,7 @@ export async function isFreeSlot(
     viewerTimeZone: availability.timezone,
     eligible: options.eligible,
     ...(options.ignoreSectionId ? { ignoreSectionId: options.ignoreSectionId } : {}),
+    ...(options.ignoreSectionIds ? { ignoreSectionIds: options.ignoreSectionIds } : {}),
   });
   return (slots.get(tutorId) ?? []).some((slot) => slot.start.getTime() === start.getTime());
 }

@@ -101,6 +101,12 @@ export const meetingRequestSchema = z.object({
   penaltyAmount: z.number(),
   penaltyReason: z.string().nullable(),
   tutorAmountCurrency: z.string(),
+  /**
+   * Set on a change of a series' lesson that applies to every later lesson of the series too ("This and
+   * following lessons"): a tutor's asked within the notice window waits for an admin as one request, and
+   * its approval moves or cancels them all (functions/meetings/series-changes.ts).
+   */
+  scope: z.enum(['FOLLOWING']).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

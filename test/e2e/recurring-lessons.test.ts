@@ -162,3 +162,79 @@ it("an admin books a series in the tutor's zone across the clock change and move
     .sort();
   expect(series).toEqual(['Wed 10:00', 'Wed 11:00', 'Wed 11:00']);
 });
+
+it('a tutor’s change of the following lessons within the notice window waits for an admin, who sees it as such and approves it', async () => {
+  // Prepare: a weekly series whose first lesson is a few hours ahead (within the 24-hour notice), and
+  // Tom's cancellation of it and the following ones, which waits for an admin as one request
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const tom = await api.signIn(demo.tutor.email, demo.tutor.password);
+  const title = `Soon ${Date.now().toString(36)}`;
+  let created: { status: number; body: Record<string, any> } | undefined;
+  for (let hours = 3; hours < 20 && created?.status !== 201; hours += 2) {
+    const start = DateTime.now().plus({ hours }).startOf('hour');
+    created = await api.call<Record<string, any>>('meetings.teamsAdminCreate', {
+      ...admin,
+      body: {
+        course: COURSE,
+        title,
+        start: start.toUTC().toISO(),
+        duration: 60,
+        recurrence: { frequency: 'WEEKLY', count: 3 },
+      },
+    });
+  }
+  expect(created?.status).toBe(201);
+  const asked = await api.call<Record<string, any>>('meetings.teamsCancel', {
+    ...tom,
+    params: { id: String(created?.body._id) },
+    body: { reason: 'Sickness', scope: 'FOLLOWING' },
+  });
+  expect(asked.body).toMatchObject({ status: 'PENDING', request: { scope: 'FOLLOWING' } });
+
+  // Act: the admin opens the lesson requests
+  const page = await browser.signedInPage(demo.admin, '/admin/meeting-requests');
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await row.waitFor();
+
+  // Assess: the row and its dialog say the request takes the following lessons too
+  await row.getByText('This and following lessons').waitFor();
+  await screenshot(page, 'admin-requests-following');
+  await row.getByRole('button', { name: 'Respond' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Applies to').waitFor();
+  await dialog.getByText('This and following lessons').waitFor();
+  await screenshot(page, 'admin-request-following-dialog');
+
+  // Act: approve it
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('Lesson Request Responded!').waitFor();
+
+  // Assess: every lesson of the series is cancelled
+  const tree = await api.call<{ docs: Array<Record<string, any>> }>('sections.adminList', {
+    ...admin,
+    query: { course: COURSE },
+  });
+  expect(tree.body.docs.filter((s) => s.title === title).map((s) => s.status)).toEqual([
+    'CANCELLED',
+    'CANCELLED',
+    'CANCELLED',
+  ]);
+});
+
+it('on a phone the lesson requests list and dialog name a change of the following lessons', async () => {
+  const page = await browser.signedInPage(demo.admin, '/admin/meeting-requests?statuses=APPROVED', {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const row = page.getByRole('row').filter({ hasText: 'This and following lessons' }).first();
+  await row.waitFor();
+  await screenshot(page, 'admin-requests-following-phone');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await row.getByRole('button', { name: 'View' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('This and following lessons').waitFor();
+  await screenshot(page, 'admin-request-following-dialog-phone', { fullPage: false });
+});

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applySeriesChange } from '../../../functions/meetings/series';
+import { applySeriesChange, type SeriesChange } from '../../../functions/meetings/series';
 import {
   type LessonRecord,
   lessonDeleteWrites,
+  lessonWrites,
   newLessonWrites,
 } from '../../../functions/repositories/lessons';
 import { demo, northwind } from '../../support/api-client';
@@ -260,6 +261,100 @@ describe('claims first, all or nothing', () => {
   });
 });
 
+/** Books `lessons` straight (as bookSeries writes them) and answers them as stored. */
+async function writeDirect(lessons: LessonRecord[]): Promise<LessonRecord[]> {
+  const changes = lessons.map((lesson) => {
+    const writes = newLessonWrites('demo', lesson, 'Maths');
+    return { lesson, writes, undo: () => lessonDeleteWrites('demo', writes.written) };
+  });
+  await applySeriesChange(changes, ZONE, []);
+  return changes.map((change) => change.writes.written);
+}
+
+/** Each lesson a week later, as changeFollowing writes the move (undone back to the lesson as it was). */
+function weekLater(lessons: LessonRecord[], stale?: number): Promise<SeriesChange[]> {
+  const week = (instant: string) => iso(DateTime.fromISO(instant, { zone: ZONE }).plus({ weeks: 1 }));
+  return Promise.all(
+    lessons.map(async (before, i) => {
+      const after = {
+        ...before,
+        start: week(before.start),
+        end: week(before.end),
+        updatedAt: new Date().toISOString(),
+      };
+      // A lesson read before someone else changed it: its section write fails (after every claim is held).
+      const read = i === stale ? { ...before, updatedAt: '2000-01-01T00:00:00.000Z' } : before;
+      const writes = await lessonWrites('demo', read, after, 'Maths');
+      return {
+        lesson: after,
+        writes,
+        undo: async () =>
+          (
+            await lessonWrites(
+              'demo',
+              writes.written,
+              { ...before, updatedAt: new Date().toISOString() },
+              'Maths',
+            )
+          ).items,
+      };
+    }),
+  );
+}
+
+describe('a series moved onto its own times, undone', () => {
+  it('hands every claim taken over back to its lesson when a later claim transaction meets a taken time', async () => {
+    const first = wednesday(60, 8);
+    const starts = Array.from({ length: 8 }, (_, i) => first.plus({ weeks: i }));
+    const lessons = await writeDirect(directSeries(starts, 'series-takeover'));
+    const outside = first.plus({ weeks: 8 });
+    const blocker = await book(admin, outside, undefined);
+    expect(blocker.status).toBe(201);
+    const changes = await weekLater(lessons);
+    // More than 100 claims: the takeovers fill the first transaction, the blocked one is in the second.
+    expect(
+      changes.flatMap((c) => c.writes.items.filter((_, i) => c.writes.isClaim(i))).length,
+    ).toBeGreaterThan(100);
+    await expect(applySeriesChange(changes, ZONE, [])).rejects.toThrow(
+      `The series was not booked: 1 date clashes with other lessons (Europe/London): ${outside.toFormat('ccc d LLL yyyy HH:mm')}`,
+    );
+    expect((await seriesLessons('series-takeover')).map((l) => l.start)).toEqual(starts.map(iso));
+    // Every time is its old lesson's again: the same move, through the API once the blocker is gone,
+    // takes each over from its owner (it would meet a claim held by the wrong lesson otherwise).
+    for (const start of starts) expect((await book(admin, start, undefined)).status).toBe(409);
+    await local.api.call('meetings.teamsAdminDelete', { ...admin, params: { id: blocker.body._id } });
+    const moved = await local.api.call<Json>('meetings.teamsAdminReschedule', {
+      ...admin,
+      params: { id: lessons[0]?._id ?? '' },
+      body: { ...REASON, scope: 'FOLLOWING', start: iso(first.plus({ weeks: 1 })) },
+    });
+    expect(moved.body.message ?? moved.status).toBe(200);
+    expect((await book(admin, first, undefined)).status).toBe(201);
+  }, 120_000);
+
+  it('undoes the lessons moved and hands the claims back when a later lesson cannot be written', async () => {
+    const first = wednesday(60, 14);
+    const starts = Array.from({ length: 6 }, (_, i) => first.plus({ weeks: i }));
+    const lessons = await writeDirect(directSeries(starts, 'series-takeover-undo'));
+    await expect(applySeriesChange(await weekLater(lessons, 3), ZONE, [])).rejects.toThrow(
+      'was changed by someone else',
+    );
+    const after = await seriesLessons('series-takeover-undo');
+    expect(after.map((l) => l.start)).toEqual(starts.map(iso));
+    for (const start of starts) expect((await book(admin, start, undefined)).status).toBe(409);
+    const lastNew = first.plus({ weeks: 6 });
+    const single = await book(admin, lastNew, undefined);
+    expect(single.status).toBe(201);
+    await local.api.call('meetings.teamsAdminDelete', { ...admin, params: { id: single.body._id } });
+    const moved = await local.api.call<Json>('meetings.teamsAdminReschedule', {
+      ...admin,
+      params: { id: lessons[0]?._id ?? '' },
+      body: { ...REASON, scope: 'FOLLOWING', start: iso(first.plus({ weeks: 1 })) },
+    });
+    expect(moved.body.message ?? moved.status).toBe(200);
+  }, 120_000);
+});
+
 describe('changing a series', () => {
   it('cancels one lesson, or this and the following ones, and frees their times', async () => {
     const first = wednesday(44, 10);
@@ -325,18 +420,24 @@ describe('changing a series', () => {
     expect((await book(admin, DateTime.fromISO(l3.start), undefined)).status).toBe(201);
   });
 
-  it('refuses to move the rest of a series onto its own later lessons', async () => {
+  it('moves the rest of a series onto its own later lessons, each taking over the next one’s time', async () => {
     const first = wednesday(40, 18);
     const created = await book(admin, first, { frequency: 'WEEKLY', count: 3 });
     expect(created.status).toBe(201);
-    const [l1] = (await seriesLessons(created.body.seriesId)) as [Json];
-    const refused = await local.api.call<Json>('meetings.teamsAdminReschedule', {
+    const [l1, l2, l3] = (await seriesLessons(created.body.seriesId)) as [Json, Json, Json];
+    const moved = await local.api.call<Json>('meetings.teamsAdminReschedule', {
       ...admin,
       params: { id: l1._id },
       body: { ...REASON, scope: 'FOLLOWING', start: iso(first.plus({ weeks: 1 })) },
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('would land on another lesson of the series');
+    expect(moved.body.message ?? moved.status).toBe(200);
+    expect((await seriesLessons(created.body.seriesId)).map((l) => l.start)).toEqual([
+      l2.start,
+      l3.start,
+      iso(DateTime.fromISO(l3.start, { zone: ZONE }).plus({ weeks: 1 })),
+    ]);
+    expect((await book(admin, DateTime.fromISO(l1.start), undefined)).status).toBe(201);
+    expect((await book(admin, DateTime.fromISO(l2.start), undefined)).status).toBe(409);
   });
 
   it('keeps the rest of a series from students and other tenants', async () => {

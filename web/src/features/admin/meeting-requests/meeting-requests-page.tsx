@@ -25,7 +25,7 @@ import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { RequestDialog } from './request-dialog';
-import { roleLabels, statusLabels, statusPalettes, typeLabels } from './request-labels';
+import { roleLabels, scopeLabel, statusLabels, statusPalettes, typeLabels } from './request-labels';
 
 /** The row's button: opens the request (to respond to it while pending). */
 function OpenRequest({
@@ -114,7 +114,16 @@ function requestsResource(options: {
         key: 'type',
         label: 'Type',
         sortable: true,
-        render: (r) => <Badge size="sm">{typeLabels[r.type] ?? r.type}</Badge>,
+        render: (r) => (
+          <>
+            <Badge size="sm">{typeLabels[r.type] ?? r.type}</Badge>
+            {scopeLabel(r) && (
+              <Text display="block" color="fg.muted" fontSize="xs">
+                {scopeLabel(r)}
+              </Text>
+            )}
+          </>
+        ),
       },
       {
         key: 'start',

@@ -31,10 +31,17 @@ import {
   fromLocalInput,
   minutesBetween,
   requestedByLabel,
+  scopeLabel,
   statusLabels,
   statusPalettes,
   toLocalInput,
 } from './request-labels';
+
+/** The "Applies to" line of a request for a lesson and the following ones of its series. */
+function scopeDetail(request: PresentedMeetingRequest): Array<[string, string]> {
+  const label = scopeLabel(request);
+  return label ? [['Applies to', label]] : [];
+}
 
 const requestTitles: Record<PresentedMeetingRequest['type'], string> = {
   CANCEL: 'Cancellation request',
@@ -136,6 +143,7 @@ export function RequestDialog({
   const details: Array<[string, string]> = [
     ['Course', request.courseTitle],
     ['Lesson', request.lessonTitle],
+    ...scopeDetail(request),
     ['Old time', formatDateTime(request.start, zone)],
     ['New time', formatDateTime(request.newStart, zone)],
     ['Students', peopleNames(request.students)],
