@@ -232,7 +232,9 @@ it('a tutor on a phone switches Edit mode and Homework mode from the menu and ad
   await page.getByText('Homework Added').waitFor();
   await page.getByText('Phone homework: moments', { exact: true }).waitFor();
 
-  // Act + Assess: Homework mode shows each homework's submissions
+  // Act + Assess: Homework mode shows each homework's submissions. The menu is opened once the one before has
+  // closed (its closing animation would swallow the click on a loaded machine).
+  await page.getByRole('menu').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Homework mode' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Homework mode', checked: true }).waitFor();
