@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import type { Availability } from '../../../../shared/schemas/availability';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
 import { PersonSelect } from '../../components/admin/person-picker';
-import { FormField } from '../../components/form-field';
 import { RequireSession } from '../../components/require-session';
 import { SelectField } from '../../components/select-field';
 import { useApi } from '../../lib/api-client';
@@ -18,7 +17,6 @@ import {
   type AvailabilityDraft,
   canEditAnyAvailability,
   isStatusHeldByAdmin,
-  optionsWith,
   statusOptions,
   timeZoneOptions,
   toDraft,
