@@ -13,7 +13,7 @@ import { callerHolds } from '../lib/access';
 import type { Caller } from '../lib/request';
 import { feedbackRepositories, readTutorRating, tutorRatingWrites } from '../repositories/lesson-feedback';
 import { requireSection } from '../repositories/sections';
-import { getUser } from '../repositories/users';
+import { getUser, getUsers } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
 const notFound = () => new NotFoundError('Feedback not found');
@@ -49,6 +49,16 @@ export async function giveFeedback(
   const decision = decideFeedback({ kind, lesson, authorId: caller.user._id, studentId, now: new Date() });
   if (decision.outcome === 'notFound') throw lessonNotFound();
   if (decision.outcome === 'refused') throw new BadRequestError(decision.message);
+  const tutorId = lesson.tutorId ?? '';
+  const people = new Map(
+    (await getUsers(tenant, [tutorId, studentId])).map((user) => [
+      user._id,
+      { _id: user._id, firstname: user.firstname, lastname: user.lastname },
+    ]),
+  );
+  const tutor = people.get(tutorId);
+  const student = people.get(studentId);
+  if (!tutor || !student) throw lessonNotFound();
   const now = new Date().toISOString();
   const repository = feedbackRepositories[kind];
   const record: LessonFeedback = {
@@ -57,8 +67,10 @@ export async function giveFeedback(
     section: lesson._id,
     course: lesson.course,
     lessonStart: lesson.start ?? now,
-    tutorId: lesson.tutorId ?? '',
+    tutorId,
     studentId,
+    tutor,
+    student,
     authorId: caller.user._id,
     rating: input.rating,
     ...(input.comment ? { comment: input.comment } : {}),

@@ -19,12 +19,13 @@ const listQuery = pagingQuerySchema
  * studentId), update (by its author) and the admin's delete. Who may write and read which feedback is
  * decided per record (functions/lesson-feedback/service.ts).
  */
-function feedbackRoutes<const Prefix extends string, const Base extends string>(
-  prefix: Prefix,
-  base: Base,
-  kind: 'tutor' | 'student',
-  body: typeof tutorFeedbackInputSchema | typeof studentFeedbackInputSchema,
-) {
+function feedbackRoutes<
+  const Prefix extends string,
+  const Base extends string,
+  Body extends z.ZodObject,
+  Update extends z.ZodObject,
+>(prefix: Prefix, base: Base, kind: 'tutor' | 'student', body: Body, update: Update) {
+  // The bodies come strict from the caller: `.strict()` on a generic schema would lose its shape's type.
   const label =
     kind === 'tutor'
       ? 'tutor feedback (a student on the tutor)'
@@ -45,7 +46,7 @@ function feedbackRoutes<const Prefix extends string, const Base extends string>(
       path: base,
       resource: 'lesson-feedback',
       access: signedIn,
-      body: body.strict(),
+      body,
       response: lessonFeedbackSchema,
       summary: `Give ${label}, once per lesson and student, after the lesson`,
     }),
@@ -65,7 +66,7 @@ function feedbackRoutes<const Prefix extends string, const Base extends string>(
       path: `${base}/{id}`,
       resource: 'lesson-feedback',
       access: signedIn,
-      body: feedbackUpdateSchemas[kind].strict(),
+      body: update,
       response: lessonFeedbackSchema,
       summary: `Change ${label} (its author only)`,
     }),
@@ -82,8 +83,20 @@ function feedbackRoutes<const Prefix extends string, const Base extends string>(
 }
 
 export const lessonFeedbackRoutes = [
-  ...feedbackRoutes('tutorFeedbacks', '/tutor-feedbacks', 'tutor', tutorFeedbackInputSchema),
-  ...feedbackRoutes('studentFeedbacks', '/student-feedbacks', 'student', studentFeedbackInputSchema),
+  ...feedbackRoutes(
+    'tutorFeedbacks',
+    '/tutor-feedbacks',
+    'tutor',
+    tutorFeedbackInputSchema.strict(),
+    feedbackUpdateSchemas.tutor.strict(),
+  ),
+  ...feedbackRoutes(
+    'studentFeedbacks',
+    '/student-feedbacks',
+    'student',
+    studentFeedbackInputSchema.strict(),
+    feedbackUpdateSchemas.student.strict(),
+  ),
   route({
     id: 'tutorFeedbacks.rating',
     method: 'GET',

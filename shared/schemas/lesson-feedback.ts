@@ -53,6 +53,9 @@ export const feedbackUpdateSchemas = {
   }),
 };
 
+/** A person as a feedback record names them, as they were called when it was written. */
+const feedbackPersonSchema = z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() });
+
 export const lessonFeedbackSchema = z.object({
   _id: z.string(),
   kind: z.enum(feedbackKinds),
@@ -62,6 +65,8 @@ export const lessonFeedbackSchema = z.object({
   lessonStart: z.string(),
   tutorId: z.string(),
   studentId: z.string(),
+  tutor: feedbackPersonSchema,
+  student: feedbackPersonSchema,
   /** Who wrote it: the student for tutor feedback, the tutor for student feedback. */
   authorId: z.string(),
   rating: z.number().int(),

@@ -84,6 +84,7 @@ function samples(): Record<string, Sample> {
     '/onboarding': { as: ['student'], path: '/onboarding' },
     '/admin/roles': { as: ['admin'], path: '/admin/roles' },
     '/admin/tutor-roles': { as: ['admin'], path: '/admin/tutor-roles' },
+    '/admin/lesson-feedback': { as: ['admin'], path: '/admin/lesson-feedback' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },
     '/admin/course-templates': { as: ['admin'], path: '/admin/course-templates' },

@@ -27,6 +27,10 @@ const RequestsPage = page('RequestsPage', () => import('../features/lesson-reque
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
+const AdminLessonFeedbackPage = page(
+  'AdminLessonFeedbackPage',
+  () => import('../features/admin/lesson-feedback/lesson-feedback-page'),
+);
 const AdminCoursesPage = page('AdminCoursesPage', () => import('../features/admin/courses/courses-page'));
 const AdminCoursePage = page('AdminCoursePage', () => import('../features/admin/courses/course-page'));
 const AdminCourseTemplatesPage = page(
@@ -113,6 +117,7 @@ export const router = routeTable(
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
             { path: 'tutor-roles', element: TutorRolesPage },
+            { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },
             { path: 'course-templates', element: AdminCourseTemplatesPage },

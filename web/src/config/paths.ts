@@ -35,6 +35,7 @@ export const paths = {
   adminReportedIssues: '/admin/report-issues',
   adminTags: '/admin/tags',
   adminTutorRoles: '/admin/tutor-roles',
+  adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',
   adminCallbackRequests: '/admin/callback-requests',
   // later: curriculum, quizzes, payments, onboarding

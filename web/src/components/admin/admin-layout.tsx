@@ -18,6 +18,8 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },
   { label: 'Schedule', to: paths.adminSchedule, list: 'schedule.adminMeetings' },
   { label: 'Lesson history', to: paths.adminLessonHistory, list: 'lessonHistory.list' },
+  // Everyone signed in lists their own feedback: the screen is for those who moderate it.
+  { label: 'Lesson feedback', to: paths.adminLessonFeedback, list: 'tutorFeedbacks.adminDelete' },
   { label: 'Trials', to: paths.adminTrials, list: 'trials.adminList' },
   { label: 'Callback requests', to: paths.adminCallbackRequests, list: 'trials.callbackRequests' },
   { label: 'Meta tags', to: paths.adminMetaTags, list: 'meta-tags.list' },

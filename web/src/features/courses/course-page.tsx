@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
 import { BookLessonDialog } from './book-lesson-dialog';
+import { TutorRatingBadge } from './lesson-feedback';
 import { LessonRow } from './lesson-row';
 import { NewLessonDialog, schedulableKinds } from './new-lesson-dialog';
 import { TrialPanel } from './trial-panel';
@@ -43,7 +44,9 @@ function SectionNode({
   numbers: Numbers;
 }) {
   const [inPlace, setInPlace] = useState(false);
-  if (isLessonKind(node.kind)) return <LessonRow lesson={node} number={numbers.get(node._id)} />;
+  if (isLessonKind(node.kind)) {
+    return <LessonRow lesson={node} number={numbers.get(node._id)} students={tools.course.students} />;
+  }
   if (inPlace) return <InPlaceEditor section={node} tools={tools} onDone={() => setInPlace(false)} />;
   if (node.kind === 'SECTION') {
     return (
@@ -172,7 +175,11 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
           </Text>
           {course.description && <Text>{course.description}</Text>}
           <Text fontSize="sm">
-            Tutor: {names(course.tutors)} · Students: {names(course.students)}
+            Tutor: {names(course.tutors)}{' '}
+            {bookingTutor(course.tutors) && (
+              <TutorRatingBadge tutorId={bookingTutor(course.tutors)?.user._id ?? ''} />
+            )}{' '}
+            · Students: {names(course.students)}
           </Text>
         </Stack>
         <Card.Root>

@@ -1,5 +1,6 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { CourseDetail } from '../../../../shared/routes/scheduling';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { isJoinOpen } from '../../../../shared/scheduling/join-window';
 import { lessonLabel } from '../../../../shared/scheduling/lesson-order';
@@ -11,6 +12,7 @@ import { revalidateSchedule } from '../../lib/api/schedule';
 import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
 import { useNow } from '../../lib/use-now';
+import { LessonFeedbackAction } from './lesson-feedback';
 
 /**
  * Join: tells the server (which records the first join time for the lesson history) and opens the meeting
@@ -35,7 +37,16 @@ async function joinLesson(lesson: { _id: string; joinUrl: string }) {
  * A live lesson: its number by date, when (viewer's zone), how long, its status, the class timing chip and
  * the join button.
  */
-export function LessonRow({ lesson, number }: { lesson: SectionTree; number?: number | undefined }) {
+export function LessonRow({
+  lesson,
+  number,
+  students = [],
+}: {
+  lesson: SectionTree;
+  number?: number | undefined;
+  /** The course's students: the tutor's feedback names the lesson's ones. */
+  students?: CourseDetail['students'];
+}) {
   const label = lessonLabel(lesson.title, number);
   const now = useNow();
   const [changing, setChanging] = useState<'CANCEL' | 'RESCHEDULE' | null>(null);
@@ -54,6 +65,7 @@ export function LessonRow({ lesson, number }: { lesson: SectionTree; number?: nu
   const cancelled = lesson.status === 'CANCELLED';
   const joinUrl = lesson.joinUrl;
   const canJoin = !!joinUrl && isJoinOpen({ start, end, status: lesson.status, now });
+  const ended = now >= end;
   return (
     <HStack justify="space-between" align="start" gap="4" wrap="wrap" data-testid="lesson-row">
       <Stack gap="1">
@@ -72,32 +84,38 @@ export function LessonRow({ lesson, number }: { lesson: SectionTree; number?: nu
           {formatDateTime(lesson.start)} – {formatTime(lesson.end)} · {formatDuration(lesson.duration ?? 0)}
         </Text>
       </Stack>
-      {!cancelled && lesson.status === 'ACTIVE' && (
-        <HStack gap="2">
-          {lesson.pendingRequestId ? (
-            <Badge colorPalette="orange">Change requested</Badge>
-          ) : (
-            now < start &&
-            lesson.tutorId && (
-              <>
-                <Button size="sm" variant="ghost" onClick={() => setChanging('RESCHEDULE')}>
-                  Reschedule
-                </Button>
-                <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setChanging('CANCEL')}>
-                  Cancel
-                </Button>
-              </>
-            )
-          )}
-          <Button
-            size="sm"
-            colorPalette="brand"
-            disabled={!canJoin}
-            onClick={() => joinUrl && joinLesson({ _id: lesson._id, joinUrl })}
-          >
-            Join lesson
-          </Button>
-        </HStack>
+      {/* Once the lesson is over, the place of its actions is its feedback's. */}
+      {ended ? (
+        <LessonFeedbackAction lesson={lesson} students={students} />
+      ) : (
+        !cancelled &&
+        lesson.status === 'ACTIVE' && (
+          <HStack gap="2">
+            {lesson.pendingRequestId ? (
+              <Badge colorPalette="orange">Change requested</Badge>
+            ) : (
+              now < start &&
+              lesson.tutorId && (
+                <>
+                  <Button size="sm" variant="ghost" onClick={() => setChanging('RESCHEDULE')}>
+                    Reschedule
+                  </Button>
+                  <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setChanging('CANCEL')}>
+                    Cancel
+                  </Button>
+                </>
+              )
+            )}
+            <Button
+              size="sm"
+              colorPalette="brand"
+              disabled={!canJoin}
+              onClick={() => joinUrl && joinLesson({ _id: lesson._id, joinUrl })}
+            >
+              Join lesson
+            </Button>
+          </HStack>
+        )
       )}
       {changing && lesson.tutorId && (
         <LessonChangeDialog
