@@ -13,10 +13,8 @@ import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
 import { formatDateTime } from '../../../lib/time-zone';
 
-const kindLabels = {
-  tutor: 'Tutor feedback (students on tutors)',
-  student: 'Student feedback (tutors on students)',
-};
+/** Tutor feedback is students' on their tutors; student feedback, tutors' on their students. */
+const kindLabels = { tutor: 'Tutor feedback', student: 'Student feedback' };
 
 /**
  * The back-office's lesson feedback (spec 002 admin lists: "lesson feedback"): either kind, newest first,
