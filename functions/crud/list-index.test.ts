@@ -98,7 +98,7 @@ describe('list index writes', () => {
         things.guard(old),
       ),
     ).toEqual({
-      ConditionExpression: '(updatedAt = :read) AND attribute_not_exists(#listsVersion)',
+      ConditionExpression: '(updatedAt = :read) AND (attribute_not_exists(#listsVersion))',
       ExpressionAttributeNames: { '#listsVersion': 'listsVersion' },
       ExpressionAttributeValues: { ':read': 'x' },
     });
