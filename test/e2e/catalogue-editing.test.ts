@@ -57,6 +57,16 @@ it('an admin in edit mode edits a video link, reorders videos, edits notes and a
     'Solving linear equations in four steps',
     'Equations with unknowns on both sides',
   ]);
+  // The order's save is held back until a notes editor is open: its answer must not close that editor.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sortSave = (url: URL) => url.pathname.endsWith('/sortVideoLinks');
+  await page.route(sortSave, async (route) => {
+    await held;
+    await route.continue();
+  });
   await drag(page, videos.nth(1), videos.first());
   await page.waitForFunction(
     () =>
@@ -64,12 +74,20 @@ it('an admin in edit mode edits a video link, reorders videos, edits notes and a
       'Equations with unknowns on both sides',
   );
 
-  // Act: edit a notes block
+  // Act: edit a notes block (while the order is still being saved)
   await page
     .getByRole('button', { name: /^Edit notes / })
     .first()
     .click();
   const notesForm = page.getByRole('form', { name: /^Edit notes / });
+  await notesForm.waitFor();
+  const sorted = page.waitForResponse(
+    (response) => sortSave(new URL(response.url())) && response.request().method() === 'PUT',
+  );
+  release();
+  await sorted;
+  await page.unroute(sortSave);
+  await page.getByText('Sub topic Updated').first().waitFor();
   await notesForm.getByLabel('Notes title').fill('The balance method');
   await notesForm.getByRole('button', { name: 'Save notes' }).click();
   await page.getByRole('heading', { level: 3, name: 'The balance method' }).waitFor();

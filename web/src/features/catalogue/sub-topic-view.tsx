@@ -84,11 +84,14 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
   const [open, setOpen] = useState<string>();
   const [dragged, setDragged] = useState<number>();
   const params = { id: subTopic._id };
-  /** Shows the answer of a content call (`PUT sub-topics/{id}/<action>`): the whole updated sub-topic. */
-  const change = async (saving: Promise<SubTopic>) => {
+  /**
+   * Shows the answer of a content call (`PUT sub-topics/{id}/<action>`): the whole updated sub-topic. The
+   * editor it came from closes; a drag has none, and leaves open whatever editor was opened meanwhile.
+   */
+  const change = async (saving: Promise<SubTopic>, closeEditor = true) => {
     const next = await saving;
     toastSuccess('Sub topic Updated');
-    setOpen(undefined);
+    if (closeEditor) setOpen(undefined);
     await onChanged(next);
   };
   const videos = [...subTopic.videoLinks].sort((a, b) => a.sortingOrder - b.sortingOrder);
@@ -103,6 +106,7 @@ export function SubTopicView({ subTopic, edit, onChanged }: SubTopicViewProps) {
           params,
           body: { videoLinkIds: order.map((video) => video._id) },
         }),
+        false,
       );
     } catch {
       // Toasted by the API client: the order the server kept goes back on screen.
