@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/http/errors';
 import { caseInsensitiveNameKey } from '../../shared/rules/names';
 import {
   DEFAULT_TUTOR_ROLE_ID,
@@ -7,9 +7,9 @@ import {
   type TutorRole,
   tutorRoleSchema,
 } from '../../shared/schemas/tutor-role';
+import { cachedCollection } from '../crud/cached-collection';
 import { uniqueKeyCollection } from '../crud/unique-key-collection';
 import { tableName } from '../lib/db';
-import { ttlCache } from '../lib/ttl-cache';
 import { collections, keys } from '../table/access-patterns';
 import type { TransactItem } from '../table/transactions';
 
@@ -19,12 +19,6 @@ import type { TransactItem } from '../table/transactions';
  * assignment, which also stamps the role's `updatedAt`), and a delete is conditioned on that count being
  * zero: an assignment racing a delete either lands first (the delete is refused) or finds no role.
  */
-/**
- * A course tutor's rights are read on each of their course actions: kept ten seconds per container, as
- * account roles are (functions/roles/repository.ts).
- */
-const cache = ttlCache<TutorRole | undefined>(10_000);
-
 const base = uniqueKeyCollection<TutorRole>({
   collection: collections.tutorRoles,
   schema: tutorRoleSchema,
@@ -42,19 +36,11 @@ const base = uniqueKeyCollection<TutorRole>({
   },
 });
 
-/** The roles, forgotten by this container's cache of held roles when changed or deleted. */
-export const tutorRolesRepository = {
-  ...base,
-  async update(tenant: string, id: string, changes: Parameters<typeof base.update>[2]) {
-    const updated = await base.update(tenant, id, changes);
-    cache.delete(`${tenant}#${id}`);
-    return updated;
-  },
-  async remove(tenant: string, id: string) {
-    await base.remove(tenant, id);
-    cache.delete(`${tenant}#${id}`);
-  },
-};
+/**
+ * A course tutor's rights are read on each of their course actions: kept ten seconds per container, as
+ * account roles are (functions/roles/repository.ts).
+ */
+export const tutorRolesRepository = cachedCollection(base, 10_000);
 
 /** The default role as a tenant starts with it. */
 export function defaultTutorRole(now = new Date().toISOString()): TutorRole {
@@ -79,14 +65,10 @@ export function ensureDefaultTutorRole(tenant: string): Promise<boolean> {
  */
 export async function heldTutorRole(tenant: string, tutorRoleId: string | undefined): Promise<TutorRole> {
   const id = tutorRoleId ?? DEFAULT_TUTOR_ROLE_ID;
-  const role = await cache.get(`${tenant}#${id}`, () => tutorRolesRepository.get(tenant, id));
+  const role = await tutorRolesRepository.getCached(tenant, id);
   if (role) return role;
   if (id === DEFAULT_TUTOR_ROLE_ID) return defaultTutorRole();
   throw new NotFoundError('Tutor role not found');
-}
-
-export function clearTutorRoleCache(): void {
-  cache.clear();
 }
 
 /**
@@ -115,6 +97,3 @@ export function tutorRoleHolderWrites(
     ...(from && from !== DEFAULT_TUTOR_ROLE_ID ? [move(from, -1)] : []),
   ];
 }
-
-export const tutorRoleGone = () =>
-  new ConflictError('That tutor role was deleted meanwhile. Choose another one.');

@@ -295,7 +295,7 @@ async function resetFunctionCaches() {
   resetFileStorage();
   resetSigningKey();
   pipeline.clearPipelineCaches();
-  roles.clearRoleCache();
+  roles.rolesRepository.clearCache();
   linked.clearLinkedAccountsCache();
-  tutorRoles.clearTutorRoleCache();
+  tutorRoles.tutorRolesRepository.clearCache();
 }
