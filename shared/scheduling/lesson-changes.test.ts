@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeReasons,
+  changeScopeLabel,
   changeToast,
   decideChange,
   GROUP_CHANGE_REASON,
@@ -100,5 +101,12 @@ describe('isSameLessonTime', () => {
     expect(isSameLessonTime(lesson, { ...lesson, start: '2030-03-04T10:15:00.000Z' })).toBe(false);
     expect(isSameLessonTime(lesson, { ...lesson, end: '2030-03-04T11:30:00.000Z' })).toBe(false);
     expect(isSameLessonTime(lesson, { ...lesson, tutorId: 't2' })).toBe(false);
+  });
+});
+
+describe('changeScopeLabel', () => {
+  it('names a change of a lesson and the following ones of its series, and nothing for one lesson', () => {
+    expect(changeScopeLabel({ scope: 'FOLLOWING' })).toBe('This and following lessons');
+    expect(changeScopeLabel({})).toBeUndefined();
   });
 });

@@ -21,6 +21,14 @@ export const tutorPaymentStatuses = ['PROCESSING', 'PAID'] as const;
 
 export type RequestType = (typeof requestTypes)[number];
 export type RequestStatus = (typeof requestStatuses)[number];
+
+/**
+ * What a request changes when it is more than its own lesson: "This and following lessons" for a change of
+ * a series' lesson that takes every later lesson along (`scope: 'FOLLOWING'`), undefined for one lesson.
+ */
+export function changeScopeLabel(request: { scope?: 'FOLLOWING' | undefined }): string | undefined {
+  return request.scope === 'FOLLOWING' ? 'This and following lessons' : undefined;
+}
 export type RequesterRole = (typeof requesterRoles)[number];
 
 export type ChangeDecision =

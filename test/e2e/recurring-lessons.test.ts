@@ -192,6 +192,11 @@ it('a tutor’s change of the following lessons within the notice window waits f
   });
   expect(asked.body).toMatchObject({ status: 'PENDING', request: { scope: 'FOLLOWING' } });
 
+  // Assess: Tom's own requests say so too
+  const tomsPage = await browser.signedInPage(demo.tutor, '/portal/requests');
+  const tomsRow = tomsPage.getByTestId('request-row').filter({ hasText: title });
+  await tomsRow.getByText('This and following lessons').waitFor();
+
   // Act: the admin opens the lesson requests
   const page = await browser.signedInPage(demo.admin, '/admin/meeting-requests');
   const row = page.getByRole('row', { name: new RegExp(title) });

@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { enumLabels } from '../../../../shared/rules/enum-labels';
-import { requestStatuses } from '../../../../shared/scheduling/lesson-changes';
+import { changeScopeLabel, requestStatuses } from '../../../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../../../shared/schemas/meeting';
 import { RequireSession } from '../../components/require-session';
 import { SelectField } from '../../components/select-field';
@@ -45,6 +45,9 @@ function RequestDetail({ id, onClose }: { id: string; onClose: () => void }) {
     ? [
         ['Lesson', `${request.lessonTitle} · ${request.courseTitle}`],
         ['Request', typeLabels[request.type ?? 'CANCEL']],
+        ...(changeScopeLabel(request)
+          ? [['Applies to', changeScopeLabel(request) ?? ''] as [string, string]]
+          : []),
         ['Lesson time', timeRange(request.start, request.end, zone)],
         ...(request.type === 'RESCHEDULE'
           ? [['New time', timeRange(request.newStart, request.newEnd, zone)] as [string, string]]
@@ -185,7 +188,14 @@ function Requests() {
                       {request.courseTitle}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>{typeLabels[request.type ?? 'CANCEL']}</Table.Cell>
+                  <Table.Cell>
+                    {typeLabels[request.type ?? 'CANCEL']}
+                    {changeScopeLabel(request) && (
+                      <Text color="fg.muted" fontSize="xs">
+                        {changeScopeLabel(request)}
+                      </Text>
+                    )}
+                  </Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={request.status} />
                   </Table.Cell>

@@ -2,6 +2,7 @@ import { Badge, IconButton, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuEye, LuReply } from 'react-icons/lu';
 import {
+  changeScopeLabel,
   requesterRoles,
   requestStatuses,
   requestTypes,
@@ -25,7 +26,7 @@ import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { RequestDialog } from './request-dialog';
-import { roleLabels, scopeLabel, statusLabels, statusPalettes, typeLabels } from './request-labels';
+import { roleLabels, statusLabels, statusPalettes, typeLabels } from './request-labels';
 
 /** The row's button: opens the request (to respond to it while pending). */
 function OpenRequest({
@@ -117,9 +118,9 @@ function requestsResource(options: {
         render: (r) => (
           <>
             <Badge size="sm">{typeLabels[r.type] ?? r.type}</Badge>
-            {scopeLabel(r) && (
+            {changeScopeLabel(r) && (
               <Text display="block" color="fg.muted" fontSize="xs">
-                {scopeLabel(r)}
+                {changeScopeLabel(r)}
               </Text>
             )}
           </>

@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDuration, lessonDurationChoices } from '../../../../../shared/scheduling/durations';
+import { changeScopeLabel } from '../../../../../shared/scheduling/lesson-changes';
 import type { RespondBody } from '../../../../../shared/schemas/meeting';
 import { type PresentedMeetingRequest, respondBodySchema } from '../../../../../shared/schemas/meeting';
 import type { ListControls } from '../../../components/admin/admin-list-page';
@@ -31,7 +32,6 @@ import {
   fromLocalInput,
   minutesBetween,
   requestedByLabel,
-  scopeLabel,
   statusLabels,
   statusPalettes,
   toLocalInput,
@@ -39,7 +39,7 @@ import {
 
 /** The "Applies to" line of a request for a lesson and the following ones of its series. */
 function scopeDetail(request: PresentedMeetingRequest): Array<[string, string]> {
-  const label = scopeLabel(request);
+  const label = changeScopeLabel(request);
   return label ? [['Applies to', label]] : [];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, minutesBetween, requestedByLabel, scopeLabel, toLocalInput } from './request-labels';
+import { fromLocalInput, minutesBetween, requestedByLabel, toLocalInput } from './request-labels';
 
 describe('lesson request labels', () => {
   it('edits an instant as a datetime-local value in the viewer zone and back', () => {
@@ -15,10 +15,5 @@ describe('lesson request labels', () => {
     expect(requestedByLabel({ requestedBy: sam, requestedByRole: 'STUDENT' })).toBe('Sam Student (Student)');
     expect(minutesBetween('2026-07-01T10:00:00Z', '2026-07-01T11:30:00Z')).toBe(90);
     expect(minutesBetween(null, '2026-07-01T11:30:00Z')).toBeUndefined();
-  });
-
-  it('names a change of a lesson and the following ones of its series', () => {
-    expect(scopeLabel({ scope: 'FOLLOWING' })).toBe('This and following lessons');
-    expect(scopeLabel({})).toBeUndefined();
   });
 });

@@ -16,14 +16,6 @@ export function requestedByLabel(request: Pick<MeetingRequest, 'requestedBy' | '
   return `${personName(request.requestedBy)} (${roleLabels[request.requestedByRole] ?? request.requestedByRole})`;
 }
 
-/**
- * What a request changes when it is more than its own lesson: "This and following lessons" for a change of a
- * series' lesson that takes every later lesson along (`scope: 'FOLLOWING'`), undefined for one lesson.
- */
-export function scopeLabel(request: Pick<MeetingRequest, 'scope'>): string | undefined {
-  return request.scope === 'FOLLOWING' ? 'This and following lessons' : undefined;
-}
-
 /** An ISO instant as a `datetime-local` value in the viewer's zone, and back. */
 export function toLocalInput(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
