@@ -7,14 +7,8 @@ import { MonthCalendar } from './month-calendar';
 import { TimeZoneSelect } from './time-zone-select';
 import type { FreeDayCalendar } from './use-free-day-calendar';
 
-/**
- * The scheduling half of a booking dialog, as people know it from Cal.com: the viewer's time zone
- * (changeable), a month calendar marking the days with free times, and the chosen day's times grouped by
- * part of the day. A day without times says so (the spec's "No slots are available") and offers the next
- * day that has some; when nothing is
- * free up to the booking horizon, `noTimes` (a callback request) takes the calendar's place.
- */
-export function BookingSchedule(props: {
+/** What a booking calendar shows and changes: the free days, the zone, the chosen day, its times and slot. */
+export interface BookingScheduleState {
   calendar: FreeDayCalendar;
   zone: string;
   onZoneChange: (zone: string) => void;
@@ -24,10 +18,22 @@ export function BookingSchedule(props: {
   loadingSlots: boolean;
   slot: string;
   onSlot: (start: string) => void;
-  /** The accessible name of the times' group. */
-  timesLabel: string;
-  noTimes: ReactNode;
-}) {
+}
+
+/**
+ * The scheduling half of a booking dialog, as people know it from Cal.com: the viewer's time zone
+ * (changeable), a month calendar marking the days with free times, and the chosen day's times grouped by
+ * part of the day. A day without times says so (the spec's "No slots are available") and offers the next
+ * day that has some; when nothing is
+ * free up to the booking horizon, `noTimes` (a callback request) takes the calendar's place.
+ */
+export function BookingSchedule(
+  props: BookingScheduleState & {
+    /** The accessible name of the times' group. */
+    timesLabel: string;
+    noTimes: ReactNode;
+  },
+) {
   const { calendar, zone, onZoneChange, date, onDate, slots, loadingSlots, slot, onSlot, timesLabel } = props;
   return (
     <Stack gap="3">

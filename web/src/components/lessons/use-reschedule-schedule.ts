@@ -1,23 +1,14 @@
 import { DateTime } from 'luxon';
 import { useCallback, useState } from 'react';
-import type { SlotDoc } from '../../../../shared/schemas/availability';
 import { useFreeSlots } from '../../lib/api/free-slots';
 import { apiKey } from '../../lib/api-client';
 import { isBookableDate } from '../../lib/zoned-dates';
-import { type DayRange, type FreeDayCalendar, useFreeDayCalendar } from '../booking/use-free-day-calendar';
+import type { BookingScheduleState } from '../booking/booking-schedule';
+import { type DayRange, useFreeDayCalendar } from '../booking/use-free-day-calendar';
 
 /** What a reschedule dialog hands to BookingSchedule, besides its labels. */
-export interface RescheduleSchedule {
-  calendar: FreeDayCalendar;
-  zone: string;
-  onZoneChange: (zone: string) => void;
-  date: string;
-  onDate: (date: string) => void;
-  slots: SlotDoc[] | undefined;
-  loadingSlots: boolean;
-  slot: string;
-  onSlot: (start: string) => void;
-}
+/** The reschedule dialogs' calendar: the booking calendar's own state (BookingSchedule). */
+export type RescheduleSchedule = BookingScheduleState;
 
 /**
  * The booking calendar's state for moving a lesson (the student's, tutor's and admin's reschedule
