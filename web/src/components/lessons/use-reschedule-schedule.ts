@@ -6,8 +6,7 @@ import { isBookableDate } from '../../lib/zoned-dates';
 import type { BookingScheduleState } from '../booking/booking-schedule';
 import { type DayRange, useFreeDayCalendar } from '../booking/use-free-day-calendar';
 
-/** What a reschedule dialog hands to BookingSchedule, besides its labels. */
-/** The reschedule dialogs' calendar: the booking calendar's own state (BookingSchedule). */
+/** What a reschedule dialog hands to BookingSchedule, besides its labels: the booking calendar's own state. */
 export type RescheduleSchedule = BookingScheduleState;
 
 /**
