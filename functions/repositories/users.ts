@@ -6,7 +6,7 @@ import {
   directoryUserTypes,
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
-import { authUserSchema, type UserType } from '../../shared/schemas/user';
+import { authUserSchema, genders, type UserType } from '../../shared/schemas/user';
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
@@ -17,6 +17,14 @@ import { type TransactItem, writeTransaction } from '../table/transactions';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
 const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
+  /**
+   * The account's own fields of a profile (shared/schemas/user-profile.ts, validated there), kept on the
+   * account to be indexed and listed.
+   */
+  phone: z.string().optional(),
+  country: z.string().optional(),
+  level: z.string().optional(),
+  gender: z.enum(genders).optional(),
   tenant: z.string(),
   roleId: z.string(),
   passwordHash: z.string(),

@@ -3,9 +3,11 @@ import { timeZoneEntry } from '../scheduling/time-zones';
 import { emailSchema, requiredText, shortText } from './common';
 import { isCountryCode } from './countries';
 import { teachingSubjectSchema } from './curriculum';
+import { genders } from './user';
+
+export { type Gender, genders } from './user';
 
 /** Spec 000 section 9: the fixed lists of a person's profile. */
-export const genders = ['male', 'female'] as const;
 export const tutorTypes = [
   'Full-time Tutor',
   'Part-time Tutor',
@@ -31,7 +33,6 @@ export const tutorStrengths = [
   'Experienced',
   'Adaptable',
 ] as const;
-export type Gender = (typeof genders)[number];
 export type TutorType = (typeof tutorTypes)[number];
 export type LanguageProficiency = (typeof languageProficiencies)[number];
 export type TutorStrength = (typeof tutorStrengths)[number];

@@ -6,6 +6,10 @@ import { roleSchema } from './role';
 export const userTypes = ['student', 'parent', 'tutor', 'admin', 'guest'] as const;
 export type UserType = (typeof userTypes)[number];
 
+/** Spec 000 section 9. Here, not in user-profile.ts, so the account's schema carries no profile lists. */
+export const genders = ['male', 'female'] as const;
+export type Gender = (typeof genders)[number];
+
 /** A parent's user-mapper links the student accounts they may switch between (/manage-accounts). */
 export const userMapperSchema = z.object({
   _id: z.string(),
