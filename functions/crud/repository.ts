@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
-import { db, GetCommand, TransactWriteCommand, tableName } from '../lib/db';
+import { db, TransactWriteCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { batchGetItems } from '../table/batch';
+import { getItem } from '../table/coalesced-get';
 import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity, type IndexKeys } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
@@ -127,13 +128,7 @@ export function collectionRepository<
     id: string,
     options: { consistent?: boolean } = {},
   ): Promise<Stored | undefined> {
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keyOf(tenant, id),
-        ...(options.consistent ? { ConsistentRead: true } : {}),
-      }),
-    );
+    const Item = await getItem(keyOf(tenant, id), options.consistent ?? false);
     return Item ? entity.parse(Item) : undefined;
   }
 

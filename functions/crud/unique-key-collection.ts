@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import { db, GetCommand, tableName } from '../lib/db';
+import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
+import { getItem } from '../table/coalesced-get';
 import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
@@ -71,7 +72,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
 
   /** The record holding a key, as its claim item keeps it; undefined when the key is free. */
   async function holderOf(tenant: string, key: string): Promise<KeyHolder<T> | undefined> {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: claimKey(tenant, key) }));
+    const Item = await getItem(claimKey(tenant, key), false);
     // Claims written before they kept their key as an attribute are known by the key asked for.
     return Item ? claims.parse({ uniqueKey: key, ...Item }) : undefined;
   }

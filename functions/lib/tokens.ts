@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { UnauthorizedError } from '../../shared/http/errors';
 import { config } from './config';
 import { secretSetting } from './secrets';
@@ -64,6 +64,21 @@ export async function issueToken(claims: Pick<TokenClaims, 'sub' | 'tid' | 'imp'
     .setExpirationTime(`${expiresIn}s`)
     .sign(await signingKey());
   return { token, expiresIn };
+}
+
+/**
+ * What a token says of its user and role before it is verified: only for reading them early, beside the
+ * check (see sessionOf). Undefined for anything that is not a token of ours naming a plausible id.
+ */
+export function unverifiedClaims(token: string): Pick<TokenClaims, 'sub' | 'rol'> | undefined {
+  try {
+    const { sub, rol } = decodeJwt(token);
+    const plausible = (id: unknown): id is string => typeof id === 'string' && /^[\w-]{1,64}$/.test(id);
+    if (!plausible(sub)) return undefined;
+    return plausible(rol) ? { sub, rol } : { sub };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Verifies signature, issuer, tenant (audience) and expiry; any failure is a 401 with a plain message. */

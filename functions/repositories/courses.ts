@@ -7,8 +7,8 @@ import {
 } from '../../shared/schemas/course';
 import { guarded } from '../crud/list-index';
 import { collectionRepository } from '../crud/repository';
-import { db, GetCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
+import { getItem } from '../table/coalesced-get';
 import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
 
@@ -125,12 +125,7 @@ export async function getCourseMember(
   tenant: string,
   id: { courseId: string; role: CourseMember['role']; userId: string },
 ): Promise<CourseMember | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.courseMember(tenant, id.courseId, id.role, id.userId),
-    }),
-  );
+  const Item = await getItem(keys.courseMember(tenant, id.courseId, id.role, id.userId), false);
   return Item ? memberships.parse(Item) : undefined;
 }
 

@@ -1,8 +1,9 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import type { AppError } from '../../shared/http/errors';
-import { DeleteCommand, db, GetCommand, PutCommand, tableName } from '../lib/db';
+import { DeleteCommand, db, PutCommand, tableName } from '../lib/db';
 import { batchGetItems, batchWriteItems } from './batch';
+import { getItem } from './coalesced-get';
 import type { IndexName } from './definition';
 import { isConditionalCheckFailure, withoutInternalAttributes } from './items';
 import { countItems, type PageRequest, queryItems, queryPage } from './query';
@@ -108,13 +109,7 @@ export function defineEntity<Schema extends RecordSchema, const KeyAttribute ext
      * written before it kept them as attributes (a claim or a pointer stored as its key alone) still parses.
      */
     async get(tenant: string, id: Id, options: { consistent?: boolean } = {}): Promise<Record | undefined> {
-      const { Item } = await db().send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: key(tenant, id),
-          ...(options.consistent ? { ConsistentRead: true } : {}),
-        }),
-      );
+      const Item = await getItem(key(tenant, id), options.consistent ?? false);
       if (!Item) return undefined;
       const identity = Object.fromEntries(definition.keyAttributes.map((name) => [name, id[name]]));
       return parse({ ...identity, ...Item });

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { db, tableName } from '../../../functions/lib/db';
 import { defineEntity } from '../../../functions/table/entity';
@@ -216,5 +216,68 @@ describe('defineEntity against DynamoDB Local', () => {
 
     // Assess
     expect(found.map((w) => w._id).sort()).toEqual(['w1', 'w2']);
+  });
+});
+
+describe('reads by key asked for together', () => {
+  it('go as one BatchGetItem and each gets its own record, or undefined when absent', async () => {
+    // Arrange
+    await widgets.put(TENANT, widget('together', 'w1', { colour: 'red' }));
+    await widgets.put(TENANT, widget('together', 'w2', { colour: 'blue' }));
+    const send = vi.spyOn(db(), 'send');
+
+    // Act
+    const [first, second, missing, firstAgain] = await Promise.all([
+      widgets.get(TENANT, { shelf: 'together', _id: 'w1' }),
+      widgets.get(TENANT, { shelf: 'together', _id: 'w2' }),
+      widgets.get(TENANT, { shelf: 'together', _id: 'nope' }),
+      widgets.get(TENANT, { shelf: 'together', _id: 'w1' }),
+    ]);
+
+    // Assess
+    expect([first?.colour, second?.colour, missing, firstAgain?.colour]).toEqual([
+      'red',
+      'blue',
+      undefined,
+      'red',
+    ]);
+    expect(send.mock.calls.map(([command]) => command.constructor.name)).toEqual(['BatchGetCommand']);
+    send.mockRestore();
+  });
+
+  it('keep consistent reads apart from the others, and a read alone stays a GetItem', async () => {
+    // Arrange
+    await widgets.put(TENANT, widget('apart', 'w1'));
+    const send = vi.spyOn(db(), 'send');
+
+    // Act
+    const [eventual, consistent] = await Promise.all([
+      widgets.get(TENANT, { shelf: 'apart', _id: 'w1' }),
+      widgets.get(TENANT, { shelf: 'apart', _id: 'w1' }, { consistent: true }),
+    ]);
+
+    // Assess
+    expect(eventual?._id).toBe('w1');
+    expect(consistent?._id).toBe('w1');
+    expect(send.mock.calls.map(([command]) => [command.constructor.name, command.input])).toEqual([
+      ['GetCommand', expect.not.objectContaining({ ConsistentRead: true })],
+      ['GetCommand', expect.objectContaining({ ConsistentRead: true })],
+    ]);
+    send.mockRestore();
+  });
+
+  it('fail together when their call fails', async () => {
+    // Arrange
+    const send = vi.spyOn(db(), 'send').mockRejectedValueOnce(new Error('throttled'));
+
+    // Act
+    const reads = Promise.allSettled([
+      widgets.get(TENANT, { shelf: 'fail', _id: 'w1' }),
+      widgets.get(TENANT, { shelf: 'fail', _id: 'w2' }),
+    ]);
+
+    // Assess
+    expect((await reads).map((read) => read.status)).toEqual(['rejected', 'rejected']);
+    send.mockRestore();
   });
 });
