@@ -67,11 +67,13 @@ export async function linkedAccounts(
 ): Promise<LinkedAccounts | undefined> {
   const mapperId = session.user.userMapperId;
   if (!mapperId) return undefined;
+  // Only a parent-type account is a mapper's parent (the admin's linking holds it): a child's own session,
+  // the usual one, acts for nobody, known without reading the mapper.
+  if (session.user.type !== 'parent' && session.switchedBy === undefined) return undefined;
   const found = await mappers.get(`${tenant}#${mapperId}`, () => loadMapper(tenant, mapperId));
   if (!found?.mapper.userIds.includes(session.user._id)) return undefined;
   const parentId = mapperParentId(found.mapper);
   const isParent = session.user._id === parentId;
-  // A child's own session, the usual one, acts for nobody: the accounts are not read for it.
   if (!isParent && (session.switchedBy === undefined || session.switchedBy !== parentId)) return undefined;
   const users = await found.users();
   const others = isParent
