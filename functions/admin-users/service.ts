@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import { isBackOfficeRole } from '../../shared/permissions/check';
 import type { AdminUserCreate, AdminUserUpdate } from '../../shared/routes/admin-users';
@@ -8,7 +8,6 @@ import type { Role } from '../../shared/schemas/role';
 import type { UserType } from '../../shared/schemas/user';
 import { clearLinkedAccountsCache } from '../access/linked-accounts';
 import { newId } from '../lib/ids';
-import { escapeHtml, mail } from '../lib/mail';
 import { hashPassword } from '../lib/passwords';
 import { forgetCachedUser } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
@@ -19,17 +18,10 @@ import {
   splitChange,
   updateProfile,
 } from '../profile/service';
-import { eventWrite } from '../repositories/outbox';
+import { eventWrite, recordEvent } from '../repositories/outbox';
 import { addAdminNote, deleteAdminNote, detailsWrite, readProfile } from '../repositories/profiles';
 import { linkChildren } from '../repositories/user-mappers';
-import {
-  emailTaken,
-  getUsers,
-  newUserRecord,
-  newUserWrites,
-  type UserRecord,
-  updatePassword,
-} from '../repositories/users';
+import { emailTaken, getUsers, newUserRecord, newUserWrites, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { writeTransaction } from '../table/transactions';
 
@@ -114,38 +106,14 @@ export async function updateAccount(
   });
 }
 
-/** Letters and digits that cannot be mistaken for one another when typed from an e-mail. */
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** A temporary password: 14 characters of the alphabet above, with a letter of each case and a digit. */
-export function temporaryPassword(): string {
-  for (;;) {
-    const password = Array.from(
-      { length: 14 },
-      () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
-    ).join('');
-    if (/[a-z]/.test(password) && /[A-Z]/.test(password) && /[0-9]/.test(password)) return password;
-  }
-}
-
 /**
- * Sends a new temporary password ("Temporary password sent!"): set first (the old password stops working,
- * and passwordChangedAt ends every session issued before), then mailed. Should the mail fail, the answer
- * is an error and the admin sends another: the user has no password they know either way.
+ * Sends a new temporary password ("Temporary password sent!"): the TemporaryPasswordRequested event, whose
+ * consumer (functions/password-reset-mail) sets a random password, which ends the old one and every session
+ * issued before it, and mails it. The password is never in the request, the event or a log.
  */
 export async function resendPassword(tenant: string, userId: string): Promise<{ _id: string }> {
-  const stored = await readProfile(tenant, userId);
-  if (!stored) throw new NotFoundError('User not found');
-  const password = temporaryPassword();
-  await updatePassword(tenant, userId, await hashPassword(password));
-  forgetCachedUser(tenant, userId);
-  const { user } = stored;
-  await mail().send({
-    to: user.email,
-    subject: 'Your temporary password',
-    text: `Hello ${user.firstname},\n\nAn administrator has set a temporary password for your account:\n\n${password}\n\nSign in with this e-mail address and the password above, then choose your own password. Your previous password no longer works.`,
-    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p>An administrator has set a temporary password for your account:</p><p><code>${escapeHtml(password)}</code></p><p>Sign in with this e-mail address and the password above, then choose your own password. Your previous password no longer works.</p>`,
-  });
+  if (!(await readProfile(tenant, userId))) throw new NotFoundError('User not found');
+  await recordEvent('TemporaryPasswordRequested', { tenant, userId });
   return { _id: userId };
 }
 

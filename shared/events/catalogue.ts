@@ -18,6 +18,11 @@ export const eventCatalogue = {
    * a tutor's availability, and renames the account where records keep a copy of its name.
    */
   UserDeleted: z.object({ tenant: z.string(), userId: z.string() }),
+  /**
+   * An admin asked for a new temporary password for a user (adminUsers.resendPassword): its consumer sets
+   * one and mails it, so the password exists only in the e-mail, never in an event or a log.
+   */
+  TemporaryPasswordRequested: z.object({ tenant: z.string(), userId: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   /** `generationId`: the generation record its request created (one put on the bus by hand has none). */
   SitemapRequested: z.object({
@@ -79,12 +84,12 @@ export type ScheduleTickDetail = z.infer<typeof scheduleTickDetail>;
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
-  // The reset e-mail of a forgot-password request, sent after the request has answered, and the set-password
-  // e-mail of an account an admin created.
+  // The reset e-mail of a forgot-password request, sent after the request has answered, the set-password
+  // e-mail of an account an admin created, and a temporary password an admin asked for.
   {
     name: 'password-reset-mail',
     kind: 'pattern',
-    detailTypes: ['PasswordResetRequested', 'UserInvited'],
+    detailTypes: ['PasswordResetRequested', 'UserInvited', 'TemporaryPasswordRequested'],
     target: 'password-reset-mail',
   },
   // What a deleted account leaves to tidy, after its own transaction.

@@ -34,6 +34,8 @@ async function newUser(fields: Json = {}): Promise<Json> {
 
 /** The temporary password a resend mailed to `email` (the newest mail to it). */
 async function mailedPassword(email: string): Promise<string> {
+  // The password is set and mailed from the bus (TemporaryPasswordRequested).
+  await local.stack.events.settled();
   const mails = (await readOutbox(local.stack.outboxDir)).filter((mail) => mail.to === email);
   const password = mails[0]?.text.match(/for your account:\n\n(\S+)\n/)?.[1];
   expect(password, JSON.stringify(mails[0])).toBeTruthy();
@@ -385,7 +387,7 @@ describe('a temporary password sent again', () => {
       params: { userId: user.userId },
     });
     expect(resent.body).toEqual({ _id: user.userId });
-    const after = await mailedPassword(user.email);
+    const after = await mailedPassword(user.email); // waits for the bus
     expect(after).not.toBe(before);
     const oldSession = await local.api.call('profile.get', { token: user.token });
     expect(oldSession.status).toBe(401);
