@@ -1,7 +1,12 @@
-import { sendPasswordReset } from '../auth/password-reset';
+import { sendInvitation, sendPasswordReset, sendTemporaryPassword } from '../auth/password-reset';
 import { eventConsumer } from '../lib/event-pipeline';
 
-/** Bus target of the `password-reset-mail` rule: the reset e-mail of a forgot-password request. */
+/**
+ * Bus target of the `password-reset-mail` rule: the reset e-mail of a forgot-password request, and the
+ * set-password e-mail of an account an admin created, and a temporary password an admin asked for.
+ */
 export const handler = eventConsumer('password-reset-mail', {
   PasswordResetRequested: ({ detail }) => sendPasswordReset(detail.tenant, detail.email),
+  UserInvited: ({ detail }) => sendInvitation(detail.tenant, detail.userId),
+  TemporaryPasswordRequested: ({ detail }) => sendTemporaryPassword(detail.tenant, detail.userId),
 });

@@ -11,6 +11,18 @@ export const eventCatalogue = {
   UserSignedUp: z.object({ tenant: z.string(), userId: z.string() }),
   /** Any address (an account or not): the consumer looks it up, so the request does the same work for both. */
   PasswordResetRequested: z.object({ tenant: z.string(), email: z.string() }),
+  /** An admin created an account (adminUsers.create): the new user is mailed a link to set their password. */
+  UserInvited: z.object({ tenant: z.string(), userId: z.string() }),
+  /**
+   * An account was deleted (anonymised, profile.deleteAccount): its consumer removes the profile's items and
+   * a tutor's availability, and renames the account where records keep a copy of its name.
+   */
+  UserDeleted: z.object({ tenant: z.string(), userId: z.string() }),
+  /**
+   * An admin asked for a new temporary password for a user (adminUsers.resendPassword): its consumer sets
+   * one and mails it, so the password exists only in the e-mail, never in an event or a log.
+   */
+  TemporaryPasswordRequested: z.object({ tenant: z.string(), userId: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   /** `generationId`: the generation record its request created (one put on the bus by hand has none). */
   SitemapRequested: z.object({
@@ -72,13 +84,16 @@ export type ScheduleTickDetail = z.infer<typeof scheduleTickDetail>;
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
-  // The reset e-mail of a forgot-password request, sent after the request has answered.
+  // The reset e-mail of a forgot-password request, sent after the request has answered, the set-password
+  // e-mail of an account an admin created, and a temporary password an admin asked for.
   {
     name: 'password-reset-mail',
     kind: 'pattern',
-    detailTypes: ['PasswordResetRequested'],
+    detailTypes: ['PasswordResetRequested', 'UserInvited', 'TemporaryPasswordRequested'],
     target: 'password-reset-mail',
   },
+  // What a deleted account leaves to tidy, after its own transaction.
+  { name: 'account-cleanup', kind: 'pattern', detailTypes: ['UserDeleted'], target: 'account-cleanup' },
   // The booking e-mail to the student, their parent and the tutor.
   { name: 'trial-booked-mail', kind: 'pattern', detailTypes: ['TrialBooked'], target: 'trial-mail' },
   // Lesson history rows (spec 001 section 3) for lessons that ended, every five minutes.
