@@ -14,6 +14,7 @@ import { ThemeToggle } from './theme-toggle';
  * which this way stay off the first page too.
  */
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
@@ -61,9 +62,15 @@ export function Header() {
                     <RouterLink to={paths.admin}>Admin</RouterLink>
                   </Button>
                 )}
-                <Text fontSize="sm" color="fg.muted">
-                  {session.user.firstname} {session.user.lastname}
-                </Text>
+                <Suspense
+                  fallback={
+                    <Text fontSize="sm" color="fg.muted">
+                      {session.user.firstname} {session.user.lastname}
+                    </Text>
+                  }
+                >
+                  <ProfileMenu user={session.user} onNavigate={(path) => navigate(path)} />
+                </Suspense>
                 <Button size="sm" variant="outline" onClick={signOut}>
                   Sign out
                 </Button>

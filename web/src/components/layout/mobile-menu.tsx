@@ -2,7 +2,9 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import { paths } from '../../config/paths';
 import { setAdminEditMode, useAdminEditMode } from '../../lib/edit-mode';
+import { useSession } from '../../lib/session';
 import { setTutorMode, useTutorMode } from '../../lib/tutor-mode';
+import { hasProfileDropDown } from './profile-menu';
 
 /** A mode of the header's switches as a checkable item (stays open, so the new state shows). */
 function ModeItem(props: {
@@ -72,6 +74,7 @@ export function MobileMenu(props: {
   onNavigate: (path: string) => void;
   onSignOut: () => void;
 }) {
+  const user = useSession()?.user;
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -87,6 +90,11 @@ export function MobileMenu(props: {
               <Menu.Item value="dashboard" onClick={() => props.onNavigate(paths.dashboard)}>
                 Dashboard
               </Menu.Item>
+              {user && hasProfileDropDown(user) && (
+                <Menu.Item value="profile" onClick={() => props.onNavigate(paths.profile)}>
+                  My profile
+                </Menu.Item>
+              )}
               {props.backOffice && (
                 <Menu.Item value="admin" onClick={() => props.onNavigate(paths.admin)}>
                   Admin
