@@ -10,10 +10,11 @@ import { authUserSchema, genders, type UserType } from '../../shared/schemas/use
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
-import { countWrite, readCount } from '../table/counters';
+import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
 const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
@@ -34,6 +35,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   updatedAt: z.string(),
   /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
   directoryCounted: z.boolean().optional(),
+  /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
+  userListed: z.number().optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -132,17 +135,48 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
   };
 }
 
-/** The two writes that create a user: the e-mail claim (index 0, fails when taken) and the profile. */
+/** The user's item as created: counted in the directory and carrying its list entries. */
+const createdUser = (user: UserRecord): UserRecord => ({
+  ...user,
+  ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}),
+  ...userListStamp,
+});
+
+/**
+ * The writes that create a user: the e-mail claim (index 0, fails when taken), the profile, its directory
+ * count, and its entries and counts of the admin Users list (user-list-index.ts).
+ */
 export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
   return [
     emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
-    users.putWrite(
-      tenant,
-      { ...user, ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}) },
-      'absent',
-    ),
+    users.putWrite(tenant, createdUser(user), 'absent'),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
+    ...userListWrites(tenant, undefined, user),
   ];
+}
+
+/**
+ * The items newUserWrites writes for many new users, as plain items with their counters summed, for a
+ * bulk load into a tenant that has no users yet (the benchmark seeds 50,000 this way).
+ */
+export function newUsersSeedItems(
+  tenant: string,
+  records: readonly UserRecord[],
+): Array<Record<string, unknown>> {
+  const counts = new Map<string, number>();
+  const items: Array<Record<string, unknown>> = [];
+  for (const user of records) {
+    items.push(emailClaims.item(tenant, { email: user.email, userId: user._id }));
+    items.push(users.item(tenant, createdUser(user)));
+    if (isDirectoryType(user.type)) {
+      counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
+    }
+  }
+  const list = userListSeedItems(tenant, records);
+  items.push(...list.items);
+  for (const [name, count] of list.counts) counts.set(name, (counts.get(name) ?? 0) + count);
+  for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
+  return items;
 }
 
 export const emailTaken = () => new ConflictError('An account with this email already exists');
@@ -244,6 +278,7 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   const directory = directoryKeys(tenant, { ...user, type });
   const indexed = 'gsi2pk' in directory;
   const counted = user.directoryCounted === true;
+  const guard = userListGuard(user);
   await writeTransaction(
     [
       {
@@ -251,14 +286,21 @@ export async function setUserType(tenant: string, userId: string, type: UserType
           TableName: tableName(),
           Key: users.key(tenant, user),
           UpdateExpression: indexed
-            ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
-            : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk, #counted',
-          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'}`,
-          ExpressionAttributeNames: { '#type': 'type', '#counted': DIRECTORY_COUNTED },
+            ? 'SET #type = :type, updatedAt = :now, #listed = :listed, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
+            : 'SET #type = :type, updatedAt = :now, #listed = :listed REMOVE gsi2pk, gsi2sk, #counted',
+          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'} AND (${guard.expression})`,
+          ExpressionAttributeNames: {
+            '#type': 'type',
+            '#counted': DIRECTORY_COUNTED,
+            '#listed': 'userListed',
+            ...guard.names,
+          },
           ExpressionAttributeValues: {
             ':type': type,
             ':was': user.type,
             ':now': new Date().toISOString(),
+            ':listed': userListStamp.userListed,
+            ...guard.values,
             ...(indexed || counted ? { ':yes': true } : {}),
             ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
           },
@@ -266,9 +308,46 @@ export async function setUserType(tenant: string, userId: string, type: UserType
       },
       ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
       ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
+      ...userListWrites(tenant, user, { ...user, type }),
     ],
     () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
+}
+
+/**
+ * Writes the admin list's entries and counts of a user stored before them (the backfill calls it), on
+ * the condition that nobody listed or changed the user meanwhile: false when that happened (read it again).
+ */
+export async function indexUserInList(tenant: string, user: UserRecord): Promise<boolean> {
+  if (user.userListed === userListStamp.userListed) return true;
+  try {
+    await writeTransaction(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: users.key(tenant, user),
+            UpdateExpression: 'SET #listed = :listed',
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(#listed) AND updatedAt = :read',
+            ExpressionAttributeNames: { '#listed': 'userListed' },
+            ExpressionAttributeValues: { ':listed': userListStamp.userListed, ':read': user.updatedAt },
+          },
+        },
+        ...userListWrites(tenant, undefined, user),
+      ],
+      () => new ConflictError('Changed meanwhile'),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/** Every user of a role (a one-off job's read: the backfill of the admin list). */
+export function usersOfRole(tenant: string, roleId: string): Promise<UserRecord[]> {
+  return users.query({ index: 'gsi1', partition: keys.usersOfRoleIndex(tenant, roleId) });
 }
 
 export interface DirectoryEntry extends Pick<UserRecord, '_id' | 'firstname' | 'lastname' | 'email'> {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { userSearchOptions } from '../rules/user-list';
 import { emailSchema, idSchema } from '../schemas/common';
 import { pageSchema, pagingQuerySchema, sortValueSchema } from '../schemas/paging';
 import { userTypes } from '../schemas/user';
@@ -21,7 +22,6 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const userSearchOptions = ['name', 'email', 'phone'] as const;
 export const userSortKeys = ['name', 'email', 'createdAt'] as const;
 
 const adminUserListQuery = pagingQuerySchema
