@@ -9,12 +9,13 @@ import { TenantName } from '../tenant-name';
 import { ThemeToggle } from './theme-toggle';
 
 /**
- * The phone menu and the mode switches: signed-in only, so a visitor's first page does not load their code.
+ * The phone menu, the profile drop-down (one module: one chunk and one list of its parts to preload) and
+ * the mode switches: signed-in only, so a visitor's first page does not load their code.
  * The switches decide whom they show to (catalogue editors, tutors) by the route table's access rules,
  * which this way stay off the first page too.
  */
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
-const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
+const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
