@@ -293,7 +293,7 @@ export default function AdminUserPage() {
               {profile.firstname} {profile.lastname}
             </Heading>
             <HStack gap="2" wrap="wrap">
-              <Badge>{profile.type}</Badge>
+              <Badge textTransform="capitalize">{profile.type}</Badge>
               <Text fontSize="sm" color="fg.muted">
                 {profile.roleName} · {profile.email} · since {formatDate(profile.createdAt)}
               </Text>
