@@ -172,9 +172,7 @@ export function newUsersSeedItems(
       counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
     }
   }
-  const list = userListSeedItems(tenant, records);
-  items.push(...list.items);
-  for (const [name, count] of list.counts) counts.set(name, (counts.get(name) ?? 0) + count);
+  items.push(...userListSeedItems(tenant, records));
   for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
   return items;
 }

@@ -5,7 +5,11 @@ import { db, tableName } from '../../../functions/lib/db';
 import { hashPassword } from '../../../functions/lib/passwords';
 import { putTenant } from '../../../functions/repositories/tenants';
 import { countPartitionKeys } from '../../../functions/repositories/user-list';
-import { userListCounter, userListPartition } from '../../../functions/repositories/user-list-index';
+import {
+  readUserListCount,
+  userListCounter,
+  userListPartition,
+} from '../../../functions/repositories/user-list-index';
 import {
   createUser,
   getUser,
@@ -19,7 +23,6 @@ import {
 } from '../../../functions/repositories/users';
 import { ensureSystemRoles } from '../../../functions/roles/system-roles';
 import { keys } from '../../../functions/table/access-patterns';
-import { readCount } from '../../../functions/table/counters';
 import { writeTransaction } from '../../../functions/table/transactions';
 import { listAdminUsers } from '../../../functions/users/admin-user-list';
 import { ConflictError } from '../../../shared/http/errors';
@@ -350,7 +353,7 @@ describe('the lists kept right by every write', () => {
   /** Every counter of the partitions checked equals the entries its partitions hold. */
   const expectCountsMatchEntries = async (sets: Array<['role' | 'country' | 'role-country', string[]]>) => {
     for (const [set, values] of sets) {
-      const counted = await readCount(TENANT, userListCounter.list(set, values));
+      const counted = await readUserListCount(TENANT, userListCounter.list(set, values));
       for (const sort of ['name', 'email', 'createdAt'] as const) {
         expect(await countPartitionKeys(userListPartition.sorted(TENANT, set, sort, values))).toBe(counted);
       }
