@@ -12,8 +12,8 @@ import type { UserType } from '../../shared/schemas/user';
 import type { Condition } from '../crud/list-index';
 import { tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
-import { countWrite } from '../table/counters';
 import { defineEntity } from '../table/entity';
+import { queryProjected } from '../table/projection';
 import type { TransactItem } from '../table/transactions';
 
 /**
@@ -27,7 +27,8 @@ import type { TransactItem } from '../table/transactions';
  *   (deduplicated, sorted as asked, counted exactly);
  * - dropdown entries of students and tutors by type and country, type and level, or all three, in the
  *   directory's name order, carrying the picker's fields;
- * - a maintained counter per partition of each filter set, moved in the same transaction.
+ * - a maintained count per partition of each filter set, moved in the same transaction (attributes of
+ *   one item per shard of users: a user's write moves its counts in one Update).
  *
  * The user's own write carries the marker `userListed` and the guard (userListGuard), so an online
  * backfill and a live write never list a user twice.
@@ -101,6 +102,58 @@ export const userListCounter = {
   dropdown: (set: DropdownFilterSet, values: readonly string[]) =>
     ['USERS#DROPDOWN', set, ...values.map(encodeURIComponent)].join('#'),
 };
+
+/**
+ * The counts are spread over this many items (a user's by its id), so that concurrent writes of different
+ * users rarely lock one counter item; a total reads them all (one Query of small items).
+ */
+const COUNT_SHARDS = 8;
+
+function countShardOf(userId: string): string {
+  let hash = 0;
+  for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
+  return String(hash % COUNT_SHARDS);
+}
+
+const userListCounts = defineEntity({
+  name: 'userListCount',
+  schema: z.object({ shard: z.string() }),
+  keyAttributes: ['shard'],
+  key: (tenant, count) => keys.userListCounts(tenant, count.shard),
+});
+
+/** Moves some counts of one shard's item (ADD, so concurrent writes add up). */
+function countsUpdate(
+  tenant: string,
+  shard: string,
+  moves: ReadonlyArray<readonly [string, number]>,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: userListCounts.key(tenant, { shard }),
+      UpdateExpression: `SET #entity = :entity, #shard = :shard ADD ${moves.map((_, i) => `#c${i} :d${i}`).join(', ')}`,
+      ExpressionAttributeNames: {
+        '#entity': userListCounts.name,
+        '#shard': 'shard',
+        ...Object.fromEntries(moves.map(([name], i) => [`#c${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ':entity': userListCounts.name,
+        ':shard': shard,
+        ...Object.fromEntries(moves.map(([, delta], i) => [`:d${i}`, delta])),
+      },
+    },
+  };
+}
+
+/** A partition's total: its counter summed over the shards. */
+export async function readUserListCount(tenant: string, counter: string): Promise<number> {
+  const shards = await queryProjected(z.object({ [counter]: z.number().optional() }), {
+    partition: keys.userListCounts(tenant, '').pk,
+  });
+  return shards.reduce((sum, shard) => sum + (shard[counter] ?? 0), 0);
+}
 
 /** A sort entry: the pointer alone (the page reads its users by id). */
 export const userSortEntries = defineEntity({
@@ -223,8 +276,12 @@ export function userListWrites(
   }
   const oldCounters = new Set(old.counters);
   const newCounters = new Set(next.counters);
-  for (const name of oldCounters) if (!newCounters.has(name)) writes.push(countWrite(tenant, name, -1));
-  for (const name of newCounters) if (!oldCounters.has(name)) writes.push(countWrite(tenant, name, 1));
+  const moves: Array<[string, number]> = [
+    ...[...oldCounters].filter((name) => !newCounters.has(name)).map((name): [string, number] => [name, -1]),
+    ...[...newCounters].filter((name) => !oldCounters.has(name)).map((name): [string, number] => [name, 1]),
+  ];
+  const userId = after?._id ?? before?._id;
+  if (moves.length > 0 && userId) writes.push(countsUpdate(tenant, countShardOf(userId), moves));
   return writes;
 }
 
@@ -246,19 +303,20 @@ export function userListGuard(before: ListedUser): Condition {
 }
 
 /**
- * The entry items of many new users and the counts of their partitions, for a bulk load into an empty
- * tenant (users.ts `newUsersSeedItems`, the benchmark): the same entries userListWrites writes.
+ * The entry items of many new users and the shard items of their counts, for a bulk load into a tenant
+ * with no users yet (users.ts `newUsersSeedItems`, the benchmark): the same entries userListWrites writes.
  */
-export function userListSeedItems(
-  tenant: string,
-  users: readonly ListedUser[],
-): { items: StoredItem[]; counts: Map<string, number> } {
+export function userListSeedItems(tenant: string, users: readonly ListedUser[]): StoredItem[] {
   const items: StoredItem[] = [];
-  const counts = new Map<string, number>();
+  const shards = new Map<string, Record<string, number>>();
   for (const user of users) {
     const entries = entriesOf(tenant, user);
     items.push(...entries.items);
-    for (const name of entries.counters) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const shard = countShardOf(user._id);
+    const counts = shards.get(shard) ?? {};
+    for (const name of entries.counters) counts[name] = (counts[name] ?? 0) + 1;
+    shards.set(shard, counts);
   }
-  return { items, counts };
+  for (const [shard, counts] of shards) items.push({ ...userListCounts.item(tenant, { shard }), ...counts });
+  return items;
 }

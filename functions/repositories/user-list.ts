@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { type DirectoryUserType, normalizeDirectorySearch } from '../../shared/rules/user-directory';
 import { levelKey, type UserSearchOption } from '../../shared/rules/user-list';
-import { readCount } from '../table/counters';
 import { keyConditionQuery } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { countItems, queryItems, skipItems } from '../table/query';
@@ -9,6 +8,7 @@ import {
   type DropdownFilterSet,
   type ListFilterSet,
   type ListSortKey,
+  readUserListCount,
   userDropdownEntries,
   userListCounter,
   userListPartition,
@@ -67,7 +67,7 @@ export async function listUserPage(
       descending: request.descending,
     });
     const [totalDocs, ids] = await Promise.all([
-      readCount(tenant, userListCounter.list(set, values)),
+      readUserListCount(tenant, userListCounter.list(set, values)),
       skipItems(input, offset).then(async (startKey) =>
         startKey === null
           ? []
@@ -158,7 +158,7 @@ export async function listFilteredDirectoryUsers(
       Promise.all(partitions.map((partition) => read(partition, max))),
       Promise.all(
         partitions.map((partition) =>
-          readCount(tenant, userListCounter.dropdown(partition.set, partition.values)),
+          readUserListCount(tenant, userListCounter.dropdown(partition.set, partition.values)),
         ),
       ),
     ]);

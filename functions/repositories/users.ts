@@ -109,7 +109,7 @@ export type NewUser = Pick<
   UserRecord,
   'firstname' | 'lastname' | 'email' | 'type' | 'roleId' | 'passwordHash'
 > &
-  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
+  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId' | 'phone' | 'country' | 'level' | 'gender'>>;
 
 export function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
   return users.get(tenant, { _id: userId });
@@ -186,9 +186,7 @@ export function newUsersSeedItems(
       counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
     }
   }
-  const list = userListSeedItems(tenant, records);
-  items.push(...list.items);
-  for (const [name, count] of list.counts) counts.set(name, (counts.get(name) ?? 0) + count);
+  items.push(...userListSeedItems(tenant, records));
   for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
   return items;
 }
@@ -326,6 +324,55 @@ export async function setUserType(tenant: string, userId: string, type: UserType
     ],
     () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
+}
+
+/**
+ * The writes that replace a user as read (`before`) by `after` (same id, type and e-mail: setUserType and
+ * the e-mail claim move those): the user's Put on the condition that it is unchanged since it was read
+ * and still has the list entries it was read with, and the list's entry and counter moves. For an update
+ * path that rewrites the whole record (a profile or role change); one that updates attributes joins
+ * userListGuard and userListStamp to its own write instead.
+ */
+export function replaceUserWrites(tenant: string, before: UserRecord, after: UserRecord): TransactItem[] {
+  const guard = userListGuard(before);
+  const put = users.putWrite(tenant, { ...after, ...userListStamp }, { unchangedSince: before.updatedAt });
+  if (!put.Put) throw new Error('A user is replaced by a Put');
+  return [
+    {
+      Put: {
+        ...put.Put,
+        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
+        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
+        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
+      },
+    },
+    ...userListWrites(tenant, before, after),
+  ];
+}
+
+/**
+ * The writes that remove a user as read: the record (unchanged since read, with the list entries it was
+ * read with), its e-mail claim, its directory count and its list entries and counts. An anonymising
+ * deletion that keeps the record uses replaceUserWrites with the anonymised record instead.
+ */
+export function removeUserWrites(tenant: string, before: UserRecord): TransactItem[] {
+  const guard = userListGuard(before);
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: users.key(tenant, before),
+        ConditionExpression: `attribute_exists(pk) AND updatedAt = :read AND (${guard.expression})`,
+        ExpressionAttributeNames: guard.names,
+        ExpressionAttributeValues: { ':read': before.updatedAt, ...guard.values },
+      },
+    },
+    emailClaims.deleteWrite(tenant, { email: before.email }),
+    ...(before.directoryCounted === true && isDirectoryType(before.type)
+      ? [directoryCount(tenant, before.type, -1)]
+      : []),
+    ...userListWrites(tenant, before, undefined),
+  ];
 }
 
 /**

@@ -56,6 +56,18 @@ export const adminUserUpdateSchema = accountFieldsSchema
 export type AdminUserCreate = z.output<typeof adminUserCreateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
+/** The admin's Users list (its own constant: the users-list benchmark serves it alone). */
+export const adminUserListRoute = route({
+  id: 'adminUsers.list',
+  method: 'GET',
+  path: '/admin/users',
+  resource: 'admin-users',
+  access: permission('adminUsers', 'view'),
+  query: adminUserListQuery,
+  response: pageSchema(adminUserRowSchema),
+  summary: 'Users by role and country, searched by name, e-mail or phone, sorted (served from indexes)',
+});
+
 /**
  * Spec 002 "Admin users": the user by id, the list (from indexes: role, country, a search by name, e-mail
  * or phone, sorted), create and update, the sub-records (experiences, qualifications, achievements,
@@ -63,16 +75,7 @@ export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
  * The dropdown (users.adminDropdown) and log-in-as (auth.logInAsUser) are declared with their resources.
  */
 export const adminUserRoutes = [
-  route({
-    id: 'adminUsers.list',
-    method: 'GET',
-    path: '/admin/users',
-    resource: 'admin-users',
-    access: permission('adminUsers', 'view'),
-    query: adminUserListQuery,
-    response: pageSchema(adminUserRowSchema),
-    summary: 'Users by role and country, searched by name, e-mail or phone, sorted (served from indexes)',
-  }),
+  adminUserListRoute,
   route({
     id: 'adminUsers.get',
     method: 'GET',
