@@ -506,25 +506,27 @@ function countDirectory(tenant: string, type: DirectoryUserType): Promise<number
 const changedMeanwhile = () => new ConflictError('This account was changed meanwhile. Please try again.');
 
 /**
- * The writes that replace a user read as `before` by `after`, for one transaction: the record on the
- * condition that it is as read (its index keys follow from the record: a new role moves it in the
- * users-of-role index, a new name in the directory), and, when the e-mail changes, the old claim released
- * (still this user's) and the new one claimed (absent). `refused` names what a failed condition means.
+ * The writes that replace an account read as `before` by `after`, for one transaction: the record with its
+ * admin Users list entries (replaceUserWrites: on the condition that it is as read; its index keys follow
+ * from the record, so a new role moves it in the users-of-role index, a new name in the directory), and,
+ * when the e-mail changes, the old claim released (still this user's) and the new one claimed (absent).
+ * `refused` names what a failed condition means.
  */
-export function replaceUserWrites(
+export function replaceAccountWrites(
   tenant: string,
   before: UserRecord,
   after: UserRecord,
 ): { items: TransactItem[]; refused: (index: number) => ConflictError } {
   const record = { ...after, updatedAt: new Date().toISOString() };
-  const items: TransactItem[] = [users.putWrite(tenant, record, { unchangedSince: before.updatedAt })];
+  const items: TransactItem[] = replaceUserWrites(tenant, before, record);
+  const claimAt = items.length + 1;
   if (after.email !== before.email) {
     items.push(
       releaseEmailWrite(tenant, before),
       emailClaims.putWrite(tenant, { email: after.email, userId: after._id }, 'absent'),
     );
   }
-  return { items, refused: (index) => (index === 2 ? emailTaken() : changedMeanwhile()) };
+  return { items, refused: (index) => (index === claimAt ? emailTaken() : changedMeanwhile()) };
 }
 
 /** Releases the user's e-mail claim (on the condition that it is still theirs). */
@@ -569,10 +571,24 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     deletedAt: now,
     updatedAt: now,
   };
+  // It leaves the admin Users list too: its entries go, on the condition that it has the ones it was read
+  // with, and it keeps no list marker (nothing lists it again).
+  const { userListed: _listed, ...unlisted } = anonymised;
+  const guard = userListGuard(user);
+  const put = users.putWrite(tenant, unlisted, { unchangedSince: user.updatedAt });
+  if (!put.Put) throw new Error('A user is replaced by a Put');
   return [
-    users.putWrite(tenant, anonymised, { unchangedSince: user.updatedAt }),
+    {
+      Put: {
+        ...put.Put,
+        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
+        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
+        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
+      },
+    },
     releaseEmailWrite(tenant, user),
     ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+    ...userListWrites(tenant, user, undefined),
   ];
 }
 
