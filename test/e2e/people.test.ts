@@ -27,7 +27,7 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
   await dialog.getByRole('checkbox', { name: 'Part-time Tutor' }).check({ force: true });
   await dialog.getByRole('checkbox', { name: 'Patient' }).check({ force: true });
   await dialog.getByRole('button', { name: 'Add language' }).click();
-  await dialog.getByLabel('Language 1').fill('English');
+  await dialog.getByLabel('Language 1', { exact: true }).fill('English');
   await dialog.getByLabel('Proficiency 1').selectOption('Native');
   await screenshot(page, 'admin-create-user');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -112,7 +112,7 @@ it('a student edits their profile from the header and sees only the tabs their r
   expect(await page.getByRole('tab', { name: 'Admin notes' }).count()).toBe(0);
 
   // Act: the phone number
-  await page.getByLabel('Phone').fill('+65 6123 4567');
+  await page.getByLabel('Phone', { exact: true }).fill('+65 6123 4567');
   await page.getByRole('button', { name: 'Save' }).click();
   await closeToast(page, 'Details updated successfully!');
   await screenshot(page, 'student-profile-account');
@@ -130,7 +130,7 @@ it('a student edits their profile from the header and sees only the tabs their r
   await page.reload();
   await expect.poll(() => page.getByLabel("Parent's name").inputValue()).toBe('Pat Parent');
   await page.getByRole('tab', { name: 'Account' }).click();
-  await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('+65 6123 4567');
+  await expect.poll(() => page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+65 6123 4567');
 
   // Assess: on a phone the tabs and fields stay within the screen
   await page.setViewportSize({ width: 390, height: 844 });

@@ -196,10 +196,12 @@ function usersResource(
                 onChange({
                   ...value,
                   type,
-                  // The role stays when it fits the new type; otherwise the type's own role is chosen.
-                  account: rolesFor(type, roles).some((role) => role._id === value.account.roleId)
-                    ? value.account
-                    : { ...value.account, roleId: defaultRoleFor(type, roles)?._id ?? '' },
+                  // A role chosen by hand stays while it fits the new type; the type's own role follows it.
+                  account:
+                    value.account.roleId !== defaultRoleFor(value.type, roles)?._id &&
+                    rolesFor(type, roles).some((role) => role._id === value.account.roleId)
+                      ? value.account
+                      : { ...value.account, roleId: defaultRoleFor(type, roles)?._id ?? '' },
                 })
               }
             >
