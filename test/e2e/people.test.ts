@@ -47,7 +47,7 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
   await entry.getByLabel(/^Institution/).fill('National University of Singapore');
   await entry.getByLabel(/^Year/).fill('2015');
   await entry.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Qualifications added').waitFor();
+  await page.getByText('Qualification added').waitFor();
   const qualifications = page.getByRole('region', { name: 'Qualifications' });
   await qualifications.getByText('BSc Mathematics').waitFor();
   await qualifications.getByText('National University of Singapore, 2015').waitFor();
@@ -89,6 +89,8 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
 
   // Assess: the portal, as Tessa
   await page.waitForURL(/\/learning-portal\/portal$/);
+  await page.getByRole('heading', { name: 'Welcome, Tessa!' }).waitFor();
+  await page.getByText('Signed in by an administrator').waitFor();
   await page.getByRole('banner').getByText('Tessa Turing').waitFor();
   const stored = await page.evaluate((key) => localStorage.getItem(key), storageKeys.authUser);
   expect(JSON.parse(stored ?? '{}')).toMatchObject({ email, type: 'tutor' });

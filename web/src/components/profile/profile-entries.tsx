@@ -37,6 +37,8 @@ interface KindSpec<Kind extends ProfileEntryKind> {
   body: (values: Values) => { body: EntryInput<Kind> } | { errors: Values };
 }
 
+/** `qualification` -> `Qualification`, as a toast starts. */
+const sentence = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
 const year = (value: string | undefined) => (value ? Number(value) : undefined);
 const optional = (value: string | undefined) => value?.trim() || undefined;
 
@@ -251,15 +253,15 @@ function EntrySection<Kind extends ProfileEntryKind>(props: {
     }
     const { entry } = editing;
     const ok = entry
-      ? await run(() => calls.update(entry._id, checked.body), `${spec.title} updated`)
-      : await run(() => calls.create(checked.body), `${spec.title} added`);
+      ? await run(() => calls.update(entry._id, checked.body), `${sentence(spec.label)} updated`)
+      : await run(() => calls.create(checked.body), `${sentence(spec.label)} added`);
     if (ok) setEditing(undefined);
   };
 
   const remove = async () => {
     const entry = deleting;
     if (!entry) return;
-    if (await run(() => calls.delete(entry._id), `${spec.title} deleted`)) setDeleting(undefined);
+    if (await run(() => calls.delete(entry._id), `${sentence(spec.label)} deleted`)) setDeleting(undefined);
   };
 
   return (
