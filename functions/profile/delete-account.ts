@@ -3,8 +3,8 @@ import { isBackOfficeRole } from '../../shared/permissions/check';
 import { clearLinkedAccountsCache, mapperParentId } from '../access/linked-accounts';
 import { forgetCachedUser } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
-import { removeAvailability } from '../repositories/availability';
-import { readProfile, removeProfileItems } from '../repositories/profiles';
+import { eventWrite } from '../repositories/outbox';
+import { readProfile } from '../repositories/profiles';
 import { getUserMapper, linkChildren } from '../repositories/user-mappers';
 import { anonymiseUserWrites, countUsersWithRole, getUser, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
@@ -37,9 +37,11 @@ async function leaveUserMapper(tenant: string, user: UserRecord): Promise<void> 
  * Deletes the caller's own account (profile.deleteAccount): anonymised, not removed, so that what others
  * need keeps its id (lessons taught, feedback, lesson history show "Deleted user"). The account leaves its
  * user-mapper, then in one transaction the record is anonymised (no e-mail, an unusable password, every
- * session ended), its e-mail claim released and its directory count moved; then its profile items go, and a
- * tutor's availability and teaching index (no one books a deleted tutor). The tenant's last admin cannot
- * leave this way (409): a school must keep someone who can run it.
+ * session ended), its e-mail claim released, its directory count moved and the UserDeleted event written;
+ * that event's consumer (functions/account-cleanup) removes the profile's items and a tutor's availability
+ * and renames the copies of the name that feedback and lesson history keep. The tenant's last admin cannot
+ * leave this way (409): a school must keep someone who can run it. That check counts the admin roles'
+ * holders before the write, so two last admins deleting themselves at the same instant could both pass.
  */
 export async function deleteOwnAccount(tenant: string, caller: Caller): Promise<{ _id: string }> {
   const userId = caller.user._id;
@@ -53,9 +55,10 @@ export async function deleteOwnAccount(tenant: string, caller: Caller): Promise<
   await leaveUserMapper(tenant, before.user);
   const current = await readProfile(tenant, userId);
   if (!current) throw new NotFoundError('User not found');
-  await writeTransaction(anonymiseUserWrites(tenant, current.user), changedMeanwhile);
+  await writeTransaction(
+    [...anonymiseUserWrites(tenant, current.user), eventWrite('UserDeleted', { tenant, userId })],
+    changedMeanwhile,
+  );
   forgetCachedUser(tenant, userId);
-  await removeProfileItems(tenant, userId);
-  if (current.user.type === 'tutor') await removeAvailability(tenant, userId);
   return { _id: userId };
 }

@@ -175,6 +175,45 @@ export async function setTutorPaymentStatus(
   status: LessonHistory['tutorPaymentStatus'],
   now: string,
 ): Promise<void> {
+  await changeRows(tenant, ids, (row) => ({ ...row, tutorPaymentStatus: status, updatedAt: now }));
+}
+
+/**
+ * A deleted account's rows show its anonymised name (the row keeps its id): every row it taught or
+ * attended, found through the tutor's and the student's list indexes, renamed in place. Idempotent.
+ */
+export async function renameInLessonHistory(
+  tenant: string,
+  userId: string,
+  name: { firstname: string; lastname: string },
+): Promise<void> {
+  const ids = new Set<string>();
+  for (const filters of [{ tutorId: userId }, { studentId: userId }]) {
+    for (let offset = 0; ; offset += 100) {
+      const page = await lessonHistoryLists.list(tenant, { limit: 100, offset, filters });
+      for (const row of page.docs) ids.add(row._id);
+      if (page.docs.length < 100) break;
+    }
+  }
+  const now = new Date().toISOString();
+  await changeRows(tenant, [...ids], (row) => ({
+    ...row,
+    tutor: row.tutor && row.tutor._id === userId ? { ...row.tutor, ...name } : row.tutor,
+    students: row.students.map((student) => (student._id === userId ? { ...student, ...name } : student)),
+    updatedAt: now,
+  }));
+}
+
+/**
+ * Changes many rows. Every id is checked first (an unknown one is a 404 and nothing changes); each row then
+ * moves with its list entries and day counts, in transactions of at most 100 writes. A row changed
+ * meanwhile fails its transaction, which is read again and retried, so the counts always follow the rows.
+ */
+async function changeRows(
+  tenant: string,
+  ids: string[],
+  change: (row: LessonHistory) => LessonHistory,
+): Promise<void> {
   const unique = [...new Set(ids)];
   let pending = unique;
   for (let attempt = 1; pending.length > 0; attempt++) {
@@ -182,10 +221,7 @@ export async function setTutorPaymentStatus(
     const found = new Set(rows.map((row) => row._id));
     const missing = pending.find((id) => !found.has(id));
     if (missing) throw new NotFoundError(`Lesson history entry ${missing} not found`);
-    const changes = rows.map((row) => ({
-      before: row,
-      after: { ...row, tutorPaymentStatus: status, updatedAt: now },
-    }));
+    const changes = rows.map((row) => ({ before: row, after: change(row) }));
     const failed: string[] = [];
     for (const chunk of transactionsOf(tenant, changes)) {
       try {

@@ -13,6 +13,8 @@ import type { Secrets } from './secrets';
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
 type Capability = 'mail' | 'oauthClients';
 const extraCapabilities: Record<string, Capability[]> = {
+  // The temporary password of adminUsers.resendPassword.
+  'admin-users': ['mail'],
   auth: ['oauthClients'],
   'password-reset-mail': ['mail'],
   'trial-mail': ['mail'],

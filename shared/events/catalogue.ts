@@ -13,6 +13,11 @@ export const eventCatalogue = {
   PasswordResetRequested: z.object({ tenant: z.string(), email: z.string() }),
   /** An admin created an account (adminUsers.create): the new user is mailed a link to set their password. */
   UserInvited: z.object({ tenant: z.string(), userId: z.string() }),
+  /**
+   * An account was deleted (anonymised, profile.deleteAccount): its consumer removes the profile's items and
+   * a tutor's availability, and renames the account where records keep a copy of its name.
+   */
+  UserDeleted: z.object({ tenant: z.string(), userId: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   /** `generationId`: the generation record its request created (one put on the bus by hand has none). */
   SitemapRequested: z.object({
@@ -82,6 +87,8 @@ export const eventRules: EventRule[] = [
     detailTypes: ['PasswordResetRequested', 'UserInvited'],
     target: 'password-reset-mail',
   },
+  // What a deleted account leaves to tidy, after its own transaction.
+  { name: 'account-cleanup', kind: 'pattern', detailTypes: ['UserDeleted'], target: 'account-cleanup' },
   // The booking e-mail to the student, their parent and the tutor.
   { name: 'trial-booked-mail', kind: 'pattern', detailTypes: ['TrialBooked'], target: 'trial-mail' },
   // Lesson history rows (spec 001 section 3) for lessons that ended, every five minutes.

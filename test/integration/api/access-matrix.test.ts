@@ -26,6 +26,8 @@ let demoStudent: Session;
 let noAccess: Session;
 let northwindAdmin: Session;
 let northwindStudent: Session;
+/** Made by the profile fixture when first asked for. */
+let northwindTutor: Session | undefined;
 /** A student and a tutor of the demo tenant with the built-in roles, on no course and no user-mapper. */
 let strangerStudent: Session;
 let strangerTutor: Session;
@@ -341,6 +343,46 @@ const foreignRecords: Record<
     as: () => northwindAdmin,
     body: { lpAccess: true },
   }),
+  // A demo user, asked for by northwind's admin (who edits every user there) through every admin user route.
+  'admin-users': async () => ({
+    params: { id: TOM, userId: TOM, entryId: 'matrix-entry' },
+    query: { noteId: 'matrix-note' },
+    as: () => northwindAdmin,
+    bodyFor: (routeId) => {
+      const kind = routeId.split('.')[1] ?? '';
+      if (kind in profileEntryBodies) return profileEntryBodies[kind];
+      if (routeId === 'adminUsers.subjects.add') return matrixSubject;
+      if (routeId === 'adminUsers.createNote') return { note: 'Taken over' };
+      if (routeId === 'adminUsers.linkAccounts') return { childIds: [] };
+      return { firstname: 'Taken over' };
+    },
+  }),
+  // Tom's own profile entries, asked for by a northwind tutor (whose profile has every kind, none of his).
+  profile: async () => {
+    northwindTutor ??= await (async () => {
+      const { hashPassword } = await import('../../../functions/lib/passwords');
+      await createUser('northwind', {
+        firstname: 'Northwind',
+        lastname: 'Tutor',
+        email: 'matrix-tutor@northwind.test',
+        type: 'tutor',
+        roleId: systemRoleIds.Tutor,
+        passwordHash: await hashPassword('Matrix-tutor-1'),
+      });
+      return local.api.signIn('matrix-tutor@northwind.test', 'Matrix-tutor-1', 'northwind');
+    })();
+    const asked = northwindTutor;
+    const tom = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+    const { body } = await local.api.call<{ languages: Array<{ _id: string }> }>('profile.languages.create', {
+      token: tom.token,
+      body: profileEntryBodies.languages,
+    });
+    return {
+      params: { entryId: body.languages[0]?._id ?? 'none' },
+      as: () => asked,
+      bodyFor: (routeId) => profileEntryBodies[routeId.split('.')[1] ?? ''],
+    };
+  },
   'report-issues': async () => {
     const { body } = await local.api.call('reportIssues.create', {
       token: demoStudent.token,
@@ -349,6 +391,15 @@ const foreignRecords: Record<
     return { params: { id: body._id as string }, as: () => northwindAdmin, body: { status: 'RESOLVED' } };
   },
 };
+
+/** A valid body for each kind of profile entry (so a 404 is about the record, not the body). */
+const profileEntryBodies: Record<string, unknown> = {
+  experiences: { title: 'Taken over', organisation: 'Matrix', startMonth: '2020-01' },
+  qualifications: { title: 'Taken over', institution: 'Matrix' },
+  achievements: { title: 'Taken over' },
+  languages: { language: 'Matrix', proficiency: 'Native' },
+};
+const matrixSubject = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
 
 /** A lesson in the demo tenant, at a random far-future time so fixtures never clash. */
 /**
@@ -474,7 +525,10 @@ describe("another tenant's record is a 404", () => {
       body:
         route.method === 'PUT'
           ? (fixture.bodyFor?.(route.id) ?? fixture.body ?? { name: 'Taken over' })
-          : undefined,
+          : // A POST with a record id gets the body its fixture gives it (a valid one: the 404 is the answer).
+            route.method === 'POST'
+            ? fixture.bodyFor?.(route.id)
+            : undefined,
     });
     expect(status).toBe(404);
     // And the record is still there, unchanged, in its own tenant.
@@ -527,6 +581,8 @@ interface OthersRecords {
   endedLesson: string;
   tutorFeedback: string;
   studentFeedback: string;
+  /** Tom's profile entries by kind (a subject's id is the subject's), made through his own profile. */
+  profileEntries: Record<string, string>;
 }
 
 const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
@@ -667,6 +723,31 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   ],
   'onboarding.get': () => [{ params: { id: SAM }, secret: SAM }],
   'usage.get': () => [{ params: { id: SAM }, secret: SAM }],
+  // One's own profile's entries: another's entry id is not in the caller's profile (404), or the part is
+  // not the caller's to write (403).
+  ...Object.fromEntries(
+    ['experiences', 'qualifications', 'achievements', 'languages'].flatMap((kind) => [
+      [
+        `profile.${kind}.update`,
+        (r: OthersRecords) => [
+          {
+            params: { entryId: r.profileEntries[kind] ?? '' },
+            body: profileEntryBodies[kind],
+            secret: r.profileEntries[kind] ?? '',
+          },
+        ],
+      ],
+      [
+        `profile.${kind}.delete`,
+        (r: OthersRecords) => [
+          { params: { entryId: r.profileEntries[kind] ?? '' }, secret: r.profileEntries[kind] ?? '' },
+        ],
+      ],
+    ]),
+  ),
+  'profile.subjects.remove': (r) => [
+    { params: { entryId: r.profileEntries.subjects ?? '' }, secret: r.profileEntries.subjects ?? '' },
+  ],
   'usage.userDetails': () => [{ body: { userId: SAM }, secret: SAM }],
 };
 
@@ -749,7 +830,26 @@ describe("another user's record is a 404 or a 403, never the record", () => {
       studentId: SAM,
       rating: 5,
     });
+    const profileEntries: Record<string, string> = {};
+    for (const kind of ['experiences', 'qualifications', 'achievements', 'languages'] as const) {
+      const { status, body } = await local.api.call<Record<string, Array<{ _id: string }>>>(
+        `profile.${kind}.create`,
+        { token: tom.token, body: profileEntryBodies[kind] },
+      );
+      expect(status, JSON.stringify(body)).toBe(200);
+      profileEntries[kind] = body[kind]?.at(-1)?._id ?? '';
+    }
+    const chemistry = { curriculum: 'Cambridge IGCSE', subject: 'Chemistry', grade: 'Grade 11' };
+    const taught = await local.api.call<{ subjects: Array<{ _id: string; subject: string; grade: string }> }>(
+      'profile.subjects.add',
+      { token: tom.token, body: chemistry },
+    );
+    expect(taught.status, JSON.stringify(taught.body)).toBe(200);
+    profileEntries.subjects =
+      taught.body.subjects.find((s) => s.subject === chemistry.subject && s.grade === chemistry.grade)?._id ??
+      '';
     records = {
+      profileEntries,
       endedLesson,
       tutorFeedback,
       studentFeedback,

@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../functions/lib/passwords';
+import { getAvailability, tutorsTeaching } from '../../../functions/repositories/availability';
+import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
 import { createUser } from '../../../functions/repositories/users';
+import { keyConditionQuery } from '../../../functions/table/entity';
+import { queryItems } from '../../../functions/table/query';
 import { permissionCatalogue } from '../../../shared/permissions/catalogue';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
+import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { type ProfilePart, profileParts } from '../../../shared/rules/user-profile';
 import type { UserType } from '../../../shared/schemas/user';
 import { demo } from '../../support/api-client';
@@ -344,5 +349,62 @@ describe('deleting my account', () => {
       body: { firstname: 'Back', lastname: 'Again', email: student.email, password: 'Back-again-123' },
     });
     expect(again.status, JSON.stringify(again.body)).toBeLessThan(300);
+  });
+  it("leaves the tidying to the account's cleanup: profile items, a tutor's availability, the names that feedback and history keep", async () => {
+    const leaver = await role('user', { profile: ['view', 'edit', 'delete', 'qualifications', 'subjects'] });
+    const tutor = await account('tutor', leaver, { firstname: 'Gone' });
+    await local.api.call('profile.languages.create', {
+      token: tutor.token,
+      body: { language: 'Tamil', proficiency: 'Native' },
+    });
+    const subject = { curriculum: 'Cambridge IGCSE', subject: 'Geography', grade: 'Grade 8' };
+    expect((await local.api.call('profile.subjects.add', { token: tutor.token, body: subject })).status).toBe(
+      200,
+    );
+    const lesson = await placeDemoLesson({
+      start: -60 * 24 * (400 + Math.floor(Math.random() * 300)),
+      minutes: 30,
+      tutorId: tutor.userId,
+      studentIds: ['demo-student-1'],
+    });
+    const sam = await local.api.signIn(demo.student.email, demo.student.password);
+    const feedback = await local.api.call<Json>('tutorFeedbacks.create', {
+      token: sam.token,
+      body: { section: lesson._id, rating: 4 },
+    });
+    expect(feedback.status, JSON.stringify(feedback.body)).toBe(201);
+    await insertLessonHistory(
+      'demo',
+      toLessonHistory(
+        lesson,
+        undefined,
+        [{ _id: tutor.userId, firstname: 'Gone', lastname: 'tutor' }],
+        lesson.end,
+      ),
+    );
+
+    const deleted = await local.api.call('profile.deleteAccount', {
+      token: tutor.token,
+      body: { confirm: 'DELETE' },
+    });
+    expect(deleted.status).toBe(200);
+    await local.stack.events.settled();
+
+    const left = await queryItems(
+      keyConditionQuery({ partition: `T#demo#USER#${tutor.userId}`, sortKey: { beginsWith: 'PROFILE#' } }),
+    );
+    expect(left).toEqual([]);
+    expect(await getAvailability('demo', tutor.userId)).toBeUndefined();
+    expect(await tutorsTeaching('demo', subject)).not.toContain(tutor.userId);
+    const history = await local.api.call<Json>('lessonHistory.get', {
+      token: admin.token,
+      params: { id: lesson._id },
+    });
+    expect(history.body.tutor).toEqual({ _id: tutor.userId, firstname: 'Deleted', lastname: 'user' });
+    const given = await local.api.call<Json>('tutorFeedbacks.list', {
+      token: admin.token,
+      query: { section: lesson._id },
+    });
+    expect(given.body.docs[0]?.tutor).toEqual({ _id: tutor.userId, firstname: 'Deleted', lastname: 'user' });
   });
 });
