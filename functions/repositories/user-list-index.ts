@@ -22,9 +22,9 @@ import type { TransactItem } from '../table/transactions';
  *
  * - sort entries: a partition per filter set (none, role, country, role and country) and sort key (name,
  *   e-mail, created), keyed `<sort key>#<id>`: a filtered, sorted page is a keys-only skip and one read;
- * - search entries: a partition per filter set and search option (name, e-mail, phone), keyed
- *   `<search key>#<id>` and carrying the three sort keys, so a search is one prefix query of its matches
- *   (deduplicated, sorted as asked, counted exactly);
+ * - search entries: a partition per search option (name, e-mail, phone), keyed `<search key>#<id>` and
+ *   carrying the three sort keys, the role and the country, so a search is one prefix query of its
+ *   matches (filtered, deduplicated, sorted as asked, counted exactly: its cost follows the matches);
  * - dropdown entries of students and tutors by type and country, type and level, or all three, in the
  *   directory's name order, carrying the picker's fields;
  * - a maintained count per partition of each filter set, moved in the same transaction (attributes of
@@ -89,8 +89,8 @@ export function sortValueOf(
 export const userListPartition = {
   sorted: (tenant: string, set: ListFilterSet, sort: ListSortKey, values: readonly string[]) =>
     keys.listEntries(tenant, USER_LIST_COLLECTION, `sort-${sort}.${set}`, values),
-  search: (tenant: string, set: ListFilterSet, option: UserSearchOption, values: readonly string[]) =>
-    keys.listEntries(tenant, USER_LIST_COLLECTION, `search-${option}.${set}`, values),
+  search: (tenant: string, option: UserSearchOption) =>
+    keys.listEntries(tenant, USER_LIST_COLLECTION, `search-${option}`, []),
   dropdown: (tenant: string, set: DropdownFilterSet, values: readonly string[]) =>
     keys.listEntries(tenant, USER_LIST_COLLECTION, `dropdown.${set}`, values),
 };
@@ -173,6 +173,8 @@ export const userSearchEntries = defineEntity({
     name: z.string(),
     email: z.string(),
     createdAt: z.string(),
+    roleId: z.string(),
+    country: z.string().optional(),
   }),
   keyAttributes: ['partition', 'order', 'ref'],
   key: (_tenant, entry) => keys.listEntry(entry.partition, entry.order, entry.ref),
@@ -208,20 +210,23 @@ function entriesOf(tenant: string, user: ListedUser): { items: StoredItem[]; cou
       const partition = userListPartition.sorted(tenant, set, sort, values);
       items.push(userSortEntries.item(tenant, { partition, order: sortValueOf(sort, user), ref: user._id }));
     }
-    for (const option of userSearchOptions) {
-      const partition = userListPartition.search(tenant, set, option, values);
-      for (const order of searchKeysOf(option, user)) {
-        items.push(
-          userSearchEntries.item(tenant, {
-            partition,
-            order,
-            ref: user._id,
-            name: sortValueOf('name', user),
-            email: sortValueOf('email', user),
-            createdAt: user.createdAt,
-          }),
-        );
-      }
+  }
+  const country = user.country ? user.country.toUpperCase() : undefined;
+  for (const option of userSearchOptions) {
+    const partition = userListPartition.search(tenant, option);
+    for (const order of searchKeysOf(option, user)) {
+      items.push(
+        userSearchEntries.item(tenant, {
+          partition,
+          order,
+          ref: user._id,
+          name: sortValueOf('name', user),
+          email: sortValueOf('email', user),
+          createdAt: user.createdAt,
+          roleId: user.roleId,
+          ...(country ? { country } : {}),
+        }),
+      );
     }
   }
   for (const set of dropdownFilterSets) {
@@ -311,7 +316,7 @@ export function userListSeedItems(tenant: string, users: readonly ListedUser[]):
   const shards = new Map<string, Record<string, number>>();
   for (const user of users) {
     const entries = entriesOf(tenant, user);
-    items.push(...entries.items);
+    for (const item of entries.items) items.push(item);
     const shard = countShardOf(user._id);
     const counts = shards.get(shard) ?? {};
     for (const name of entries.counters) counts[name] = (counts[name] ?? 0) + 1;

@@ -51,9 +51,10 @@ async function usersOf(tenant: string, ids: string[]): Promise<UserRecord[]> {
  * - filtered (role, country, both or none) and sorted: a keys-only skip to the offset in the partition of
  *   the filters and sort key, one read of the page's pointers and one batched read of its users; the
  *   total is the partition's maintained counter. The cost follows offset + limit, not the tenant's size.
- * - searched: one prefix query of the search partition of the filters (its matches only: the entries are
- *   small and carry the sort keys), deduplicated (a name matches by its first or its last name), sorted as
- *   asked and counted exactly; then the page's users. The cost follows the number of matches.
+ * - searched: one prefix query of the option's search partition (its matches only: the entries are small
+ *   and carry the sort keys, role and country), filtered, deduplicated (a name matches by its first or its
+ *   last name), sorted as asked and counted exactly; then the page's users. The cost follows the number of
+ *   the tenant's matches of the prefix.
  */
 export async function listUserPage(
   tenant: string,
@@ -76,14 +77,31 @@ export async function listUserPage(
     ]);
     return { totalDocs, users: await usersOf(tenant, ids) };
   }
+  // The filters are checked on the matches (their entries carry the role and country): the search
+  // partition is one per option, so a user has 4 search entries rather than 4 per filter set.
+  const country = request.country?.toUpperCase();
   const matches = await queryProjected(
-    userSearchEntries.schema.pick({ ref: true, name: true, email: true, createdAt: true }),
+    userSearchEntries.schema.pick({
+      ref: true,
+      name: true,
+      email: true,
+      createdAt: true,
+      roleId: true,
+      country: true,
+    }),
     {
-      partition: userListPartition.search(tenant, set, search.option, values),
+      partition: userListPartition.search(tenant, search.option),
       sortKey: { beginsWith: search.prefix },
     },
   );
-  const unique = new Map(matches.map((entry) => [entry.ref, entry]));
+  const unique = new Map(
+    matches
+      .filter(
+        (entry) =>
+          (!request.role || entry.roleId === request.role) && (!country || entry.country === country),
+      )
+      .map((entry) => [entry.ref, entry]),
+  );
   const direction = request.descending ? -1 : 1;
   const sorted = [...unique.values()].sort((a, b) => {
     const key = request.sortKey;

@@ -186,7 +186,7 @@ export function newUsersSeedItems(
       counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
     }
   }
-  items.push(...userListSeedItems(tenant, records));
+  for (const item of userListSeedItems(tenant, records)) items.push(item);
   for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
   return items;
 }

@@ -5,7 +5,13 @@ import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
-import { createUser, getUser, indexUserInDirectory, indexUserInList, setUserType } from '../repositories/users';
+import {
+  createUser,
+  getUser,
+  indexUserInDirectory,
+  indexUserInList,
+  setUserType,
+} from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
 import { startFirstGeneration } from '../sitemap/service';
 import { ensureDefaultTutorRole } from '../tutor-roles/repository';

@@ -39,7 +39,10 @@ describe('the keys the admin Users list sorts and searches by', () => {
     expect(keys).toEqual(['mary ann smith', 'smith mary ann']);
     for (const typed of ['Mar', 'mary ann s', 'SMI', 'smith mary']) {
       const prefix = searchPrefix('name', typed);
-      expect(keys.some((key) => prefix !== undefined && key.startsWith(prefix)), typed).toBe(true);
+      expect(
+        keys.some((key) => prefix !== undefined && key.startsWith(prefix)),
+        typed,
+      ).toBe(true);
     }
     expect(keys.some((key) => key.startsWith(searchPrefix('name', 'ann') ?? '?'))).toBe(false);
   });
