@@ -1,4 +1,3 @@
-import { AppError } from '../../shared/http/errors';
 import { adminUserRoutes } from '../../shared/routes/admin-users';
 import { resourceHandler } from '../lib/pipeline';
 import { type Request, respond } from '../lib/request';
@@ -10,6 +9,7 @@ import {
   removeEntry,
   removeSubject,
 } from '../profile/service';
+import { listAdminUsers } from '../users/admin-user-list';
 import {
   adminView,
   createAccount,
@@ -25,13 +25,8 @@ const user = ({ tenant, caller, params }: Pick<Request, 'tenant' | 'caller'> & {
   adminView(tenant.key, caller, params.id);
 
 export const handler = resourceHandler('admin-users', adminUserRoutes, {
-  /**
-   * Served from the users-list indexes, built on their own branch (users-list): until it is merged the list
-   * answers 501 rather than a list read any other way.
-   */
-  'adminUsers.list': async () => {
-    throw new AppError(501, 'The users list is not available yet');
-  },
+  // Served from the users-list indexes (functions/repositories/user-list.ts), never a scan.
+  'adminUsers.list': async ({ tenant, query }) => listAdminUsers(tenant.key, query),
   'adminUsers.get': async (request) => presentProfile(user(request)),
   'adminUsers.create': async ({ tenant, caller, body }) =>
     respond(201, await createAccount(tenant.key, caller, body)),

@@ -7,7 +7,14 @@ import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { reportedIssuesRepository } from '../repositories/reported-issues';
 import { lessonLists, sectionEntity } from '../repositories/sections';
 import { trialsRepository } from '../repositories/trials';
-import { directoryUsers, indexUserInDirectory } from '../repositories/users';
+import {
+  directoryUsers,
+  getUser,
+  indexUserInDirectory,
+  indexUserInList,
+  usersOfRole,
+} from '../repositories/users';
+import { rolesRepository } from '../roles/repository';
 import { keys } from '../table/access-patterns';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -122,5 +129,21 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
     }
   }
   report['users (directory counts)'] = users;
+  // The admin Users list: every user, found by their role (gsi1), listed unless listed already.
+  let listed = 0;
+  for (const role of await rolesRepository.all(tenant)) {
+    for (const stored of await usersOfRole(tenant, role._id)) {
+      if (stored.userListed !== undefined) continue;
+      let user = await getUser(tenant, stored._id);
+      for (let attempt = 1; user && user.userListed === undefined && attempt <= MAX_ATTEMPTS; attempt++) {
+        if (await indexUserInList(tenant, user)) {
+          listed++;
+          break;
+        }
+        user = await getUser(tenant, stored._id);
+      }
+    }
+  }
+  report['users (admin list)'] = listed;
   return report;
 }

@@ -35,7 +35,7 @@ import {
   type StoredProfile,
 } from '../repositories/profiles';
 import { getUserMapper } from '../repositories/user-mappers';
-import { getUsers, replaceUserWrites, type UserRecord } from '../repositories/users';
+import { getUsers, replaceAccountWrites, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -182,7 +182,7 @@ export async function updateProfile(
     requireWritable(access, detailFieldsOf(details));
     const before = stored.user;
     const after: UserRecord = { ...before, ...account, ...(await more(before)) };
-    const userWrites = replaceUserWrites(view.tenant, before, after);
+    const userWrites = replaceAccountWrites(view.tenant, before, after);
     const written = detailsWrite(view.tenant, before._id, details);
     const items: TransactItem[] = [...userWrites.items, ...(written ? [written] : [])];
     try {

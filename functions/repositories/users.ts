@@ -10,10 +10,11 @@ import { authUserSchema, genders, type UserType } from '../../shared/schemas/use
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
-import { countWrite, readCount } from '../table/counters';
+import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
 const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
@@ -34,6 +35,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   updatedAt: z.string(),
   /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
   directoryCounted: z.boolean().optional(),
+  /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
+  userListed: z.number().optional(),
   /**
    * When the account was deleted (profile.deleteAccount): the record stays, anonymised, so lessons and
    * feedback keep a name to show; it is in no index and no session of it is accepted.
@@ -106,7 +109,7 @@ export type NewUser = Pick<
   UserRecord,
   'firstname' | 'lastname' | 'email' | 'type' | 'roleId' | 'passwordHash'
 > &
-  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
+  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId' | 'phone' | 'country' | 'level' | 'gender'>>;
 
 export function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
   return users.get(tenant, { _id: userId });
@@ -146,17 +149,46 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
   };
 }
 
-/** The two writes that create a user: the e-mail claim (index 0, fails when taken) and the profile. */
+/** The user's item as created: counted in the directory and carrying its list entries. */
+const createdUser = (user: UserRecord): UserRecord => ({
+  ...user,
+  ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}),
+  ...userListStamp,
+});
+
+/**
+ * The writes that create a user: the e-mail claim (index 0, fails when taken), the profile, its directory
+ * count, and its entries and counts of the admin Users list (user-list-index.ts).
+ */
 export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] {
   return [
     emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
-    users.putWrite(
-      tenant,
-      { ...user, ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}) },
-      'absent',
-    ),
+    users.putWrite(tenant, createdUser(user), 'absent'),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
+    ...userListWrites(tenant, undefined, user),
   ];
+}
+
+/**
+ * The items newUserWrites writes for many new users, as plain items with their counters summed, for a
+ * bulk load into a tenant that has no users yet (the benchmark seeds 50,000 this way).
+ */
+export function newUsersSeedItems(
+  tenant: string,
+  records: readonly UserRecord[],
+): Array<Record<string, unknown>> {
+  const counts = new Map<string, number>();
+  const items: Array<Record<string, unknown>> = [];
+  for (const user of records) {
+    items.push(emailClaims.item(tenant, { email: user.email, userId: user._id }));
+    items.push(users.item(tenant, createdUser(user)));
+    if (isDirectoryType(user.type)) {
+      counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
+    }
+  }
+  for (const item of userListSeedItems(tenant, records)) items.push(item);
+  for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
+  return items;
 }
 
 export const emailTaken = () => new ConflictError('An account with this email already exists');
@@ -258,6 +290,7 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   const directory = directoryKeys(tenant, { ...user, type });
   const indexed = 'gsi2pk' in directory;
   const counted = user.directoryCounted === true;
+  const guard = userListGuard(user);
   await writeTransaction(
     [
       {
@@ -265,14 +298,21 @@ export async function setUserType(tenant: string, userId: string, type: UserType
           TableName: tableName(),
           Key: users.key(tenant, user),
           UpdateExpression: indexed
-            ? 'SET #type = :type, updatedAt = :now, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
-            : 'SET #type = :type, updatedAt = :now REMOVE gsi2pk, gsi2sk, #counted',
-          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'}`,
-          ExpressionAttributeNames: { '#type': 'type', '#counted': DIRECTORY_COUNTED },
+            ? 'SET #type = :type, updatedAt = :now, #listed = :listed, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
+            : 'SET #type = :type, updatedAt = :now, #listed = :listed REMOVE gsi2pk, gsi2sk, #counted',
+          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'} AND (${guard.expression})`,
+          ExpressionAttributeNames: {
+            '#type': 'type',
+            '#counted': DIRECTORY_COUNTED,
+            '#listed': 'userListed',
+            ...guard.names,
+          },
           ExpressionAttributeValues: {
             ':type': type,
             ':was': user.type,
             ':now': new Date().toISOString(),
+            ':listed': userListStamp.userListed,
+            ...guard.values,
             ...(indexed || counted ? { ':yes': true } : {}),
             ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
           },
@@ -280,9 +320,95 @@ export async function setUserType(tenant: string, userId: string, type: UserType
       },
       ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
       ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
+      ...userListWrites(tenant, user, { ...user, type }),
     ],
     () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
+}
+
+/**
+ * The writes that replace a user as read (`before`) by `after` (same id, type and e-mail: setUserType and
+ * the e-mail claim move those): the user's Put on the condition that it is unchanged since it was read
+ * and still has the list entries it was read with, and the list's entry and counter moves. For an update
+ * path that rewrites the whole record (a profile or role change); one that updates attributes joins
+ * userListGuard and userListStamp to its own write instead.
+ */
+export function replaceUserWrites(tenant: string, before: UserRecord, after: UserRecord): TransactItem[] {
+  const guard = userListGuard(before);
+  const put = users.putWrite(tenant, { ...after, ...userListStamp }, { unchangedSince: before.updatedAt });
+  if (!put.Put) throw new Error('A user is replaced by a Put');
+  return [
+    {
+      Put: {
+        ...put.Put,
+        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
+        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
+        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
+      },
+    },
+    ...userListWrites(tenant, before, after),
+  ];
+}
+
+/**
+ * The writes that remove a user as read: the record (unchanged since read, with the list entries it was
+ * read with), its e-mail claim, its directory count and its list entries and counts. An anonymising
+ * deletion that keeps the record uses replaceUserWrites with the anonymised record instead.
+ */
+export function removeUserWrites(tenant: string, before: UserRecord): TransactItem[] {
+  const guard = userListGuard(before);
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: users.key(tenant, before),
+        ConditionExpression: `attribute_exists(pk) AND updatedAt = :read AND (${guard.expression})`,
+        ExpressionAttributeNames: guard.names,
+        ExpressionAttributeValues: { ':read': before.updatedAt, ...guard.values },
+      },
+    },
+    emailClaims.deleteWrite(tenant, { email: before.email }),
+    ...(before.directoryCounted === true && isDirectoryType(before.type)
+      ? [directoryCount(tenant, before.type, -1)]
+      : []),
+    ...userListWrites(tenant, before, undefined),
+  ];
+}
+
+/**
+ * Writes the admin list's entries and counts of a user stored before them (the backfill calls it), on
+ * the condition that nobody listed or changed the user meanwhile: false when that happened (read it again).
+ */
+export async function indexUserInList(tenant: string, user: UserRecord): Promise<boolean> {
+  if (user.userListed === userListStamp.userListed) return true;
+  try {
+    await writeTransaction(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: users.key(tenant, user),
+            UpdateExpression: 'SET #listed = :listed',
+            ConditionExpression:
+              'attribute_exists(pk) AND attribute_not_exists(#listed) AND updatedAt = :read',
+            ExpressionAttributeNames: { '#listed': 'userListed' },
+            ExpressionAttributeValues: { ':listed': userListStamp.userListed, ':read': user.updatedAt },
+          },
+        },
+        ...userListWrites(tenant, undefined, user),
+      ],
+      () => new ConflictError('Changed meanwhile'),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/** Every user of a role (a one-off job's read: the backfill of the admin list). */
+export function usersOfRole(tenant: string, roleId: string): Promise<UserRecord[]> {
+  return users.query({ index: 'gsi1', partition: keys.usersOfRoleIndex(tenant, roleId) });
 }
 
 export interface DirectoryEntry extends Pick<UserRecord, '_id' | 'firstname' | 'lastname' | 'email'> {
@@ -380,25 +506,27 @@ function countDirectory(tenant: string, type: DirectoryUserType): Promise<number
 const changedMeanwhile = () => new ConflictError('This account was changed meanwhile. Please try again.');
 
 /**
- * The writes that replace a user read as `before` by `after`, for one transaction: the record on the
- * condition that it is as read (its index keys follow from the record: a new role moves it in the
- * users-of-role index, a new name in the directory), and, when the e-mail changes, the old claim released
- * (still this user's) and the new one claimed (absent). `refused` names what a failed condition means.
+ * The writes that replace an account read as `before` by `after`, for one transaction: the record with its
+ * admin Users list entries (replaceUserWrites: on the condition that it is as read; its index keys follow
+ * from the record, so a new role moves it in the users-of-role index, a new name in the directory), and,
+ * when the e-mail changes, the old claim released (still this user's) and the new one claimed (absent).
+ * `refused` names what a failed condition means.
  */
-export function replaceUserWrites(
+export function replaceAccountWrites(
   tenant: string,
   before: UserRecord,
   after: UserRecord,
 ): { items: TransactItem[]; refused: (index: number) => ConflictError } {
   const record = { ...after, updatedAt: new Date().toISOString() };
-  const items: TransactItem[] = [users.putWrite(tenant, record, { unchangedSince: before.updatedAt })];
+  const items: TransactItem[] = replaceUserWrites(tenant, before, record);
+  const claimAt = items.length + 1;
   if (after.email !== before.email) {
     items.push(
       releaseEmailWrite(tenant, before),
       emailClaims.putWrite(tenant, { email: after.email, userId: after._id }, 'absent'),
     );
   }
-  return { items, refused: (index) => (index === 2 ? emailTaken() : changedMeanwhile()) };
+  return { items, refused: (index) => (index === claimAt ? emailTaken() : changedMeanwhile()) };
 }
 
 /** Releases the user's e-mail claim (on the condition that it is still theirs). */
@@ -443,10 +571,24 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     deletedAt: now,
     updatedAt: now,
   };
+  // It leaves the admin Users list too: its entries go, on the condition that it has the ones it was read
+  // with, and it keeps no list marker (nothing lists it again).
+  const { userListed: _listed, ...unlisted } = anonymised;
+  const guard = userListGuard(user);
+  const put = users.putWrite(tenant, unlisted, { unchangedSince: user.updatedAt });
+  if (!put.Put) throw new Error('A user is replaced by a Put');
   return [
-    users.putWrite(tenant, anonymised, { unchangedSince: user.updatedAt }),
+    {
+      Put: {
+        ...put.Put,
+        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
+        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
+        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
+      },
+    },
     releaseEmailWrite(tenant, user),
     ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+    ...userListWrites(tenant, user, undefined),
   ];
 }
 

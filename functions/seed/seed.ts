@@ -5,7 +5,13 @@ import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
-import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
+import {
+  createUser,
+  getUser,
+  indexUserInDirectory,
+  indexUserInList,
+  setUserType,
+} from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
 import { startFirstGeneration } from '../sitemap/service';
 import { ensureDefaultTutorRole } from '../tutor-roles/repository';
@@ -198,6 +204,8 @@ export async function seedDemo(): Promise<SeedResult> {
       if (existing) {
         // Data seeded before the people pickers' directory keys existed gets them now.
         await indexUserInDirectory(tenant.key, existing);
+        // ... and its entries of the admin Users list.
+        await indexUserInList(tenant.key, existing);
         continue;
       }
       await createUser(tenant.key, {

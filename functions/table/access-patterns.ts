@@ -38,6 +38,11 @@
  * |   (functions/crud/list-index.ts)      |   BatchGetItem of the page   |   sk <order time>#<id> (a pointer per record)     |
  * | its total, and a date range's total   | Query (day counters), plus   | pk T#t#<COLLECTION>#LISTCOUNT, sk <YYYY-MM-DD>,   |
  * |                                       |   COUNT of the two edge days |   attribute <index>[#<value>...] (per day)        |
+ * | admin Users list: sorted / searched   | Query, keys-only skip, then  | pk T#t#USERS#LIST#sort-<key>.<filters>[#<value>..]|
+ * |   by role and/or country; dropdown by |   BatchGetItem of the page;  |   (also search-<option>., dropdown.), sk          |
+ * |   type and country and/or level       |   a search: prefix Query     |   <sort or search key>#<userId>                   |
+ * | their totals (sharded counts)         | Query (8 shard items)        | pk T#t#USERS#LISTCOUNT, sk <shard>, attribute     |
+ * |                                       |                              |   USERS#LIST#<filters>[#<value>...]               |
  * | a course template's outline           | GetItem                      | pk T#t#COURSETEMPLATE#<id>, sk OUTLINE            |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
  * | callback requests, newest first       | Put / Query, keys-only skip  | pk T#t#CALLBACKREQUEST, sk <id>                   |
@@ -162,6 +167,12 @@ export const keys = {
     pk: `T#${tenant}#${collection}#LISTCOUNT${shard === undefined ? '' : `#${shard}`}`,
     sk: day,
   }),
+  /**
+   * The counts of the admin Users list's partitions (functions/repositories/user-list-index.ts): one item
+   * per shard of users (by id), an attribute per partition, so a user's write moves all its counts in one
+   * Update of its shard's item and concurrent sign-ups rarely meet on one item; a total sums the shards.
+   */
+  userListCounts: (tenant: string, shard: string) => ({ pk: `T#${tenant}#USERS#LISTCOUNT`, sk: shard }),
   listCountAttribute: (index: string, values: readonly string[]) =>
     [index, ...values.map(encodeURIComponent)].join('#'),
   courseTemplateOutline: (tenant: string, templateId: string) => ({

@@ -4,6 +4,7 @@ import { userRoutes } from '../../shared/routes/users';
 import { parseUserTypes } from '../../shared/rules/user-directory';
 import { linkedAccounts, mapperParentId } from '../access/linked-accounts';
 import { resourceHandler } from '../lib/pipeline';
+import { listFilteredDirectoryUsers } from '../repositories/user-list';
 import { listDirectoryUsers } from '../repositories/users';
 import { loadAuthUser, tokenResponse } from './service';
 
@@ -39,7 +40,11 @@ export const handler = resourceHandler('users', [...userRoutes, ...userDirectory
 
   'users.adminDropdown': async ({ tenant, query }) => {
     const q = query;
-    const page = await listDirectoryUsers(tenant.key, parseUserTypes(q.userTypes), q);
+    const types = parseUserTypes(q.userTypes);
+    const page =
+      q.country || q.level
+        ? await listFilteredDirectoryUsers(tenant.key, types, q)
+        : await listDirectoryUsers(tenant.key, types, q);
     return { limit: q.limit, offset: q.offset, ...page };
   },
 });

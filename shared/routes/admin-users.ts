@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { userSearchOptions } from '../rules/user-list';
 import { emailSchema, idSchema } from '../schemas/common';
 import { pageSchema, pagingQuerySchema, sortValueSchema } from '../schemas/paging';
 import { userTypes } from '../schemas/user';
@@ -21,7 +22,6 @@ export const adminUserRowSchema = z.object({
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export const userSearchOptions = ['name', 'email', 'phone'] as const;
 export const userSortKeys = ['name', 'email', 'createdAt'] as const;
 
 const adminUserListQuery = pagingQuerySchema
@@ -56,6 +56,18 @@ export const adminUserUpdateSchema = accountFieldsSchema
 export type AdminUserCreate = z.output<typeof adminUserCreateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
+/** The admin's Users list (its own constant: the users-list benchmark serves it alone). */
+export const adminUserListRoute = route({
+  id: 'adminUsers.list',
+  method: 'GET',
+  path: '/admin/users',
+  resource: 'admin-users',
+  access: permission('adminUsers', 'view'),
+  query: adminUserListQuery,
+  response: pageSchema(adminUserRowSchema),
+  summary: 'Users by role and country, searched by name, e-mail or phone, sorted (served from indexes)',
+});
+
 /**
  * Spec 002 "Admin users": the user by id, the list (from indexes: role, country, a search by name, e-mail
  * or phone, sorted), create and update, the sub-records (experiences, qualifications, achievements,
@@ -63,16 +75,7 @@ export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
  * The dropdown (users.adminDropdown) and log-in-as (auth.logInAsUser) are declared with their resources.
  */
 export const adminUserRoutes = [
-  route({
-    id: 'adminUsers.list',
-    method: 'GET',
-    path: '/admin/users',
-    resource: 'admin-users',
-    access: permission('adminUsers', 'view'),
-    query: adminUserListQuery,
-    response: pageSchema(adminUserRowSchema),
-    summary: 'Users by role and country, searched by name, e-mail or phone, sorted (served from indexes)',
-  }),
+  adminUserListRoute,
   route({
     id: 'adminUsers.get',
     method: 'GET',

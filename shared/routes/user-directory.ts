@@ -37,11 +37,18 @@ export const userDirectoryRoutes = [
     query: pagingQuerySchema
       .extend({
         name: z.string().trim().max(100).optional(),
+        country: z.string().trim().toUpperCase().length(2, 'Use a two-letter country code').optional(),
+        /**
+         * A level (grade) as the catalogue names it, matched against the user record's `level`: a
+         * student's level. A tutor's levels are profile data (the levels they teach), not this field, so a
+         * level filter finds the tutors whose record has that level, which is none unless set.
+         */
+        level: z.string().trim().min(1).max(100).optional(),
         userTypes: userTypesList.default('student,tutor'),
       })
       .strict(),
     response: pageSchema(directoryUserSchema),
     silent: true,
-    summary: 'Students and tutors by name (the back-office people pickers)',
+    summary: 'Students and tutors by name, country and level (the back-office people pickers)',
   }),
 ];

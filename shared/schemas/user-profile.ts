@@ -3,39 +3,18 @@ import { timeZoneEntry } from '../scheduling/time-zones';
 import { emailSchema, requiredText, shortText } from './common';
 import { isCountryCode } from './countries';
 import { teachingSubjectSchema } from './curriculum';
-import { genders } from './user';
+import { genders, languageProficiencies, tutorStrengths, tutorTypes } from './profile-lists';
 
-export { type Gender, genders } from './user';
-
-/** Spec 000 section 9: the fixed lists of a person's profile. */
-export const tutorTypes = [
-  'Full-time Tutor',
-  'Part-time Tutor',
-  'Ex-MOE SG School',
-  'Ex-School Teacher',
-  'Teacher current School Teacher',
-  'Current MOE',
-] as const;
-export const languageProficiencies = ['Native', 'Intermediate', 'Advanced'] as const;
-/** Thirteen strengths a tutor is known for (the spec names "Patient" and "Passionate" and counts thirteen). */
-export const tutorStrengths = [
-  'Patient',
-  'Passionate',
-  'Encouraging',
-  'Knowledgeable',
-  'Organised',
-  'Clear explanations',
-  'Exam focused',
-  'Friendly',
-  'Creative',
-  'Structured',
-  'Motivating',
-  'Experienced',
-  'Adaptable',
-] as const;
-export type TutorType = (typeof tutorTypes)[number];
-export type LanguageProficiency = (typeof languageProficiencies)[number];
-export type TutorStrength = (typeof tutorStrengths)[number];
+export {
+  type Gender,
+  genders,
+  type LanguageProficiency,
+  languageProficiencies,
+  type TutorStrength,
+  type TutorType,
+  tutorStrengths,
+  tutorTypes,
+} from './profile-lists';
 
 /** How many of each sub-record a person may hold: a profile stays one read. */
 export const MAX_PROFILE_ENTRIES = 30;

@@ -6,9 +6,8 @@ import { roleSchema } from './role';
 export const userTypes = ['student', 'parent', 'tutor', 'admin', 'guest'] as const;
 export type UserType = (typeof userTypes)[number];
 
-/** Spec 000 section 9. Here, not in user-profile.ts, so the account's schema carries no profile lists. */
-export const genders = ['male', 'female'] as const;
-export type Gender = (typeof genders)[number];
+/** Spec 000 section 9, from the plain lists (profile-lists.ts has no schemas, so the screens load no zod). */
+export { type Gender, genders } from './profile-lists';
 
 /** A parent's user-mapper links the student accounts they may switch between (/manage-accounts). */
 export const userMapperSchema = z.object({

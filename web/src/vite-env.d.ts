@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 declare module 'virtual:route-table' {
-  const table: Record<string, import('../../shared/routes/route-table').ClientRoute>;
+  const table: Record<string, import('../../shared/routes/route-table').ClientRouteEntry>;
   export default table;
 }
 

@@ -27,6 +27,9 @@ const RequestsPage = page('RequestsPage', () => import('../features/lesson-reque
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
+const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
+const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
+const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
 const AdminLessonFeedbackPage = page(
   'AdminLessonFeedbackPage',
   () => import('../features/admin/lesson-feedback/lesson-feedback-page'),
@@ -97,6 +100,7 @@ export const router = routeTable(
         { path: paths.forgotPassword, element: ForgotPasswordPage },
         { path: paths.resetPassword, element: ResetPasswordPage },
         { path: paths.manageAccounts, element: ManageAccountsPage },
+        { path: paths.profile, element: ProfilePage },
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
@@ -116,6 +120,8 @@ export const router = routeTable(
           children: [
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
+            { path: 'users', element: AdminUsersPage },
+            { path: 'users/:userId', element: AdminUserPage },
             { path: 'tutor-roles', element: TutorRolesPage },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },

@@ -31,6 +31,7 @@ export function FormField({
           rows={3}
           value={input.value}
           placeholder={input.placeholder}
+          disabled={input.disabled}
           onChange={(event) => onValueChange(event.target.value)}
         />
       ) : (

@@ -21,6 +21,7 @@ export const paths = {
   portalRequests: '/portal/requests',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
+  profile: '/profile',
   admin: '/admin',
   adminRoles: '/admin/roles',
   adminCourses: '/admin/courses',
@@ -38,6 +39,8 @@ export const paths = {
   adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',
   adminCallbackRequests: '/admin/callback-requests',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:userId',
   // later: curriculum, quizzes, payments, onboarding
   trialRecording: '/trial-recording/:trialId',
   curriculum: '/:curriculum',
@@ -71,3 +74,6 @@ export function withQuery(path: string, query: Record<string, string | undefined
   ).toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** An admin's page of one user (`paths.adminUser` filled in). */
+export const adminUserPath = (userId: string) => `${paths.adminUsers}/${encodeURIComponent(userId)}`;

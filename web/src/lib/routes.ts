@@ -5,7 +5,7 @@ import type { ClientRoute } from '../../../shared/routes/route-table';
 export function routeById(id: string): ClientRoute {
   const found = table[id];
   if (!found) throw new Error(`Unknown route ${id}`);
-  return found;
+  return { id, ...found };
 }
 
 export function hasRoute(id: string): boolean {

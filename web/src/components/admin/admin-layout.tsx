@@ -11,6 +11,7 @@ import { RequireSession } from '../require-session';
 
 /** Each back-office screen shows to whoever may call the list it opens with. */
 const sections: Array<{ label: string; to: string; list: RouteId }> = [
+  { label: 'Users', to: paths.adminUsers, list: 'adminUsers.list' },
   { label: 'Roles & permissions', to: paths.adminRoles, list: 'roles.list' },
   { label: 'Tutor roles', to: paths.adminTutorRoles, list: 'tutor-roles.list' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },

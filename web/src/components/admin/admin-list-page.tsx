@@ -159,6 +159,10 @@ export interface AdminResource<T extends { _id: string }, Input = never, Body = 
   searchable?: boolean;
   messages: { created?: string; updated?: string; deleted?: string };
   canDelete?: (record: T) => boolean;
+  /** The dialog creates records only: they are edited on a page of their own (no edit button in the rows). */
+  createOnly?: boolean;
+  /** The create button's label ("New <label>" by default). */
+  createLabel?: string;
   /** Where to go after a create (e.g. the new record's page); stays on the list otherwise. */
   createdPath?: (record: T) => string;
   /** Where to go after a delete; stays on the list otherwise. */
@@ -344,7 +348,8 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
   };
 
   // A read-only list (no row actions, no edit form, no delete) has no Actions column.
-  const hasActions = !!config.rowActions || !!form || !!deleteRecord;
+  const editable = !!form && !config.createOnly;
+  const hasActions = !!config.rowActions || editable || !!deleteRecord;
   const columnCount = config.columns.length + (hasActions ? 1 : 0) + (config.bulkActions ? 1 : 0);
 
   return (
@@ -365,7 +370,9 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
             />
           )}
           {form && (
-            <Button onClick={() => setEditing({ value: form.emptyInput() })}>New {config.label}</Button>
+            <Button onClick={() => setEditing({ value: form.emptyInput() })}>
+              {config.createLabel ?? `New ${config.label}`}
+            </Button>
           )}
         </HStack>
       </Flex>
@@ -504,7 +511,7 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
                   <Table.Cell textAlign="end" position="sticky" right="0" bg="bg">
                     <HStack justify="end" gap="1">
                       {config.rowActions?.(record, controls)}
-                      {form && (
+                      {form && editable && (
                         <IconButton
                           aria-label={`Edit ${config.label}`}
                           size="xs"
@@ -654,7 +661,7 @@ function EditDialog<T extends { _id: string }, Input, Body>({
     <FormDialog
       onClose={onClose}
       size="lg"
-      title={`${editing.record ? 'Edit' : 'New'} ${config.label}`}
+      title={editing.record ? `Edit ${config.label}` : (config.createLabel ?? `New ${config.label}`)}
       onSave={save}
       busy={busy}
     >

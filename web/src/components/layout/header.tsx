@@ -9,11 +9,13 @@ import { TenantName } from '../tenant-name';
 import { ThemeToggle } from './theme-toggle';
 
 /**
- * The phone menu and the mode switches: signed-in only, so a visitor's first page does not load their code.
+ * The phone menu, the profile drop-down (one module: one chunk and one list of its parts to preload) and
+ * the mode switches: signed-in only, so a visitor's first page does not load their code.
  * The switches decide whom they show to (catalogue editors, tutors) by the route table's access rules,
  * which this way stay off the first page too.
  */
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 
 export function Header() {
@@ -61,9 +63,15 @@ export function Header() {
                     <RouterLink to={paths.admin}>Admin</RouterLink>
                   </Button>
                 )}
-                <Text fontSize="sm" color="fg.muted">
-                  {session.user.firstname} {session.user.lastname}
-                </Text>
+                <Suspense
+                  fallback={
+                    <Text fontSize="sm" color="fg.muted">
+                      {session.user.firstname} {session.user.lastname}
+                    </Text>
+                  }
+                >
+                  <ProfileMenu user={session.user} onNavigate={(path) => navigate(path)} />
+                </Suspense>
                 <Button size="sm" variant="outline" onClick={signOut}>
                   Sign out
                 </Button>

@@ -1,7 +1,10 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuMenu } from 'react-icons/lu';
+import { Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { LuChevronDown, LuMenu } from 'react-icons/lu';
+import { holdsAny } from '../../../../shared/permissions/check';
+import type { AuthUser } from '../../../../shared/schemas/user';
 import { paths } from '../../config/paths';
 import { setAdminEditMode, useAdminEditMode } from '../../lib/edit-mode';
+import { useSession } from '../../lib/session';
 import { setTutorMode, useTutorMode } from '../../lib/tutor-mode';
 
 /** A mode of the header's switches as a checkable item (stays open, so the new state shows). */
@@ -72,6 +75,7 @@ export function MobileMenu(props: {
   onNavigate: (path: string) => void;
   onSignOut: () => void;
 }) {
+  const user = useSession()?.user;
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
@@ -87,6 +91,11 @@ export function MobileMenu(props: {
               <Menu.Item value="dashboard" onClick={() => props.onNavigate(paths.dashboard)}>
                 Dashboard
               </Menu.Item>
+              {user && hasProfileDropDown(user) && (
+                <Menu.Item value="profile" onClick={() => props.onNavigate(paths.profile)}>
+                  My profile
+                </Menu.Item>
+              )}
               {props.backOffice && (
                 <Menu.Item value="admin" onClick={() => props.onNavigate(paths.admin)}>
                   Admin
@@ -97,6 +106,45 @@ export function MobileMenu(props: {
             <Menu.Separator />
             <Menu.Item value="sign-out" onClick={props.onSignOut}>
               Sign out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Whether the header offers the profile drop-down (spec 000 section 6, header contents: profileDropDown). */
+export function hasProfileDropDown(user: Pick<AuthUser, 'role'>): boolean {
+  return holdsAny(user.role.permissions, { areas: ['headerContents'], actions: ['profileDropDown'] });
+}
+
+/**
+ * The signed-in person's name in the header; with the profileDropDown permission, a menu leading to their
+ * profile. Loaded with the signed-in header's other parts, not with a visitor's first page.
+ */
+export function ProfileMenu(props: { user: AuthUser; onNavigate: (path: string) => void }) {
+  const name = `${props.user.firstname} ${props.user.lastname}`;
+  if (!hasProfileDropDown(props.user)) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {name}
+      </Text>
+    );
+  }
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" color="fg.muted" fontWeight="normal">
+          {name}
+          <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="profile" onClick={() => props.onNavigate(paths.profile)}>
+              My profile
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,0 +1,36 @@
+/**
+ * Spec 000 section 9: the fixed lists of a person's profile, as plain arrays with no schema library, so the
+ * browser's screens can offer them without loading zod (shared/schemas/user-profile.ts builds the schemas
+ * from these).
+ */
+export const genders = ['male', 'female'] as const;
+export type Gender = (typeof genders)[number];
+
+export const tutorTypes = [
+  'Full-time Tutor',
+  'Part-time Tutor',
+  'Ex-MOE SG School',
+  'Ex-School Teacher',
+  'Teacher current School Teacher',
+  'Current MOE',
+] as const;
+export const languageProficiencies = ['Native', 'Intermediate', 'Advanced'] as const;
+/** Thirteen strengths a tutor is known for (the spec names "Patient" and "Passionate" and counts thirteen). */
+export const tutorStrengths = [
+  'Patient',
+  'Passionate',
+  'Encouraging',
+  'Knowledgeable',
+  'Organised',
+  'Clear explanations',
+  'Exam focused',
+  'Friendly',
+  'Creative',
+  'Structured',
+  'Motivating',
+  'Experienced',
+  'Adaptable',
+] as const;
+export type TutorType = (typeof tutorTypes)[number];
+export type LanguageProficiency = (typeof languageProficiencies)[number];
+export type TutorStrength = (typeof tutorStrengths)[number];
