@@ -14,6 +14,7 @@ import { countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { tutorDirectoryWrites } from './tutor-directory';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
 const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
@@ -34,6 +35,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   updatedAt: z.string(),
   /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
   directoryCounted: z.boolean().optional(),
+  /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
+  directoryHidden: z.boolean().optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -92,7 +95,7 @@ export type NewUser = Pick<
   UserRecord,
   'firstname' | 'lastname' | 'email' | 'type' | 'roleId' | 'passwordHash'
 > &
-  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId'>>;
+  Partial<Pick<UserRecord, '_id' | 'timezone' | 'userMapperId' | 'country'>>;
 
 export function getUser(tenant: string, userId: string): Promise<UserRecord | undefined> {
   return users.get(tenant, { _id: userId });
@@ -142,6 +145,7 @@ export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] 
       'absent',
     ),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
+    ...tutorDirectoryWrites(tenant, undefined, user),
   ];
 }
 
@@ -266,6 +270,7 @@ export async function setUserType(tenant: string, userId: string, type: UserType
       },
       ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
       ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
+      ...tutorDirectoryWrites(tenant, user, { ...user, type }),
     ],
     () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
@@ -361,4 +366,42 @@ export function directoryUsers(tenant: string, type: DirectoryUserType): Promise
 /** How many students or tutors the directory holds (the maintained counter). */
 function countDirectory(tenant: string, type: DirectoryUserType): Promise<number> {
   return readCount(tenant, `USERTYPE#${type}`);
+}
+
+/**
+ * Changes what places a user in the public tutor directory (their country, the school's hidden mark) on the
+ * user as read: the user's write is conditional on that read, and the directory's entry and counts move in
+ * the same transaction. A change meanwhile is a 409.
+ */
+export async function updateDirectoryFields(
+  tenant: string,
+  user: UserRecord,
+  change: { country?: string; directoryHidden?: boolean },
+): Promise<UserRecord> {
+  const after: UserRecord = { ...user, ...change, updatedAt: new Date().toISOString() };
+  await writeTransaction(
+    [
+      users.putWrite(tenant, after, { unchangedSince: user.updatedAt }),
+      ...tutorDirectoryWrites(tenant, user, after),
+    ],
+    () => new ConflictError('This account was changed meanwhile. Please try again.'),
+  );
+  return after;
+}
+
+const sortableTutorSchema = userRecordSchema.pick({
+  _id: true,
+  firstname: true,
+  lastname: true,
+  country: true,
+  directoryHidden: true,
+});
+
+/** Every tutor in name order (up to the directory's read bound), with what the sorting screen shows. */
+export function tutorsByName(tenant: string): Promise<Array<z.infer<typeof sortableTutorSchema>>> {
+  return queryProjected(sortableTutorSchema, {
+    index: 'gsi2',
+    partition: keys.usersOfTypeIndex(tenant, 'tutor'),
+    limit: DIRECTORY_READ_LIMIT,
+  });
 }

@@ -5,7 +5,13 @@ import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
-import { createUser, getUser, indexUserInDirectory, setUserType } from '../repositories/users';
+import {
+  createUser,
+  getUser,
+  indexUserInDirectory,
+  setUserType,
+  updateDirectoryFields,
+} from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
 import { startFirstGeneration } from '../sitemap/service';
 import { ensureDefaultTutorRole } from '../tutor-roles/repository';
@@ -23,6 +29,8 @@ interface SeedUser {
   type: UserType;
   role: SystemRoleName;
   timezone: string;
+  /** Where a tutor is listed in the public tutor directory. */
+  country?: string;
 }
 
 interface SeedTenant {
@@ -52,6 +60,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'Europe/London',
+    country: 'GB',
   },
   {
     id: 'demo-tutor-2',
@@ -62,6 +71,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'America/New_York',
+    country: 'US',
   },
   {
     id: 'demo-tutor-3',
@@ -72,6 +82,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'Australia/Sydney',
+    country: 'AU',
   },
   {
     id: 'demo-student-1',
@@ -198,6 +209,10 @@ export async function seedDemo(): Promise<SeedResult> {
       if (existing) {
         // Data seeded before the people pickers' directory keys existed gets them now.
         await indexUserInDirectory(tenant.key, existing);
+        // Tutors seeded before the tutor directory existed are listed in their country now.
+        if (user.country && !existing.country) {
+          await updateDirectoryFields(tenant.key, existing, { country: user.country });
+        }
         continue;
       }
       await createUser(tenant.key, {
@@ -208,6 +223,7 @@ export async function seedDemo(): Promise<SeedResult> {
         type: user.type,
         roleId: systemRoleIds[user.role],
         timezone: user.timezone,
+        ...(user.country ? { country: user.country } : {}),
         passwordHash: await hashPassword(user.password),
       });
     }
