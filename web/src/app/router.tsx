@@ -18,6 +18,8 @@ const SignUpPage = page('SignUpPage', () => import('../features/auth/sign-up-pag
 const ForgotPasswordPage = page('ForgotPasswordPage', () => import('../features/auth/forgot-password-page'));
 const ResetPasswordPage = page('ResetPasswordPage', () => import('../features/auth/reset-password-page'));
 const ManageAccountsPage = page('ManageAccountsPage', () => import('../features/auth/manage-accounts-page'));
+const TutorsPage = page('TutorsPage', () => import('./views/tutors-page'));
+const TutorPage = page('TutorPage', () => import('./views/tutor-page'));
 const PortalHomePage = page('PortalHomePage', () => import('./views/portal-home-page'));
 const CoursesPage = page('CoursesPage', () => import('../features/courses/courses-page'));
 const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
@@ -27,6 +29,10 @@ const RequestsPage = page('RequestsPage', () => import('../features/lesson-reque
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
+const TutorSortingPage = page(
+  'TutorSortingPage',
+  () => import('../features/admin/tutor-sorting/tutor-sorting-page'),
+);
 const AdminLessonFeedbackPage = page(
   'AdminLessonFeedbackPage',
   () => import('../features/admin/lesson-feedback/lesson-feedback-page'),
@@ -97,6 +103,8 @@ export const router = routeTable(
         { path: paths.forgotPassword, element: ForgotPasswordPage },
         { path: paths.resetPassword, element: ResetPasswordPage },
         { path: paths.manageAccounts, element: ManageAccountsPage },
+        { path: paths.tutors, element: TutorsPage },
+        { path: paths.tutor, element: TutorPage },
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
@@ -117,6 +125,7 @@ export const router = routeTable(
             { index: true, element: <Navigate to={paths.adminRoles} replace /> },
             { path: 'roles', element: RolesPage },
             { path: 'tutor-roles', element: TutorRolesPage },
+            { path: 'tutor-sorting', element: TutorSortingPage },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

@@ -102,7 +102,7 @@ function BookTrialContent({ onClose, tutor }: { onClose: () => void; tutor: Tria
         (part.subject === undefined || s.subject === part.subject) &&
         (part.grade === undefined || s.grade === part.grade),
     );
-  const tutorId = tutor ? { tutorId: tutor._id } : {};
+  const chosenTutor = tutor?._id;
   const hint = slotsHint(state, zone);
   const { curriculum: chosenCurriculum, subject, grade } = state;
   const combination = chosenCurriculum && subject && grade ? `${chosenCurriculum}|${subject}|${grade}` : null;
@@ -110,9 +110,16 @@ function BookTrialContent({ onClose, tutor }: { onClose: () => void; tutor: Tria
   const keyFor = useCallback(
     (range: DayRange) =>
       apiKey('trials.freeDays', {
-        query: { ...range, curriculum: chosenCurriculum, subject, grade, deviceTimezone: zone, ...tutorId },
+        query: {
+          ...range,
+          curriculum: chosenCurriculum,
+          subject,
+          grade,
+          deviceTimezone: zone,
+          ...(chosenTutor ? { tutorId: chosenTutor } : {}),
+        },
       }),
-    [chosenCurriculum, subject, grade, zone, tutorId.tutorId],
+    [chosenCurriculum, subject, grade, zone, chosenTutor],
   );
   const calendar = useFreeDayCalendar({ zone, searchKey: combination, keyFor, date: state.date, onDate });
   const slotsKey = !hint
@@ -125,7 +132,7 @@ function BookTrialContent({ onClose, tutor }: { onClose: () => void; tutor: Tria
             subject: state.subject,
             grade: state.grade,
             deviceTimezone: zone,
-            ...tutorId,
+            ...(chosenTutor ? { tutorId: chosenTutor } : {}),
           },
         },
       ] as const)
