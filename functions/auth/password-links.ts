@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { UserType } from '../../shared/schemas/user';
 import { escapeHtml, mail } from '../lib/mail';
 import { putPasswordReset } from '../repositories/password-resets';
 import type { UserRecord } from '../repositories/users';
@@ -23,7 +24,13 @@ export function hashPasswordToken(token: string): string {
 export async function sendPasswordLink(
   tenant: string,
   user: Pick<UserRecord, '_id' | 'email' | 'firstname'>,
-  options: { purpose: PasswordLinkPurpose; siteOrigin: string; schoolName?: string },
+  options: {
+    purpose: PasswordLinkPurpose;
+    siteOrigin: string;
+    schoolName?: string;
+    /** The kind of account an invitation is for (an administrator's when not said: a new school's first). */
+    accountType?: UserType;
+  },
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const ttl = PASSWORD_LINK_TTL_MS[options.purpose];
@@ -35,7 +42,13 @@ export async function sendPasswordLink(
   await mail().send(
     options.purpose === 'reset'
       ? resetMail(user, link, token)
-      : invitationMail(user, link, token, options.schoolName ?? 'your school'),
+      : invitationMail(
+          user,
+          link,
+          token,
+          options.schoolName ?? 'your school',
+          accountNoun[options.accountType ?? 'admin'],
+        ),
   );
 }
 
@@ -48,16 +61,25 @@ function resetMail(user: Pick<UserRecord, 'email' | 'firstname'>, link: string, 
   };
 }
 
+const accountNoun: Record<UserType, string> = {
+  admin: 'administrator',
+  tutor: 'tutor',
+  student: 'student',
+  parent: 'parent',
+  guest: 'guest',
+};
+
 function invitationMail(
   user: Pick<UserRecord, 'email' | 'firstname'>,
   link: string,
   token: string,
   schoolName: string,
+  noun: string,
 ) {
   return {
     to: user.email,
-    subject: `Your administrator account at ${schoolName}`,
-    text: `Hello ${user.firstname},\n\nAn administrator account at ${schoolName} has been created for you. Open this link to choose your password (it works once, for seven days):\n${link}\n\nOr enter this code on the reset page: ${token}\n\nThen sign in with this e-mail address and your new password.`,
-    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p>An administrator account at ${escapeHtml(schoolName)} has been created for you. <a href="${escapeHtml(link)}">Choose your password</a> (the link works once, for seven days).</p><p>Or enter this code on the reset page: <code>${token}</code></p><p>Then sign in with this e-mail address and your new password.</p>`,
+    subject: `Your ${noun} account at ${schoolName}`,
+    text: `Hello ${user.firstname},\n\nA${/^[aeiou]/.test(noun) ? 'n' : ''} ${noun} account at ${schoolName} has been created for you. Open this link to choose your password (it works once, for seven days):\n${link}\n\nOr enter this code on the reset page: ${token}\n\nThen sign in with this e-mail address and your new password.`,
+    html: `<p>Hello ${escapeHtml(user.firstname)},</p><p>A${/^[aeiou]/.test(noun) ? 'n' : ''} ${noun} account at ${escapeHtml(schoolName)} has been created for you. <a href="${escapeHtml(link)}">Choose your password</a> (the link works once, for seven days).</p><p>Or enter this code on the reset page: <code>${token}</code></p><p>Then sign in with this e-mail address and your new password.</p>`,
   };
 }

@@ -1,5 +1,6 @@
 import { config } from '../lib/config';
-import { getUserByEmail } from '../repositories/users';
+import { getTenant } from '../repositories/tenants';
+import { getUser, getUserByEmail } from '../repositories/users';
 import { sendPasswordLink } from './password-links';
 
 /**
@@ -10,4 +11,19 @@ import { sendPasswordLink } from './password-links';
 export async function sendPasswordReset(tenant: string, email: string): Promise<void> {
   const user = await getUserByEmail(tenant, email);
   if (user) await sendPasswordLink(tenant, user, { purpose: 'reset', siteOrigin: config().WEB_ORIGIN });
+}
+
+/**
+ * The set-password e-mail of an account an admin created (adminUsers.create writes the UserInvited event
+ * with the account): a single-use link for a week. An account deleted since is mailed nothing.
+ */
+export async function sendInvitation(tenant: string, userId: string): Promise<void> {
+  const [user, school] = await Promise.all([getUser(tenant, userId), getTenant(tenant)]);
+  if (!user || user.deletedAt) return;
+  await sendPasswordLink(tenant, user, {
+    purpose: 'invitation',
+    siteOrigin: config().WEB_ORIGIN,
+    ...(school ? { schoolName: school.name } : {}),
+    accountType: user.type,
+  });
 }

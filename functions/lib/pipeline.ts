@@ -325,7 +325,7 @@ export async function sessionOf(tenantKey: string, token: string): Promise<Calle
     userCache.get(`${tenantKey}#${claims.sub}`, () => getUser(tenantKey, claims.sub)),
     claims.rol ? rolesRepository.getCached(tenantKey, claims.rol) : undefined,
   ]);
-  if (!user) throw new UnauthorizedError('This account no longer exists');
+  if (!user || user.deletedAt) throw new UnauthorizedError('This account no longer exists');
   // A password change ends every session issued before it.
   if (claims.iat * 1000 < Date.parse(user.passwordChangedAt) - 1000) {
     throw new UnauthorizedError('Your session has expired. Please sign in again');

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { ConflictError } from '../../shared/http/errors';
+import { listedTimeZone } from '../../shared/scheduling/time-zones';
 import { type AvailabilityInput, tutorAvailabilityStatuses } from '../../shared/schemas/availability';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
 import { keys } from '../table/access-patterns';
@@ -119,6 +121,67 @@ export async function putAvailability(
   const previous = await getAvailability(tenant, userId);
   const record: AvailabilityRecord = { ...input, userId, updatedAt: new Date().toISOString() };
   await availabilities.put(tenant, record);
+  await reindexTeaching(tenant, record, previous);
+  return record;
+}
+
+/**
+ * Adds or removes what a tutor teaches (the profile's subjects tab): the availability's subjects are the one
+ * list of them, so the change is written there, on the condition that the availability is as read (a
+ * concurrent change is read again), and the teaching index follows. A tutor with no availability yet gets
+ * one that offers no hours. `change` returns the new list, or throws to refuse the change.
+ */
+export async function changeTeachingSubjects(
+  tenant: string,
+  tutor: { _id: string; timezone?: string | undefined },
+  change: (subjects: TeachingSubject[]) => TeachingSubject[],
+): Promise<AvailabilityRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const previous = await availabilities.get(tenant, { userId: tutor._id }, { consistent: true });
+    const now = new Date().toISOString();
+    const record: AvailabilityRecord = {
+      ...(previous ?? {
+        userId: tutor._id,
+        timezone: listedTimeZone(tutor.timezone),
+        status: 'notAvailable',
+        weeklyHours: [],
+        exceptions: [],
+        windows: [],
+        subjects: [],
+      }),
+      subjects: change(previous?.subjects ?? []),
+      updatedAt: now,
+    };
+    const condition = previous?.updatedAt
+      ? { unchangedSince: previous.updatedAt }
+      : previous
+        ? 'present'
+        : 'absent';
+    try {
+      await availabilities.put(tenant, record, condition, () => new ConflictError('changed'));
+    } catch (error) {
+      if (error instanceof ConflictError && attempt < 4) continue;
+      if (error instanceof ConflictError) {
+        throw new ConflictError('This availability was changed meanwhile. Please try again.');
+      }
+      throw error;
+    }
+    await reindexTeaching(tenant, record, previous);
+    return record;
+  }
+}
+
+/**
+ * One index item per curriculum, subject and grade the tutor teaches, each carrying the tutor's slot-rule
+ * fields; the subjects no longer taught leave the index.
+ */
+async function reindexTeaching(
+  tenant: string,
+  record: AvailabilityRecord,
+  previous: AvailabilityRecord | undefined,
+): Promise<void> {
+  const { userId } = record;
+  const input = record;
   const wanted = new Map(input.subjects.map((subject) => [teachingKey(subject), subject]));
   const stale = (previous?.subjects ?? []).filter((subject) => !wanted.has(teachingKey(subject)));
   const slotHours = JSON.stringify(slotFields(record));
@@ -128,7 +191,23 @@ export async function putAvailability(
       PutRequest: { Item: teachings.item(tenant, { userId, ...subject, slotHours }) },
     })),
   ]);
-  return record;
+}
+
+/** A deleted tutor's availability and teaching index items go: they are offered to nobody. */
+export async function removeAvailability(tenant: string, userId: string): Promise<void> {
+  const previous = await getAvailability(tenant, userId);
+  if (!previous) return;
+  await batchWriteItems([
+    ...previous.subjects.map((subject) => ({
+      DeleteRequest: { Key: teachings.key(tenant, { userId, ...subject }) },
+    })),
+    { DeleteRequest: { Key: availabilities.key(tenant, { userId }) } },
+  ]);
+}
+
+/** A tutor's subjects as the availability keeps them (read consistently: the profile answers after a change). */
+export async function teachingSubjectsOf(tenant: string, userId: string): Promise<TeachingSubject[]> {
+  return (await availabilities.get(tenant, { userId }, { consistent: true }))?.subjects ?? [];
 }
 
 function slotFields(record: AvailabilityRecord): z.infer<typeof slotHoursSchema> {

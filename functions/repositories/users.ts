@@ -37,6 +37,11 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   directoryCounted: z.boolean().optional(),
   /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
   directoryHidden: z.boolean().optional(),
+  /**
+   * When the account was deleted (profile.deleteAccount): the record stays, anonymised, so lessons and
+   * feedback keep a name to show; it is in no index and no session of it is accepted.
+   */
+  deletedAt: z.string().optional(),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -58,9 +63,10 @@ function directoryCount(tenant: string, type: DirectoryUserType, delta: 1 | -1):
 /** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
 function directoryKeys(
   tenant: string,
-  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'>,
+  user: Pick<UserRecord, '_id' | 'type' | 'firstname' | 'lastname' | 'email'> &
+    Partial<Pick<UserRecord, 'deletedAt'>>,
 ) {
-  if (!isDirectoryType(user.type)) return {};
+  if (!isDirectoryType(user.type) || user.deletedAt) return {};
   return {
     gsi2pk: keys.usersOfTypeIndex(tenant, user.type),
     gsi2sk: `${directorySearchKey(user)}#${user._id}`,
@@ -73,12 +79,20 @@ const users = defineEntity({
   schema: userRecordSchema,
   keyAttributes: ['_id'],
   key: (tenant, user) => keys.user(tenant, user._id),
-  indexes: (tenant, user) => ({
-    gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
-    gsi1sk: user._id,
-    ...directoryKeys(tenant, user),
-  }),
+  // A deleted account is in no index: not counted for its role, not in the directory or pickers.
+  indexes: (tenant, user) =>
+    user.deletedAt
+      ? {}
+      : {
+          gsi1pk: keys.usersOfRoleIndex(tenant, user.roleId),
+          gsi1sk: user._id,
+          ...directoryKeys(tenant, user),
+        },
 });
+
+/** A user item read with the rest of their profile (functions/repositories/profiles.ts). */
+export const userEntityName = users.name;
+export const parseUserItem = users.parse;
 
 /**
  * An address's claim, written with the account in one transaction (one account per address), and the
@@ -404,4 +418,130 @@ export function tutorsByName(tenant: string): Promise<Array<z.infer<typeof sorta
     partition: keys.usersOfTypeIndex(tenant, 'tutor'),
     limit: DIRECTORY_READ_LIMIT,
   });
+}
+
+const changedMeanwhile = () => new ConflictError('This account was changed meanwhile. Please try again.');
+
+/**
+ * The writes that replace a user read as `before` by `after`, for one transaction: the record on the
+ * condition that it is as read (its index keys follow from the record: a new role moves it in the
+ * users-of-role index, a new name in the directory), and, when the e-mail changes, the old claim released
+ * (still this user's) and the new one claimed (absent). `refused` names what a failed condition means.
+ */
+export function replaceUserWrites(
+  tenant: string,
+  before: UserRecord,
+  after: UserRecord,
+): { items: TransactItem[]; refused: (index: number) => ConflictError } {
+  const record = { ...after, updatedAt: new Date().toISOString() };
+  const items: TransactItem[] = [users.putWrite(tenant, record, { unchangedSince: before.updatedAt })];
+  if (after.email !== before.email) {
+    items.push(
+      releaseEmailWrite(tenant, before),
+      emailClaims.putWrite(tenant, { email: after.email, userId: after._id }, 'absent'),
+    );
+  }
+  // The tutor directory's entry and counts move with a new name, country or type (after the claim: index 2
+  // stays the claim's).
+  items.push(...tutorDirectoryWrites(tenant, before, record));
+  return { items, refused: (index) => (index === 2 ? emailTaken() : changedMeanwhile()) };
+}
+
+/** Releases the user's e-mail claim (on the condition that it is still theirs). */
+function releaseEmailWrite(tenant: string, user: Pick<UserRecord, '_id' | 'email'>): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: emailClaims.key(tenant, { email: user.email }),
+      ConditionExpression: 'userId = :user',
+      ExpressionAttributeValues: { ':user': user._id },
+    },
+  };
+}
+
+/** The name a deleted account shows wherever its id stays (lessons, feedback, lesson history). */
+export const DELETED_USER_NAME = { firstname: 'Deleted', lastname: 'user' } as const;
+
+/**
+ * The writes that delete an account by anonymising it: the record keeps its id under the name "Deleted
+ * user", with no e-mail address, an unusable password (no hash verifies against it) and every session
+ * ended (passwordChangedAt now, and `deletedAt`, which sessionOf refuses); its e-mail claim is released
+ * (the address can sign up again) and it leaves every index and its type's directory count.
+ */
+export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactItem[] {
+  const now = new Date().toISOString();
+  const {
+    phone: _phone,
+    country: _country,
+    level: _level,
+    gender: _gender,
+    timezone: _timezone,
+    userMapperId: _mapper,
+    directoryCounted: _counted,
+    ...kept
+  } = user;
+  const anonymised: UserRecord = {
+    ...kept,
+    ...DELETED_USER_NAME,
+    email: `deleted-${user._id}@deleted.invalid`,
+    passwordHash: 'deleted',
+    passwordChangedAt: now,
+    deletedAt: now,
+    updatedAt: now,
+  };
+  return [
+    users.putWrite(tenant, anonymised, { unchangedSince: user.updatedAt }),
+    releaseEmailWrite(tenant, user),
+    ...tutorDirectoryWrites(tenant, user, undefined),
+    ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+  ];
+}
+
+/**
+ * Points a user at a parent's user-mapper, or (mapperId undefined) at none. A child has one parent, held
+ * here: linking succeeds only when the child points at no mapper or at this one already, and only for a
+ * live account of the `type` asked (a parent's children are students).
+ */
+export function linkUserWrite(
+  tenant: string,
+  userId: string,
+  link: { mapperId: string; type: UserType } | { unlinkFrom: string },
+): TransactItem {
+  if ('unlinkFrom' in link) {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: users.key(tenant, { _id: userId }),
+        UpdateExpression: 'REMOVE userMapperId SET updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND userMapperId = :mapper',
+        ExpressionAttributeValues: { ':mapper': link.unlinkFrom, ':now': new Date().toISOString() },
+      },
+    };
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: users.key(tenant, { _id: userId }),
+      UpdateExpression: 'SET userMapperId = :mapper, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #type = :type AND (attribute_not_exists(userMapperId) OR userMapperId = :mapper)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':mapper': link.mapperId,
+        ':type': link.type,
+        ':now': new Date().toISOString(),
+      },
+    },
+  };
+}
+
+/** A condition in a transaction: the user exists and is not deleted (a profile part is written to it). */
+export function liveUserCheck(tenant: string, userId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: users.key(tenant, { _id: userId }),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+    },
+  };
 }

@@ -13,6 +13,18 @@
  * | users of a role (verify-delete)       | Query gsi1 (Select COUNT)    | gsi1pk T#t#ROLE#<roleId>#USERS                    |
  * | students or tutors by name (pickers)  | Query gsi2, bounded read     | gsi2pk T#t#USERTYPE#<type>, gsi2sk <name email>#id|
  * | how many students or tutors           | GetItem (maintained counter) | pk T#t#COUNTERS, sk USERTYPE#<type>               |
+ * | a user's whole profile: the user,     | Query (one, consistent)      | pk T#t#USER#<id>, sk begins_with PROFILE          |
+ * |   details, sub-records, notes, counts  |                              |   (the user record itself is sk PROFILE)          |
+ * | a profile's details                   | UpdateItem (SET named fields)| pk T#t#USER#<id>, sk PROFILE#DETAILS              |
+ * | a profile's sub-record (experience,   | conditional Put / Delete in a| pk T#t#USER#<id>, sk PROFILE#ENTRY#<kind>#<id>    |
+ * |   qualification, achievement, language|   txn with its kind's count  |   (a student's subject: <id> from the subject)    |
+ * |   student subject)                    |                              |                                                   |
+ * | how many of a kind a profile holds    | conditional UpdateItem (ADD, | pk T#t#USER#<id>, sk PROFILE#COUNT#<kind>         |
+ * |   (at most MAX_PROFILE_ENTRIES)       |   count < max) in that txn   |                                                   |
+ * | an admin's note on a user             | Put / conditional Delete     | pk T#t#USER#<id>, sk PROFILE#NOTE#<noteId>        |
+ * |                                       |   (by its author) + count    |                                                   |
+ * | a child's one parent (user-mapper)    | conditional UpdateItem on the| pk T#t#USER#<childId>, sk PROFILE: userMapperId   |
+ * |                                       |   child (absent or this one) |   absent or this parent's mapper                  |
  * | a user's push tokens                  | Query                        | pk T#t#USER#<id>, sk begins_with FCM#             |
  * | user-mapper by id                     | GetItem                      | pk T#t#USERMAPPER#<id>, sk MAPPER                 |
  * | password-reset token (single use)     | GetItem / conditional Delete | pk T#t#RESET#<sha256(token)>, sk RESET            |
@@ -90,6 +102,24 @@ export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
   tenantDomain: (domain: string) => ({ pk: `DOMAIN#${domain.toLowerCase()}`, sk: 'DOMAIN' }),
   user: (tenant: string, userId: string) => ({ pk: `T#${tenant}#USER#${userId}`, sk: 'PROFILE' }),
+  /** Every item of a profile begins with this sort key: the user record (sk PROFILE) and its parts. */
+  profilePrefix: 'PROFILE',
+  profileDetails: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'PROFILE#DETAILS',
+  }),
+  profileEntry: (tenant: string, userId: string, kind: string, entryId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `PROFILE#ENTRY#${kind}#${entryId}`,
+  }),
+  profileEntryCount: (tenant: string, userId: string, kind: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `PROFILE#COUNT#${kind}`,
+  }),
+  adminNote: (tenant: string, userId: string, noteId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `PROFILE#NOTE#${noteId}`,
+  }),
   userEmail: (tenant: string, email: string) => ({ pk: `T#${tenant}#EMAIL#${email}`, sk: 'EMAIL' }),
   usersOfRoleIndex: (tenant: string, roleId: string) => `T#${tenant}#ROLE#${roleId}#USERS`,
   usersOfTypeIndex: (tenant: string, type: string) => `T#${tenant}#USERTYPE#${type}`,

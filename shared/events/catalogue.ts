@@ -11,6 +11,8 @@ export const eventCatalogue = {
   UserSignedUp: z.object({ tenant: z.string(), userId: z.string() }),
   /** Any address (an account or not): the consumer looks it up, so the request does the same work for both. */
   PasswordResetRequested: z.object({ tenant: z.string(), email: z.string() }),
+  /** An admin created an account (adminUsers.create): the new user is mailed a link to set their password. */
+  UserInvited: z.object({ tenant: z.string(), userId: z.string() }),
   UserImpersonated: z.object({ tenant: z.string(), adminId: z.string(), userId: z.string() }),
   /** `generationId`: the generation record its request created (one put on the bus by hand has none). */
   SitemapRequested: z.object({
@@ -72,11 +74,12 @@ export type ScheduleTickDetail = z.infer<typeof scheduleTickDetail>;
 
 export const eventRules: EventRule[] = [
   { name: 'audit-trail', kind: 'pattern', detailTypes: ['UserSignedUp', 'TrialBooked'], target: 'audit' },
-  // The reset e-mail of a forgot-password request, sent after the request has answered.
+  // The reset e-mail of a forgot-password request, sent after the request has answered, and the set-password
+  // e-mail of an account an admin created.
   {
     name: 'password-reset-mail',
     kind: 'pattern',
-    detailTypes: ['PasswordResetRequested'],
+    detailTypes: ['PasswordResetRequested', 'UserInvited'],
     target: 'password-reset-mail',
   },
   // The booking e-mail to the student, their parent and the tutor.

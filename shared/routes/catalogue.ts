@@ -1,3 +1,4 @@
+import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
@@ -9,6 +10,7 @@ import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
+import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
@@ -32,6 +34,8 @@ const declaredRoutes = [
   ...authRoutes,
   ...userRoutes,
   ...userDirectoryRoutes,
+  ...adminUserRoutes,
+  ...profileRoutes,
   ...fcmTokenRoutes,
   ...tenantRoutes,
   ...tenantSettingsRoutes,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { userTypes } from '../schemas/user';
+import { genders, userTypes } from '../schemas/user';
 import {
   accountFieldsSchema,
   achievementSchema,
@@ -37,8 +37,17 @@ const profilePartSchema = z.enum([
  * (absent otherwise), what the caller may write (`access`, from shared/rules/user-profile.ts), and for an
  * admin the notes and linked accounts.
  */
-export const userProfileSchema = accountFieldsSchema
-  .extend({
+export const userProfileSchema = z
+  .object({
+    // The account's fields as stored: checked against the lists on the way in (accountFieldsSchema), not
+    // again on the way out (an account made before the lists, e.g. a sign-up's free time zone, still reads).
+    firstname: z.string(),
+    lastname: z.string(),
+    phone: z.string().optional(),
+    country: z.string().optional(),
+    level: z.string().optional(),
+    timezone: z.string().optional(),
+    gender: z.enum(genders).optional(),
     _id: z.string(),
     email: z.string(),
     type: z.enum(userTypes),

@@ -14,11 +14,19 @@ export interface Listable {
   lastname: string;
   country?: string | undefined;
   directoryHidden?: boolean | undefined;
+  /** A deleted (anonymised) account is listed nowhere. */
+  deletedAt?: string | undefined;
 }
 
 /** A tutor is listed in their country's directory unless hidden; a tutor without a country is not listed. */
 export function isListed(user: Listable | undefined): user is Listable & { country: string } {
-  return user !== undefined && user.type === 'tutor' && !!user.country && user.directoryHidden !== true;
+  return (
+    user !== undefined &&
+    user.type === 'tutor' &&
+    !!user.country &&
+    user.directoryHidden !== true &&
+    !user.deletedAt
+  );
 }
 
 /** `Tom Turing` -> `tom turing`: the name order of the directory (case and extra spaces ignored). */
