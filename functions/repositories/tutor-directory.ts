@@ -55,11 +55,17 @@ export function tutorDirectoryWrites(
       return renamed ? [listings.putWrite(tenant, now, 'present')] : [];
     }
   }
+  // One write per counter (a transaction may not touch an item twice): a rename within a country moves
+  // the entry and leaves the count.
+  const deltas = new Map<string, number>();
+  if (was) deltas.set(was.country, (deltas.get(was.country) ?? 0) - 1);
+  if (now) deltas.set(now.country, (deltas.get(now.country) ?? 0) + 1);
   return [
-    ...(was
-      ? [listings.deleteWrite(tenant, was, 'present'), countWrite(tenant, countName(was.country), -1)]
-      : []),
-    ...(now ? [listings.putWrite(tenant, now, 'absent'), countWrite(tenant, countName(now.country), 1)] : []),
+    ...(was ? [listings.deleteWrite(tenant, was, 'present')] : []),
+    ...(now ? [listings.putWrite(tenant, now, 'absent')] : []),
+    ...[...deltas.entries()]
+      .filter(([, delta]) => delta !== 0)
+      .map(([country, delta]) => countWrite(tenant, countName(country), delta)),
   ];
 }
 

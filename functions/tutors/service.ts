@@ -19,6 +19,7 @@ import type {
 import { curricula } from '../catalogue/lookups';
 import { type AvailabilityRecord, getAvailabilities, tutorsTeaching } from '../repositories/availability';
 import { readTutorRatings } from '../repositories/lesson-feedback';
+import { readProfile, type StoredProfile } from '../repositories/profiles';
 import {
   countListedTutors,
   countryListings,
@@ -46,13 +47,21 @@ async function publicTutors(
   tenant: string,
   listed: ReadonlyArray<Pick<TutorListing, 'userId' | 'firstname' | 'lastname' | 'country'>>,
   subjectFilter: SubjectFilter,
+  options: { fullProfile?: boolean } = {},
 ): Promise<PublicTutor[]> {
   const ids = listed.map((tutor) => tutor.userId);
   if (ids.length === 0) return [];
-  const [availabilities, ratings] = await Promise.all([
+  // A page's profiles: one Query of each tutor's partition (a page is at most MAX_PAGE_SIZE tutors).
+  const [availabilities, ratings, profiles] = await Promise.all([
     getAvailabilities(tenant, ids),
     readTutorRatings(tenant, ids),
+    Promise.all(ids.map((id) => readProfile(tenant, id))),
   ]);
+  const profileOf = new Map(
+    profiles.flatMap(
+      (profile): Array<[string, StoredProfile]> => (profile ? [[profile.user._id, profile]] : []),
+    ),
+  );
   const availabilityOf = new Map<string, AvailabilityRecord>(availabilities.map((a) => [a.userId, a]));
   return listed.map((tutor) => {
     const availability = availabilityOf.get(tutor.userId);
@@ -67,8 +76,50 @@ async function publicTutors(
         .map(({ curriculum, subject, grade }) => ({ curriculum, subject, grade })),
       availability: availability ? availabilitySummary(availability) : null,
       rating: { average: averageRating(rating.sum, rating.count), count: rating.count },
+      ...publicProfile(profileOf.get(tutor.userId), options.fullProfile === true),
     };
   });
+}
+
+/** What of a tutor's profile the public sees, field by field: never contact details or admin notes. */
+function publicProfile(profile: StoredProfile | undefined, full: boolean) {
+  const details = profile?.details.tutorDetails;
+  const entries = profile?.entries ?? [];
+  const summary = {
+    headline: details?.headline ?? null,
+    strengths: [...(details?.strengths ?? [])],
+    languages: entries.flatMap((entry) =>
+      entry.kind === 'languages' ? [{ language: entry.language, proficiency: entry.proficiency }] : [],
+    ),
+  };
+  if (!full) return summary;
+  return {
+    ...summary,
+    bio: details?.bio ?? null,
+    qualifications: entries.flatMap((entry) =>
+      entry.kind === 'qualifications'
+        ? [
+            {
+              title: entry.title,
+              institution: entry.institution,
+              ...(entry.year === undefined ? {} : { year: entry.year }),
+            },
+          ]
+        : [],
+    ),
+    experiences: entries.flatMap((entry) =>
+      entry.kind === 'experiences'
+        ? [
+            {
+              title: entry.title,
+              organisation: entry.organisation,
+              startMonth: entry.startMonth,
+              ...(entry.endMonth === undefined ? {} : { endMonth: entry.endMonth }),
+            },
+          ]
+        : [],
+    ),
+  };
 }
 
 /**
@@ -111,6 +162,7 @@ export async function getPublicTutor(tenant: string, id: string, query: TutorGet
     tenant,
     [{ userId: user._id, firstname: user.firstname, lastname: user.lastname, country: user.country }],
     { curriculum: query.curriculum, grade: query.grade },
+    { fullProfile: true },
   );
   if (!tutor) throw tutorNotFound();
   return tutor;

@@ -54,6 +54,27 @@ export const publicTutorSchema = z
     subjects: z.array(teachingSubjectSchema),
     availability: availabilitySummarySchema.nullable(),
     rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+    /** From the tutor's profile details (tutorDetails) and languages. */
+    headline: z.string().nullable(),
+    strengths: z.array(z.string()),
+    languages: z.array(z.object({ language: z.string(), proficiency: z.string() }).strict()),
+    /** The tutor's own page only (GET /tutors/{id}). */
+    bio: z.string().nullable().optional(),
+    qualifications: z
+      .array(z.object({ title: z.string(), institution: z.string(), year: z.number().optional() }).strict())
+      .optional(),
+    experiences: z
+      .array(
+        z
+          .object({
+            title: z.string(),
+            organisation: z.string(),
+            startMonth: z.string(),
+            endMonth: z.string().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 export type PublicTutor = z.infer<typeof publicTutorSchema>;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { putAvailability } from '../../functions/repositories/availability';
+import { addProfileEntry } from '../../functions/repositories/profiles';
 import { createUser } from '../../functions/repositories/users';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { apiClient, demo } from '../support/api-client';
@@ -36,8 +37,34 @@ const cardNames = (page: import('playwright-core').Page) =>
   page.getByTestId('tutor-card').getByRole('heading').allTextContents();
 
 it('a visitor browses the tutor directory, opens a tutor and books a free trial with them', async () => {
-  // Prepare: a visitor in London (the directory opens on Britain), two British tutors
+  // Prepare: a visitor in London (the directory opens on Britain), two British tutors; Tom's profile
   await alanInBritain();
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const profile = await api.call('adminUsers.update', {
+    ...admin,
+    params: { id: 'demo-tutor-1' },
+    body: {
+      tutorDetails: {
+        tutorTypes: ['Full-time Tutor'],
+        strengths: ['Patient', 'Encouraging'],
+        levels: [],
+        headline: 'Maths and physics, one step at a time',
+        bio: 'Twelve years of teaching IGCSE in London.',
+      },
+    },
+  });
+  expect(profile.status).toBe(200);
+  const now = new Date().toISOString();
+  await addProfileEntry('demo', {
+    _id: 'tom-english',
+    userId: 'demo-tutor-1',
+    kind: 'languages',
+    language: 'English',
+    proficiency: 'Native',
+    createdAt: now,
+    updatedAt: now,
+  });
   const page = await browser.newPage({ timezoneId: 'Europe/London' });
   await page.goto(browser.portalUrl('/'));
 
@@ -59,12 +86,15 @@ it('a visitor browses the tutor directory, opens a tutor and books a free trial 
   await page.getByTestId('tutor-total').getByText('1–2 of 2 tutors').waitFor();
   const tom = page.getByTestId('tutor-card').filter({ hasText: 'Tom Turing' });
   await tom.getByText(/Mon, Tue, Wed, Thu, Fri, Sat · 43 h a week/).waitFor();
+  await tom.getByText('Maths and physics, one step at a time').waitFor();
+  await tom.getByText('Speaks English (Native)').waitFor();
   await screenshot(page, 'tutor-directory');
 
   // Act: Tom's page, and the free trial with him
   await tom.getByRole('link', { name: 'Tom Turing' }).click();
   await page.getByRole('heading', { name: 'Tom Turing', level: 1 }).waitFor();
   await page.getByRole('cell', { name: 'Mathematics · Cambridge IGCSE' }).waitFor();
+  await page.getByText('Twelve years of teaching IGCSE in London.').waitFor();
   expect(await page.getByRole('cell', { name: /Science/ }).count()).toBe(0);
   await screenshot(page, 'tutor-profile');
   await page.getByRole('button', { name: 'Book a free trial' }).click();
@@ -92,8 +122,6 @@ it('a visitor browses the tutor directory, opens a tutor and books a free trial 
     .waitFor();
 
   // Assess: the trial is with Tom
-  const api = apiClient(browser.stack().apiUrl);
-  const admin = await api.signIn(demo.admin.email, demo.admin.password);
   const trials = await api.call<Json>('trials.adminList', { ...admin, query: { limit: 100 } });
   const trial = trials.body.docs.find((t: Json) => t.student.email === email);
   expect(trial).toMatchObject({ tutorId: 'demo-tutor-1', subject: 'Mathematics', grade: 'Grade 10' });

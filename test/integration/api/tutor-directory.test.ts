@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putAvailability } from '../../../functions/repositories/availability';
 import { tutorRatingWrites } from '../../../functions/repositories/lesson-feedback';
+import { addProfileEntry } from '../../../functions/repositories/profiles';
 import { countListedTutors } from '../../../functions/repositories/tutor-directory';
 import {
   createUser,
@@ -87,6 +88,9 @@ describe('the tutor directory (GET /tutors, GET /tutors/{id})', () => {
       subjects: [{ curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 9' }],
       availability: { timezone: 'Pacific/Auckland', weekdays: [1, 3], weeklyHours: 7.5, unavailable: false },
       rating: { average: 2, count: 2 },
+      headline: null,
+      strengths: [],
+      languages: [],
     });
     const text = JSON.stringify(page.body);
     expect(text).not.toContain('@');
@@ -230,5 +234,76 @@ describe('hidden tutors and moves (tutorsHide; the user writes keep the director
     expect(names((await list({ country: 'AU' })).body)).not.toContain(ids.amy);
     const au = await list({ country: 'AU' });
     expect(au.body.totalDocs).toBe(au.body.docs.length);
+  });
+});
+
+describe("the people helper's writes keep the directory right, and the profile shows in it", () => {
+  it('lists a tutor given a country by the admin, with headline, strengths and languages; the page adds the rest', async () => {
+    const id = `dir-ida-${run}`;
+    await createUser('demo', {
+      _id: id,
+      firstname: 'Ida',
+      lastname: 'Irwin',
+      email: `${id}@demo.test`,
+      type: 'tutor',
+      roleId: systemRoleIds.Tutor,
+      passwordHash: 'x',
+    });
+    expect((await list({ country: 'IE' })).body.totalDocs).toBe(0);
+    const updated = await local.api.call('adminUsers.update', {
+      ...admin,
+      params: { id },
+      body: {
+        country: 'IE',
+        phone: '+353 1 555 0100',
+        tutorDetails: {
+          tutorTypes: ['Full-time Tutor'],
+          strengths: ['Patient'],
+          levels: [],
+          headline: 'Maths made calm',
+          bio: 'Ten years of IGCSE.',
+        },
+      },
+    });
+    expect(updated.status).toBe(200);
+    const now = new Date().toISOString();
+    const entry = { userId: id, createdAt: now, updatedAt: now };
+    await addProfileEntry('demo', {
+      ...entry,
+      _id: 'l1',
+      kind: 'languages',
+      language: 'Irish',
+      proficiency: 'Native',
+    });
+    await addProfileEntry('demo', {
+      ...entry,
+      _id: 'q1',
+      kind: 'qualifications',
+      title: 'BSc Mathematics',
+      institution: 'Trinity College Dublin',
+      year: 2010,
+    });
+    const page = await list({ country: 'IE' });
+    expect(page.body.totalDocs).toBe(1);
+    expect(page.body.docs[0]).toMatchObject({
+      _id: id,
+      headline: 'Maths made calm',
+      strengths: ['Patient'],
+      languages: [{ language: 'Irish', proficiency: 'Native' }],
+    });
+    expect(page.body.docs[0].qualifications).toBeUndefined();
+    const profile = await local.api.call<Json>('tutors.get', { params: { id } });
+    expect(profile.body).toMatchObject({
+      bio: 'Ten years of IGCSE.',
+      qualifications: [{ title: 'BSc Mathematics', institution: 'Trinity College Dublin', year: 2010 }],
+      experiences: [],
+    });
+    const text = JSON.stringify([page.body, profile.body]);
+    expect(text).not.toMatch(/@|353|phone|email|tutorTypes|Full-time/);
+
+    // A new name moves the entry; a country taken away takes the tutor out.
+    await local.api.call('adminUsers.update', { ...admin, params: { id }, body: { firstname: 'Ada' } });
+    expect((await list({ country: 'IE' })).body.docs[0].firstname).toBe('Ada');
+    expect(await countListedTutors('demo', 'IE')).toBe(1);
   });
 });

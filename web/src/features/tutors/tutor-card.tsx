@@ -49,6 +49,11 @@ export function subjectGroups(subjects: PublicTutor['subjects']): Array<{ subjec
 
 const MAX_BADGES = 6;
 
+/** `English (Native), French (Intermediate)`. */
+export function languagesText(languages: PublicTutor['languages']): string {
+  return languages.map((l) => `${l.language} (${l.proficiency})`).join(', ');
+}
+
 export function TutorCard({
   tutor,
   href,
@@ -73,6 +78,7 @@ export function TutorCard({
             </Text>
             <TutorRating rating={tutor.rating} />
           </Stack>
+          {tutor.headline && <Text fontStyle="italic">{tutor.headline}</Text>}
           <Wrap gap="1" aria-label="Subjects">
             {names.slice(0, MAX_BADGES).map((name) => (
               <Badge key={name} colorPalette="brand" variant="subtle">
@@ -87,6 +93,16 @@ export function TutorCard({
             )}
           </Wrap>
           <Text fontSize="sm">{availabilityText(tutor.availability)}</Text>
+          {tutor.languages.length > 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              Speaks {languagesText(tutor.languages)}
+            </Text>
+          )}
+          {tutor.strengths.length > 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              {tutor.strengths.join(' · ')}
+            </Text>
+          )}
         </Stack>
       </Card.Body>
       <Card.Footer>{action}</Card.Footer>

@@ -6,7 +6,7 @@ import { paths, withQuery } from '../../config/paths';
 import { useApi } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/meta-tags';
 import { availabilityText } from './directory-state';
-import { type BookTrialSlot, subjectGroups, TutorRating, tutorName } from './tutor-card';
+import { type BookTrialSlot, languagesText, subjectGroups, TutorRating, tutorName } from './tutor-card';
 
 /**
  * One tutor's public page (spec 002 GET /tutors/{id}): what they teach (narrowed by the curriculum and
@@ -52,6 +52,22 @@ export function TutorProfile({ bookTrial }: { bookTrial: BookTrialSlot }) {
               },
             })}
           </HStack>
+          {(tutor.headline || tutor.bio) && (
+            <Box>
+              {tutor.headline && (
+                <Text fontSize="lg" fontStyle="italic">
+                  {tutor.headline}
+                </Text>
+              )}
+              {tutor.bio && <Text whiteSpace="pre-line">{tutor.bio}</Text>}
+            </Box>
+          )}
+          {(tutor.languages.length > 0 || tutor.strengths.length > 0) && (
+            <Stack gap="1">
+              {tutor.languages.length > 0 && <Text>Speaks {languagesText(tutor.languages)}</Text>}
+              {tutor.strengths.length > 0 && <Text color="fg.muted">{tutor.strengths.join(' · ')}</Text>}
+            </Stack>
+          )}
           <Box>
             <Heading as="h2" size="md" mb="2">
               When they teach
@@ -99,6 +115,35 @@ export function TutorProfile({ bookTrial }: { bookTrial: BookTrialSlot }) {
               </Button>
             )}
           </Box>
+          {(tutor.qualifications?.length ?? 0) > 0 && (
+            <Box>
+              <Heading as="h2" size="md" mb="2">
+                Qualifications
+              </Heading>
+              <Stack as="ul" gap="1" ps="5">
+                {tutor.qualifications?.map((q) => (
+                  <li key={`${q.title}-${q.institution}`}>
+                    {q.title}, {q.institution}
+                    {q.year ? ` (${q.year})` : ''}
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          )}
+          {(tutor.experiences?.length ?? 0) > 0 && (
+            <Box>
+              <Heading as="h2" size="md" mb="2">
+                Experience
+              </Heading>
+              <Stack as="ul" gap="1" ps="5">
+                {tutor.experiences?.map((e) => (
+                  <li key={`${e.title}-${e.organisation}-${e.startMonth}`}>
+                    {e.title}, {e.organisation} ({e.startMonth} to {e.endMonth ?? 'now'})
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          )}
         </>
       )}
     </Stack>
