@@ -93,7 +93,7 @@ it('a visitor browses the tutor directory, opens a tutor and books a free trial 
   // Act: Tom's page, and the free trial with him
   await tom.getByRole('link', { name: 'Tom Turing' }).click();
   await page.getByRole('heading', { name: 'Tom Turing', level: 1 }).waitFor();
-  await page.getByRole('cell', { name: 'Mathematics · Cambridge IGCSE' }).waitFor();
+  await page.getByRole('cell', { name: 'Mathematics · Cambridge IGCSE', exact: true }).waitFor();
   await page.getByText('Twelve years of teaching IGCSE in London.').waitFor();
   expect(await page.getByRole('cell', { name: /Science/ }).count()).toBe(0);
   await screenshot(page, 'tutor-profile');
