@@ -2,7 +2,7 @@ import type { FeedbackKind, LessonFeedback } from '../../shared/schemas/lesson-f
 import { lessonFeedbackSchema } from '../../shared/schemas/lesson-feedback';
 import { collectionRepository } from '../crud/repository';
 import { collections } from '../table/access-patterns';
-import { countWrite, readCount } from '../table/counters';
+import { counters, countWrite, readCount } from '../table/counters';
 import type { TransactItem } from '../table/transactions';
 
 const feedbackCollection = (collection: string) =>
@@ -63,4 +63,23 @@ export async function readTutorRating(
     readCount(tenant, ratingCount(tutorId)),
   ]);
   return { sum, count };
+}
+
+/** Several tutors' ratings in batched reads of their counts (a tutor with none: 0 and 0). */
+export async function readTutorRatings(
+  tenant: string,
+  tutorIds: string[],
+): Promise<Map<string, { sum: number; count: number }>> {
+  const names = tutorIds.flatMap((id) => [ratingSum(id), ratingCount(id)]);
+  const found = await counters.getMany(
+    tenant,
+    names.map((name) => ({ name })),
+  );
+  const byName = new Map(found.map((counter) => [counter.name, counter.count]));
+  return new Map(
+    tutorIds.map((id) => [
+      id,
+      { sum: byName.get(ratingSum(id)) ?? 0, count: byName.get(ratingCount(id)) ?? 0 },
+    ]),
+  );
 }

@@ -14,6 +14,7 @@ import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { tutorDirectoryWrites } from './tutor-directory';
 import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
@@ -37,6 +38,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   directoryCounted: z.boolean().optional(),
   /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
   userListed: z.number().optional(),
+  /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
+  directoryHidden: z.boolean().optional(),
   /**
    * When the account was deleted (profile.deleteAccount): the record stays, anonymised, so lessons and
    * feedback keep a name to show; it is in no index and no session of it is accepted.
@@ -166,6 +169,7 @@ export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] 
     users.putWrite(tenant, createdUser(user), 'absent'),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
     ...userListWrites(tenant, undefined, user),
+    ...tutorDirectoryWrites(tenant, undefined, user),
   ];
 }
 
@@ -321,6 +325,7 @@ export async function setUserType(tenant: string, userId: string, type: UserType
       ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
       ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
       ...userListWrites(tenant, user, { ...user, type }),
+      ...tutorDirectoryWrites(tenant, user, { ...user, type }),
     ],
     () => new ConflictError('This account was changed meanwhile. Please try again.'),
   );
@@ -372,6 +377,7 @@ export function removeUserWrites(tenant: string, before: UserRecord): TransactIt
       ? [directoryCount(tenant, before.type, -1)]
       : []),
     ...userListWrites(tenant, before, undefined),
+    ...tutorDirectoryWrites(tenant, before, undefined),
   ];
 }
 
@@ -503,6 +509,38 @@ function countDirectory(tenant: string, type: DirectoryUserType): Promise<number
   return readCount(tenant, `USERTYPE#${type}`);
 }
 
+/**
+ * Changes what places a user in the public tutor directory (their country, the school's hidden mark) on the
+ * user as read: the user's write is conditional on that read, and the directory's entry and counts move in
+ * the same transaction. A change meanwhile is a 409.
+ */
+export async function updateDirectoryFields(
+  tenant: string,
+  user: UserRecord,
+  change: { country?: string; directoryHidden?: boolean },
+): Promise<UserRecord> {
+  const { record, items, refused } = replaceAccountWrites(tenant, user, { ...user, ...change });
+  await writeTransaction(items, refused);
+  return record;
+}
+
+const sortableTutorSchema = userRecordSchema.pick({
+  _id: true,
+  firstname: true,
+  lastname: true,
+  country: true,
+  directoryHidden: true,
+});
+
+/** Every tutor in name order (up to the directory's read bound), with what the sorting screen shows. */
+export function tutorsByName(tenant: string): Promise<Array<z.infer<typeof sortableTutorSchema>>> {
+  return queryProjected(sortableTutorSchema, {
+    index: 'gsi2',
+    partition: keys.usersOfTypeIndex(tenant, 'tutor'),
+    limit: DIRECTORY_READ_LIMIT,
+  });
+}
+
 const changedMeanwhile = () => new ConflictError('This account was changed meanwhile. Please try again.');
 
 /**
@@ -516,17 +554,23 @@ export function replaceAccountWrites(
   tenant: string,
   before: UserRecord,
   after: UserRecord,
-): { items: TransactItem[]; refused: (index: number) => ConflictError } {
+): { record: UserRecord; items: TransactItem[]; refused: (index: number) => ConflictError } {
   const record = { ...after, updatedAt: new Date().toISOString() };
   const items: TransactItem[] = replaceUserWrites(tenant, before, record);
-  const claimAt = items.length + 1;
+  const claimAt = after.email !== before.email ? items.length + 1 : undefined;
   if (after.email !== before.email) {
     items.push(
       releaseEmailWrite(tenant, before),
       emailClaims.putWrite(tenant, { email: after.email, userId: after._id }, 'absent'),
     );
   }
-  return { items, refused: (index) => (index === claimAt ? emailTaken() : changedMeanwhile()) };
+  // The tutor directory's entry and counts move with a new name, country or type.
+  items.push(...tutorDirectoryWrites(tenant, before, record));
+  return {
+    record,
+    items,
+    refused: (index) => (claimAt !== undefined && index === claimAt ? emailTaken() : changedMeanwhile()),
+  };
 }
 
 /** Releases the user's e-mail claim (on the condition that it is still theirs). */
@@ -587,6 +631,7 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
       },
     },
     releaseEmailWrite(tenant, user),
+    ...tutorDirectoryWrites(tenant, user, undefined),
     ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
     ...userListWrites(tenant, user, undefined),
   ];

@@ -11,6 +11,7 @@ import {
   indexUserInDirectory,
   indexUserInList,
   setUserType,
+  updateDirectoryFields,
 } from '../repositories/users';
 import { ensureSystemRoles } from '../roles/system-roles';
 import { startFirstGeneration } from '../sitemap/service';
@@ -29,6 +30,8 @@ interface SeedUser {
   type: UserType;
   role: SystemRoleName;
   timezone: string;
+  /** Where a tutor is listed in the public tutor directory. */
+  country?: string;
 }
 
 interface SeedTenant {
@@ -58,6 +61,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'Europe/London',
+    country: 'GB',
   },
   {
     id: 'demo-tutor-2',
@@ -68,6 +72,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'America/New_York',
+    country: 'US',
   },
   {
     id: 'demo-tutor-3',
@@ -78,6 +83,7 @@ const demoUsers: SeedUser[] = [
     type: 'tutor',
     role: 'Tutor',
     timezone: 'Australia/Sydney',
+    country: 'AU',
   },
   {
     id: 'demo-student-1',
@@ -206,6 +212,12 @@ export async function seedDemo(): Promise<SeedResult> {
         await indexUserInDirectory(tenant.key, existing);
         // ... and its entries of the admin Users list.
         await indexUserInList(tenant.key, existing);
+        // Tutors seeded before the tutor directory existed are listed in their country now (read again:
+        // listing it above stamped the record).
+        const listed =
+          user.country && !existing.country ? await getUser(tenant.key, existing._id) : undefined;
+        if (listed && user.country)
+          await updateDirectoryFields(tenant.key, listed, { country: user.country });
         continue;
       }
       await createUser(tenant.key, {
@@ -216,6 +228,7 @@ export async function seedDemo(): Promise<SeedResult> {
         type: user.type,
         roleId: systemRoleIds[user.role],
         timezone: user.timezone,
+        ...(user.country ? { country: user.country } : {}),
         passwordHash: await hashPassword(user.password),
       });
     }

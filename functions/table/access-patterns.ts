@@ -49,6 +49,9 @@
  * | tutor availability                    | GetItem / BatchGetItem       | pk T#t#USER#<id>, sk AVAILABILITY                 |
  * | a tutor's teaching subjects           | Query                        | pk T#t#USER#<id>, sk begins_with TEACHES#         |
  * | tutors teaching a subject and grade   | Query gsi1                   | gsi1pk T#t#TEACHES#<curriculum>#<subject>#<grade> |
+ * | listed tutors of a country (directory)| Query (projected, bounded)   | pk T#t#TUTORDIR#<country>, sk <name key>#<id>     |
+ * | how many tutors a country lists       | GetItem (maintained counter) | pk T#t#COUNTERS, sk TUTORDIR#<country>            |
+ * | the directory's order (tutor sorting) | GetItem / Put (one item)     | pk T#t#SETTINGS, sk TUTORSORTING                  |
  * | tutors' booked lessons on UTC days    | BatchGetItem (day x shard)   | pk T#t#BUSYDAY#<YYYY-MM-DD>#<shard>, sk BUSY      |
  * | a tutor's claimed 5-minute buckets    | conditional Put / Delete     | pk T#t#CLAIM#<tutorId>, sk <bucket start ISO>     |
  * | a user's lessons in a date range      | Query                        | pk T#t#USER#<id>, sk between LESSON#<from> .. <to>|
@@ -191,6 +194,13 @@ export const keys = {
   }),
   teachingPrefix: 'TEACHES#',
   tutorsTeachingIndex: (tenant: string, combination: string) => `T#${tenant}#TEACHES#${combination}`,
+  /** A listed tutor's entry in their country's directory (functions/repositories/tutor-directory.ts). */
+  tutorListing: (tenant: string, country: string, nameKey: string, userId: string) => ({
+    pk: `T#${tenant}#TUTORDIR#${country}`,
+    sk: `${nameKey}#${userId}`,
+  }),
+  tutorListings: (tenant: string, country: string) => `T#${tenant}#TUTORDIR#${country}`,
+  tutorSorting: (tenant: string) => ({ pk: `T#${tenant}#SETTINGS`, sk: 'TUTORSORTING' }),
   /** One of a UTC day's busy items (see shared/scheduling/claims): a tutor's lessons are in its shard. */
   busyDayShard: (tenant: string, utcDate: string, shard: number) => ({
     pk: `T#${tenant}#BUSYDAY#${utcDate}#${shard}`,

@@ -20,6 +20,7 @@ import { tenantSettingsRoutes } from './tenant-settings';
 import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
 import { tutorRoleRoutes } from './tutor-roles';
+import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
 import { userDirectoryRoutes } from './user-directory';
 import { userRoutes } from './users';
@@ -40,6 +41,7 @@ const declaredRoutes = [
   ...tenantSettingsRoutes,
   ...roleRoutes,
   ...tutorRoleRoutes,
+  ...tutorRoutes,
   ...schedulingRoutes,
   ...trialRoutes,
   ...courseMemberRoutes,

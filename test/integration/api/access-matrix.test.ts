@@ -78,6 +78,8 @@ const foreignRecords: Record<
     });
     return { params: { id: body._id as string }, as: () => northwindAdmin };
   },
+  // A demo tutor listed in the directory, asked for (and hidden) from northwind.
+  tutors: async () => ({ params: { id: TOM }, as: () => northwindAdmin, body: { hidden: true } }),
   'course-templates': async () => {
     const { body } = await local.api.call('course-templates.create', {
       token: demoAdmin.token,

@@ -18,6 +18,8 @@ const SignUpPage = page('SignUpPage', () => import('../features/auth/sign-up-pag
 const ForgotPasswordPage = page('ForgotPasswordPage', () => import('../features/auth/forgot-password-page'));
 const ResetPasswordPage = page('ResetPasswordPage', () => import('../features/auth/reset-password-page'));
 const ManageAccountsPage = page('ManageAccountsPage', () => import('../features/auth/manage-accounts-page'));
+const TutorsPage = page('TutorsPage', () => import('./views/tutors-page'));
+const TutorPage = page('TutorPage', () => import('./views/tutor-page'));
 const PortalHomePage = page('PortalHomePage', () => import('./views/portal-home-page'));
 const CoursesPage = page('CoursesPage', () => import('../features/courses/courses-page'));
 const CoursePage = page('CoursePage', () => import('../features/courses/course-page'));
@@ -30,6 +32,10 @@ const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tu
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
 const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
+const TutorSortingPage = page(
+  'TutorSortingPage',
+  () => import('../features/admin/tutor-sorting/tutor-sorting-page'),
+);
 const AdminLessonFeedbackPage = page(
   'AdminLessonFeedbackPage',
   () => import('../features/admin/lesson-feedback/lesson-feedback-page'),
@@ -101,6 +107,8 @@ export const router = routeTable(
         { path: paths.resetPassword, element: ResetPasswordPage },
         { path: paths.manageAccounts, element: ManageAccountsPage },
         { path: paths.profile, element: ProfilePage },
+        { path: paths.tutors, element: TutorsPage },
+        { path: paths.tutor, element: TutorPage },
         { path: paths.portal, element: PortalHomePage },
         { path: paths.portalCourses, element: CoursesPage },
         { path: paths.portalCourse, element: CoursePage },
@@ -123,6 +131,7 @@ export const router = routeTable(
             { path: 'users', element: AdminUsersPage },
             { path: 'users/:userId', element: AdminUserPage },
             { path: 'tutor-roles', element: TutorRolesPage },
+            { path: 'tutor-sorting', element: TutorSortingPage },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

@@ -70,6 +70,9 @@ export default function HomePage() {
               </>
             )}
           </HStack>
+          <Button asChild variant="plain" color="white" textDecoration="underline">
+            <RouterLink to={paths.tutors}>Meet our tutors</RouterLink>
+          </Button>
         </Stack>
       </Box>
       {showBelowFold && (

@@ -14,6 +14,7 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Users', to: paths.adminUsers, list: 'adminUsers.list' },
   { label: 'Roles & permissions', to: paths.adminRoles, list: 'roles.list' },
   { label: 'Tutor roles', to: paths.adminTutorRoles, list: 'tutor-roles.list' },
+  { label: 'Tutor sorting', to: paths.adminTutorSorting, list: 'tutorSorting.get' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },

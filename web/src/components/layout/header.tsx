@@ -55,6 +55,9 @@ export function Header() {
                 <Button asChild variant="ghost" size="sm">
                   <RouterLink to={paths.dashboard}>Dashboard</RouterLink>
                 </Button>
+                <Button asChild variant="ghost" size="sm">
+                  <RouterLink to={paths.tutors}>Tutors</RouterLink>
+                </Button>
                 <Suspense fallback={null}>
                   <EditModeSwitch />
                 </Suspense>
@@ -87,6 +90,9 @@ export function Header() {
             </>
           ) : (
             <>
+              <Button asChild variant="ghost" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
+                <RouterLink to={paths.tutors}>Tutors</RouterLink>
+              </Button>
               <Button asChild variant="ghost" size="sm">
                 <RouterLink to={paths.login}>Log in</RouterLink>
               </Button>

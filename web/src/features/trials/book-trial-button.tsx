@@ -1,4 +1,5 @@
 import { cloneElement, type JSX, lazy, Suspense, useState } from 'react';
+import type { TrialTutor } from './book-trial-dialog';
 
 const BookTrialDialog = lazy(() =>
   import('./book-trial-dialog').then((m) => ({ default: m.BookTrialDialog })),
@@ -13,15 +14,18 @@ const BookTrialDialog = lazy(() =>
 export function BookTrialButton({
   trigger,
   defaultOpen = false,
+  tutor,
 }: {
   trigger: JSX.Element;
   defaultOpen?: boolean;
+  /** A tutor chosen beforehand (the tutor directory): only their subjects and times are offered. */
+  tutor?: TrialTutor;
 }) {
   const [wanted, setWanted] = useState(defaultOpen);
   if (!wanted) return cloneElement(trigger, { onClick: () => setWanted(true) });
   return (
     <Suspense fallback={cloneElement(trigger, { loading: true })}>
-      <BookTrialDialog trigger={trigger} defaultOpen />
+      <BookTrialDialog trigger={trigger} defaultOpen tutor={tutor} />
     </Suspense>
   );
 }

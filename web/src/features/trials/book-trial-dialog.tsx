@@ -29,13 +29,41 @@ import { canBook, changeBooking, emptyBooking, slotsHint, type TrialBookingState
 
 const emptyAccount: NewAccount = { firstname: '', lastname: '', email: '', password: '' };
 
+/**
+ * A tutor chosen before the dialog opens (the tutor directory's "Book a free trial"): the dialog offers
+ * only what they teach and only their times (trials.slots and trials.freeDays take a tutorId), starting
+ * from the curriculum, subject and grade the visitor had chosen, if any.
+ */
+export interface TrialTutor {
+  _id: string;
+  name: string;
+  subjects: Array<{ curriculum: string; subject: string; grade: string }>;
+  start?: { curriculum?: string | undefined; subject?: string | undefined; grade?: string | undefined };
+}
+
+/** The state the dialog opens with: the tutor's chosen subject when it is one they teach. */
+function openingState(tutor: TrialTutor | undefined): TrialBookingState {
+  const start = tutor?.start;
+  if (!tutor || !start?.curriculum) return emptyBooking;
+  const taught = tutor.subjects.filter((s) => s.curriculum === start.curriculum);
+  if (taught.length === 0) return emptyBooking;
+  const subject = taught.some((s) => s.subject === start.subject) ? (start.subject ?? '') : '';
+  const grade =
+    subject && taught.some((s) => s.subject === subject && s.grade === start.grade)
+      ? (start.grade ?? '')
+      : '';
+  return { ...emptyBooking, curriculum: start.curriculum, subject, grade };
+}
+
 /** The "Book your FREE Class" dialog (spec 000 section 2), opened by its trigger. */
 export function BookTrialDialog({
   trigger,
   defaultOpen = false,
+  tutor,
 }: {
   trigger: ReactNode;
   defaultOpen?: boolean;
+  tutor?: TrialTutor | undefined;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
@@ -45,18 +73,18 @@ export function BookTrialDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           {/* Mounted only while open: closing clears the booking state. */}
-          {open && <BookTrialContent onClose={() => setOpen(false)} />}
+          {open && <BookTrialContent tutor={tutor} onClose={() => setOpen(false)} />}
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
 }
 
-function BookTrialContent({ onClose }: { onClose: () => void }) {
+function BookTrialContent({ onClose, tutor }: { onClose: () => void; tutor: TrialTutor | undefined }) {
   const session = useSession();
   const navigate = useNavigate();
   const [zone, setZone] = useState(deviceTimeZone);
-  const [state, setState] = useState<TrialBookingState>(emptyBooking);
+  const [state, setState] = useState<TrialBookingState>(() => openingState(tutor));
   const [account, setAccount] = useState<NewAccount>(emptyAccount);
   const [accountErrors, setAccountErrors] = useState<Partial<Record<keyof NewAccount, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -65,6 +93,16 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
 
   const { data: catalogue } = useApi(['curriculums.listWithGrades']);
   const curriculum = catalogue?.docs.find((c) => c.name === state.curriculum);
+  // With a chosen tutor, the selectors offer only what they teach.
+  const teaches = (part: { curriculum: string; subject?: string; grade?: string }) =>
+    !tutor ||
+    tutor.subjects.some(
+      (s) =>
+        s.curriculum === part.curriculum &&
+        (part.subject === undefined || s.subject === part.subject) &&
+        (part.grade === undefined || s.grade === part.grade),
+    );
+  const chosenTutor = tutor?._id;
   const hint = slotsHint(state, zone);
   const { curriculum: chosenCurriculum, subject, grade } = state;
   const combination = chosenCurriculum && subject && grade ? `${chosenCurriculum}|${subject}|${grade}` : null;
@@ -72,9 +110,16 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
   const keyFor = useCallback(
     (range: DayRange) =>
       apiKey('trials.freeDays', {
-        query: { ...range, curriculum: chosenCurriculum, subject, grade, deviceTimezone: zone },
+        query: {
+          ...range,
+          curriculum: chosenCurriculum,
+          subject,
+          grade,
+          deviceTimezone: zone,
+          ...(chosenTutor ? { tutorId: chosenTutor } : {}),
+        },
       }),
-    [chosenCurriculum, subject, grade, zone],
+    [chosenCurriculum, subject, grade, zone, chosenTutor],
   );
   const calendar = useFreeDayCalendar({ zone, searchKey: combination, keyFor, date: state.date, onDate });
   const slotsKey = !hint
@@ -87,6 +132,7 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
             subject: state.subject,
             grade: state.grade,
             deviceTimezone: zone,
+            ...(chosenTutor ? { tutorId: chosenTutor } : {}),
           },
         },
       ] as const)
@@ -139,13 +185,16 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
+          {tutor && <Text data-testid="trial-tutor">With {tutor.name}</Text>}
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             <Choice label="Curriculum" value={state.curriculum} onChange={set('curriculum')}>
-              {catalogue?.docs.map((c) => (
-                <option key={c._id} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
+              {catalogue?.docs
+                .filter((c) => teaches({ curriculum: c.name }))
+                .map((c) => (
+                  <option key={c._id} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
             </Choice>
             <Choice
               label="Subject"
@@ -153,18 +202,22 @@ function BookTrialContent({ onClose }: { onClose: () => void }) {
               onChange={set('subject')}
               disabled={!state.curriculum}
             >
-              {curriculum?.subjects.map((s) => (
-                <option key={s.code} value={s.name}>
-                  {s.name}
-                </option>
-              ))}
+              {curriculum?.subjects
+                .filter((s) => teaches({ curriculum: curriculum.name, subject: s.name }))
+                .map((s) => (
+                  <option key={s.code} value={s.name}>
+                    {s.name}
+                  </option>
+                ))}
             </Choice>
             <Choice label="Grade" value={state.grade} onChange={set('grade')} disabled={!state.subject}>
-              {curriculum?.grades.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              {curriculum?.grades
+                .filter((g) => teaches({ curriculum: curriculum.name, subject: state.subject, grade: g }))
+                .map((g) => (
+                  <option key={g} value={g}>
+                    {g}
+                  </option>
+                ))}
             </Choice>
           </SimpleGrid>
           {combination ? (
