@@ -89,9 +89,12 @@ export const defaultRoles: Record<SystemRoleName, RoleInput> = {
         'grade',
         'lessonType',
       ],
+      // A learner (or the parent on their account) may delete it; a tutor's goes through the school, whose
+      // lessons and pay it carries.
       profile: [
         'view',
         'edit',
+        'delete',
         'parentDetails',
         'plans',
         'paymentHistory',
