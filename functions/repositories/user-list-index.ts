@@ -107,7 +107,7 @@ export const userListCounter = {
  * The counts are spread over this many items (a user's by its id), so that concurrent writes of different
  * users rarely lock one counter item; a total reads them all (one Query of small items).
  */
-const COUNT_SHARDS = 8;
+const COUNT_SHARDS = 32;
 
 function countShardOf(userId: string): string {
   let hash = 0;

@@ -41,7 +41,7 @@
  * | admin Users list: sorted / searched   | Query, keys-only skip, then  | pk T#t#USERS#LIST#sort-<key>.<filters>[#<value>..]|
  * |   by role and/or country; dropdown by |   BatchGetItem of the page;  |   (also search-<option>., dropdown.), sk          |
  * |   type and country and/or level       |   a search: prefix Query     |   <sort or search key>#<userId>                   |
- * | their totals (sharded counts)         | Query (8 shard items)        | pk T#t#USERS#LISTCOUNT, sk <shard>, attribute     |
+ * | their totals (sharded counts)         | Query (32 shard items)       | pk T#t#USERS#LISTCOUNT, sk <shard>, attribute     |
  * |                                       |                              |   USERS#LIST#<filters>[#<value>...]               |
  * | a course template's outline           | GetItem                      | pk T#t#COURSETEMPLATE#<id>, sk OUTLINE            |
  * | audit trail, newest first             | Query                        | pk T#t#AUDIT, sk <id>                             |
