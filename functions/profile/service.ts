@@ -10,6 +10,7 @@ import {
   refusedParts,
 } from '../../shared/rules/user-profile';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
+import { profileDetailFields } from '../../shared/schemas/profile-lists';
 import {
   type AccountFields,
   MAX_PROFILE_ENTRIES,
@@ -119,7 +120,7 @@ export async function presentProfile(view: ProfileView): Promise<UserProfile> {
   };
 }
 
-const detailFields = new Set<string>(Object.keys(profileDetailsSchema.shape));
+const detailFields = new Set<string>(profileDetailFields);
 function isDetailField(name: string): name is ProfileDetailField {
   return detailFields.has(name);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { profileParts } from '../schemas/profile-lists';
 import { genders, userTypes } from '../schemas/user';
 import {
   accountFieldsSchema,
@@ -14,23 +15,7 @@ import {
 } from '../schemas/user-profile';
 import { type Access, permission, route } from './define';
 
-const profilePartSchema = z.enum([
-  'dateOfBirth',
-  'nationality',
-  'emergencyNumber',
-  'curriculum',
-  'examDate',
-  'adminTag',
-  'classStatement',
-  'msTeamsEmail',
-  'parentDetails',
-  'tutorDetails',
-  'experiences',
-  'qualifications',
-  'achievements',
-  'languages',
-  'subjects',
-]);
+const profilePartSchema = z.enum(profileParts);
 
 /**
  * A person's profile as a screen reads it: the account, the details and sub-records the caller may see

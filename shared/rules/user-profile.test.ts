@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fullPermissionSet } from '../permissions/catalogue';
 import { defaultRoles } from '../permissions/default-roles';
+import { profileDetailFields } from '../schemas/profile-lists';
+import { profileDetailsSchema } from '../schemas/user-profile';
 import { experienceSpanError, profileAccess, profileParts, refusedParts } from './user-profile';
 
 const sorted = (parts: Iterable<string>) => [...parts].sort();
@@ -97,5 +99,11 @@ describe('experienceSpanError', () => {
     );
     expect(experienceSpanError({ startMonth: '2020-05', endMonth: '2020-05' })).toBeUndefined();
     expect(experienceSpanError({ startMonth: '2020-05' })).toBeUndefined();
+  });
+});
+
+describe('the list of detail fields', () => {
+  it('names exactly the fields the details schema has, so the rule, the routes and the screens agree', () => {
+    expect(sorted(profileDetailFields)).toEqual(sorted(Object.keys(profileDetailsSchema.shape)));
   });
 });

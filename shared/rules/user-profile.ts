@@ -1,14 +1,14 @@
 import type { PermissionSet } from '../permissions/catalogue';
 import { holdsAny } from '../permissions/check';
+import { type ProfilePart, profileParts } from '../schemas/profile-lists';
 import type { UserType } from '../schemas/user';
-import type { ProfileDetailField, ProfileEntryKind } from '../schemas/user-profile';
 
 /**
  * Spec 000 section 6: a profile's tabs and fields, each under the profile permission of its name. The
  * sub-records of the qualifications tab (experiences, qualifications, achievements, languages) share its
  * permission; subjects have their own.
  */
-export type ProfilePart = ProfileDetailField | ProfileEntryKind | 'subjects';
+export { type ProfilePart, profileParts };
 
 const partPermission: Record<ProfilePart, string> = {
   dateOfBirth: 'dateOfBirth',
@@ -46,8 +46,6 @@ const partHolders: Record<ProfilePart, readonly UserType[]> = {
   languages: ['tutor', 'student'],
   subjects: ['tutor', 'student'],
 };
-
-export const profileParts = Object.keys(partPermission) as ProfilePart[];
 
 /**
  * What a caller may do with one person's profile. Their own: `profile.view` shows it and `profile.edit`

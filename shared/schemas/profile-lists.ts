@@ -34,3 +34,24 @@ export const tutorStrengths = [
 export type TutorType = (typeof tutorTypes)[number];
 export type LanguageProficiency = (typeof languageProficiencies)[number];
 export type TutorStrength = (typeof tutorStrengths)[number];
+
+/** The detail fields of a profile, each under the profile permission of its name (spec 000 section 6). */
+export const profileDetailFields = [
+  'dateOfBirth',
+  'nationality',
+  'emergencyNumber',
+  'curriculum',
+  'examDate',
+  'adminTag',
+  'classStatement',
+  'msTeamsEmail',
+  'parentDetails',
+  'tutorDetails',
+] as const;
+/** The kinds of sub-record, as the routes name them (`/admin/users/{id}/experiences/...`). */
+export const profileEntryKinds = ['experiences', 'qualifications', 'achievements', 'languages'] as const;
+/** Every part of a profile a permission shows: the details, the sub-records, the subjects. */
+export const profileParts = [...profileDetailFields, ...profileEntryKinds, 'subjects'] as const;
+export type ProfileDetailField = (typeof profileDetailFields)[number];
+export type ProfileEntryKind = (typeof profileEntryKinds)[number];
+export type ProfilePart = (typeof profileParts)[number];

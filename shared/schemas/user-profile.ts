@@ -10,6 +10,9 @@ export {
   genders,
   type LanguageProficiency,
   languageProficiencies,
+  type ProfileDetailField,
+  type ProfileEntryKind,
+  profileEntryKinds,
   type TutorStrength,
   type TutorType,
   tutorStrengths,
@@ -82,9 +85,7 @@ export type Achievement = z.infer<typeof achievementSchema>;
 export type Language = z.infer<typeof languageSchema>;
 export type UserSubject = z.infer<typeof userSubjectSchema>;
 
-/** The kinds of sub-record, as the routes name them (`/admin/users/experiences/...`). */
-export const profileEntryKinds = ['experiences', 'qualifications', 'achievements', 'languages'] as const;
-export type ProfileEntryKind = (typeof profileEntryKinds)[number];
+/** Each kind of sub-record's input (the kinds: profile-lists.ts profileEntryKinds). */
 export const profileEntryInputSchemas = {
   experiences: experienceInputSchema,
   qualifications: qualificationInputSchema,
@@ -131,7 +132,6 @@ export const profileDetailsSchema = z.object({
   tutorDetails: tutorDetailsSchema.optional(),
 });
 export type ProfileDetails = z.infer<typeof profileDetailsSchema>;
-export type ProfileDetailField = keyof ProfileDetails;
 
 /** The account's own fields: what every profile shows, and what an admin sets when creating a user. */
 export const accountFieldsSchema = z.object({

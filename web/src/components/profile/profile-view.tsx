@@ -1,8 +1,12 @@
 import { Box, Button, Flex, Stack, Tabs } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ProfilePart } from '../../../../shared/rules/user-profile';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
+import {
+  type ProfilePart,
+  profileDetailFields,
+  profileEntryKinds,
+} from '../../../../shared/schemas/profile-lists';
 import { toastSuccess } from '../../lib/toaster';
 import { FormField } from '../form-field';
 import { SelectField } from '../select-field';
@@ -29,19 +33,8 @@ export interface ProfileTab {
   content: ReactNode;
 }
 
-const detailParts: ProfilePart[] = [
-  'dateOfBirth',
-  'nationality',
-  'emergencyNumber',
-  'curriculum',
-  'examDate',
-  'adminTag',
-  'classStatement',
-  'msTeamsEmail',
-  'parentDetails',
-  'tutorDetails',
-];
-const entryParts: ProfilePart[] = ['experiences', 'qualifications', 'achievements', 'languages'];
+const detailParts: readonly ProfilePart[] = profileDetailFields;
+const entryParts: readonly ProfilePart[] = profileEntryKinds;
 
 function SaveBar(props: { onSave: () => void; busy: boolean; label?: string }) {
   return (
