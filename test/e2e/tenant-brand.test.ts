@@ -35,7 +35,7 @@ const backgroundOf = (page: Page) =>
   });
 const colorOfName = (page: Page) =>
   header(page)
-    .getByText(/Academy|Tutors/)
+    .getByText(/^(Demo Academy|Northwind Tutors)$/)
     .evaluate((node) => getComputedStyle(node).color);
 
 /** Holds every tenants/app request until `release`, as a slow API would. */
