@@ -331,6 +331,21 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   );
 }
 
+/** The Put replacing a user as read: on the condition that it is unchanged and has the list entries it had. */
+function guardedUserPut(tenant: string, before: UserRecord, record: UserRecord): TransactItem {
+  const guard = userListGuard(before);
+  const put = users.putWrite(tenant, record, { unchangedSince: before.updatedAt });
+  if (!put.Put) throw new Error('A user is replaced by a Put');
+  return {
+    Put: {
+      ...put.Put,
+      ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
+      ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
+      ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
+    },
+  };
+}
+
 /**
  * The writes that replace a user as read (`before`) by `after` (same id, type and e-mail: setUserType and
  * the e-mail claim move those): the user's Put on the condition that it is unchanged since it was read
@@ -339,18 +354,8 @@ export async function setUserType(tenant: string, userId: string, type: UserType
  * userListGuard and userListStamp to its own write instead.
  */
 export function replaceUserWrites(tenant: string, before: UserRecord, after: UserRecord): TransactItem[] {
-  const guard = userListGuard(before);
-  const put = users.putWrite(tenant, { ...after, ...userListStamp }, { unchangedSince: before.updatedAt });
-  if (!put.Put) throw new Error('A user is replaced by a Put');
   return [
-    {
-      Put: {
-        ...put.Put,
-        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
-        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
-        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
-      },
-    },
+    guardedUserPut(tenant, before, { ...after, ...userListStamp }),
     ...userListWrites(tenant, before, after),
   ];
 }
@@ -618,18 +623,8 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
   // It leaves the admin Users list too: its entries go, on the condition that it has the ones it was read
   // with, and it keeps no list marker (nothing lists it again).
   const { userListed: _listed, ...unlisted } = anonymised;
-  const guard = userListGuard(user);
-  const put = users.putWrite(tenant, unlisted, { unchangedSince: user.updatedAt });
-  if (!put.Put) throw new Error('A user is replaced by a Put');
   return [
-    {
-      Put: {
-        ...put.Put,
-        ConditionExpression: `(${put.Put.ConditionExpression}) AND (${guard.expression})`,
-        ExpressionAttributeNames: { ...put.Put.ExpressionAttributeNames, ...guard.names },
-        ExpressionAttributeValues: { ...put.Put.ExpressionAttributeValues, ...guard.values },
-      },
-    },
+    guardedUserPut(tenant, user, unlisted),
     releaseEmailWrite(tenant, user),
     ...tutorDirectoryWrites(tenant, user, undefined),
     ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
