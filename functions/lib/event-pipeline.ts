@@ -8,6 +8,7 @@ import {
 } from '../../shared/events/catalogue';
 import { type EventClaims, tableEventClaims } from '../repositories/event-claims';
 import { logger } from './logger';
+import { recordConsumed } from './metrics';
 
 /** An outbox event as its consumer gets it: the detail checked against the catalogue, and the event's id. */
 export interface ConsumedEvent<T extends OutboxEventType> {
@@ -19,6 +20,9 @@ export interface ConsumedEvent<T extends OutboxEventType> {
 
 /** What a bus target receives: an outbox event (its detail an eventEnvelope), or a schedule's tick. */
 export type BusEvent = EventBridgeEvent<string, unknown>;
+
+/** What one delivery to a consumer came to, as its metrics count it. */
+type ConsumerDelivery = Parameters<typeof recordConsumed>[0];
 
 type EventHandlers<T extends OutboxEventType> = { [K in T]: (event: ConsumedEvent<K>) => Promise<void> };
 
@@ -48,17 +52,26 @@ export function eventConsumer<const T extends OutboxEventType>(
   const consumes = (type: string): type is T => Object.hasOwn(handlers, type);
 
   /** One outbox event, claimed by this consumer for as long as the invocation may run. */
-  async function consume<K extends T>(type: K, event: BusEvent, context: Context | undefined): Promise<void> {
+  async function consume<K extends T>(
+    type: K,
+    event: BusEvent,
+    context: Context | undefined,
+    delivery: ConsumerDelivery,
+  ): Promise<void> {
     const { eventId, occurredAt, data } = eventEnvelope.parse(event.detail);
+    delivery.occurredAt = occurredAt;
     logger.appendKeys({ eventId });
     const detail = parseEventDetail(type, data);
     logger.appendKeys({ tenant: detail.tenant });
     const until = Date.now() + (context?.getRemainingTimeInMillis() ?? DEFAULT_CLAIM_MS);
-    const token = await claims.claim(detail.tenant, consumer, eventId, until);
-    if (!token) {
+    const claim = await claims.claim(detail.tenant, consumer, eventId, until);
+    if (!claim) {
       logger.info('Event already handled (or being handled) by this consumer');
+      delivery.outcome = 'duplicate';
       return;
     }
+    const { token, attempt } = claim;
+    delivery.attempt = attempt;
     const handle: (event: ConsumedEvent<K>) => Promise<void> = handlers[type];
     try {
       await handle({ type, eventId, occurredAt, detail });
@@ -70,12 +83,13 @@ export function eventConsumer<const T extends OutboxEventType>(
       throw error;
     }
     await claims.complete(detail.tenant, consumer, eventId, token);
-    logger.info('Event handled');
+    logger.info('Event handled', { attempt });
   }
 
   return async (event: BusEvent, context?: Context): Promise<void> => {
     const type = event['detail-type'];
     logger.appendKeys({ consumer, eventType: type, busEventId: event.id });
+    const delivery: ConsumerDelivery = { consumer, outcome: 'processed' };
     try {
       if (type === SCHEDULED_EVENT) {
         const { schedule } = scheduleTickDetail.parse(event.detail);
@@ -86,14 +100,16 @@ export function eventConsumer<const T extends OutboxEventType>(
         await job();
         logger.info('Schedule handled');
       } else if (consumes(type)) {
-        await consume(type, event, context);
+        await consume(type, event, context, delivery);
       } else {
         throw new Error(`${consumer} does not consume ${type}`);
       }
     } catch (error) {
+      delivery.outcome = 'failed';
       logger.error('Event failed', { error: error as Error });
       throw error;
     } finally {
+      recordConsumed(delivery);
       logger.resetKeys();
     }
   };

@@ -19,6 +19,7 @@ import { getUser, type UserRecord } from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
 import { config } from './config';
 import { logger } from './logger';
+import { recordRequest } from './metrics';
 import { projectToSchema } from './project-response';
 import { type Caller, type HttpResult, isHttpResult, type Request } from './request';
 import { siteOrigin } from './site-origin';
@@ -163,15 +164,23 @@ function responseMiddleware(): middy.MiddlewareObj<Event, Result, Error, Pipelin
       ...response.headers,
     };
     request.response = response;
+    const durationMs = state ? Date.now() - state.startedAt : undefined;
     logger.info('request', {
       method: event.requestContext.http.method,
       path: event.rawPath,
       status: response.statusCode,
-      durationMs: state ? Date.now() - state.startedAt : undefined,
+      durationMs,
       tenant: state?.tenant?.key,
       userId: state?.caller?.user._id,
     });
     logger.resetKeys();
+    // A route key this function does not serve is counted under one name, not under whatever was asked.
+    recordRequest({
+      route: state?.route.id ?? 'unmatched',
+      status: response.statusCode ?? 200,
+      durationMs: durationMs ?? 0,
+      counts: state?.route.counts,
+    });
   };
   return {
     after: finish,

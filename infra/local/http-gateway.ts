@@ -8,6 +8,7 @@ import type { HandlerLoader } from './handler-loader';
 import { lambdaContext } from './lambda-context';
 import { LOOPBACK, listenOn } from './listen';
 import { mailboxPage, readOutbox } from './mailbox';
+import { type MetricsCollector, metricsPage } from './metrics';
 import { routeMatcher } from './route-matcher';
 import type { ConnectionRegistry } from './ws-gateway';
 
@@ -25,6 +26,8 @@ export interface HttpGatewayOptions {
   allowOrigin: (origin: string) => boolean;
   outboxDir?: string;
   connections?: ConnectionRegistry;
+  /** What the functions' metrics add up to since start, shown at /_local/metrics. */
+  metrics?: MetricsCollector;
   /** The local uploads store (presigned PUT, public GET) under /_local/files/. */
   blobs?: Omit<BlobStoreOptions, 'allowOrigin'>;
   /**
@@ -36,7 +39,7 @@ export interface HttpGatewayOptions {
 
 /**
  * The local API Gateway HTTP API: declared routes to their resource's handler with payload format 2.0
- * events, the CORS preflight, and the local-only pages (mailbox, WebSocket @connections API).
+ * events, the CORS preflight, and the local-only pages (mailbox, metrics, WebSocket @connections API).
  */
 export async function startHttpGateway(options: HttpGatewayOptions) {
   const matcher = routeMatcher(options.routes);
@@ -66,6 +69,12 @@ export async function startHttpGateway(options: HttpGatewayOptions) {
       if (url.pathname.endsWith('.json')) return send(response, 200, mails);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return response.end(mailboxPage(mails));
+    }
+    if (options.metrics && (url.pathname === '/_local/metrics' || url.pathname === '/_local/metrics.json')) {
+      const summary = options.metrics.summary();
+      if (url.pathname.endsWith('.json')) return send(response, 200, summary);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(metricsPage(summary));
     }
     if (blobOptions && (await handleBlobRequest(request, response, url, blobOptions))) return;
     if (method === 'OPTIONS') return preflight(request, response, matcher.hasPath(url.pathname), options);

@@ -15,6 +15,7 @@ import {
 import { startEventBus } from './event-bus';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
+import { metricsCollector } from './metrics';
 import { localSiteEdge } from './site-edge';
 import { type StreamReader, startStreamReader } from './stream-reader';
 import { localTokenSecret } from './token-secret';
@@ -112,8 +113,10 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   // would otherwise create an account before its role exists.
   let starting: string | undefined = STARTING_MESSAGE;
   const unavailable = () => starting;
+  const metrics = metricsCollector();
   const gatewayOptions: HttpGatewayOptions = {
     unavailable,
+    metrics,
     port: options.apiPort ?? 0,
     ...(options.host ? { host: options.host } : {}),
     routes,
@@ -168,6 +171,9 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
   });
   await resetFunctionCaches();
+  // The functions' metrics records go to this stack's page rather than to standard output.
+  const { setMetricsSink } = await import('../../functions/lib/metrics');
+  const restoreMetricsSink = setMetricsSink(metrics.record);
   await ensureTable(database.endpoint, tableName, options.items);
 
   let seeded: Awaited<ReturnType<typeof import('../../functions/seed/seed').seedDemo>> | undefined;
@@ -207,6 +213,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     bus,
     events,
     connections: registry,
+    /** The functions' metrics since start (also at /_local/metrics). */
+    metrics,
     async stop() {
       await web?.close();
       websocket.close();
@@ -215,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
       await bus.idle();
       await bus.close();
       await database.stop();
+      restoreMetricsSink();
     },
   };
 }

@@ -56,6 +56,7 @@ console.log(`
   API            ${stack.apiUrl}
   WebSocket      ${stack.wsUrl}
   Mailbox        ${stack.apiUrl}/_local/mailbox
+  Metrics        ${stack.apiUrl}/_local/metrics
   DynamoDB Local ${stack.dynamoEndpoint}
 ${historyLine}
   Demo sign-ins

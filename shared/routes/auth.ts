@@ -20,6 +20,7 @@ export const authRoutes = [
     access: publicAccess,
     body: signUpBodySchema.strict(),
     response: tokenResponseSchema,
+    counts: { succeeded: 'SignUps' },
     summary: 'Create an account and sign in',
   }),
   route({
@@ -32,6 +33,7 @@ export const authRoutes = [
     bodyEncoding: 'form',
     oauthErrors: true,
     response: tokenResponseSchema,
+    counts: { failed: 'FailedSignIns' },
     summary: 'OAuth 2.0 token: password or client-credentials grant',
   }),
   route({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { BusinessMetric } from '../observability/metrics';
 import type { PermissionArea } from '../permissions/catalogue';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +43,8 @@ export interface RouteDef {
   oauthErrors?: boolean;
   /** Spec 000 section 2: requests the global loader ignores. */
   silent?: boolean;
+  /** What an answer of this route counts among the business metrics: a 2xx as `succeeded`, a 4xx as `failed`. */
+  counts?: { succeeded?: BusinessMetric; failed?: BusinessMetric };
   summary: string;
 }
 

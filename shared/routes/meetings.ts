@@ -27,7 +27,7 @@ const lessonAdmin = permission(['schedule', 'adminCourses'], ['create', 'edit'])
  */
 /** What each lesson route declares beyond its verb, method, path and access. */
 type LessonRouteExtra = Pick<RouteDef, 'summary'> &
-  Partial<Pick<RouteDef, 'query' | 'body' | 'response' | 'silent'>>;
+  Partial<Pick<RouteDef, 'query' | 'body' | 'response' | 'silent' | 'counts'>>;
 
 function lessonRoutes<
   const Base extends 'team-meetings' | 'zoom-meetings',
@@ -67,6 +67,7 @@ function lessonRoutes<
     admin('Create', 'POST', '', {
       body: lessonInputSchema.strict(),
       response: sectionSchema,
+      counts: { succeeded: 'LessonsBooked' },
       summary: `Schedule a ${label} lesson for any of a course's tutors`,
     }),
     admin('Update', 'PUT', '/{id}', {
@@ -95,16 +96,19 @@ function lessonRoutes<
     user('Create', 'POST', '', {
       body: lessonInputSchema.strict(),
       response: sectionSchema,
+      counts: { succeeded: 'LessonsBooked' },
       summary: `A tutor schedules a ${label} lesson in their course`,
     }),
     user('Cancel', 'PUT', '/cancel/{id}', {
       body: cancelBodySchema.strict(),
       response: lessonChangeResponseSchema,
+      counts: { succeeded: 'LessonChangesRequested' },
       summary: `A student or tutor cancels a ${label} lesson (or asks an admin, within the notice window)`,
     }),
     user('Reschedule', 'PUT', '/reschedule/{id}', {
       body: rescheduleBodySchema.omit({ tutorId: true }).strict(),
       response: lessonChangeResponseSchema,
+      counts: { succeeded: 'LessonChangesRequested' },
       summary: `A student or tutor moves a ${label} lesson (or asks an admin, within the notice window)`,
     }),
   ];
@@ -139,6 +143,7 @@ export const meetingRoutes = [
     access: permission('courses', 'classBooking'),
     body: courseMeetingBookSchema.strict(),
     response: sectionSchema,
+    counts: { succeeded: 'LessonsBooked' },
     summary: "A student books a lesson in their course from the tutor's free slots (one winner per slot)",
   }),
   route({

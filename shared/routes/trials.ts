@@ -78,6 +78,7 @@ export const trialRoutes = [
     access: signedIn,
     body: trialBookingSchema,
     response: trialBookingResponse,
+    counts: { succeeded: 'TrialsBooked' },
     summary: 'Book a free trial: creates the trial course and its lesson',
   }),
   route({
@@ -91,6 +92,7 @@ export const trialRoutes = [
       user: tokenResponseSchema.shape.oauthUser,
       ...trialBookingResponse.shape,
     }),
+    counts: { succeeded: 'TrialsBooked' },
     summary: 'Book a free trial with a new account (one transaction); answers a token and the user',
   }),
   route({

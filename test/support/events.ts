@@ -35,23 +35,25 @@ export function scheduledEvent(schedule: string): BusEvent {
 
 /** Event claims in memory, for a consumer's unit test (the pipeline's claims without a table). */
 export function memoryEventClaims(): EventClaims {
-  const claims = new Map<string, { token: string; done: boolean; until: number }>();
+  const claims = new Map<string, { token: string; done: boolean; until: number; attempts: number }>();
   const key = (tenant: string, consumer: string, eventId: string) => `${tenant}#${consumer}#${eventId}`;
   return {
     async claim(tenant, consumer, eventId, until) {
       const held = claims.get(key(tenant, consumer, eventId));
       if (held && (held.done || held.until >= Date.now())) return undefined;
       const token = randomUUID();
-      claims.set(key(tenant, consumer, eventId), { token, done: false, until });
-      return token;
+      const attempt = (held?.attempts ?? 0) + 1;
+      claims.set(key(tenant, consumer, eventId), { token, done: false, until, attempts: attempt });
+      return { token, attempt };
     },
     async complete(tenant, consumer, eventId, token) {
       const held = claims.get(key(tenant, consumer, eventId));
       if (held?.token === token) held.done = true;
     },
     async release(tenant, consumer, eventId, token) {
-      if (claims.get(key(tenant, consumer, eventId))?.token === token)
-        claims.delete(key(tenant, consumer, eventId));
+      const held = claims.get(key(tenant, consumer, eventId));
+      // Given back: takeable at once, its attempts kept.
+      if (held?.token === token) held.until = 0;
     },
   };
 }

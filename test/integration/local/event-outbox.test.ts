@@ -232,19 +232,22 @@ describe('the event pipeline', () => {
     const event = busEvent('PasswordResetRequested', { tenant: 'demo', email: 'someone@demo.test' });
     const eventId = (event.detail as { eventId: string }).eventId;
 
-    // Act / Assess: the failure goes on to the bus (which retries), without a claim left behind
+    // Act / Assess: the failure goes on to the bus (which retries), the claim given back (FAILED, its attempt
+    // counted), so the retry takes it as the second attempt and the third delivery is passed over
     await expect(consumer(event)).rejects.toThrow('the mail service is down');
-    expect(await claimOf('flaky', eventId)).toBeUndefined();
+    expect(await claimOf('flaky', eventId)).toMatchObject({ status: 'FAILED', attempts: 1 });
     await consumer(event);
     await consumer(event);
     expect(attempts).toBe(2);
+    expect(await claimOf('flaky', eventId)).toMatchObject({ status: 'COMPLETED', attempts: 2 });
 
     // A claim whose invocation died (its deadline passed) is taken by the next delivery.
     const orphan = busEvent('PasswordResetRequested', { tenant: 'demo', email: 'someone@demo.test' });
     const orphanId = (orphan.detail as { eventId: string }).eventId;
-    expect(await claimEvent('demo', 'flaky', orphanId, Date.now() - 1)).toBeTruthy();
+    expect(await claimEvent('demo', 'flaky', orphanId, Date.now() - 1)).toMatchObject({ attempt: 1 });
     await consumer(orphan);
     expect(attempts).toBe(3);
+    expect(await claimOf('flaky', orphanId)).toMatchObject({ status: 'COMPLETED', attempts: 2 });
   });
 
   it('refuses an event whose detail does not fit the catalogue, or that it does not consume', async () => {
