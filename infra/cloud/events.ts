@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -27,21 +26,13 @@ export function createEventBus(scope: Construct, stage: string): EventBus {
  * Where an event goes when every retry has failed: a stream batch the forwarder could not put on the bus,
  * an event the bus could not hand to its target, an event whose consumer kept failing (a redirect the edge
  * store never got, a sitemap run that crashed). Kept 14 days, to read and redrive; an alarm goes off as
- * soon as one lands there. The edge redirect store is also made whole by its daily reconcile.
+ * soon as one lands there (infra/cloud/observability.ts). The edge redirect store is also made whole by its daily reconcile.
  */
 export function createDeadLetterQueue(scope: Construct): Queue {
   const deadLetters = new Queue(scope, 'EventDeadLetters', {
     retentionPeriod: Duration.days(14),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-  });
-  new Alarm(scope, 'EventDeadLettersAlarm', {
-    alarmDescription: 'An event was not delivered after its retries: see the EventDeadLetters queue',
-    metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-    threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
   });
   return deadLetters;
 }
@@ -52,7 +43,8 @@ export function createDeadLetterQueue(scope: Construct): Queue {
  * reader runs). In order per shard; a record the bus refused is retried from (ReportBatchItemFailures,
  * halving the batch), and after ten retries the batch's place in the stream goes to the dead-letter queue
  * (the events stay in the table for a week, until TTL). The function may read the stream, put events on
- * the bus and write to that queue, nothing else.
+ * the bus and write to that queue, nothing else. Its alarms (the queue's depth, the stream's age) are the
+ * stage's (infra/cloud/observability.ts).
  */
 export function createEventForwarder(
   scope: Construct,
@@ -75,16 +67,6 @@ export function createEventForwarder(
     }),
   );
   options.bus.grantPutEventsTo(forwarder);
-  // Events should reach the bus within seconds; minutes behind means the forwarder is stuck retrying.
-  new Alarm(scope, 'EventForwarderLagAlarm', {
-    alarmDescription:
-      'Outbox events are more than five minutes late to the bus: see the event-forwarder logs',
-    metric: forwarder.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }),
-    threshold: 5 * 60_000,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-  });
   return forwarder;
 }
 

@@ -1,13 +1,14 @@
 import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '../../functions/registry';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 import { externalModulesFor, lambdaBundling } from './bundling';
+import { positiveContext, shareContext } from './context';
 import type { Secrets } from './secrets';
 
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
@@ -107,12 +108,31 @@ export class ResourceFunctions extends Construct {
   all(): NodejsFunction[] {
     return [...this.functions.values()];
   }
+
+  /** Each resource's function with its resource's name. */
+  entries(): Array<[string, NodejsFunction]> {
+    return [...this.functions.entries()];
+  }
+}
+
+/** The log groups' retention (`-c logRetentionDays=90`): one of CloudWatch's allowed periods, 30 by default. */
+function logRetention(scope: Construct): RetentionDays {
+  const days = positiveContext(scope, 'logRetentionDays', RetentionDays.ONE_MONTH, 'integer');
+  const allowed = Object.values(RetentionDays).filter(
+    (value): value is RetentionDays => typeof value === 'number',
+  );
+  const retention = allowed.find((value) => value === days);
+  if (retention === undefined) {
+    throw new Error(`CDK context logRetentionDays must be one of ${allowed.join(', ')}, not ${days}`);
+  }
+  return retention;
 }
 
 /**
- * One function of the platform, built like all the others (arm64, Node 22, ESM bundle, its own log group),
- * with no grant: the caller gives it what it needs (ResourceFunctions: the table and the token key;
- * the event forwarder: the table's stream and the bus only).
+ * One function of the platform, built like all the others (arm64, Node 22, ESM bundle, its own log group
+ * kept `logRetentionDays`, active X-Ray tracing, `logDebugSampleRate` of invocations logged at DEBUG), with
+ * no grant: the caller gives it what it needs (ResourceFunctions: the table and the token key; the event
+ * forwarder: the table's stream and the bus only).
  */
 export function platformFunction(
   scope: Construct,
@@ -129,10 +149,15 @@ export function platformFunction(
     timeout: longerTimeouts[resource] ?? DEFAULT_TIMEOUT,
     bundling: { ...lambdaBundling, externalModules: externalModulesFor(resource) },
     logGroup: new LogGroup(scope, `${pascal(resource)}Logs`, {
-      retention: stage === 'production' ? RetentionDays.SIX_MONTHS : RetentionDays.ONE_MONTH,
+      retention: logRetention(scope),
       removalPolicy: stage === 'production' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     }),
-    environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+    tracing: Tracing.ACTIVE,
+    environment: {
+      ...environment,
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_LOGGER_SAMPLE_RATE: String(shareContext(scope, 'logDebugSampleRate', 0.01)),
+    },
   });
 }
 

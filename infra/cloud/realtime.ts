@@ -3,6 +3,7 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import { handshakeParameters } from '../../functions/realtime/handshake';
+import { positiveContext } from './context';
 import type { ResourceFunctions } from './functions';
 
 export const REALTIME_RESOURCE = 'realtime';
@@ -39,15 +40,4 @@ export function createWebSocketApi(scope: Construct, functions: ResourceFunction
   });
   stage.grantManagementApiAccess(handler);
   return { api, stage };
-}
-
-/** A number from CDK context (`-c name=20` gives a string, cdk.json a number); a bad one stops the synth. */
-function positiveContext(scope: Construct, name: string, fallback: number, kind?: 'integer'): number {
-  const raw: unknown = scope.node.tryGetContext(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (kind === 'integer' && !Number.isInteger(value))) {
-    throw new Error(`CDK context ${name} must be a positive ${kind ?? 'number'}, not ${JSON.stringify(raw)}`);
-  }
-  return value;
 }

@@ -4,7 +4,8 @@ import { routes as declaredRoutes } from '../../shared/routes/catalogue';
 import type { RouteDef } from '../../shared/routes/define';
 import { createHttpApi } from './api';
 import { createDeadLetterQueue, createEventBus, createEventForwarder, createEventRules } from './events';
-import { ResourceFunctions } from './functions';
+import { pascal, ResourceFunctions } from './functions';
+import { Observability } from './observability';
 import { createWebSocketApi } from './realtime';
 import { referenceSecrets } from './secrets';
 import { createTable } from './storage';
@@ -81,7 +82,7 @@ export class PlatformStack extends Stack {
     const realtime = createWebSocketApi(this, functions);
     const api = createHttpApi(this, functions, routes, [webOrigin, ...props.tenantOrigins]);
     const deadLetters = createDeadLetterQueue(this);
-    createEventForwarder(this, { stage, table, bus, deadLetters });
+    const forwarder = createEventForwarder(this, { stage, table, bus, deadLetters });
     createEventRules(this, bus, functions, deadLetters);
     grantSiteSettings(site, functions.get('sitemap'), functions.get('redirect-edge'));
     grantUploads(functions.get(UPLOADS_RESOURCE), uploads, `${webOrigin}/uploads`);
@@ -96,11 +97,24 @@ export class PlatformStack extends Stack {
 
     deployWebsite(this, site, { apiUrl: api.apiEndpoint, wsUrl: realtime.stage.url, stage });
 
+    // Every user-facing failure has an alarm with a runbook entry, and the stage a dashboard.
+    const observability = new Observability(this, 'Observability', { stage });
+    observability.watchHttpApi(api);
+    observability.watchWebSocket(realtime.api, realtime.stage);
+    observability.watchTable(table);
+    observability.watchEvents(deadLetters, forwarder);
+    for (const [resource, fn] of functions.entries()) {
+      observability.watchFunction(functions.home(resource), pascal(resource), fn);
+    }
+    observability.watchFunction(this, forwarder.node.id, forwarder);
+    observability.dashboard({ httpApi: api, webSocket: realtime, table });
+
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: realtime.stage.url });
     new CfnOutput(this, 'UploadsBucketName', { value: uploads.bucketName });
     new CfnOutput(this, 'SiteUrl', { value: `${webOrigin}/learning-portal/` });
     // `npm run tenant` writes new schools into this table (TABLE_NAME).
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
   }
 }

@@ -43,6 +43,11 @@ export interface RouteDef {
   oauthErrors?: boolean;
   /** Spec 000 section 2: requests the global loader ignores. */
   silent?: boolean;
+  /**
+   * `strict`: the API stage throttles this route tighter than the rest (sign-in, sign-up, password resets,
+   * the public trial booking): the routes a script would hammer (infra/cloud/api.ts).
+   */
+  throttle?: 'strict';
   /** What an answer of this route counts among the business metrics: a 2xx as `succeeded`, a 4xx as `failed`. */
   counts?: { succeeded?: BusinessMetric; failed?: BusinessMetric };
   summary: string;

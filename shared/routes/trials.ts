@@ -54,6 +54,7 @@ export const trialRoutes = [
     method: 'POST',
     path: '/callback-requests',
     resource: 'trials',
+    throttle: 'strict',
     access: publicAccess,
     body: callbackRequestInputSchema,
     response: z.object({ message: z.literal(CALLBACK_REQUESTED_MESSAGE), request: callbackRequestSchema }),
@@ -75,6 +76,7 @@ export const trialRoutes = [
     method: 'POST',
     path: '/trials',
     resource: 'trials',
+    throttle: 'strict',
     access: signedIn,
     body: trialBookingSchema,
     response: trialBookingResponse,
@@ -86,6 +88,7 @@ export const trialRoutes = [
     method: 'POST',
     path: '/trials/sign-up',
     resource: 'trials',
+    throttle: 'strict',
     access: publicAccess,
     body: trialSignUpSchema,
     response: tokenResponseSchema.extend({

@@ -293,7 +293,7 @@ describe('event outbox', () => {
     });
   });
 
-  it('lets the forwarder read the stream, put events on the bus and dead-letter, and nothing else', () => {
+  it('lets the forwarder read the stream, put events on the bus and dead-letter, and send its traces, nothing else', () => {
     const granted = forwarderPolicy().flatMap((statement) =>
       ([statement.Action].flat() as string[]).map((action) => ({ action, resource: statement.Resource })),
     );
@@ -312,16 +312,24 @@ describe('event outbox', () => {
     );
     for (const { action, resource } of granted) {
       expect(action).toMatch(
-        /^(dynamodb:(ListStreams|DescribeStream|GetRecords|GetShardIterator)|events:PutEvents|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl))$/,
+        /^(dynamodb:(ListStreams|DescribeStream|GetRecords|GetShardIterator)|events:PutEvents|sqs:(SendMessage|GetQueueAttributes|GetQueueUrl)|xray:(PutTraceSegments|PutTelemetryRecords))$/,
       );
       if (action.startsWith('sqs:')) expect(resource).toEqual(queueArn);
+      // X-Ray's actions take no resource but *: active tracing writes only the function's own segments.
+      if (action.startsWith('xray:')) expect(resource).toBe('*');
     }
     const [forwarder] = Object.entries(dev.findResources('AWS::Lambda::Function')).filter(([id]) =>
       id.startsWith('EventForwarder'),
     );
     const env = (forwarder![1].Properties as { Environment: { Variables: Record<string, unknown> } })
       .Environment.Variables;
-    expect(Object.keys(env).sort()).toEqual(['EVENT_BUS_NAME', 'LOG_LEVEL', 'NODE_OPTIONS', 'STAGE']);
+    expect(Object.keys(env).sort()).toEqual([
+      'EVENT_BUS_NAME',
+      'LOG_LEVEL',
+      'NODE_OPTIONS',
+      'POWERTOOLS_LOGGER_SAMPLE_RATE',
+      'STAGE',
+    ]);
   });
 
   it("sends a consumer's failures, after Lambda's retries, to the dead-letter queue like the bus's own", () => {

@@ -17,10 +17,10 @@ const HEADROOM_RESOURCES = 400;
 
 /**
  * A resource's nested stack holds its function, the function's role, policy and log group, one
- * integration and one invoke permission, then one resource per route (an event target adds its
- * asynchronous-invoke settings).
+ * integration and one invoke permission, the function's two alarms (errors, throttles), then one resource
+ * per route (an event target adds its asynchronous-invoke settings).
  */
-const PER_RESOURCE = 6;
+const PER_RESOURCE = 8;
 const PER_ROUTE = 1;
 /** `cdk synth` adds an AWS::CDK::Metadata resource to every template; an App made in a test does not. */
 const CDK_METADATA = 1;
