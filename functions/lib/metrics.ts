@@ -48,13 +48,17 @@ function flush(): void {
   sink(record);
 }
 
-let coldStart = true;
+/** The functions (by resource or consumer) that have answered in this process. */
+const warm = new Set<string>();
 
-/** The first request or event of this process is counted as its cold start. */
-function takeColdStart(): boolean {
-  const first = coldStart;
-  coldStart = false;
-  return first;
+/**
+ * A function's first request or event in this process is its cold start. In Lambda a process is one
+ * function's; the local stack runs them all in one, so each counts its own first.
+ */
+function takeColdStart(fn: string): boolean {
+  if (warm.has(fn)) return false;
+  warm.add(fn);
+  return true;
 }
 
 /**
@@ -63,6 +67,8 @@ function takeColdStart(): boolean {
  */
 export function recordRequest(answer: {
   route: string;
+  /** The function that answered (the route's resource). */
+  resource: string;
   status: number;
   durationMs: number;
   counts?: { succeeded?: BusinessMetric; failed?: BusinessMetric } | undefined;
@@ -74,7 +80,7 @@ export function recordRequest(answer: {
   // Zeros too, so each error metric's average is the route's error rate.
   metrics.addMetric(requestMetrics.clientErrors, MetricUnit.Count, kind === '4xx' ? 1 : 0);
   metrics.addMetric(requestMetrics.serverErrors, MetricUnit.Count, kind === '5xx' ? 1 : 0);
-  if (takeColdStart()) metrics.addMetric(requestMetrics.coldStarts, MetricUnit.Count, 1);
+  if (takeColdStart(answer.resource)) metrics.addMetric(requestMetrics.coldStarts, MetricUnit.Count, 1);
   flush();
   const business =
     kind === '2xx' ? answer.counts?.succeeded : kind === '4xx' ? answer.counts?.failed : undefined;
@@ -106,6 +112,6 @@ export function recordConsumed(delivery: {
   if (Number.isFinite(occurred)) {
     metrics.addMetric(consumerMetrics.age, MetricUnit.Milliseconds, Math.max(0, Date.now() - occurred));
   }
-  if (takeColdStart()) metrics.addMetric(requestMetrics.coldStarts, MetricUnit.Count, 1);
+  if (takeColdStart(delivery.consumer)) metrics.addMetric(requestMetrics.coldStarts, MetricUnit.Count, 1);
   flush();
 }

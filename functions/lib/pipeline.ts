@@ -100,7 +100,7 @@ export function resourceHandler<const Resource extends string, const Declared ex
       if (!route) throw new AppError(404, 'Not Found');
       context.pipeline = { route, correlationId, startedAt: Date.now() };
     })
-    .use(responseMiddleware())
+    .use(responseMiddleware(resource))
     .before(async ({ event, context }) => {
       // The tenant and the caller's user record are read together: both need only the tenant's key.
       const tenantKey = await resolveTenantKey(event.headers ?? {});
@@ -150,8 +150,11 @@ function asDeclared(route: RouteDef, body: unknown): unknown {
   return route.response ? projectToSchema(route.response, body) : body;
 }
 
-/** Adds JSON, CORS and correlation headers to every answer, and maps errors to the client's contract. */
-function responseMiddleware(): middy.MiddlewareObj<Event, Result, Error, PipelineContext> {
+/**
+ * Adds JSON, CORS and correlation headers to every answer, maps errors to the client's contract, and logs
+ * and counts each answer as `resource`'s.
+ */
+function responseMiddleware(resource: string): middy.MiddlewareObj<Event, Result, Error, PipelineContext> {
   const finish = (request: middy.Request<Event, Result, Error, PipelineContext>) => {
     const { event, context } = request;
     const state = context.pipeline as PipelineState | undefined;
@@ -177,6 +180,7 @@ function responseMiddleware(): middy.MiddlewareObj<Event, Result, Error, Pipelin
     // A route key this function does not serve is counted under one name, not under whatever was asked.
     recordRequest({
       route: state?.route.id ?? 'unmatched',
+      resource,
       status: response.statusCode ?? 200,
       durationMs: durationMs ?? 0,
       counts: state?.route.counts,

@@ -34,6 +34,7 @@ describe('the request pipeline', () => {
     const student = await local.api.signIn(demo.student.email, demo.student.password);
     const records = await recordsDuring(async () => {
       await local.api.call('users.authUser', { ...student });
+      await local.api.call('users.authUser', { ...student });
       await local.api.call('tags.list', {});
     });
 
@@ -46,6 +47,10 @@ describe('the request pipeline', () => {
       expect.arrayContaining(['Errors4xx', 'Errors5xx', 'Latency', 'Requests']),
     );
     expect(typeof answered?.Latency).toBe('number');
+    // The users function's first answer in this process was its cold start; the next one is warm
+    const [first, second] = records.filter((record) => record.route === 'users.authUser');
+    expect(first?.ColdStarts).toBe(1);
+    expect(second?.ColdStarts).toBeUndefined();
     const raw = JSON.stringify(records);
     expect(raw).not.toContain(student.userId);
     expect(raw).not.toContain('"tenant"');
