@@ -52,6 +52,17 @@ const configSchema = z.object({
   /** OAuth client-credentials clients: "id:secret" pairs, comma-separated. Cloud: OAUTH_CLIENTS_PARAMETER. */
   OAUTH_CLIENTS: z.string().optional(),
   OAUTH_CLIENTS_PARAMETER: z.string().optional(),
+  /**
+   * Cloud: where each tenant's Stripe settings live, an SSM SecureString `<prefix>/<tenant>/stripe` holding
+   * {"secretKey": "sk_...", "webhookSecret": "whsec_..."}: a school's own Stripe account, never in code.
+   */
+  STRIPE_SETTINGS_PARAMETER_PREFIX: z.string().optional(),
+  /**
+   * Local: the fake Stripe's address (the real SDK is pointed at it), and the key both sides derive each
+   * tenant's test keys from (functions/payments/local-stripe.ts).
+   */
+  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_LOCAL_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 export type Config = z.infer<typeof configSchema>;

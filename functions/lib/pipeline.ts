@@ -103,10 +103,12 @@ export function resourceHandler<const Resource extends string, const Declared ex
     .use(responseMiddleware(resource))
     .before(async ({ event, context }) => {
       // The tenant and the caller's user record are read together: both need only the tenant's key.
-      const tenantKey = await resolveTenantKey(event.headers ?? {});
+      const { route } = context.pipeline;
+      const named = route.tenantParam ? event.pathParameters?.[route.tenantParam] : undefined;
+      const tenantKey = named ? { key: named, explicit: true } : await resolveTenantKey(event.headers ?? {});
       const [tenant, caller] = await Promise.allSettled([
         loadTenant(tenantKey),
-        context.pipeline.route.access.kind === 'public' ? undefined : authenticate(event, tenantKey.key),
+        route.access.kind === 'public' ? undefined : authenticate(event, tenantKey.key),
       ]);
       // An unknown tenant is the answer even when the token is bad too.
       if (tenant.status === 'rejected') throw tenant.reason;
@@ -379,6 +381,7 @@ function readBody(event: Event, route: RouteDef): unknown {
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
   const contentType = (header(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (route.bodyEncoding === 'raw') return raw;
   if (route.bodyEncoding === 'form') {
     if (contentType && contentType !== 'application/x-www-form-urlencoded') {
       throw new UnsupportedMediaTypeError('Use application/x-www-form-urlencoded');

@@ -69,6 +69,7 @@
  * | a trial e-mail already sent           | conditional Put              | pk T#t#TRIALMAIL#<trialId>, sk <recipientId>      |
  * | an event already handled by a consumer| conditional Put (TTL)        | pk T#t#EVENTCLAIM#<consumer>#<eventId>, sk CLAIM  |
  * | an event to deliver (outbox, TTL)     | Put in the change's txn      | pk T#t#OUTBOX#<eventId>, sk EVENT                 |
+ * | a Stripe event received (once per id) | conditional Put + outbox txn | pk T#t#STRIPEEVENT#<eventId>, sk EVENT            |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -248,6 +249,11 @@ export const keys = {
   eventClaim: (tenant: string, consumer: string, eventId: string) => ({
     pk: `T#${tenant}#EVENTCLAIM#${consumer}#${eventId}`,
     sk: 'CLAIM',
+  }),
+  /** A Stripe event as its webhook delivered it, recorded once per Stripe event id. */
+  stripeEvent: (tenant: string, eventId: string) => ({
+    pk: `T#${tenant}#STRIPEEVENT#${eventId}`,
+    sk: 'EVENT',
   }),
   /** An event written with the change it reports; the table's stream takes it to the bus. */
   outboxEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#OUTBOX#${eventId}`, sk: 'EVENT' }),

@@ -9,14 +9,15 @@ import { handlerEntry } from '../../functions/registry';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 import { externalModulesFor, lambdaBundling } from './bundling';
 import { positiveContext, shareContext } from './context';
-import type { Secrets } from './secrets';
+import { type Secrets, stripeSettingsPrefix } from './secrets';
 
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
-type Capability = 'mail' | 'oauthClients';
+type Capability = 'mail' | 'oauthClients' | 'stripe';
 const extraCapabilities: Record<string, Capability[]> = {
   auth: ['oauthClients'],
   'password-reset-mail': ['mail'],
   'trial-mail': ['mail'],
+  'stripe-webhooks': ['stripe'],
 };
 
 /**
@@ -89,6 +90,17 @@ export class ResourceFunctions extends Construct {
       if (capability === 'oauthClients') {
         secrets.oauthClients.grantRead(fn);
         fn.addEnvironment('OAUTH_CLIENTS_PARAMETER', secrets.oauthClients.parameterName);
+      }
+      if (capability === 'stripe') {
+        // Each school's Stripe settings, and nothing else of Parameter Store.
+        const prefix = stripeSettingsPrefix(stage);
+        fn.addEnvironment('STRIPE_SETTINGS_PARAMETER_PREFIX', prefix);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/stripe` })],
+          }),
+        );
       }
       if (capability === 'mail') {
         const identities = Stack.of(fn).formatArn({

@@ -8,12 +8,18 @@ import type { Construct } from 'constructs';
 export interface Secrets {
   tokenSecret: IStringParameter;
   oauthClients: IStringParameter;
-  stripeSecretKey: IStringParameter;
-  stripeWebhookSecret: IStringParameter;
 }
 
 export function parameterName(stage: string, name: string): string {
   return `/learning-platform/${stage}/${name}`;
+}
+
+/**
+ * Where each school's Stripe settings live: `<prefix>/<tenant key>/stripe`, a SecureString holding its
+ * own account's secret key and webhook secret (functions/payments/stripe-settings.ts).
+ */
+export function stripeSettingsPrefix(stage: string): string {
+  return parameterName(stage, 'tenants');
 }
 
 export function referenceSecrets(scope: Construct, stage: string): Secrets {
@@ -24,7 +30,5 @@ export function referenceSecrets(scope: Construct, stage: string): Secrets {
   return {
     tokenSecret: secure('TokenSecret', 'token-secret'),
     oauthClients: secure('OauthClients', 'oauth-clients'),
-    stripeSecretKey: secure('StripeSecretKey', 'stripe-secret-key'),
-    stripeWebhookSecret: secure('StripeWebhookSecret', 'stripe-webhook-secret'),
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import {
   type TableItems,
 } from './dynamodb';
 import { startEventBus } from './event-bus';
+import { startFakeStripe } from './fake-stripe';
 import { moduleLoader } from './handler-loader';
 import { type HttpGatewayOptions, startHttpGateway } from './http-gateway';
 import { metricsCollector } from './metrics';
@@ -148,6 +149,17 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     : undefined;
   await options.onListening?.({ apiUrl: gateway.url, wsUrl, ...(web ? { webUrl: web.url } : {}) });
 
+  const tokenSecret = await localTokenSecret(dataDir);
+  // Each tenant's Stripe test keys derive from this (functions/payments/local-stripe.ts): private to the
+  // data directory like the token key, and nothing more to keep.
+  const stripeLocalKey = createHmac('sha256', tokenSecret).update('fake-stripe').digest('hex');
+  const stripe = await startFakeStripe({
+    localKey: stripeLocalKey,
+    webhookUrl: (tenant) => `${gateway.url}/webhooks/stripe/${encodeURIComponent(tenant)}`,
+    stateFile: join(dataDir, 'stripe.json'),
+    ...(options.host ? { host: options.host } : {}),
+  });
+
   Object.assign(process.env, {
     STAGE: 'local',
     TABLE_NAME: tableName,
@@ -157,7 +169,9 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     DYNAMODB_ENDPOINT: database.endpoint,
     EVENTBRIDGE_ENDPOINT: bus.url,
     EVENT_BUS_NAME,
-    TOKEN_SECRET: await localTokenSecret(dataDir),
+    TOKEN_SECRET: tokenSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_LOCAL_KEY: stripeLocalKey,
     MAIL_ADAPTER: 'outbox',
     OUTBOX_DIR: outboxDir,
     SITEMAP_DIR: join(dataDir, 'sitemaps'),
@@ -215,8 +229,11 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     connections: registry,
     /** The functions' metrics since start (also at /_local/metrics). */
     metrics,
+    /** The fake Stripe the functions' SDK talks to. */
+    stripe,
     async stop() {
       await web?.close();
+      await stripe.close();
       websocket.close();
       await gateway.close();
       await events.stop();

@@ -16,6 +16,7 @@ import { scheduleRoutes } from './schedule';
 import { schedulingRoutes } from './scheduling';
 import { homeworkSubmissionRoutes, sectionRoutes } from './sections';
 import { siteRoutes } from './site';
+import { stripeWebhookRoutes } from './stripe-webhooks';
 import { tenantSettingsRoutes } from './tenant-settings';
 import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
@@ -57,6 +58,7 @@ const declaredRoutes = [
   ...siteRoutes,
   ...learningDataRoutes,
   ...familyRoutes,
+  ...stripeWebhookRoutes,
 ];
 
 /** Every route of the API, declared once. */

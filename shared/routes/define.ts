@@ -37,8 +37,16 @@ export interface RouteDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** `form` for the OAuth token endpoint (application/x-www-form-urlencoded); JSON otherwise. */
-  bodyEncoding?: 'json' | 'form';
+  /**
+   * `form` for the OAuth token endpoint (application/x-www-form-urlencoded); `raw` for a provider's webhook,
+   * whose signature is over the exact bytes sent (the body is the text as received); JSON otherwise.
+   */
+  bodyEncoding?: 'json' | 'form' | 'raw';
+  /**
+   * The path parameter naming the tenant, for a caller that sends no tenant header or site origin (a
+   * payment provider's webhook): the tenant is that one, and an unknown key is a 404.
+   */
+  tenantParam?: string;
   /** Routes that answer OAuth-style errors (`error`, `error_description`). */
   oauthErrors?: boolean;
   /** Spec 000 section 2: requests the global loader ignores. */

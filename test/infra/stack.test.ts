@@ -176,6 +176,18 @@ describe('Lambdas', () => {
       expect.stringMatching(/TrialMail$/),
     ]);
   });
+
+  it("lets only the Stripe webhook function read the schools' Stripe settings, and no other parameter", () => {
+    const ssmPolicies = policies().filter(({ statements }) =>
+      JSON.stringify(statements).includes('/tenants/*/stripe'),
+    );
+    expect(ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''))).toEqual([
+      expect.stringMatching(/StripeWebhooks$/),
+    ]);
+    expect(JSON.stringify(ssmPolicies[0]?.statements)).toContain(
+      ':parameter/learning-platform/dev/tenants/*/stripe',
+    );
+  });
 });
 
 describe('table', () => {
