@@ -1,9 +1,16 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { stripeWebhookRoutes } from '../../shared/routes/stripe-webhooks';
+import { type BusEvent, eventConsumer } from '../lib/event-pipeline';
 import { resourceHandler } from '../lib/pipeline';
+import { reconcileEverySchool } from '../payments/reconcile';
 import { requireStripeSettings, verifiedStripeEvent } from '../payments/stripe-client';
 import { recordStripeEvent } from '../repositories/stripe-events';
 
-export const handler = resourceHandler('stripe-webhooks', stripeWebhookRoutes, {
+/**
+ * Two doors onto one record of Stripe's events: the webhook (signed, recorded once, answered at once) and
+ * the daily reconciliation, which records any event whose webhook never arrived the same way.
+ */
+const http = resourceHandler('stripe-webhooks', stripeWebhookRoutes, {
   'stripeWebhooks.receive': async ({ tenant, body, event }) => {
     const { webhookSecret } = await requireStripeSettings(tenant.key);
     const stripeEvent = verifiedStripeEvent(body, event.headers?.['stripe-signature'], webhookSecret);
@@ -11,3 +18,15 @@ export const handler = resourceHandler('stripe-webhooks', stripeWebhookRoutes, {
     return { received: true, recorded };
   },
 });
+
+const onBusEvent = eventConsumer(
+  'stripe-webhooks',
+  {},
+  { schedules: { 'stripe-reconcile': reconcileEverySchool } },
+);
+
+export async function handler(event: APIGatewayProxyEventV2 | BusEvent, context: Context) {
+  if ('detail-type' in event) return onBusEvent(event, context);
+  // The pipeline adds its own state to the context.
+  return http(event, context as Parameters<typeof http>[1]);
+}

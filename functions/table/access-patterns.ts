@@ -70,6 +70,7 @@
  * | an event already handled by a consumer| conditional Put (TTL)        | pk T#t#EVENTCLAIM#<consumer>#<eventId>, sk CLAIM  |
  * | an event to deliver (outbox, TTL)     | Put in the change's txn      | pk T#t#OUTBOX#<eventId>, sk EVENT                 |
  * | a Stripe event received (once per id) | conditional Put + outbox txn | pk T#t#STRIPEEVENT#<eventId>, sk EVENT            |
+ * | Stripe reconciliation's watermark     | GetItem / Put (only forward) | pk T#t#STRIPERECONCILE, sk STATE                  |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -255,6 +256,8 @@ export const keys = {
     pk: `T#${tenant}#STRIPEEVENT#${eventId}`,
     sk: 'EVENT',
   }),
+  /** How far the daily reconciliation has read a school's Stripe events. */
+  stripeReconcile: (tenant: string) => ({ pk: `T#${tenant}#STRIPERECONCILE`, sk: 'STATE' }),
   /** An event written with the change it reports; the table's stream takes it to the bus. */
   outboxEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#OUTBOX#${eventId}`, sk: 'EVENT' }),
   /** The booking e-mail of a trial to one recipient, once (a retry after a partial failure skips it). */

@@ -39,6 +39,8 @@ export const eventCatalogue = {
   LessonHistoryDue: z.object({ tenant: z.string().optional() }),
   TrialBooked: z.object({ tenant: z.string(), trialId: z.string(), studentId: z.string() }),
   StripeEventReceived: z.object({ tenant: z.string(), stripeEventId: z.string(), type: z.string() }),
+  /** The daily reconciliation's tick: each school's Stripe events since its last run, any never delivered. */
+  StripeReconcileDue: z.object({}),
 } as const;
 export type EventType = keyof typeof eventCatalogue;
 export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T]>;
@@ -135,5 +137,15 @@ export const eventRules: EventRule[] = [
     everyMs: 86_400_000,
     target: 'redirect-edge',
     emits: 'RedirectEdgeReconcileDue',
+  },
+  // Each school's Stripe events since the last run, listed from Stripe and recorded if their webhook never
+  // arrived (04:15 UTC daily): a webhook lost for days still lands.
+  {
+    name: 'stripe-reconcile',
+    kind: 'schedule',
+    schedule: 'cron(15 4 * * ? *)',
+    everyMs: 86_400_000,
+    target: 'stripe-webhooks',
+    emits: 'StripeReconcileDue',
   },
 ];

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localStripeSettings } from '../../../functions/payments/local-stripe';
+import { reconcileStripeEvents } from '../../../functions/payments/reconcile';
 import { stripeFor } from '../../../functions/payments/stripe-client';
 import { getStripeEvent } from '../../../functions/repositories/stripe-events';
 import { onTransactionCommitted, type TransactItem } from '../../../functions/table/transactions';
@@ -164,5 +165,37 @@ describe("the webhook's signature check", () => {
     const payload = JSON.stringify(event());
     const answer = await postWebhook('no-such-school', payload, 't=1,v1=00');
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('the daily reconciliation', () => {
+  it('records the events whose webhook never arrived, once, and reads from where it stopped', async () => {
+    // Prepare: a payment whose webhook is lost (Stripe could not reach the school)
+    local.stack.stripe.setDelivery(false);
+    let lost: string;
+    try {
+      const session = await checkoutSession();
+      await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
+      lost = local.stack.stripe.events('demo').at(-1)!.id;
+    } finally {
+      local.stack.stripe.setDelivery(true);
+    }
+    expect(await getStripeEvent('demo', lost)).toBeUndefined();
+
+    // Act: the schedule ticks (its rule, through the local bus and the event pipeline)
+    local.stack.bus.triggerSchedule('stripe-reconcile');
+    await local.stack.bus.idle();
+
+    // Assess: recorded as reconciliation found it, with its StripeEventReceived; the bus run succeeded
+    expect(await getStripeEvent('demo', lost)).toMatchObject({ via: 'reconciliation' });
+    expect(received).toContain(lost);
+    expect(local.stack.bus.deliveries.at(-1)).toMatchObject({ rule: 'stripe-reconcile', ok: true });
+
+    // Act again: a second run finds every event already recorded
+    received = [];
+    const again = await reconcileStripeEvents('demo');
+    expect(again.recovered).toBe(0);
+    expect(again.listed).toBeGreaterThan(0);
+    expect(received).toEqual([]);
   });
 });
