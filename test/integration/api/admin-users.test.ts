@@ -134,6 +134,59 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
     }
   });
 
+  it('offers an admin who may create users, but not list roles, the roles that fit each type, and creates with one', async () => {
+    // Prepare: a back-office role with the users' permissions and none of the roles'
+    const role = await local.api.call<Json>('roles.create', {
+      token: admin.token,
+      body: {
+        name: `User creator ${unique()}`,
+        type: 'admin',
+        permissions: { adminUsers: ['view', 'create'] },
+      },
+    });
+    expect(role.status).toBe(201);
+    const creator = await signedInUser({ type: 'admin', roleId: role.body._id });
+    expect((await local.api.call('roles.list', { token: creator.token })).status).toBe(403);
+
+    // Act
+    const forTutor = await local.api.call<Json>('adminUsers.roleChoices', {
+      token: creator.token,
+      query: { type: 'tutor' },
+    });
+    const forAdmin = await local.api.call<Json>('adminUsers.roleChoices', {
+      token: creator.token,
+      query: { type: 'admin' },
+    });
+    const tutorRole = forTutor.body.docs.find((choice: Json) => choice.name === 'Tutor');
+    const created = await local.api.call<Json>('adminUsers.create', {
+      token: creator.token,
+      body: {
+        firstname: 'Cleo',
+        lastname: 'Created',
+        email: `cleo-${unique()}@demo.test`,
+        type: 'tutor',
+        roleId: tutorRole?._id,
+      },
+    });
+
+    // Assess: end-user roles (not the guests') for a tutor, back-office roles for an admin, no permissions
+    expect(forTutor.status).toBe(200);
+    expect(forTutor.body.docs.length).toBeGreaterThan(0);
+    for (const choice of forTutor.body.docs) {
+      expect(Object.keys(choice).sort()).toEqual(['_id', 'isGuest', 'name', 'type']);
+      expect(choice).toMatchObject({ type: 'user', isGuest: false });
+    }
+    expect(forAdmin.body.docs.map((choice: Json) => choice.type)).toEqual(
+      forAdmin.body.docs.map(() => 'admin'),
+    );
+    expect(forAdmin.body.docs.map((choice: Json) => choice._id)).toContain(role.body._id);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ type: 'tutor', roleId: tutorRole?._id });
+    // Without any users permission to create or edit, no choices
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    expect((await local.api.call('adminUsers.roleChoices', { token: student.token })).status).toBe(403);
+  });
+
   it('gives one account to racing creates of one e-mail', async () => {
     const email = `race-${unique()}@demo.test`;
     const results = await Promise.all(

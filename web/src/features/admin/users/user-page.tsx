@@ -25,6 +25,7 @@ import { canCall } from '../../../lib/permissions';
 import { startSession, useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
+import { useRoleChoices } from './use-role-choices';
 
 /** Admin notes (spec 002): each add or delete answers the user, who replaces the one shown, in place. */
 function NotesTab(props: { profile: Profile; canEdit: boolean; onSaved: (profile: Profile) => void }) {
@@ -219,10 +220,7 @@ export default function AdminUserPage() {
   const session = useSession();
   const navigate = useNavigate();
   const { data: profile, error, mutate } = useApi(['adminUsers.get', { params: { id: userId } }]);
-  // Roles are listed for those who may read them (the role choice); others see the role's name only.
-  const roles = useApi(
-    canCall(session?.user, 'roles.list') ? ['roles.list', { query: { limit: 100, offset: 0 } }] : null,
-  );
+  const roles = useRoleChoices();
   const curricula = useApi(['curriculums.list']);
   const [confirm, setConfirm] = useState<'password' | 'logInAs' | undefined>();
   const [busy, setBusy] = useState(false);
@@ -319,7 +317,7 @@ export default function AdminUserPage() {
         calls={adminProfileCalls(profile._id)}
         onSaved={onSaved}
         curricula={curricula.data?.docs ?? []}
-        roles={roles.data?.docs}
+        roles={roles}
         extraTabs={extraTabs}
       />
 

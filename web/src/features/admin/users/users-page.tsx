@@ -23,9 +23,8 @@ import { adminUserPath } from '../../../config/paths';
 import { type ApiBody, type ApiQuery, callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
 import { formatDate } from '../../../lib/format';
-import { canCall } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
 import { type LanguageRow, LanguageRows } from './language-rows';
+import { useRoleChoices } from './use-role-choices';
 
 /** The account types an admin creates (guests sign themselves up), as adminUsers.create takes them. */
 const creatableTypes = [
@@ -265,14 +264,10 @@ function usersResource(
 }
 
 export default function UsersPage() {
-  const session = useSession();
-  // Roles are listed for those who may read them (the role choice); others see the role's name only.
-  const roles = useApi(
-    canCall(session?.user, 'roles.list') ? ['roles.list', { query: { limit: 100, offset: 0 } }] : null,
-  );
+  const roles = useRoleChoices();
   const curricula = useApi(['curriculums.list']);
   const levels = [...new Set((curricula.data?.docs ?? []).flatMap((c) => c.grades))].sort((a, b) =>
     a.localeCompare(b, undefined, { numeric: true }),
   );
-  return <AdminListPage config={usersResource(roles.data?.docs ?? [], levels)} />;
+  return <AdminListPage config={usersResource(roles ?? [], levels)} />;
 }
