@@ -17,6 +17,7 @@ import { PersonSelect, personLabel } from '../../../components/admin/person-pick
 import { FormDialog } from '../../../components/form-dialog';
 import { adminProfileCalls, type Profile } from '../../../components/profile/profile-calls';
 import { type ProfileTab, ProfileView } from '../../../components/profile/profile-view';
+import { useProfileWrite } from '../../../components/profile/use-profile-write';
 import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -31,20 +32,8 @@ import { useRoleChoices } from './use-role-choices';
 function NotesTab(props: { profile: Profile; canEdit: boolean; onSaved: (profile: Profile) => void }) {
   const { profile, canEdit, onSaved } = props;
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useProfileWrite(onSaved);
   const notes = profile.notes ?? [];
-  const run = async (call: () => Promise<Profile>, message: string) => {
-    setBusy(true);
-    try {
-      onSaved(await call());
-      toastSuccess(message);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const add = async () => {
     const body = { note: note.trim() };
     if (
