@@ -123,16 +123,25 @@ function usersResource(
       {
         key: 'type',
         label: 'Type',
+        hideBelow: 'md',
         render: (user) => <Badge size="sm">{typeLabels[user.type] ?? user.type}</Badge>,
       },
       { key: 'roleName', label: 'Role', render: (user) => user.roleName },
-      { key: 'phone', label: 'Phone', render: (user) => user.phone ?? '-' },
+      // A phone shows name, e-mail and role; the rest from a tablet up.
+      { key: 'phone', label: 'Phone', hideBelow: 'md', render: (user) => user.phone ?? '-' },
       {
         key: 'country',
         label: 'Country',
+        hideBelow: 'md',
         render: (user) => (user.country ? countryName(user.country) : '-'),
       },
-      { key: 'createdAt', label: 'Created', sortable: true, render: (user) => formatDate(user.createdAt) },
+      {
+        key: 'createdAt',
+        label: 'Created',
+        sortable: true,
+        hideBelow: 'md',
+        render: (user) => formatDate(user.createdAt),
+      },
     ],
     createdPath: (user) => adminUserPath(user._id),
     emptyInput: () => ({
