@@ -17,6 +17,7 @@ import {
   deleteNote,
   linkAccounts,
   resendPassword,
+  roleChoices,
   updateAccount,
 } from './service';
 
@@ -28,6 +29,7 @@ export const handler = resourceHandler('admin-users', adminUserRoutes, {
   // Served from the users-list indexes (functions/repositories/user-list.ts), never a scan.
   'adminUsers.list': async ({ tenant, query }) => listAdminUsers(tenant.key, query),
   'adminUsers.get': async (request) => presentProfile(user(request)),
+  'adminUsers.roleChoices': async ({ tenant, query }) => roleChoices(tenant.key, query.type),
   'adminUsers.create': async ({ tenant, caller, body }) =>
     respond(201, await createAccount(tenant.key, caller, body)),
   'adminUsers.update': async ({ tenant, caller, params, body }) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
-import { isBackOfficeRole } from '../../shared/permissions/check';
-import type { AdminUserCreate, AdminUserUpdate } from '../../shared/routes/admin-users';
+import { roleFitsUserType } from '../../shared/permissions/check';
+import type { AdminUserCreate, AdminUserUpdate, RoleChoice } from '../../shared/routes/admin-users';
 import type { UserProfile } from '../../shared/routes/profile';
 import { profileAccess, refusedParts } from '../../shared/rules/user-profile';
 import type { Role } from '../../shared/schemas/role';
@@ -37,13 +37,39 @@ export function adminView(tenant: string, caller: Caller, userId: string): Profi
 async function fittingRole(tenant: string, roleId: string, type: UserType): Promise<Role> {
   const role = await rolesRepository.get(tenant, roleId);
   if (!role) throw new BadRequestError('Choose a role that exists');
-  const admin = type === 'admin';
-  if (admin !== isBackOfficeRole(role) || (!admin && role.isGuest)) {
+  if (!roleFitsUserType(role, type)) {
     throw new BadRequestError(
-      admin ? 'An admin account needs an admin role' : `A ${type} account needs a user role (not a guest's)`,
+      type === 'admin'
+        ? 'An admin account needs an admin role'
+        : `A ${type} account needs a user role (not a guest's)`,
     );
   }
   return role;
+}
+
+/**
+ * The roles an admin who creates or edits users may give an account (of `type`, or of any type): id, name,
+ * type and the guests' mark only, so the form's role choice needs no roles-list permission. A tenant has a
+ * handful of roles; the read is bounded all the same.
+ */
+export async function roleChoices(
+  tenant: string,
+  type: UserType | undefined,
+): Promise<{ docs: RoleChoice[] }> {
+  const page = await rolesRepository.list(tenant, {
+    limit: 100,
+    offset: 0,
+    sortKey: 'name',
+    sortValue: 'asc',
+  });
+  const docs = page.docs
+    .filter((role) =>
+      type
+        ? roleFitsUserType(role, type)
+        : roleFitsUserType(role, 'admin') || roleFitsUserType(role, 'student'),
+    )
+    .map(({ _id, name, type: roleType, isGuest }) => ({ _id, name, type: roleType, isGuest }));
+  return { docs };
 }
 
 /**

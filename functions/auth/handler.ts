@@ -1,7 +1,7 @@
 import { authRoutes } from '../../shared/routes/auth';
 import { resourceHandler } from '../lib/pipeline';
 import { respond } from '../lib/request';
-import { forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';
+import { endImpersonation, forgotPassword, logInAsUser, resetPassword, signUp, token } from './service';
 
 export const handler = resourceHandler('auth', authRoutes, {
   'auth.signUp': async ({ tenant, body }) => respond(201, await signUp(tenant.key, body)),
@@ -10,4 +10,6 @@ export const handler = resourceHandler('auth', authRoutes, {
   'auth.resetPassword': async ({ tenant, body }) => resetPassword(tenant.key, body),
   'auth.logInAsUser': async ({ tenant, caller, body, sourceIp }) =>
     logInAsUser(tenant.key, caller.user, body.userId, sourceIp),
+  'auth.endImpersonation': async ({ tenant, caller, sourceIp }) =>
+    endImpersonation(tenant.key, caller, sourceIp),
 });

@@ -6,6 +6,7 @@ import {
   ForbiddenError,
   NotFoundError,
   OAuthError,
+  UnauthorizedError,
 } from '../../shared/http/errors';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { normalizeEmail } from '../../shared/rules/email';
@@ -14,9 +15,10 @@ import type { SignUpBody } from '../../shared/schemas/user';
 import { config } from '../lib/config';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { forgetCachedUser, sessionOf } from '../lib/pipeline';
+import type { Caller } from '../lib/request';
 import { secretSetting } from '../lib/secrets';
 import { issueToken } from '../lib/tokens';
-import { auditWrite } from '../repositories/audit-log';
+import { auditWrite, recordAudit } from '../repositories/audit-log';
 import { eventWrite, recordEvent } from '../repositories/outbox';
 import { consumePasswordReset } from '../repositories/password-resets';
 import {
@@ -194,5 +196,39 @@ export async function logInAsUser(
     ],
     () => new ConflictError('The sign-in could not be recorded. Please try again.'),
   );
-  return tokenResponse(tenant, target, { impersonatedBy: admin._id });
+  return tokenResponse(tenant, target, {
+    impersonatedBy: admin._id,
+    impersonatedAt: Math.floor(Date.now() / 1000),
+  });
+}
+
+/**
+ * The way back from log-in-as: the impersonated session (`imp`, checked as every request's token by the
+ * pipeline) is traded for the admin's own. The browser keeps no copy of the admin's token while acting as
+ * someone; the server mints it here, with the checks of every path that mints a token from another one: the
+ * same tenant (the token is only valid for it), the admin still there, and no password change of the admin's
+ * since the moment they signed in as the user (`ima`, carried unchanged through account switches). A session
+ * that cannot go back answers 401, which signs it out.
+ */
+export async function endImpersonation(
+  tenant: string,
+  caller: Caller,
+  sourceIp: string,
+): Promise<TokenResponse> {
+  if (!caller.impersonatedBy) throw new BadRequestError('You are not signed in as another user');
+  const admin = await getUser(tenant, caller.impersonatedBy);
+  if (!admin || admin.deletedAt) throw new UnauthorizedError('The administrator account no longer exists');
+  if (
+    caller.impersonatedAt === undefined ||
+    caller.impersonatedAt * 1000 < Date.parse(admin.passwordChangedAt) - 1000
+  ) {
+    throw new UnauthorizedError('Your session has expired. Please sign in again');
+  }
+  await recordAudit(tenant, {
+    action: 'endImpersonation',
+    actorId: admin._id,
+    subjectId: caller.user._id,
+    sourceIp,
+  });
+  return tokenResponse(tenant, admin);
 }

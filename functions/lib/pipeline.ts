@@ -359,6 +359,7 @@ export async function sessionOf(tenantKey: string, token: string): Promise<Calle
     role,
     permissions: role.permissions,
     ...(claims.imp ? { impersonatedBy: claims.imp } : {}),
+    ...(claims.imp && claims.ima !== undefined ? { impersonatedAt: claims.ima } : {}),
     ...(claims.sw ? { switchedBy: claims.sw } : {}),
   };
 }

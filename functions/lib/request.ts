@@ -12,12 +12,14 @@ export interface Caller {
   permissions: PermissionSet;
   /** The admin's id when an admin is signed in as this user. */
   impersonatedBy?: string;
+  /** With impersonatedBy: when the admin signed in as the user (seconds since the epoch). */
+  impersonatedAt?: number;
   /** The parent's id when a parent switched into this linked account. */
   switchedBy?: string;
 }
 
 /** Who opened a session on someone else's behalf: carried from token to token as the session moves on. */
-export type SessionOrigin = Pick<Caller, 'impersonatedBy' | 'switchedBy'>;
+export type SessionOrigin = Pick<Caller, 'impersonatedBy' | 'impersonatedAt' | 'switchedBy'>;
 
 /**
  * What the operation of route R receives, derived from its declaration: the validated query and body (the

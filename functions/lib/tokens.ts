@@ -13,6 +13,11 @@ export interface TokenClaims {
   tid: string;
   /** Set when an admin signed in as this user. */
   imp?: string;
+  /**
+   * With `imp`: when the admin signed in as the user (seconds), carried unchanged through switches, so the
+   * way back to the admin's own session is held to the admin's password changes since that moment.
+   */
+  ima?: number;
   /** Set when a parent switched into this linked account: the account that switched (spec /manage-accounts). */
   sw?: string;
   /**
@@ -45,7 +50,9 @@ export function resetSigningKey(): void {
   verified.clear();
 }
 
-export async function issueToken(claims: Pick<TokenClaims, 'sub' | 'tid' | 'imp' | 'sw' | 'rol'>): Promise<{
+export async function issueToken(
+  claims: Pick<TokenClaims, 'sub' | 'tid' | 'imp' | 'ima' | 'sw' | 'rol'>,
+): Promise<{
   token: string;
   expiresIn: number;
 }> {
@@ -53,6 +60,7 @@ export async function issueToken(claims: Pick<TokenClaims, 'sub' | 'tid' | 'imp'
   const token = await new SignJWT({
     tid: claims.tid,
     ...(claims.imp ? { imp: claims.imp } : {}),
+    ...(claims.imp && claims.ima !== undefined ? { ima: claims.ima } : {}),
     ...(claims.sw ? { sw: claims.sw } : {}),
     ...(claims.rol ? { rol: claims.rol } : {}),
   })
@@ -118,6 +126,7 @@ async function verifySignature(token: string, tenant: string): Promise<TokenClai
       iat: payload.iat,
       exp: payload.exp,
       ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
+      ...(typeof payload.imp === 'string' && typeof payload.ima === 'number' ? { ima: payload.ima } : {}),
       ...(typeof payload.sw === 'string' ? { sw: payload.sw } : {}),
       ...(typeof payload.rol === 'string' ? { rol: payload.rol } : {}),
     };

@@ -33,7 +33,9 @@ export const handler = resourceHandler('users', [...userRoutes, ...userDirectory
     if (!linked || !target) throw new ForbiddenError('This account is not linked to yours');
     const toParent = target._id === mapperParentId(linked.mapper);
     return tokenResponse(tenant.key, target, {
-      ...(caller.impersonatedBy ? { impersonatedBy: caller.impersonatedBy } : {}),
+      ...(caller.impersonatedBy
+        ? { impersonatedBy: caller.impersonatedBy, impersonatedAt: caller.impersonatedAt }
+        : {}),
       ...(toParent ? {} : { switchedBy: caller.user._id }),
     });
   },

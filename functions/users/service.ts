@@ -31,6 +31,7 @@ export async function tokenResponse(
     tid: tenant,
     rol: user.roleId,
     ...(origin.impersonatedBy ? { imp: origin.impersonatedBy } : {}),
+    ...(origin.impersonatedBy && origin.impersonatedAt !== undefined ? { ima: origin.impersonatedAt } : {}),
     ...(origin.switchedBy ? { sw: origin.switchedBy } : {}),
   });
   return {

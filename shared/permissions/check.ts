@@ -67,6 +67,15 @@ export function isBackOfficeRole(role: Pick<Role, 'type'>): boolean {
 }
 
 /**
+ * Whether an account of `userType` may hold the role (spec 000 section 6, role choices when creating
+ * users): an admin a back-office role, everyone else an end-user role that is not the guests'. The server
+ * holds each create and role change to it, and the create form offers only such roles.
+ */
+export function roleFitsUserType(role: Pick<Role, 'type' | 'isGuest'>, userType: string): boolean {
+  return userType === 'admin' ? isBackOfficeRole(role) : !isBackOfficeRole(role) && !role.isGuest;
+}
+
+/**
  * Course-tutor-role check: a tutor's rights on one course come from the tutor role assigned on that
  * course (default "Editor"), not from their account role.
  */

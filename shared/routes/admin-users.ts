@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { userSearchOptions } from '../rules/user-list';
 import { emailSchema, idSchema } from '../schemas/common';
 import { pageSchema, pagingQuerySchema, sortValueSchema } from '../schemas/paging';
+import { roleTypes } from '../schemas/role';
 import { userTypes } from '../schemas/user';
 import { accountFieldsSchema, adminNoteInputSchema, profileDetailsSchema } from '../schemas/user-profile';
 import { permission, route } from './define';
@@ -39,6 +40,15 @@ export type AdminUserListQuery = z.output<typeof adminUserListQuery>;
 
 /** The account types an admin creates (guests sign themselves up). */
 export const creatableUserTypes = ['student', 'parent', 'tutor', 'admin'] as const;
+
+/** A role as the create and edit forms offer it (adminUsers.roleChoices): no permissions. */
+export const roleChoiceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(roleTypes),
+  isGuest: z.boolean(),
+});
+export type RoleChoice = z.infer<typeof roleChoiceSchema>;
 
 export const adminUserCreateSchema = accountFieldsSchema
   .extend({
@@ -84,6 +94,17 @@ export const adminUserRoutes = [
     access: permission('adminUsers', 'view'),
     response: userProfileSchema,
     summary: "A user's account and profile, with the parts the caller's permissions show, and admin notes",
+  }),
+  route({
+    id: 'adminUsers.roleChoices',
+    method: 'GET',
+    path: '/admin/users/role-choices',
+    resource: 'admin-users',
+    // Those who create users or change their roles, without the roles-list permission (spec 000 section 6).
+    access: permission('adminUsers', ['create', 'edit']),
+    query: z.object({ type: z.enum(userTypes).optional() }).strict(),
+    response: z.object({ docs: z.array(roleChoiceSchema) }),
+    summary: 'The roles an account (of a type) may be given: id, name, type and the guests’ mark',
   }),
   route({
     id: 'adminUsers.create',

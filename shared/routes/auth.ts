@@ -8,7 +8,7 @@ import {
   tokenResponseSchema,
 } from '../schemas/auth';
 import { signUpBodySchema } from '../schemas/user';
-import { permission, publicAccess, route } from './define';
+import { permission, publicAccess, route, signedIn } from './define';
 
 /** Sign-up, the OAuth token endpoint, password resets and an admin's log-in-as. */
 export const authRoutes = [
@@ -69,5 +69,15 @@ export const authRoutes = [
     body: logInAsUserBodySchema,
     response: tokenResponseSchema,
     summary: 'Admin signs in as another user (recorded; the token marks the impersonator)',
+  }),
+  route({
+    id: 'auth.endImpersonation',
+    method: 'POST',
+    path: '/auth/end-impersonation',
+    resource: 'auth',
+    // Any session may ask; only one an admin opened with log-in-as gets an answer (the service's checks).
+    access: signedIn,
+    response: tokenResponseSchema,
+    summary: 'Back to the admin’s own session from a log-in-as session (recorded)',
   }),
 ];

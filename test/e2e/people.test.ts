@@ -80,7 +80,10 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
   await page.getByLabel('Search by').selectOption('email');
   await page.getByLabel('Search users').fill(email);
   await page.getByRole('row', { name: /Tessa Turing/ }).waitFor();
-  await expect.poll(() => page.getByRole('row').count()).toBe(2);
+  // Tessa, the newest, is on the unfiltered first page too: the search has applied once the others are gone
+  // (expect.poll's one second is too short for the debounced search on a busy machine).
+  await page.getByRole('row', { name: /admin@demo\.test/ }).waitFor({ state: 'detached' });
+  expect(await page.getByRole('row').count()).toBe(2);
 
   // Act: log in as the tutor
   await page.getByRole('link', { name: 'Tessa Turing' }).click();
@@ -90,11 +93,41 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
   // Assess: the portal, as Tessa
   await page.waitForURL(/\/learning-portal\/portal$/);
   await page.getByRole('heading', { name: 'Welcome, Tessa!' }).waitFor();
-  await page.getByText('Signed in by an administrator').waitFor();
+  await page.getByText('Signed in by an administrator', { exact: true }).waitFor();
   await page.getByRole('banner').getByText('Tessa Turing').waitFor();
   const stored = await page.evaluate((key) => localStorage.getItem(key), storageKeys.authUser);
   expect(JSON.parse(stored ?? '{}')).toMatchObject({ email, type: 'tutor' });
   await screenshot(page, 'admin-logged-in-as-tutor');
+
+  // Act: back to the admin's own account from the bar every page shows while acting as someone
+  const bar = page.getByRole('region', { name: 'Signed in by an administrator' });
+  await page.goto(browser.portalUrl('/profile'));
+  await bar.getByText('Signed in by an administrator as Tessa Turing').waitFor();
+  await bar.getByRole('button', { name: 'Back to my account' }).click();
+
+  // Assess: the admin again, on Tessa's page, with nothing of the acting session left
+  await page.waitForURL(/\/learning-portal\/admin\/users\/[^/]+$/);
+  await page.getByRole('heading', { name: 'Tessa Turing' }).waitFor();
+  await page.getByRole('button', { name: 'Log in as' }).waitFor();
+  expect(await bar.count()).toBe(0);
+  const admin = await page.evaluate((key) => localStorage.getItem(key), storageKeys.authUser);
+  expect(JSON.parse(admin ?? '{}')).toMatchObject({ email: demo.admin.email });
+  expect(JSON.parse(admin ?? '{}').impersonatedBy).toBeUndefined();
+
+  // Act: acting as Tessa again, signing out ends it: no way back and no session left in the browser
+  await page.getByRole('button', { name: 'Log in as' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log in as' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Tessa!' }).waitFor();
+  await bar.waitFor();
+  await screenshot(page, 'admin-acting-as-tutor-bar');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+  expect(await bar.count()).toBe(0);
+  const left = await page.evaluate(
+    (keys) => keys.map((key) => localStorage.getItem(key)),
+    [storageKeys.authToken, storageKeys.authUser],
+  );
+  expect(left).toEqual([null, null]);
 });
 
 it('a student edits their profile from the header and sees only the tabs their role shows; on a phone too', async () => {

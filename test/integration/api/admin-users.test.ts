@@ -1,24 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../infra/local/mailbox';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { MAX_PROFILE_ENTRIES } from '../../../shared/schemas/user-profile';
 import { apiClient, demo, northwind } from '../../support/api-client';
+import { peopleFixtures, unique } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
 type Session = { token: string; userId: string };
 type Json = Record<string, any>;
-let admin: Session;
-
-beforeAll(async () => {
-  admin = await local.api.signIn(demo.admin.email, demo.admin.password);
-});
-
-const unique = () => Math.random().toString(36).slice(2, 10);
+const people = peopleFixtures(local);
 
 async function newUser(fields: Json = {}): Promise<Json> {
   const created = await local.api.call<Json>('adminUsers.create', {
-    token: admin.token,
+    token: people.admin().token,
     body: {
       firstname: 'Nora',
       lastname: 'New',
@@ -46,7 +41,7 @@ async function mailedPassword(email: string): Promise<string> {
 async function signedInUser(fields: Json): Promise<Session & { email: string }> {
   const user = await newUser(fields);
   const resent = await local.api.call('adminUsers.resendPassword', {
-    token: admin.token,
+    token: people.admin().token,
     params: { userId: user._id },
   });
   expect(resent.status).toBe(200);
@@ -57,7 +52,7 @@ async function signedInUser(fields: Json): Promise<Session & { email: string }> 
 describe('admin users: read, create, update (spec 002 "Admin users")', () => {
   it("reads a user with the parts the admin's permissions show, and another tenant's user is a 404", async () => {
     const tutor = await local.api.call<Json>('adminUsers.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: 'demo-tutor-1' },
     });
     expect(tutor.status).toBe(200);
@@ -105,7 +100,7 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
     expect(mail?.subject).toMatch(/^Your student account at /);
     expect(mail?.text).toContain('/learning-portal/reset-password?');
     const read = await local.api.call<Json>('adminUsers.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: created._id },
     });
     expect(read.body.details.examDate).toBe('2031-06-01');
@@ -126,7 +121,7 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
       ['student', 'no-such-role', 'Choose a role that exists'],
     ] as const) {
       const refused = await local.api.call<Json>('adminUsers.create', {
-        token: admin.token,
+        token: people.admin().token,
         body: body(type, roleId),
       });
       expect(refused.status).toBe(400);
@@ -134,12 +129,57 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
     }
   });
 
+  it('offers an admin who may create users, but not list roles, the roles that fit each type, and creates with one', async () => {
+    // Prepare: a back-office role with the users' permissions and none of the roles'
+    const roleId = await people.role('admin', { adminUsers: ['view', 'create'] });
+    const creator = await signedInUser({ type: 'admin', roleId });
+    expect((await local.api.call('roles.list', { token: creator.token })).status).toBe(403);
+
+    // Act
+    const forTutor = await local.api.call<Json>('adminUsers.roleChoices', {
+      token: creator.token,
+      query: { type: 'tutor' },
+    });
+    const forAdmin = await local.api.call<Json>('adminUsers.roleChoices', {
+      token: creator.token,
+      query: { type: 'admin' },
+    });
+    const tutorRole = forTutor.body.docs.find((choice: Json) => choice.name === 'Tutor');
+    const created = await local.api.call<Json>('adminUsers.create', {
+      token: creator.token,
+      body: {
+        firstname: 'Cleo',
+        lastname: 'Created',
+        email: `cleo-${unique()}@demo.test`,
+        type: 'tutor',
+        roleId: tutorRole?._id,
+      },
+    });
+
+    // Assess: end-user roles (not the guests') for a tutor, back-office roles for an admin, no permissions
+    expect(forTutor.status).toBe(200);
+    expect(forTutor.body.docs.length).toBeGreaterThan(0);
+    for (const choice of forTutor.body.docs) {
+      expect(Object.keys(choice).sort()).toEqual(['_id', 'isGuest', 'name', 'type']);
+      expect(choice).toMatchObject({ type: 'user', isGuest: false });
+    }
+    expect(forAdmin.body.docs.map((choice: Json) => choice.type)).toEqual(
+      forAdmin.body.docs.map(() => 'admin'),
+    );
+    expect(forAdmin.body.docs.map((choice: Json) => choice._id)).toContain(roleId);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ type: 'tutor', roleId: tutorRole?._id });
+    // Without any users permission to create or edit, no choices
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    expect((await local.api.call('adminUsers.roleChoices', { token: student.token })).status).toBe(403);
+  });
+
   it('gives one account to racing creates of one e-mail', async () => {
     const email = `race-${unique()}@demo.test`;
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         local.api.call<Json>('adminUsers.create', {
-          token: admin.token,
+          token: people.admin().token,
           body: {
             firstname: `Racer${i}`,
             lastname: 'R',
@@ -160,14 +200,14 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
     const user = await signedInUser({ firstname: 'Mover' });
     const newEmail = `moved-${unique()}@demo.test`;
     const moved = await local.api.call<Json>('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: user.userId },
       body: { email: newEmail, lastname: 'Moved' },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ email: newEmail, lastname: 'Moved' });
     const taken = await local.api.call<Json>('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: user.userId },
       body: { email: demo.student.email },
     });
@@ -178,34 +218,32 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
   });
 
   it("keeps the users-of-role index right when the role changes (the role's verify-delete counts it)", async () => {
-    const role = await local.api.call<Json>('roles.create', {
-      token: admin.token,
-      body: { name: `Coach ${unique()}`, type: 'user', permissions: { profile: ['view'] } },
-    });
+    const coach = `Coach ${unique()}`;
+    const roleId = await people.role('user', { profile: ['view'] }, coach);
     const user = await newUser();
     const moved = await local.api.call<Json>('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: user._id },
-      body: { roleId: role.body._id },
+      body: { roleId },
     });
-    expect(moved.body).toMatchObject({ roleId: role.body._id, roleName: role.body.name });
+    expect(moved.body).toMatchObject({ roleId, roleName: coach });
     const held = await local.api.call<Json>('roles.verifyDelete', {
-      token: admin.token,
-      params: { id: role.body._id },
+      token: people.admin().token,
+      params: { id: roleId },
     });
     expect(held.body.canDelete).toBe(false);
     await local.api.call('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: user._id },
       body: { roleId: systemRoleIds.Student },
     });
     const free = await local.api.call<Json>('roles.verifyDelete', {
-      token: admin.token,
-      params: { id: role.body._id },
+      token: people.admin().token,
+      params: { id: roleId },
     });
     expect(free.body.canDelete).toBe(true);
     const unfitting = await local.api.call<Json>('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: user._id },
       body: { roleId: systemRoleIds.Admin },
     });
@@ -214,19 +252,19 @@ describe('admin users: read, create, update (spec 002 "Admin users")', () => {
 
   it('answers 404 for an unknown user on every write', async () => {
     const update = await local.api.call('adminUsers.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: 'no-such-user' },
       body: { firstname: 'Ghost' },
     });
     expect(update.status).toBe(404);
     const entry = await local.api.call('adminUsers.languages.create', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: 'no-such-user' },
       body: { language: 'French', proficiency: 'Native' },
     });
     expect(entry.status).toBe(404);
     const resend = await local.api.call('adminUsers.resendPassword', {
-      token: admin.token,
+      token: people.admin().token,
       params: { userId: 'no-such-user' },
     });
     expect(resend.status).toBe(404);
@@ -238,7 +276,7 @@ describe("a profile's sub-records", () => {
     const tutor = await newUser({ type: 'tutor', roleId: systemRoleIds.Tutor });
     const path = { id: tutor._id };
     const created = await local.api.call<Json>('adminUsers.experiences.create', {
-      token: admin.token,
+      token: people.admin().token,
       params: path,
       body: { title: 'Maths teacher', organisation: 'Raffles', startMonth: '2020-01' },
     });
@@ -250,7 +288,7 @@ describe("a profile's sub-records", () => {
       startMonth: '2020-01',
     });
     const changed = await local.api.call<Json>('adminUsers.experiences.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { ...path, entryId: experience._id },
       body: { title: 'Head of maths', organisation: 'Raffles', startMonth: '2020-01', endMonth: '2024-12' },
     });
@@ -258,24 +296,24 @@ describe("a profile's sub-records", () => {
       { ...experience, title: 'Head of maths', endMonth: '2024-12' },
     ]);
     const backwards = await local.api.call<Json>('adminUsers.experiences.create', {
-      token: admin.token,
+      token: people.admin().token,
       params: path,
       body: { title: 'Tutor', organisation: 'X', startMonth: '2020-05', endMonth: '2020-01' },
     });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toBe('The end month must not be before the start month');
     const deleted = await local.api.call<Json>('adminUsers.experiences.delete', {
-      token: admin.token,
+      token: people.admin().token,
       params: { ...path, entryId: experience._id },
     });
     expect(deleted.body.experiences).toEqual([]);
     const again = await local.api.call<Json>('adminUsers.experiences.delete', {
-      token: admin.token,
+      token: people.admin().token,
       params: { ...path, entryId: experience._id },
     });
     expect(again.status).toBe(404);
     const unknownUpdate = await local.api.call<Json>('adminUsers.qualifications.update', {
-      token: admin.token,
+      token: people.admin().token,
       params: { ...path, entryId: experience._id },
       body: { title: 'BSc', institution: 'NUS' },
     });
@@ -287,7 +325,7 @@ describe("a profile's sub-records", () => {
     const results = await Promise.all(
       Array.from({ length: MAX_PROFILE_ENTRIES + 6 }, (_, i) =>
         local.api.call<Json>('adminUsers.languages.create', {
-          token: admin.token,
+          token: people.admin().token,
           params: { id: tutor._id },
           body: { language: `Language ${i}`, proficiency: 'Advanced' },
         }),
@@ -300,17 +338,17 @@ describe("a profile's sub-records", () => {
       `A profile holds at most ${MAX_PROFILE_ENTRIES} languages. Delete one first.`,
     );
     const read = await local.api.call<Json>('adminUsers.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id },
     });
     expect(read.body.languages).toHaveLength(MAX_PROFILE_ENTRIES);
     // A delete makes room for one more.
     await local.api.call('adminUsers.languages.delete', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id, entryId: read.body.languages[0]._id },
     });
     const oneMore = await local.api.call<Json>('adminUsers.languages.create', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id },
       body: { language: 'One more', proficiency: 'Native' },
     });
@@ -321,14 +359,14 @@ describe("a profile's sub-records", () => {
     const tutor = await newUser({ type: 'tutor', roleId: systemRoleIds.Tutor, timezone: 'Europe/London' });
     const subject = { curriculum: 'Cambridge IGCSE', subject: 'Physics', grade: 'Grade 9' };
     const added = await local.api.call<Json>('adminUsers.subjects.add', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id },
       body: subject,
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.subjects).toEqual([{ _id: expect.any(String), ...subject }]);
     const availability = await local.api.call<Json>('availability.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { userId: tutor._id },
     });
     expect(availability.body).toMatchObject({
@@ -337,18 +375,18 @@ describe("a profile's sub-records", () => {
       weeklyHours: [],
     });
     const twice = await local.api.call<Json>('adminUsers.subjects.add', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id },
       body: subject,
     });
     expect(twice.status).toBe(409);
     const removed = await local.api.call<Json>('adminUsers.subjects.remove', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: tutor._id, entryId: added.body.subjects[0]._id },
     });
     expect(removed.body.subjects).toEqual([]);
     const after = await local.api.call<Json>('availability.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { userId: tutor._id },
     });
     expect(after.body.subjects).toEqual([]);
@@ -358,19 +396,19 @@ describe("a profile's sub-records", () => {
     const student = await newUser();
     const subject = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
     const added = await local.api.call<Json>('adminUsers.subjects.add', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id },
       body: subject,
     });
     expect(added.body.subjects).toEqual([{ _id: expect.any(String), ...subject }]);
     const twice = await local.api.call<Json>('adminUsers.subjects.add', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id },
       body: subject,
     });
     expect(twice.status).toBe(409);
     const removed = await local.api.call<Json>('adminUsers.subjects.remove', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id, entryId: added.body.subjects[0]._id },
     });
     expect(removed.body.subjects).toEqual([]);
@@ -383,7 +421,7 @@ describe('a temporary password sent again', () => {
     const before = await mailedPassword(user.email);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // tokens are stamped to the second
     const resent = await local.api.call('adminUsers.resendPassword', {
-      token: admin.token,
+      token: people.admin().token,
       params: { userId: user.userId },
     });
     expect(resent.body).toEqual({ _id: user.userId });
@@ -405,7 +443,7 @@ describe('admin notes', () => {
     const student = await newUser();
     const other = await signedInUser({ type: 'admin', roleId: systemRoleIds.Admin, firstname: 'Other' });
     const noted = await local.api.call<Json>('adminUsers.createNote', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id },
       body: { note: 'Prefers morning lessons' },
     });
@@ -423,13 +461,13 @@ describe('admin notes', () => {
     });
     expect(byOther.status).toBe(404);
     const unknown = await local.api.call('adminUsers.deleteNote', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id },
       query: { noteId: 'no-such-note' },
     });
     expect(unknown.status).toBe(404);
     const deleted = await local.api.call<Json>('adminUsers.deleteNote', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: student._id },
       query: { noteId: note._id },
     });
@@ -442,7 +480,7 @@ describe("a parent's linked accounts (the user mapper)", () => {
     const parent = await signedInUser({ type: 'parent', roleId: systemRoleIds.Student, firstname: 'Paula' });
     const child = await newUser({ firstname: 'Kid' });
     const linked = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: [child._id] },
     });
@@ -458,39 +496,39 @@ describe("a parent's linked accounts (the user mapper)", () => {
     });
     expect(switched.status).toBe(200);
     const childView = await local.api.call<Json>('adminUsers.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: child._id },
     });
     expect(childView.body.linkedAccounts.map((a: Json) => a._id)).toEqual([parent.userId]);
 
     // Sam (demo-student-1) is the demo parent's child already.
     const taken = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: [child._id, 'demo-student-1'] },
     });
     expect(taken.status).toBe(409);
     const tutorChild = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: ['demo-tutor-1'] },
     });
     expect(tutorChild.status).toBe(400);
     const notParent = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: 'demo-student-3' },
       body: { childIds: [child._id] },
     });
     expect(notParent.status).toBe(400);
     const unknownChild = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: ['north-student'] },
     });
     expect(unknownChild.status).toBe(404);
 
     const unlinked = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: [] },
     });
@@ -500,7 +538,7 @@ describe("a parent's linked accounts (the user mapper)", () => {
     // The child is free for another parent.
     const other = await newUser({ type: 'parent', roleId: systemRoleIds.Student });
     const relinked = await local.api.call<Json>('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: other._id },
       body: { childIds: [child._id] },
     });
@@ -515,7 +553,7 @@ describe("a parent's linked accounts (the user mapper)", () => {
     const results = await Promise.all(
       parents.map((parent) =>
         local.api.call('adminUsers.linkAccounts', {
-          token: admin.token,
+          token: people.admin().token,
           params: { id: parent._id },
           body: { childIds: [child._id] },
         }),

@@ -376,6 +376,104 @@ describe('log in as user', () => {
   });
 });
 
+describe('back to the admin’s own session (end impersonation)', () => {
+  it('trades a log-in-as session for the admin’s own, also after switching accounts, and records it', async () => {
+    // Prepare: the admin signed in as the parent, who then opened a child's account
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    const asParent = await local.api.call<Record<string, any>>('auth.logInAsUser', {
+      token: admin.token,
+      body: { userId: 'demo-parent' },
+    });
+    const asChild = await local.api.call<Record<string, any>>('users.switchAccount', {
+      token: asParent.body.access_token,
+      body: { userId: 'demo-student-1' },
+    });
+    expect(asChild.body.oauthUser).toMatchObject({ _id: 'demo-student-1', impersonatedBy: 'demo-admin' });
+
+    // Act
+    const back = await local.api.call<Record<string, any>>('auth.endImpersonation', {
+      token: asChild.body.access_token,
+    });
+
+    // Assess: the admin's own session, not marked, with the admin's permissions
+    expect(back.status).toBe(200);
+    expect(back.body.oauthUser._id).toBe('demo-admin');
+    expect(back.body.oauthUser.impersonatedBy).toBeUndefined();
+    const me = await local.api.call<Record<string, any>>('users.authUser', { token: back.body.access_token });
+    expect(me.body).toMatchObject({ _id: 'demo-admin' });
+    expect(me.body.impersonatedBy).toBeUndefined();
+    expect((await local.api.call('roles.list', { token: back.body.access_token })).status).toBe(200);
+    const audit = await listAudit('demo');
+    expect(audit.find((entry) => entry.action === 'endImpersonation')).toMatchObject({
+      actorId: 'demo-admin',
+      subjectId: 'demo-student-1',
+    });
+  });
+
+  it('mints nothing for a session nobody opened on another’s behalf, nor a parent’s switch', async () => {
+    const student = await local.api.signIn(demo.student.email, demo.student.password);
+    const own = await local.api.call('auth.endImpersonation', { token: student.token });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe('You are not signed in as another user');
+    const parent = await local.api.signIn(demo.parent.email, demo.parent.password);
+    const switched = await local.api.call<Record<string, any>>('users.switchAccount', {
+      token: parent.token,
+      body: { userId: 'demo-student-2' },
+    });
+    const fromChild = await local.api.call('auth.endImpersonation', { token: switched.body.access_token });
+    expect(fromChild.status).toBe(400);
+    expect((await local.api.call('auth.endImpersonation', {})).status).toBe(401);
+  });
+
+  it('is refused (401) once the admin’s password changed after the log-in-as, or the admin is gone', async () => {
+    // Prepare: an admin of their own, who signed in as a tutor a minute ago
+    const { updatePassword } = await import('../../../functions/repositories/users');
+    // (the account too is made a minute ago: its password was set then)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60_000 });
+    const acting = await (async () => {
+      await createUser('demo', {
+        firstname: 'Ivo',
+        lastname: 'Impersonator',
+        email: 'ivo.impersonator@demo.test',
+        type: 'admin',
+        roleId: systemRoleIds.Admin,
+        passwordHash: await hashPassword('Ivo-impersonator-1'),
+      });
+      const ivo = await local.api.signIn('ivo.impersonator@demo.test', 'Ivo-impersonator-1');
+      return local.api.call<Record<string, any>>('auth.logInAsUser', {
+        token: ivo.token,
+        body: { userId: 'demo-tutor-3' },
+      });
+    })().finally(() => vi.useRealTimers());
+    expect(acting.status).toBe(200);
+    const ivoId = acting.body.oauthUser.impersonatedBy as string;
+
+    // Act: the admin's password changes (their sessions end), while the acting session still works
+    await updatePassword('demo', ivoId, await hashPassword('Ivo-impersonator-2'));
+    clearPipelineCaches();
+    expect((await local.api.call('users.authUser', { token: acting.body.access_token })).status).toBe(200);
+    const back = await local.api.call('auth.endImpersonation', { token: acting.body.access_token });
+
+    // Assess
+    expect(back.status).toBe(401);
+    expect(back.body.message).toBe('Your session has expired. Please sign in again');
+
+    // And an admin whose account is gone has no session to go back to
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user('demo', ivoId),
+        UpdateExpression: 'SET deletedAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    clearPipelineCaches();
+    const gone = await local.api.call('auth.endImpersonation', { token: acting.body.access_token });
+    expect(gone.status).toBe(401);
+    expect(gone.body.message).toBe('The administrator account no longer exists');
+  });
+});
+
 describe('user-mapper accounts', () => {
   it('lets a parent list and switch to linked accounts only', async () => {
     const parent = await local.api.signIn(demo.parent.email, demo.parent.password);

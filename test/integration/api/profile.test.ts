@@ -1,8 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../functions/lib/passwords';
+import { describe, expect, it } from 'vitest';
 import { getAvailability, tutorsTeaching } from '../../../functions/repositories/availability';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
-import { createUser } from '../../../functions/repositories/users';
 import { keyConditionQuery } from '../../../functions/table/entity';
 import { queryItems } from '../../../functions/table/query';
 import { permissionCatalogue } from '../../../shared/permissions/catalogue';
@@ -12,52 +10,20 @@ import { type ProfilePart, profileParts } from '../../../shared/rules/user-profi
 import type { UserType } from '../../../shared/schemas/user';
 import { demo } from '../../support/api-client';
 import { placeDemoLesson } from '../../support/lessons';
+import { peopleFixtures } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
-type Session = { token: string; userId: string };
 type Json = Record<string, any>;
-let admin: Session;
-
-beforeAll(async () => {
-  admin = await local.api.signIn(demo.admin.email, demo.admin.password);
-});
-
-const unique = () => Math.random().toString(36).slice(2, 10);
-
-/** A user written straight to the table with a password the test knows, signed in. */
-async function account(
-  type: UserType,
-  roleId: string,
-  fields: Json = {},
-): Promise<Session & { email: string }> {
-  const email = `${type}-${unique()}@demo.test`;
-  await createUser('demo', {
-    firstname: 'Pat',
-    lastname: type,
-    email,
-    type,
-    roleId,
-    passwordHash: await hashPassword('Profile-test-1'),
-    ...fields,
-  });
-  return { ...(await local.api.signIn(email, 'Profile-test-1')), email };
-}
-
-async function role(type: 'admin' | 'user', permissions: Json): Promise<string> {
-  const created = await local.api.call<Json>('roles.create', {
-    token: admin.token,
-    body: { name: `Role ${unique()}`, type, permissions },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body._id;
-}
+type Session = { token: string; userId: string };
+const people = peopleFixtures(local);
+const { account, role } = people;
 
 describe('the last admin', () => {
   // First in the file: the tests below make more admins.
   it("refuses the tenant's last admin (409) and lets an admin go while another stays", async () => {
     const last = await local.api.call<Json>('profile.deleteAccount', {
-      token: admin.token,
+      token: people.admin().token,
       body: { confirm: 'DELETE' },
     });
     expect(last.status).toBe(409);
@@ -68,7 +34,7 @@ describe('the last admin', () => {
     });
     expect(gone.status).toBe(200);
     const stillLast = await local.api.call('profile.deleteAccount', {
-      token: admin.token,
+      token: people.admin().token,
       body: { confirm: 'DELETE' },
     });
     expect(stillLast.status).toBe(409);
@@ -214,7 +180,7 @@ describe('each profile part against its permission: shown and writable with it, 
     const { type } = partWrite[part];
     const target = await account(type, roleOfType[type]);
     // The full admin writes the part first, so "hidden" hides something.
-    const seeded = await writePart(part, admin, { own: false, id: target.userId });
+    const seeded = await writePart(part, people.admin(), { own: false, id: target.userId });
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
     const others = permissionCatalogue.profile.filter((action) => action !== partPermission(part));
     const withIt = await account(
@@ -293,7 +259,7 @@ describe('deleting my account', () => {
     const leaver = await role('user', { profile: ['view', 'edit', 'delete', 'qualifications'] });
     const student = await account('student', leaver, { firstname: 'Leaving' });
     const link = await local.api.call('adminUsers.linkAccounts', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: parent.userId },
       body: { childIds: [student.userId] },
     });
@@ -329,10 +295,15 @@ describe('deleting my account', () => {
     expect(signIn.status).toBe(400);
     // Gone from the back-office and the pickers, and from the parent's accounts.
     expect(
-      (await local.api.call('adminUsers.get', { token: admin.token, params: { id: student.userId } })).status,
+      (
+        await local.api.call('adminUsers.get', {
+          token: people.admin().token,
+          params: { id: student.userId },
+        })
+      ).status,
     ).toBe(404);
     const picker = await local.api.call<Json>('users.adminDropdown', {
-      token: admin.token,
+      token: people.admin().token,
       query: { name: 'Leaving', userTypes: 'student' },
     });
     expect(picker.body.docs).toEqual([]);
@@ -340,7 +311,7 @@ describe('deleting my account', () => {
     expect(mapped.body.docs).toEqual([]);
     // The lesson keeps the id and shows the anonymised name.
     const read = await local.api.call<Json>('schedule.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { sectionId: lesson._id },
     });
     expect(read.body.students).toEqual([{ _id: student.userId, firstname: 'Deleted', lastname: 'user' }]);
@@ -397,12 +368,12 @@ describe('deleting my account', () => {
     expect(await getAvailability('demo', tutor.userId)).toBeUndefined();
     expect(await tutorsTeaching('demo', subject)).not.toContain(tutor.userId);
     const history = await local.api.call<Json>('lessonHistory.get', {
-      token: admin.token,
+      token: people.admin().token,
       params: { id: lesson._id },
     });
     expect(history.body.tutor).toEqual({ _id: tutor.userId, firstname: 'Deleted', lastname: 'user' });
     const given = await local.api.call<Json>('tutorFeedbacks.list', {
-      token: admin.token,
+      token: people.admin().token,
       query: { section: lesson._id },
     });
     expect(given.body.docs[0]?.tutor).toEqual({ _id: tutor.userId, firstname: 'Deleted', lastname: 'user' });

@@ -31,6 +31,8 @@ export interface AdminColumn<T> {
   label: string;
   sortable?: boolean;
   render: (record: T) => ReactNode;
+  /** A column a phone leaves out (shown from this breakpoint up), so the table's main columns stay readable. */
+  hideBelow?: 'sm' | 'md' | 'lg';
 }
 
 /** A list filter above the table: a select (its empty value means "all") or a date. */
@@ -462,7 +464,7 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
                 </Table.ColumnHeader>
               )}
               {config.columns.map((column) => (
-                <Table.ColumnHeader key={column.key}>
+                <Table.ColumnHeader key={column.key} hideBelow={column.hideBelow}>
                   {column.sortable ? (
                     <Button
                       variant="plain"
@@ -505,7 +507,9 @@ export function AdminListPage<T extends { _id: string }, Input = never, Body = n
                   </Table.Cell>
                 )}
                 {config.columns.map((column) => (
-                  <Table.Cell key={column.key}>{column.render(record)}</Table.Cell>
+                  <Table.Cell key={column.key} hideBelow={column.hideBelow}>
+                    {column.render(record)}
+                  </Table.Cell>
                 ))}
                 {hasActions && (
                   <Table.Cell textAlign="end" position="sticky" right="0" bg="bg">

@@ -5,11 +5,11 @@ import { experienceSpanError } from '../../../../shared/rules/user-profile';
 import { languageProficiencies } from '../../../../shared/schemas/profile-lists';
 import type { ProfileEntryKind } from '../../../../shared/schemas/user-profile';
 import { choiceOf } from '../../lib/choice';
-import { toastSuccess } from '../../lib/toaster';
 import { FormDialog } from '../form-dialog';
 import { FormField } from '../form-field';
 import { SelectField } from '../select-field';
 import type { EntryInput, Profile, ProfileCalls } from './profile-calls';
+import { useProfileWrite } from './use-profile-write';
 
 type Values = Record<string, string>;
 type Entry<Kind extends ProfileEntryKind> = NonNullable<Profile[Kind]>[number];
@@ -227,22 +227,9 @@ function EntrySection<Kind extends ProfileEntryKind>(props: {
   const calls = props.calls.entries[props.kind];
   const [editing, setEditing] = useState<{ entry?: Entry<Kind>; values: Values } | undefined>();
   const [errors, setErrors] = useState<Values>({});
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<Entry<Kind> | undefined>();
-
-  const run = async (call: () => Promise<Profile>, message: string) => {
-    setBusy(true);
-    try {
-      props.onSaved(await call());
-      toastSuccess(message);
-      return true;
-    } catch {
-      // Toasted by the API client; the dialog stays open.
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal leaves the dialog open.
+  const { busy, run } = useProfileWrite(props.onSaved);
 
   const save = async () => {
     if (!editing) return;

@@ -1,3 +1,5 @@
+import { roleFitsUserType } from '../../../../shared/permissions/check';
+import type { RoleChoice } from '../../../../shared/routes/admin-users';
 import type { ProfilePart } from '../../../../shared/rules/user-profile';
 import {
   type Gender,
@@ -194,22 +196,15 @@ export function toggled<Item>(values: readonly Item[], item: Item, on: boolean):
   return on ? (values.includes(item) ? [...values] : [...values, item]) : values.filter((v) => v !== item);
 }
 
-/** What the role choice reads of a role. */
-export interface RoleChoice {
-  _id: string;
-  name: string;
-  type: 'admin' | 'user';
-  isGuest: boolean;
-}
+/** What the role choice reads of a role (as adminUsers.roleChoices answers it). */
+export type { RoleChoice };
 
 /**
  * The roles that fit an account type (spec 000 section 6, "Role choices when creating users: admin and
- * user"): an admin holds an admin role, anyone else a user role other than a guest's.
+ * user"): an admin holds an admin role, anyone else a user role other than a guest's (the server's rule).
  */
 export function rolesFor<Role extends RoleChoice>(type: string, roles: readonly Role[]): Role[] {
-  return roles.filter((role) =>
-    type === 'admin' ? role.type === 'admin' : role.type === 'user' && !role.isGuest,
-  );
+  return roles.filter((role) => roleFitsUserType(role, type));
 }
 
 /** The role a new account of a type starts with: the one named like the type (Student, Tutor), else the first. */

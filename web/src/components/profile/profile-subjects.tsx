@@ -2,9 +2,9 @@ import { Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Curriculum } from '../../../../shared/schemas/curriculum';
-import { toastSuccess } from '../../lib/toaster';
 import { SelectField } from '../select-field';
 import type { Profile, ProfileCalls } from './profile-calls';
+import { useProfileWrite } from './use-profile-write';
 
 /**
  * A person's subjects (a student's studies, a tutor's teaching): a curriculum, subject and grade of the
@@ -19,22 +19,9 @@ export function SubjectsTab(props: {
 }) {
   const { profile, calls, canEdit, curricula, onSaved } = props;
   const [choice, setChoice] = useState({ curriculum: '', subject: '', grade: '' });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useProfileWrite(onSaved);
   const chosen = curricula.find((c) => c.name === choice.curriculum);
   const subjects = profile.subjects ?? [];
-
-  const run = async (call: () => Promise<Profile>, message: string) => {
-    setBusy(true);
-    try {
-      onSaved(await call());
-      toastSuccess(message);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const add = async () => {
     if (await run(() => calls.addSubject(choice), 'Subject added')) {

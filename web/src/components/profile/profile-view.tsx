@@ -261,7 +261,8 @@ export function ProfileView(props: {
       <Box overflowX="auto">
         <Tabs.List>
           {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} whiteSpace="nowrap">
+            // Not shrunk: on a phone the row of tabs scrolls sideways rather than running labels together.
+            <Tabs.Trigger key={tab.value} value={tab.value} whiteSpace="nowrap" flexShrink="0">
               {tab.label}
             </Tabs.Trigger>
           ))}

@@ -17,6 +17,7 @@ import { PersonSelect, personLabel } from '../../../components/admin/person-pick
 import { FormDialog } from '../../../components/form-dialog';
 import { adminProfileCalls, type Profile } from '../../../components/profile/profile-calls';
 import { type ProfileTab, ProfileView } from '../../../components/profile/profile-view';
+import { useProfileWrite } from '../../../components/profile/use-profile-write';
 import { paths } from '../../../config/paths';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -25,25 +26,14 @@ import { canCall } from '../../../lib/permissions';
 import { startSession, useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
+import { useRoleChoices } from './use-role-choices';
 
 /** Admin notes (spec 002): each add or delete answers the user, who replaces the one shown, in place. */
 function NotesTab(props: { profile: Profile; canEdit: boolean; onSaved: (profile: Profile) => void }) {
   const { profile, canEdit, onSaved } = props;
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useProfileWrite(onSaved);
   const notes = profile.notes ?? [];
-  const run = async (call: () => Promise<Profile>, message: string) => {
-    setBusy(true);
-    try {
-      onSaved(await call());
-      toastSuccess(message);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const add = async () => {
     const body = { note: note.trim() };
     if (
@@ -219,10 +209,7 @@ export default function AdminUserPage() {
   const session = useSession();
   const navigate = useNavigate();
   const { data: profile, error, mutate } = useApi(['adminUsers.get', { params: { id: userId } }]);
-  // Roles are listed for those who may read them (the role choice); others see the role's name only.
-  const roles = useApi(
-    canCall(session?.user, 'roles.list') ? ['roles.list', { query: { limit: 100, offset: 0 } }] : null,
-  );
+  const roles = useRoleChoices();
   const curricula = useApi(['curriculums.list']);
   const [confirm, setConfirm] = useState<'password' | 'logInAs' | undefined>();
   const [busy, setBusy] = useState(false);
@@ -319,7 +306,7 @@ export default function AdminUserPage() {
         calls={adminProfileCalls(profile._id)}
         onSaved={onSaved}
         curricula={curricula.data?.docs ?? []}
-        roles={roles.data?.docs}
+        roles={roles}
         extraTabs={extraTabs}
       />
 

@@ -23,9 +23,8 @@ import { adminUserPath } from '../../../config/paths';
 import { type ApiBody, type ApiQuery, callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
 import { formatDate } from '../../../lib/format';
-import { canCall } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
 import { type LanguageRow, LanguageRows } from './language-rows';
+import { useRoleChoices } from './use-role-choices';
 
 /** The account types an admin creates (guests sign themselves up), as adminUsers.create takes them. */
 const creatableTypes = [
@@ -124,16 +123,25 @@ function usersResource(
       {
         key: 'type',
         label: 'Type',
+        hideBelow: 'md',
         render: (user) => <Badge size="sm">{typeLabels[user.type] ?? user.type}</Badge>,
       },
       { key: 'roleName', label: 'Role', render: (user) => user.roleName },
-      { key: 'phone', label: 'Phone', render: (user) => user.phone ?? '-' },
+      // A phone shows name, e-mail and role; the rest from a tablet up.
+      { key: 'phone', label: 'Phone', hideBelow: 'md', render: (user) => user.phone ?? '-' },
       {
         key: 'country',
         label: 'Country',
+        hideBelow: 'md',
         render: (user) => (user.country ? countryName(user.country) : '-'),
       },
-      { key: 'createdAt', label: 'Created', sortable: true, render: (user) => formatDate(user.createdAt) },
+      {
+        key: 'createdAt',
+        label: 'Created',
+        sortable: true,
+        hideBelow: 'md',
+        render: (user) => formatDate(user.createdAt),
+      },
     ],
     createdPath: (user) => adminUserPath(user._id),
     emptyInput: () => ({
@@ -265,14 +273,10 @@ function usersResource(
 }
 
 export default function UsersPage() {
-  const session = useSession();
-  // Roles are listed for those who may read them (the role choice); others see the role's name only.
-  const roles = useApi(
-    canCall(session?.user, 'roles.list') ? ['roles.list', { query: { limit: 100, offset: 0 } }] : null,
-  );
+  const roles = useRoleChoices();
   const curricula = useApi(['curriculums.list']);
   const levels = [...new Set((curricula.data?.docs ?? []).flatMap((c) => c.grades))].sort((a, b) =>
     a.localeCompare(b, undefined, { numeric: true }),
   );
-  return <AdminListPage config={usersResource(roles.data?.docs ?? [], levels)} />;
+  return <AdminListPage config={usersResource(roles ?? [], levels)} />;
 }
