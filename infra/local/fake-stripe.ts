@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parse as parseForm } from 'qs';
 import Stripe from 'stripe';
+import * as z from 'zod';
 import { localStripeSettings, tenantOfLocalKey } from '../../functions/payments/local-stripe';
 import { closeServer } from './http-gateway';
 import { LOOPBACK, listenOn } from './listen';
@@ -16,15 +17,37 @@ import { LOOPBACK, listenOn } from './listen';
  * (functions/payments/local-stripe.ts). State is kept in `stateFile`, so `npm start` keeps it.
  */
 
-type StripeObject = { id: string; object: string; [field: string]: unknown };
-interface Account {
-  objects: Record<string, StripeObject>;
-  /** Oldest first. */
-  events: StripeObject[];
-}
-interface FakeStripeState {
-  accounts: Record<string, Account>;
-}
+const stripeObject = z.looseObject({ id: z.string(), object: z.string() });
+type StripeObject = z.infer<typeof stripeObject>;
+const fakeStripeState = z.object({
+  accounts: z.record(
+    z.string(),
+    z.object({
+      objects: z.record(z.string(), stripeObject),
+      /** Oldest first. */
+      events: z.array(stripeObject),
+    }),
+  ),
+});
+type FakeStripeState = z.infer<typeof fakeStripeState>;
+type Account = FakeStripeState['accounts'][string];
+
+/** What the fake reads of a Checkout Session's form parameters (Stripe's encoding, parsed by qs). */
+const lineItems = z
+  .array(
+    z.object({
+      quantity: z.coerce.number().int().positive().default(1),
+      price_data: z
+        .object({ currency: z.string(), unit_amount: z.coerce.number().int().nonnegative() })
+        .partial(),
+    }),
+  )
+  .catch([]);
+const eventListParams = z.object({
+  created: z.object({ gte: z.coerce.number().int() }).partial().optional().catch(undefined),
+  limit: z.coerce.number().int().min(1).max(100).catch(10),
+  starting_after: z.string().optional().catch(undefined),
+});
 
 /** Stripe's webhook retries are spread over days; here a few quick ones, enough for a restart of the API. */
 const DELIVERY_ATTEMPTS = 5;
@@ -47,7 +70,7 @@ export interface FakeStripeOptions {
 export async function startFakeStripe(options: FakeStripeOptions) {
   const state: FakeStripeState = options.stateFile
     ? await readFile(options.stateFile, 'utf8')
-        .then((text) => JSON.parse(text) as FakeStripeState)
+        .then((text) => fakeStripeState.parse(JSON.parse(text)))
         .catch(() => ({ accounts: {} }))
     : { accounts: {} };
   let deliverEvents = options.deliver ?? true;
@@ -99,13 +122,9 @@ export async function startFakeStripe(options: FakeStripeOptions) {
 
   function checkoutSession(tenant: string, params: Record<string, unknown>): StripeObject {
     const id = newId('cs_test');
-    const lineItems = Array.isArray(params.line_items) ? params.line_items : [];
-    const amount = lineItems.reduce((sum: number, item: unknown) => {
-      if (typeof item !== 'object' || item === null) return sum;
-      const line = item as { quantity?: string; price_data?: { unit_amount?: string } };
-      return sum + Number(line.price_data?.unit_amount ?? 0) * Number(line.quantity ?? 1);
-    }, 0);
-    const firstLine = lineItems[0] as { price_data?: { currency?: string } } | undefined;
+    const lines = lineItems.parse(params.line_items);
+    const amount = lines.reduce((sum, line) => sum + (line.price_data.unit_amount ?? 0) * line.quantity, 0);
+    const firstLine = lines[0];
     const session: StripeObject = {
       id,
       object: 'checkout.session',
@@ -220,11 +239,12 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       return json(response, 200, portal);
     }
     if (method === 'GET' && path === '/v1/events') {
-      const since = Number((params.created as { gte?: string } | undefined)?.gte ?? 0);
-      const limit = Math.min(Number(params.limit ?? 10), 100);
+      const listing = eventListParams.parse(params);
+      const since = listing.created?.gte ?? 0;
+      const limit = listing.limit;
       // Newest first, as Stripe lists them; `starting_after` pages towards older ones.
       const newestFirst = account.events.filter((event) => Number(event.created) >= since).reverse();
-      const after = typeof params.starting_after === 'string' ? params.starting_after : undefined;
+      const after = listing.starting_after;
       const start = after ? newestFirst.findIndex((event) => event.id === after) + 1 : 0;
       const data = newestFirst.slice(start, start + limit);
       return json(response, 200, {
