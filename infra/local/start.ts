@@ -57,6 +57,7 @@ console.log(`
   WebSocket      ${stack.wsUrl}
   Mailbox        ${stack.apiUrl}/_local/mailbox
   Metrics        ${stack.apiUrl}/_local/metrics
+  Stripe (fake)  ${stack.stripe.url}  (each school's webhook: ${stack.apiUrl}/webhooks/stripe/<tenant key>)
   DynamoDB Local ${stack.dynamoEndpoint}
 ${historyLine}
   Demo sign-ins
