@@ -10,6 +10,7 @@ import { trialsRepository } from '../repositories/trials';
 import {
   directoryUsers,
   getUser,
+  indexUserAsAdmin,
   indexUserInDirectory,
   indexUserInList,
   usersOfRole,
@@ -145,5 +146,24 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
     }
   }
   report['users (admin list)'] = listed;
+  report['users (admin count)'] = await backfillAdminCount(tenant);
   return report;
+}
+
+/**
+ * Counts the tenant's admin accounts stored before the admin count existed (users.ts adminCountWrite), found
+ * through the admin roles' holders (gsi1): each once (indexUserAsAdmin's condition), while the platform
+ * serves. Answers how many it counted. The seed runs it once per tenant on start (older local data).
+ */
+export async function backfillAdminCount(tenant: string): Promise<number> {
+  let counted = 0;
+  for (const role of await rolesRepository.all(tenant)) {
+    if (role.type !== 'admin') continue;
+    for (const stored of await usersOfRole(tenant, role._id)) {
+      if (stored.type !== 'admin' || stored.adminCounted === true) continue;
+      const current = await getUser(tenant, stored._id);
+      if (current && (await indexUserAsAdmin(tenant, current))) counted++;
+    }
+  }
+  return counted;
 }

@@ -2,7 +2,9 @@ import { fullPermissionSet } from '../../shared/permissions/catalogue';
 import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
+import { backfillAdminCount } from '../crud/backfill-lists';
 import { hashPassword } from '../lib/passwords';
+import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import {
@@ -212,6 +214,7 @@ export async function seedDemo(): Promise<SeedResult> {
         await indexUserInDirectory(tenant.key, existing);
         // ... and its entries of the admin Users list.
         await indexUserInList(tenant.key, existing);
+
         // Tutors seeded before the tutor directory existed are listed in their country now (read again:
         // listing it above stamped the record).
         const listed =
@@ -231,6 +234,12 @@ export async function seedDemo(): Promise<SeedResult> {
         ...(user.country ? { country: user.country } : {}),
         passwordHash: await hashPassword(user.password),
       });
+    }
+    // Admins stored before the tenant's admin count (older local data, including admins created on the
+    // screens) are counted once, not looked for on every start.
+    if (!(await getJobWatermark(tenant.key, ADMIN_COUNT_MIGRATION))) {
+      await backfillAdminCount(tenant.key);
+      await setJobWatermark(tenant.key, ADMIN_COUNT_MIGRATION, new Date().toISOString());
     }
     for (const [parentId, studentIds] of Object.entries(mappers)) {
       const mapperId = `mapper-${parentId}`;
@@ -266,3 +275,5 @@ export async function seedDemo(): Promise<SeedResult> {
     ),
   };
 }
+
+const ADMIN_COUNT_MIGRATION = 'admin-count-migration';
