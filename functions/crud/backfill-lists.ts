@@ -1,6 +1,7 @@
 import { ConflictError } from '../../shared/http/errors';
 import { directoryUserTypes } from '../../shared/rules/user-directory';
 import { tableName } from '../lib/db';
+import { syncTeachingLevels } from '../repositories/availability';
 import { coursesRepository } from '../repositories/courses';
 import { allLessonHistory, getLessonHistory, lessonHistoryLists } from '../repositories/lesson-history';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
@@ -147,6 +148,7 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
   }
   report['users (admin list)'] = listed;
   report['users (admin count)'] = await backfillAdminCount(tenant);
+  report['tutors (teaching levels)'] = await backfillTeachingLevels(tenant);
   return report;
 }
 
@@ -166,4 +168,17 @@ export async function backfillAdminCount(tenant: string): Promise<number> {
     }
   }
   return counted;
+}
+
+/**
+ * Gives every tutor whose availability was saved before tutors kept their teaching levels those levels
+ * (availability.ts syncTeachingLevels: the users dropdown finds tutors by them), each in a transaction of
+ * its own on the condition that the tutor and the availability are as read. Answers how many it wrote.
+ */
+export async function backfillTeachingLevels(tenant: string): Promise<number> {
+  let written = 0;
+  for (const tutor of await directoryUsers(tenant, 'tutor')) {
+    if (await syncTeachingLevels(tenant, tutor._id)) written++;
+  }
+  return written;
 }

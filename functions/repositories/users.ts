@@ -6,6 +6,7 @@ import {
   directoryUserTypes,
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
+import { levelKey } from '../../shared/rules/user-list';
 import { authUserSchema, genders, type UserType } from '../../shared/schemas/user';
 import type { Condition } from '../crud/list-index';
 import { db, tableName, UpdateCommand } from '../lib/db';
@@ -27,6 +28,11 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   phone: z.string().optional(),
   country: z.string().optional(),
   level: z.string().optional(),
+  /**
+   * The levels a tutor teaches (levelKey of each grade of their availability's subjects), written with the
+   * availability (functions/repositories/availability.ts): the users dropdown finds tutors by them.
+   */
+  teachingLevels: z.array(z.string()).optional(),
   gender: z.enum(genders).optional(),
   tenant: z.string(),
   roleId: z.string(),
@@ -508,6 +514,48 @@ export function removeUserWrites(tenant: string, before: UserRecord): TransactIt
   ];
 }
 
+/** The levels of the grades a tutor teaches, as the dropdown keys them (one each, in a stable order). */
+export function teachingLevelsOf(subjects: ReadonlyArray<{ grade: string }>): string[] {
+  return [
+    ...new Set(subjects.map((subject) => levelKey(subject.grade)).filter((level) => level !== '')),
+  ].sort();
+}
+
+/**
+ * The writes that give a user (as read) the teaching levels of their availability, for the availability's
+ * transaction: a check that the user is as read when they hold them already; else the user replaced as
+ * read (replaceUserWrites), which moves the dropdown's level entries and counts. Either fails when the
+ * user changed meanwhile (read both again). None for an unknown or deleted account.
+ */
+export function teachingLevelsWrites(
+  tenant: string,
+  user: UserRecord | undefined,
+  subjects: ReadonlyArray<{ grade: string }>,
+): TransactItem[] {
+  if (!user || user.deletedAt) return [];
+  const levels = teachingLevelsOf(subjects);
+  if (JSON.stringify(levels) === JSON.stringify(user.teachingLevels ?? [])) {
+    // Held as read: a concurrent save that changes them makes this one read again.
+    return [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: users.key(tenant, user),
+          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+          ExpressionAttributeValues: { ':read': user.updatedAt },
+        },
+      },
+    ];
+  }
+  const { teachingLevels: _was, ...rest } = user;
+  const after: UserRecord = {
+    ...rest,
+    ...(levels.length > 0 ? { teachingLevels: levels } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+  return replaceUserWrites(tenant, user, after);
+}
+
 /**
  * Writes the admin list's entries and counts of a user stored before them (the backfill calls it), on
  * the condition that nobody listed or changed the user meanwhile: false when that happened (read it again).
@@ -727,6 +775,7 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     phone: _phone,
     country: _country,
     level: _level,
+    teachingLevels: _levels,
     gender: _gender,
     timezone: _timezone,
     userMapperId: _mapper,

@@ -2,7 +2,7 @@ import { fullPermissionSet } from '../../shared/permissions/catalogue';
 import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
-import { backfillAdminCount } from '../crud/backfill-lists';
+import { backfillAdminCount, backfillTeachingLevels } from '../crud/backfill-lists';
 import { hashPassword } from '../lib/passwords';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
@@ -255,6 +255,12 @@ export async function seedDemo(): Promise<SeedResult> {
       await setUserType(tenant.key, parentId, 'parent');
     }
     await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
+    // Tutors whose availability was saved before they kept their teaching levels (older local data) get
+    // them once, not looked for on every start.
+    if (!(await getJobWatermark(tenant.key, TEACHING_LEVELS_MIGRATION))) {
+      await backfillTeachingLevels(tenant.key);
+      await setJobWatermark(tenant.key, TEACHING_LEVELS_MIGRATION, new Date().toISOString());
+    }
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
@@ -277,3 +283,4 @@ export async function seedDemo(): Promise<SeedResult> {
 }
 
 const ADMIN_COUNT_MIGRATION = 'admin-count-migration';
+const TEACHING_LEVELS_MIGRATION = 'teaching-levels-migration';
