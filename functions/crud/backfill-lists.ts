@@ -1,6 +1,7 @@
 import { ConflictError } from '../../shared/http/errors';
 import { directoryUserTypes } from '../../shared/rules/user-directory';
 import { tableName } from '../lib/db';
+import { syncTeachingLevels } from '../repositories/availability';
 import { coursesRepository } from '../repositories/courses';
 import { allLessonHistory, getLessonHistory, lessonHistoryLists } from '../repositories/lesson-history';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
@@ -10,6 +11,7 @@ import { trialsRepository } from '../repositories/trials';
 import {
   directoryUsers,
   getUser,
+  indexUserAsAdmin,
   indexUserInDirectory,
   indexUserInList,
   usersOfRole,
@@ -145,5 +147,38 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
     }
   }
   report['users (admin list)'] = listed;
+  report['users (admin count)'] = await backfillAdminCount(tenant);
+  report['tutors (teaching levels)'] = await backfillTeachingLevels(tenant);
   return report;
+}
+
+/**
+ * Counts the tenant's admin accounts stored before the admin count existed (users.ts adminCountWrite), found
+ * through the admin roles' holders (gsi1): each once (indexUserAsAdmin's condition), while the platform
+ * serves. Answers how many it counted. The seed runs it once per tenant on start (older local data).
+ */
+export async function backfillAdminCount(tenant: string): Promise<number> {
+  let counted = 0;
+  for (const role of await rolesRepository.all(tenant)) {
+    if (role.type !== 'admin') continue;
+    for (const stored of await usersOfRole(tenant, role._id)) {
+      if (stored.type !== 'admin' || stored.adminCounted === true) continue;
+      const current = await getUser(tenant, stored._id);
+      if (current && (await indexUserAsAdmin(tenant, current))) counted++;
+    }
+  }
+  return counted;
+}
+
+/**
+ * Gives every tutor whose availability was saved before tutors kept their teaching levels those levels
+ * (availability.ts syncTeachingLevels: the users dropdown finds tutors by them), each in a transaction of
+ * its own on the condition that the tutor and the availability are as read. Answers how many it wrote.
+ */
+export async function backfillTeachingLevels(tenant: string): Promise<number> {
+  let written = 0;
+  for (const tutor of await directoryUsers(tenant, 'tutor')) {
+    if (await syncTeachingLevels(tenant, tutor._id)) written++;
+  }
+  return written;
 }

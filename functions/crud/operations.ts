@@ -21,7 +21,11 @@ export interface CrudResourceConfig<Resource extends string, T extends CrudRecor
   /** Records that can never be deleted (e.g. the built-in roles), with the reason. */
   protectedReason?: (record: T) => string | undefined;
   /** Refuses an update that would break an invariant, with the reason (a 400). */
-  refuseUpdate?: (record: T, changes: Partial<Omit<T, keyof CrudRecord>>) => string | undefined;
+  refuseUpdate?: (
+    tenant: string,
+    record: T,
+    changes: Partial<Omit<T, keyof CrudRecord>>,
+  ) => string | undefined | Promise<string | undefined>;
 }
 
 interface ById {
@@ -90,7 +94,7 @@ export function crudOperations<const Resource extends string, T extends CrudReco
       if (config.refuseUpdate) {
         const current = await repository.get(tenant.key, params.id);
         if (!current) throw notFound();
-        const reason = config.refuseUpdate(current, body);
+        const reason = await config.refuseUpdate(tenant.key, current, body);
         if (reason) throw new BadRequestError(reason);
       }
       return repository.update(tenant.key, params.id, body);

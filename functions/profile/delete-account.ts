@@ -1,23 +1,25 @@
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import { isBackOfficeRole } from '../../shared/permissions/check';
 import { clearLinkedAccountsCache, mapperParentId } from '../access/linked-accounts';
 import { forgetCachedUser } from '../lib/pipeline';
 import type { Caller } from '../lib/request';
 import { eventWrite } from '../repositories/outbox';
 import { readProfile } from '../repositories/profiles';
 import { getUserMapper, linkChildren } from '../repositories/user-mappers';
-import { anonymiseUserWrites, countUsersWithRole, getUser, type UserRecord } from '../repositories/users';
-import { rolesRepository } from '../roles/repository';
+import {
+  anonymiseUserWrites,
+  countAdminAccounts,
+  getUser,
+  indexUserAsAdmin,
+  isAdminCountDecrement,
+  type UserRecord,
+} from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
 const changedMeanwhile = () => new ConflictError('This account was changed meanwhile. Please try again.');
-
-/** How many accounts hold an admin (back-office) role in the tenant: deleted accounts are in no role's index. */
-async function countAdmins(tenant: string): Promise<number> {
-  const roles = await rolesRepository.list(tenant, { limit: 100, offset: 0 }, { type: 'admin' });
-  const counts = await Promise.all(roles.docs.map((role) => countUsersWithRole(tenant, role._id)));
-  return counts.reduce((sum, count) => sum + count, 0);
-}
+const lastAdmin = () =>
+  new ConflictError(
+    "You are the school's last admin: give another account an admin role before deleting yours",
+  );
 
 /** Takes the account out of its user-mapper: a parent's children are unlinked, a child leaves its parent's. */
 async function leaveUserMapper(tenant: string, user: UserRecord): Promise<void> {
@@ -40,25 +42,27 @@ async function leaveUserMapper(tenant: string, user: UserRecord): Promise<void> 
  * session ended), its e-mail claim released, its directory count moved and the UserDeleted event written;
  * that event's consumer (functions/account-cleanup) removes the profile's items and a tutor's availability
  * and renames the copies of the name that feedback and lesson history keep. The tenant's last admin cannot
- * leave this way (409): a school must keep someone who can run it. That check counts the admin roles'
- * holders before the write, so two last admins deleting themselves at the same instant could both pass.
+ * leave this way (409): a school must keep someone who can run it. The database holds that: an admin
+ * account leaves the tenant's admin count in the same transaction, on the condition that the count stays
+ * at least 1 (users.ts adminCountWrite), so of two last admins deleting themselves at once one stays.
+ * The count is read first only to refuse early, before the user-mapper is touched.
  */
 export async function deleteOwnAccount(tenant: string, caller: Caller): Promise<{ _id: string }> {
   const userId = caller.user._id;
-  if (isBackOfficeRole(caller.role) && (await countAdmins(tenant)) <= 1) {
-    throw new ConflictError(
-      "You are the school's last admin: give another account an admin role before deleting yours",
-    );
-  }
   const before = await readProfile(tenant, userId);
   if (!before) throw new NotFoundError('User not found');
+  // An admin stored before the count existed is counted first, so the condition below sees them.
+  if (await indexUserAsAdmin(tenant, before.user)) forgetCachedUser(tenant, userId);
+  const admin = before.user.type === 'admin';
+  if (admin && (await countAdminAccounts(tenant)) <= 1) throw lastAdmin();
   await leaveUserMapper(tenant, before.user);
   const current = await readProfile(tenant, userId);
   if (!current) throw new NotFoundError('User not found');
-  await writeTransaction(
-    [...anonymiseUserWrites(tenant, current.user), eventWrite('UserDeleted', { tenant, userId })],
-    changedMeanwhile,
-  );
+  const items = [...anonymiseUserWrites(tenant, current.user), eventWrite('UserDeleted', { tenant, userId })];
+  await writeTransaction(items, (index) => {
+    const failed = items[index];
+    return failed && isAdminCountDecrement(tenant, failed) ? lastAdmin() : changedMeanwhile();
+  });
   forgetCachedUser(tenant, userId);
   return { _id: userId };
 }

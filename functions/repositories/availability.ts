@@ -5,8 +5,10 @@ import { type AvailabilityInput, tutorAvailabilityStatuses } from '../../shared/
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
-import { defineEntity } from '../table/entity';
+import { defineEntity, type WriteCondition } from '../table/entity';
 import { getManyProjected, queryProjected } from '../table/projection';
+import { writeTransaction } from '../table/transactions';
+import { getUser, teachingLevelsWrites, type UserRecord } from './users';
 
 /** `Cambridge IGCSE` / `Mathematics` / `Grade 10` -> `cambridge igcse#mathematics#grade 10`. */
 export function teachingKey(subject: TeachingSubject): string {
@@ -109,20 +111,78 @@ export function slotAvailabilities(tenant: string, userIds: string[]): Promise<S
   );
 }
 
+const changedMeanwhile = () =>
+  new ConflictError('This availability was changed meanwhile. Please try again.');
+const ATTEMPTS = 4;
+
 /**
- * Saves a tutor's availability and re-indexes what they teach: one index item per curriculum, subject and
- * grade, each carrying the tutor's slot-rule fields.
+ * Writes an availability with its tutor's teaching levels (users.ts teachingLevelsWrites: the users
+ * dropdown finds tutors by the grades they teach) in one transaction, the tutor as read and the
+ * availability on `condition`: false when either changed meanwhile (read them again).
+ */
+async function writeWithLevels(
+  tenant: string,
+  record: AvailabilityRecord,
+  user: UserRecord | undefined,
+  condition?: WriteCondition,
+): Promise<boolean> {
+  try {
+    const levels = teachingLevelsWrites(tenant, user, record.subjects);
+    if (levels.length === 0)
+      await availabilities.put(tenant, record, condition, () => new ConflictError('changed'));
+    else
+      await writeTransaction(
+        [availabilities.putWrite(tenant, record, condition), ...levels],
+        () => new ConflictError('changed'),
+      );
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Saves a tutor's availability, with their teaching levels, and re-indexes what they teach: one index item
+ * per curriculum, subject and grade, each carrying the tutor's slot-rule fields.
  */
 export async function putAvailability(
   tenant: string,
   userId: string,
   input: AvailabilityInput,
 ): Promise<AvailabilityRecord> {
-  const previous = await getAvailability(tenant, userId);
-  const record: AvailabilityRecord = { ...input, userId, updatedAt: new Date().toISOString() };
-  await availabilities.put(tenant, record);
-  await reindexTeaching(tenant, record, previous);
-  return record;
+  for (let attempt = 1; ; attempt++) {
+    const [previous, user] = await Promise.all([getAvailability(tenant, userId), getUser(tenant, userId)]);
+    const record: AvailabilityRecord = { ...input, userId, updatedAt: new Date().toISOString() };
+    if (!(await writeWithLevels(tenant, record, user))) {
+      if (attempt < ATTEMPTS) continue;
+      throw changedMeanwhile();
+    }
+    await reindexTeaching(tenant, record, previous);
+    return record;
+  }
+}
+
+/**
+ * Gives a tutor the teaching levels of the availability they have (a tutor whose availability was saved
+ * before the levels were kept: the seed's one-time migration and backfill-lists call it). True when it
+ * wrote them; idempotent.
+ */
+export async function syncTeachingLevels(tenant: string, userId: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const [availability, user] = await Promise.all([
+      availabilities.get(tenant, { userId }, { consistent: true }),
+      getUser(tenant, userId),
+    ]);
+    const writes = teachingLevelsWrites(tenant, user, availability?.subjects ?? []);
+    if (!availability || writes.length === 0 || 'ConditionCheck' in (writes[0] ?? {})) return false;
+    const held: WriteCondition = availability.updatedAt
+      ? { unchangedSince: availability.updatedAt }
+      : 'present';
+    // The availability as read, unchanged (a save in between writes the levels itself).
+    if (await writeWithLevels(tenant, availability, user, held)) return true;
+  }
+  return false;
 }
 
 /**
@@ -152,19 +212,14 @@ export async function changeTeachingSubjects(
       subjects: change(previous?.subjects ?? []),
       updatedAt: now,
     };
-    const condition = previous?.updatedAt
+    const condition: WriteCondition = previous?.updatedAt
       ? { unchangedSince: previous.updatedAt }
       : previous
         ? 'present'
         : 'absent';
-    try {
-      await availabilities.put(tenant, record, condition, () => new ConflictError('changed'));
-    } catch (error) {
-      if (error instanceof ConflictError && attempt < 4) continue;
-      if (error instanceof ConflictError) {
-        throw new ConflictError('This availability was changed meanwhile. Please try again.');
-      }
-      throw error;
+    if (!(await writeWithLevels(tenant, record, await getUser(tenant, tutor._id), condition))) {
+      if (attempt < ATTEMPTS) continue;
+      throw changedMeanwhile();
     }
     await reindexTeaching(tenant, record, previous);
     return record;

@@ -26,7 +26,8 @@ import type { TransactItem } from '../table/transactions';
  *   carrying the three sort keys, the role and the country, so a search is one prefix query of its
  *   matches (filtered, deduplicated, sorted as asked, counted exactly: its cost follows the matches);
  * - dropdown entries of students and tutors by type and country, type and level, or all three, in the
- *   directory's name order, carrying the picker's fields;
+ *   directory's name order, carrying the picker's fields (a tutor is in one partition per level taught:
+ *   dropdownLevels);
  * - a maintained count per partition of each filter set, moved in the same transaction (attributes of
  *   one item per shard of users: a user's write moves its counts in one Update).
  *
@@ -48,6 +49,8 @@ export interface ListedUser {
   phone?: string | undefined;
   country?: string | undefined;
   level?: string | undefined;
+  /** A tutor's teaching levels (users.ts teachingLevelsOf: the grades of their availability's subjects). */
+  teachingLevels?: string[] | undefined;
   userListed?: number | undefined;
 }
 
@@ -67,13 +70,27 @@ function listFilterValues(set: ListFilterSet, user: ListedUser): string[] | unde
   return set === 'country' ? [country] : [user.roleId, country];
 }
 
-function dropdownFilterValues(set: DropdownFilterSet, user: ListedUser): string[] | undefined {
-  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return undefined;
+/**
+ * The levels the dropdown finds a user by (spec 002 "GET dropdown", `level`): a student's is their own
+ * level; a tutor's are the levels they teach, the grades of their availability's subjects (as the tutor
+ * directory finds them by grade), kept on the tutor's record by the availability's write. A level set on a
+ * tutor's own record stays one of them, so the entries written before teaching levels counted still
+ * follow from the record.
+ */
+export function dropdownLevels(user: Pick<ListedUser, 'type' | 'level' | 'teachingLevels'>): string[] {
+  const own = levelKey(user.level);
+  const levels = user.type === 'tutor' ? [own, ...(user.teachingLevels ?? []).map(levelKey)] : [own];
+  return [...new Set(levels.filter((level) => level !== ''))];
+}
+
+/** A user's values of each partition of a dropdown filter set they are in (none: in no partition of it). */
+function dropdownFilterValues(set: DropdownFilterSet, user: ListedUser): string[][] {
+  if (!(directoryUserTypes as readonly string[]).includes(user.type)) return [];
   const country = user.country ? user.country.toUpperCase() : undefined;
-  const level = levelKey(user.level) || undefined;
-  if (set === 'country') return country ? [user.type, country] : undefined;
-  if (set === 'level') return level ? [user.type, level] : undefined;
-  return country && level ? [user.type, country, level] : undefined;
+  if (set === 'country') return country ? [[user.type, country]] : [];
+  const levels = dropdownLevels(user);
+  if (set === 'level') return levels.map((level) => [user.type, level]);
+  return country ? levels.map((level) => [user.type, country, level]) : [];
 }
 
 export function sortValueOf(
@@ -230,21 +247,21 @@ function entriesOf(tenant: string, user: ListedUser): { items: StoredItem[]; cou
     }
   }
   for (const set of dropdownFilterSets) {
-    const values = dropdownFilterValues(set, user);
-    if (!values) continue;
-    counters.push(userListCounter.dropdown(set, values));
-    const type = user.type === 'tutor' ? 'tutor' : 'student';
-    items.push(
-      userDropdownEntries.item(tenant, {
-        partition: userListPartition.dropdown(tenant, set, values),
-        order: directorySearchKey(user),
-        ref: user._id,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        type,
-      }),
-    );
+    for (const values of dropdownFilterValues(set, user)) {
+      counters.push(userListCounter.dropdown(set, values));
+      const type = user.type === 'tutor' ? 'tutor' : 'student';
+      items.push(
+        userDropdownEntries.item(tenant, {
+          partition: userListPartition.dropdown(tenant, set, values),
+          order: directorySearchKey(user),
+          ref: user._id,
+          firstname: user.firstname,
+          lastname: user.lastname,
+          email: user.email,
+          type,
+        }),
+      );
+    }
   }
   return { items, counters };
 }

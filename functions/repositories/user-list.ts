@@ -54,7 +54,9 @@ async function usersOf(tenant: string, ids: string[]): Promise<UserRecord[]> {
  * - searched: one prefix query of the option's search partition (its matches only: the entries are small
  *   and carry the sort keys, role and country), filtered, deduplicated (a name matches by its first or its
  *   last name), sorted as asked and counted exactly; then the page's users. The cost follows the number of
- *   the tenant's matches of the prefix.
+ *   the tenant's matches of the prefix, not the partition's size: the prefix is read as a key range
+ *   (entity.ts prefixRange), which DynamoDB Local reads from its index, where `begins_with` read the whole
+ *   partition (~100,000 entries at 50,000 users: 105 ms a search). Sharding the partition was not needed.
  */
 export async function listUserPage(
   tenant: string,

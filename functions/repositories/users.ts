@@ -6,7 +6,9 @@ import {
   directoryUserTypes,
   normalizeDirectorySearch,
 } from '../../shared/rules/user-directory';
+import { levelKey } from '../../shared/rules/user-list';
 import { authUserSchema, genders, type UserType } from '../../shared/schemas/user';
+import type { Condition } from '../crud/list-index';
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
@@ -26,6 +28,11 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   phone: z.string().optional(),
   country: z.string().optional(),
   level: z.string().optional(),
+  /**
+   * The levels a tutor teaches (levelKey of each grade of their availability's subjects), written with the
+   * availability (functions/repositories/availability.ts): the users dropdown finds tutors by them.
+   */
+  teachingLevels: z.array(z.string()).optional(),
   gender: z.enum(genders).optional(),
   tenant: z.string(),
   roleId: z.string(),
@@ -38,6 +45,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   directoryCounted: z.boolean().optional(),
   /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
   userListed: z.number().optional(),
+  /** Counted in the tenant's count of admin accounts (see ADMIN_COUNTED). */
+  adminCounted: z.boolean().optional(),
   /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
   directoryHidden: z.boolean().optional(),
   /**
@@ -61,6 +70,53 @@ const DIRECTORY_COUNTED = 'directoryCounted';
 /** The number of students or tutors in the directory moves with each user written into it or out of it. */
 function directoryCount(tenant: string, type: DirectoryUserType, delta: 1 | -1): TransactItem {
   return countWrite(tenant, `USERTYPE#${type}`, delta);
+}
+
+/**
+ * The tenant's admin accounts (type `admin`: admin-users' fittingRole gives an admin account an admin,
+ * back-office, role and no other account one, and a role's type cannot change while accounts hold it, see
+ * functions/roles/handler.ts) are counted in one counter, moved in the transaction of every user write that
+ * makes or unmakes an admin: creation, a type change, removal, anonymisation. The mark `adminCounted` on the
+ * user says it is in the count, so the count moves once per user; a user stored before the count is counted
+ * by indexUserAsAdmin (the seed on start, the backfill, and deleteOwnAccount before it reads the count).
+ * Every decrement is conditional on the count staying at least 1 (adminCountWrite): no write leaves a school
+ * without an admin, however concurrent (two last admins deleting themselves at once leave one).
+ */
+const ADMIN_COUNT = 'USERTYPE#admin';
+const ADMIN_COUNTED = 'adminCounted';
+
+const isAdminAccount = (user: Pick<UserRecord, 'type'> & Partial<Pick<UserRecord, 'deletedAt'>>) =>
+  user.type === 'admin' && !user.deletedAt;
+
+/**
+ * Moves the admin count: up by ADD, down on the condition that another admin stays (a failed condition is
+ * the caller's "last admin" refusal, found by the item's index in the transaction: isAdminCountWrite).
+ */
+export function adminCountWrite(tenant: string, delta: 1 | -1): TransactItem {
+  const write = countWrite(tenant, ADMIN_COUNT, delta);
+  if (delta > 0 || !write.Update) return write;
+  return {
+    Update: {
+      ...write.Update,
+      ConditionExpression: '#count > :one',
+      ExpressionAttributeValues: { ...write.Update.ExpressionAttributeValues, ':one': 1 },
+    },
+  };
+}
+
+/** Whether a transaction item is the admin count's guarded decrement (to name its failure). */
+export function isAdminCountDecrement(tenant: string, item: TransactItem): boolean {
+  const key = counters.key(tenant, { name: ADMIN_COUNT });
+  return (
+    item.Update?.ConditionExpression === '#count > :one' &&
+    item.Update.Key?.pk === key.pk &&
+    item.Update.Key?.sk === key.sk
+  );
+}
+
+/** How many admin accounts the tenant has (the maintained count). */
+export function countAdminAccounts(tenant: string): Promise<number> {
+  return readCount(tenant, ADMIN_COUNT);
 }
 
 /** Students and tutors are listed per type in name order (gsi2); admins and guests are not in pickers. */
@@ -156,6 +212,7 @@ export function newUserRecord(tenant: string, input: NewUser): UserRecord {
 const createdUser = (user: UserRecord): UserRecord => ({
   ...user,
   ...(isDirectoryType(user.type) ? { directoryCounted: true } : {}),
+  ...(isAdminAccount(user) ? { adminCounted: true } : {}),
   ...userListStamp,
 });
 
@@ -168,6 +225,7 @@ export function newUserWrites(tenant: string, user: UserRecord): TransactItem[] 
     emailClaims.putWrite(tenant, { email: user.email, userId: user._id }, 'absent'),
     users.putWrite(tenant, createdUser(user), 'absent'),
     ...(isDirectoryType(user.type) ? [directoryCount(tenant, user.type, 1)] : []),
+    ...(isAdminAccount(user) ? [adminCountWrite(tenant, 1)] : []),
     ...userListWrites(tenant, undefined, user),
     ...tutorDirectoryWrites(tenant, undefined, user),
   ];
@@ -189,6 +247,7 @@ export function newUsersSeedItems(
     if (isDirectoryType(user.type)) {
       counts.set(`USERTYPE#${user.type}`, (counts.get(`USERTYPE#${user.type}`) ?? 0) + 1);
     }
+    if (isAdminAccount(user)) counts.set(ADMIN_COUNT, (counts.get(ADMIN_COUNT) ?? 0) + 1);
   }
   for (const item of userListSeedItems(tenant, records)) items.push(item);
   for (const [name, count] of counts) items.push(counters.item(tenant, { name, count }));
@@ -285,6 +344,39 @@ export async function indexUserInDirectory(tenant: string, user: UserRecord): Pr
 }
 
 /**
+ * Counts an admin account stored before the admin count existed (the seed on start, the backfill, and
+ * deleteOwnAccount call it): the mark and the count move together, on the condition that the mark is
+ * absent and the account is still an admin, so it is counted once however often it runs. False when there
+ * was nothing to count (not an admin, counted already, or changed meanwhile).
+ */
+export async function indexUserAsAdmin(tenant: string, user: UserRecord): Promise<boolean> {
+  if (!isAdminAccount(user) || user.adminCounted === true) return false;
+  try {
+    await writeTransaction(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: users.key(tenant, user),
+            UpdateExpression: 'SET #admin = :yes',
+            ConditionExpression:
+              'attribute_exists(pk) AND #type = :type AND attribute_not_exists(deletedAt) AND attribute_not_exists(#admin)',
+            ExpressionAttributeNames: { '#type': 'type', '#admin': ADMIN_COUNTED },
+            ExpressionAttributeValues: { ':type': 'admin', ':yes': true },
+          },
+        },
+        adminCountWrite(tenant, 1),
+      ],
+      () => new ConflictError('Already counted'),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
+}
+
+/**
  * Changes an account's type, and its place in the directory of students and tutors with it: the user (as
  * read, counted or not) and the counts of both types move in one transaction.
  */
@@ -294,46 +386,64 @@ export async function setUserType(tenant: string, userId: string, type: UserType
   const directory = directoryKeys(tenant, { ...user, type });
   const indexed = 'gsi2pk' in directory;
   const counted = user.directoryCounted === true;
+  const adminCounted = user.adminCounted === true;
+  const admin = isAdminAccount({ ...user, type });
   const guard = userListGuard(user);
-  await writeTransaction(
-    [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: users.key(tenant, user),
-          UpdateExpression: indexed
-            ? 'SET #type = :type, updatedAt = :now, #listed = :listed, gsi2pk = :pk, gsi2sk = :sk, #counted = :yes'
-            : 'SET #type = :type, updatedAt = :now, #listed = :listed REMOVE gsi2pk, gsi2sk, #counted',
-          ConditionExpression: `attribute_exists(pk) AND #type = :was AND ${counted ? '#counted = :yes' : 'attribute_not_exists(#counted)'} AND (${guard.expression})`,
-          ExpressionAttributeNames: {
-            '#type': 'type',
-            '#counted': DIRECTORY_COUNTED,
-            '#listed': 'userListed',
-            ...guard.names,
-          },
-          ExpressionAttributeValues: {
-            ':type': type,
-            ':was': user.type,
-            ':now': new Date().toISOString(),
-            ':listed': userListStamp.userListed,
-            ...guard.values,
-            ...(indexed || counted ? { ':yes': true } : {}),
-            ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
-          },
+  const set = ['#type = :type', 'updatedAt = :now', '#listed = :listed'];
+  const remove: string[] = [];
+  if (indexed) set.push('gsi2pk = :pk', 'gsi2sk = :sk', '#counted = :yes');
+  else remove.push('gsi2pk', 'gsi2sk', '#counted');
+  if (admin) set.push('#admin = :yes');
+  else remove.push('#admin');
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: users.key(tenant, user),
+        UpdateExpression: `SET ${set.join(', ')}${remove.length > 0 ? ` REMOVE ${remove.join(', ')}` : ''}`,
+        ConditionExpression: [
+          'attribute_exists(pk) AND #type = :was',
+          counted ? '#counted = :yes' : 'attribute_not_exists(#counted)',
+          adminCounted ? '#admin = :yes' : 'attribute_not_exists(#admin)',
+          `(${guard.expression})`,
+        ].join(' AND '),
+        ExpressionAttributeNames: {
+          '#type': 'type',
+          '#counted': DIRECTORY_COUNTED,
+          '#admin': ADMIN_COUNTED,
+          '#listed': 'userListed',
+          ...guard.names,
+        },
+        ExpressionAttributeValues: {
+          ':type': type,
+          ':was': user.type,
+          ':now': new Date().toISOString(),
+          ':listed': userListStamp.userListed,
+          ...guard.values,
+          ...(indexed || counted || admin || adminCounted ? { ':yes': true } : {}),
+          ...(indexed ? { ':pk': directory.gsi2pk, ':sk': directory.gsi2sk } : {}),
         },
       },
-      ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
-      ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
-      ...userListWrites(tenant, user, { ...user, type }),
-      ...tutorDirectoryWrites(tenant, user, { ...user, type }),
-    ],
-    () => new ConflictError('This account was changed meanwhile. Please try again.'),
-  );
+    },
+    ...(counted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+    ...(isDirectoryType(type) ? [directoryCount(tenant, type, 1)] : []),
+    // An admin who is no longer one leaves the count, never its last place.
+    ...(adminCounted && !admin ? [adminCountWrite(tenant, -1)] : []),
+    ...(admin && !adminCounted ? [adminCountWrite(tenant, 1)] : []),
+    ...userListWrites(tenant, user, { ...user, type }),
+    ...tutorDirectoryWrites(tenant, user, { ...user, type }),
+  ];
+  await writeTransaction(items, (index) => {
+    const failed = items[index];
+    return failed && isAdminCountDecrement(tenant, failed)
+      ? new ConflictError('The school must keep at least one admin account')
+      : new ConflictError('This account was changed meanwhile. Please try again.');
+  });
 }
 
 /** The Put replacing a user as read: on the condition that it is unchanged and has the list entries it had. */
 function guardedUserPut(tenant: string, before: UserRecord, record: UserRecord): TransactItem {
-  const guard = userListGuard(before);
+  const guard = userGuard(before);
   const put = users.putWrite(tenant, record, { unchangedSince: before.updatedAt });
   if (!put.Put) throw new Error('A user is replaced by a Put');
   return {
@@ -347,6 +457,20 @@ function guardedUserPut(tenant: string, before: UserRecord, record: UserRecord):
 }
 
 /**
+ * The user still has the marks it was read with (its list entries, its place in the admin count): the
+ * backfills set them without changing `updatedAt`, and a write built on the read moves what it had.
+ */
+function userGuard(before: UserRecord): Required<Condition> {
+  const list = userListGuard(before);
+  const counted = before.adminCounted === true;
+  return {
+    expression: `(${list.expression}) AND ${counted ? '#adminCounted = :adminCounted' : 'attribute_not_exists(#adminCounted)'}`,
+    names: { ...list.names, '#adminCounted': ADMIN_COUNTED },
+    values: { ...list.values, ...(counted ? { ':adminCounted': true } : {}) },
+  };
+}
+
+/**
  * The writes that replace a user as read (`before`) by `after` (same id, type and e-mail: setUserType and
  * the e-mail claim move those): the user's Put on the condition that it is unchanged since it was read
  * and still has the list entries it was read with, and the list's entry and counter moves. For an update
@@ -354,8 +478,11 @@ function guardedUserPut(tenant: string, before: UserRecord, record: UserRecord):
  * userListGuard and userListStamp to its own write instead.
  */
 export function replaceUserWrites(tenant: string, before: UserRecord, after: UserRecord): TransactItem[] {
+  // The type stays, so the admin count does not move: the record keeps the mark it was read with.
+  const { adminCounted: _mark, ...rest } = after;
+  const record = before.adminCounted === true ? { ...rest, adminCounted: true } : rest;
   return [
-    guardedUserPut(tenant, before, { ...after, ...userListStamp }),
+    guardedUserPut(tenant, before, { ...record, ...userListStamp }),
     ...userListWrites(tenant, before, after),
   ];
 }
@@ -366,7 +493,7 @@ export function replaceUserWrites(tenant: string, before: UserRecord, after: Use
  * deletion that keeps the record uses replaceUserWrites with the anonymised record instead.
  */
 export function removeUserWrites(tenant: string, before: UserRecord): TransactItem[] {
-  const guard = userListGuard(before);
+  const guard = userGuard(before);
   return [
     {
       Delete: {
@@ -381,9 +508,52 @@ export function removeUserWrites(tenant: string, before: UserRecord): TransactIt
     ...(before.directoryCounted === true && isDirectoryType(before.type)
       ? [directoryCount(tenant, before.type, -1)]
       : []),
+    ...(before.adminCounted === true ? [adminCountWrite(tenant, -1)] : []),
     ...userListWrites(tenant, before, undefined),
     ...tutorDirectoryWrites(tenant, before, undefined),
   ];
+}
+
+/** The levels of the grades a tutor teaches, as the dropdown keys them (one each, in a stable order). */
+export function teachingLevelsOf(subjects: ReadonlyArray<{ grade: string }>): string[] {
+  return [
+    ...new Set(subjects.map((subject) => levelKey(subject.grade)).filter((level) => level !== '')),
+  ].sort();
+}
+
+/**
+ * The writes that give a user (as read) the teaching levels of their availability, for the availability's
+ * transaction: a check that the user is as read when they hold them already; else the user replaced as
+ * read (replaceUserWrites), which moves the dropdown's level entries and counts. Either fails when the
+ * user changed meanwhile (read both again). None for an unknown or deleted account.
+ */
+export function teachingLevelsWrites(
+  tenant: string,
+  user: UserRecord | undefined,
+  subjects: ReadonlyArray<{ grade: string }>,
+): TransactItem[] {
+  if (!user || user.deletedAt) return [];
+  const levels = teachingLevelsOf(subjects);
+  if (JSON.stringify(levels) === JSON.stringify(user.teachingLevels ?? [])) {
+    // Held as read: a concurrent save that changes them makes this one read again.
+    return [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: users.key(tenant, user),
+          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+          ExpressionAttributeValues: { ':read': user.updatedAt },
+        },
+      },
+    ];
+  }
+  const { teachingLevels: _was, ...rest } = user;
+  const after: UserRecord = {
+    ...rest,
+    ...(levels.length > 0 ? { teachingLevels: levels } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+  return replaceUserWrites(tenant, user, after);
 }
 
 /**
@@ -605,10 +775,12 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     phone: _phone,
     country: _country,
     level: _level,
+    teachingLevels: _levels,
     gender: _gender,
     timezone: _timezone,
     userMapperId: _mapper,
     directoryCounted: _counted,
+    adminCounted: _admin,
     ...kept
   } = user;
   const anonymised: UserRecord = {
@@ -628,6 +800,8 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     releaseEmailWrite(tenant, user),
     ...tutorDirectoryWrites(tenant, user, undefined),
     ...(user.directoryCounted && isDirectoryType(user.type) ? [directoryCount(tenant, user.type, -1)] : []),
+    // An admin leaves the admin count on the condition that another admin stays (isAdminCountDecrement).
+    ...(user.adminCounted === true ? [adminCountWrite(tenant, -1)] : []),
     ...userListWrites(tenant, user, undefined),
   ];
 }

@@ -2,7 +2,9 @@ import { fullPermissionSet } from '../../shared/permissions/catalogue';
 import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/default-roles';
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
+import { backfillAdminCount, backfillTeachingLevels } from '../crud/backfill-lists';
 import { hashPassword } from '../lib/passwords';
+import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import {
@@ -212,6 +214,7 @@ export async function seedDemo(): Promise<SeedResult> {
         await indexUserInDirectory(tenant.key, existing);
         // ... and its entries of the admin Users list.
         await indexUserInList(tenant.key, existing);
+
         // Tutors seeded before the tutor directory existed are listed in their country now (read again:
         // listing it above stamped the record).
         const listed =
@@ -232,6 +235,12 @@ export async function seedDemo(): Promise<SeedResult> {
         passwordHash: await hashPassword(user.password),
       });
     }
+    // Admins stored before the tenant's admin count (older local data, including admins created on the
+    // screens) are counted once, not looked for on every start.
+    if (!(await getJobWatermark(tenant.key, ADMIN_COUNT_MIGRATION))) {
+      await backfillAdminCount(tenant.key);
+      await setJobWatermark(tenant.key, ADMIN_COUNT_MIGRATION, new Date().toISOString());
+    }
     for (const [parentId, studentIds] of Object.entries(mappers)) {
       const mapperId = `mapper-${parentId}`;
       const mapper = await getUserMapper(tenant.key, mapperId);
@@ -246,6 +255,12 @@ export async function seedDemo(): Promise<SeedResult> {
       await setUserType(tenant.key, parentId, 'parent');
     }
     await seedScheduling(tenant, { withDemoCourse: tenant.key === 'demo' });
+    // Tutors whose availability was saved before they kept their teaching levels (older local data) get
+    // them once, not looked for on every start.
+    if (!(await getJobWatermark(tenant.key, TEACHING_LEVELS_MIGRATION))) {
+      await backfillTeachingLevels(tenant.key);
+      await setJobWatermark(tenant.key, TEACHING_LEVELS_MIGRATION, new Date().toISOString());
+    }
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
@@ -266,3 +281,6 @@ export async function seedDemo(): Promise<SeedResult> {
     ),
   };
 }
+
+const ADMIN_COUNT_MIGRATION = 'admin-count-migration';
+const TEACHING_LEVELS_MIGRATION = 'teaching-levels-migration';

@@ -13,6 +13,7 @@
  * | users of a role (verify-delete)       | Query gsi1 (Select COUNT)    | gsi1pk T#t#ROLE#<roleId>#USERS                    |
  * | students or tutors by name (pickers)  | Query gsi2, bounded read     | gsi2pk T#t#USERTYPE#<type>, gsi2sk <name email>#id|
  * | how many students or tutors           | GetItem (maintained counter) | pk T#t#COUNTERS, sk USERTYPE#<type>               |
+ * | how many admin accounts (last admin)  | GetItem (maintained counter) | pk T#t#COUNTERS, sk USERTYPE#admin                |
  * | a user's whole profile: the user,     | Query (one, consistent)      | pk T#t#USER#<id>, sk begins_with PROFILE          |
  * |   details, sub-records, notes, counts  |                              |   (the user record itself is sk PROFILE)          |
  * | a profile's details                   | UpdateItem (SET named fields)| pk T#t#USER#<id>, sk PROFILE#DETAILS              |

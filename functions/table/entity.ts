@@ -222,10 +222,30 @@ export function keyConditionQuery(query: PartitionQuery): Omit<QueryCommandInput
   };
 }
 
+/**
+ * The highest code point: a string that begins with `prefix` sorts (in DynamoDB's UTF-8 byte order) between
+ * `prefix` and `prefix` followed by it, unless its next character is that very code point (a noncharacter,
+ * which no key here holds).
+ */
+const HIGHEST_CHARACTER = '\u{10FFFF}';
+
+/**
+ * The sort-key range of the keys that begin with `prefix`. A prefix is asked as this range rather than
+ * `begins_with`, which DynamoDB answers alike: DynamoDB Local (the local stack's engine) evaluates
+ * `begins_with` by reading the whole partition and reads a range from its index, so a prefix query of a
+ * partition of 100,000 entries took ~95 ms with no match at all and ~200 ms with 250 (as a range: 4-10 ms
+ * and 16-37 ms; the admin Users list's name search at 50,000 users, test/bench/admin-users.ts).
+ */
+export function prefixRange(prefix: string): readonly [string, string] {
+  return [prefix, `${prefix}${HIGHEST_CHARACTER}`];
+}
+
 function sortKeyExpression(condition: SortKeyCondition | undefined) {
   if (!condition) return undefined;
   if ('beginsWith' in condition) {
-    return { expression: 'begins_with(#sk, :sk)', values: { ':sk': condition.beginsWith } };
+    if (condition.beginsWith === '') return undefined;
+    const [low, high] = prefixRange(condition.beginsWith);
+    return { expression: '#sk BETWEEN :low AND :high', values: { ':low': low, ':high': high } };
   }
   if ('between' in condition) {
     const [low, high] = condition.between;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backfillLists } from '../../../functions/crud/backfill-lists';
 import { db, tableName } from '../../../functions/lib/db';
 import { hashPassword } from '../../../functions/lib/passwords';
+import { changeTeachingSubjects, putAvailability } from '../../../functions/repositories/availability';
 import { putTenant } from '../../../functions/repositories/tenants';
 import { countPartitionKeys } from '../../../functions/repositories/user-list';
 import {
@@ -317,11 +318,57 @@ describe('the dropdown filtered by country and level', () => {
     expect((await dropdown({ country: 'SG' })).docs.map((u: Json) => u._id)).toEqual(['u6']);
   });
 
-  it("filters students by level (case ignored), and tutors by their record's level only", async () => {
+  it('filters students by their level (case ignored), and tutors by the levels they teach (none yet)', async () => {
     const grade10 = await dropdown({ level: 'GRADE 10', userTypes: 'student' });
     expect([grade10.docs.map((u: Json) => u._id), grade10.totalDocs]).toEqual([['u1', 'u6', 'u4'], 3]);
     const tutors = await dropdown({ level: 'Grade 10', userTypes: 'tutor' });
     expect([tutors.docs, tutors.totalDocs]).toEqual([[], 0]);
+  });
+
+  it("filters tutors by the levels they teach: their availability's grades, moved with each save", async () => {
+    const grade = (name: string) => ({ curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: name });
+    await putAvailability(TENANT, 'u2', {
+      timezone: 'Europe/London',
+      status: 'available',
+      weeklyHours: [],
+      exceptions: [],
+      windows: [],
+      subjects: [grade('Grade 10'), { ...grade('Grade 10'), subject: 'Physics' }, grade('Grade 11')],
+    });
+    expect((await getUser(TENANT, 'u2'))?.teachingLevels).toEqual(['grade 10', 'grade 11']);
+    const grade10 = await dropdown({ level: 'GRADE 10', userTypes: 'tutor' });
+    expect([grade10.docs.map((u: Json) => u._id), grade10.totalDocs]).toEqual([['u2'], 1]);
+    const both = await dropdown({ level: 'grade 10', country: 'GB' });
+    expect([both.docs.map((u: Json) => u._id), both.totalDocs]).toEqual([['u1', 'u2'], 2]);
+    expect((await dropdown({ level: 'Grade 11', country: 'US', userTypes: 'tutor' })).totalDocs).toBe(0);
+
+    // The profile's subjects tab writes the same list: Grade 10 is no longer taught.
+    await changeTeachingSubjects(TENANT, { _id: 'u2' }, () => [grade('Grade 11')]);
+    expect((await dropdown({ level: 'grade 10', userTypes: 'tutor' })).totalDocs).toBe(0);
+    const grade11 = await dropdown({ level: 'grade 11', userTypes: 'tutor' });
+    expect([grade11.docs.map((u: Json) => u._id), grade11.totalDocs]).toEqual([['u2'], 1]);
+    for (const [set, values] of [
+      ['level', ['tutor', 'grade 11']],
+      ['level', ['tutor', 'grade 10']],
+      ['country-level', ['tutor', 'GB', 'grade 11']],
+    ] as const) {
+      expect(await readUserListCount(TENANT, userListCounter.dropdown(set, values))).toBe(
+        await countPartitionKeys(userListPartition.dropdown(TENANT, set, values)),
+      );
+    }
+
+    // A tutor whose availability was saved before tutors kept their levels gets them from the backfill.
+    const stored = await getUser(TENANT, 'u2');
+    if (!stored) throw new Error('No u2');
+    const { teachingLevels: _levels, ...unlevelled } = stored;
+    await writeTransaction(replaceUserWrites(TENANT, stored, unlevelled), () => new ConflictError('changed'));
+    expect((await dropdown({ level: 'grade 11', userTypes: 'tutor' })).totalDocs).toBe(0);
+    expect((await backfillLists(TENANT))['tutors (teaching levels)']).toBe(1);
+    expect((await dropdown({ level: 'grade 11', userTypes: 'tutor' })).totalDocs).toBe(1);
+    expect((await backfillLists(TENANT))['tutors (teaching levels)']).toBe(0);
+
+    await changeTeachingSubjects(TENANT, { _id: 'u2' }, () => []);
+    expect((await dropdown({ level: 'grade 11', userTypes: 'tutor' })).totalDocs).toBe(0);
   });
 
   it('combines country, level and name, and pages', async () => {
