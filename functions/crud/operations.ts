@@ -32,6 +32,8 @@ export interface CrudResourceConfig<Resource extends string, T extends CrudRecor
   repository: ReturnType<typeof collectionRepository<T>>;
   /** Query fields passed to the list as equality filters. */
   filterFields?: string[];
+  /** Equality filters derived from other query fields (a comma list of statuses that names one). */
+  filtersOf?: (query: Record<string, unknown>) => Record<string, string | undefined>;
   deleteGuards?: DeleteGuard[];
   /** Records that can never be deleted (e.g. the built-in roles), with the reason. */
   protectedReason?: (record: T) => string | undefined;
@@ -122,9 +124,10 @@ export function viewedCrudOperations<const Resource extends string, T extends Cr
 
   const operations: CrudOperation<Doc, Body> = {
     list: async ({ tenant, query }) => {
-      const filters = Object.fromEntries(
-        (config.filterFields ?? []).map((field) => [field, filterValue(query[field])]),
-      );
+      const filters = {
+        ...Object.fromEntries((config.filterFields ?? []).map((field) => [field, filterValue(query[field])])),
+        ...config.filtersOf?.(query),
+      };
       const page = await repository.list(tenant.key, query, filters);
       return { ...page, docs: page.docs.map(view.present) };
     },

@@ -3,6 +3,7 @@ import { type SystemRoleName, systemRoleIds } from '../../shared/permissions/def
 import type { Tenant } from '../../shared/schemas/tenant';
 import type { UserType } from '../../shared/schemas/user';
 import { hashPassword } from '../lib/passwords';
+import { ensureDefaultGroup } from '../repositories/price-catalogue';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import {
@@ -18,6 +19,7 @@ import { startFirstGeneration } from '../sitemap/service';
 import { ensureDefaultTutorRole } from '../tutor-roles/repository';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
+import { seedPriceCatalogue } from './price-catalogue-seed';
 import { seedScheduling } from './scheduling-seed';
 import { seedTags } from './tags-seed';
 
@@ -205,6 +207,7 @@ export async function seedDemo(): Promise<SeedResult> {
     }
     await ensureSystemRoles(tenant.key);
     await ensureDefaultTutorRole(tenant.key);
+    await ensureDefaultGroup(tenant.key);
     for (const user of users) {
       const existing = await getUser(tenant.key, user.id);
       if (existing) {
@@ -249,6 +252,7 @@ export async function seedDemo(): Promise<SeedResult> {
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
+      await seedPriceCatalogue(tenant);
     }
     await seedCatalogue(tenant);
     // Once its catalogue is there: a fresh stack serves each tenant's /sitemap.xml once the bus delivers it.

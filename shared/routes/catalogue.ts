@@ -10,6 +10,7 @@ import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
+import { priceCatalogueRoutes } from './price-catalogue';
 import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedule';
@@ -57,6 +58,7 @@ const declaredRoutes = [
   ...siteRoutes,
   ...learningDataRoutes,
   ...familyRoutes,
+  ...priceCatalogueRoutes,
 ];
 
 /** Every route of the API, declared once. */
