@@ -13,7 +13,6 @@ import { type RateVersion, rateVersionInputSchema } from '../../../../../shared/
 import { PersonSelect } from '../../../components/admin/person-picker';
 import { SelectField } from '../../../components/select-field';
 import { fieldErrors } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/format';
 
 /**
  * The form of a student rate version (flexible or subscription): its name, when it is in force (days in
@@ -118,10 +117,13 @@ export function validateRateVersion(value: RateVersionForm, zone: string) {
     : { ok: true as const, body: parsed.data };
 }
 
-/** "2026 Jan 01 - open", and the rule in words. */
-export function rateVersionTerms(version: RateVersion): string {
-  const period = `${formatDate(version.effectiveFrom)} - ${version.effectiveTo ? formatDate(version.effectiveTo) : 'open'}`;
-  return period;
+/** A day as the back-office shows dates (spec 002: YYYY MMM DD), in the zone the form takes days in. */
+const shownDay = (instant: string, zone: string) =>
+  DateTime.fromISO(instant).setZone(zone).toFormat('yyyy LLL dd');
+
+/** "2026 Jan 01 - open": the days the version is in force, in the admin's zone (the form's days). */
+export function rateVersionTerms(version: RateVersion, zone: string): string {
+  return `${shownDay(version.effectiveFrom, zone)} - ${version.effectiveTo ? shownDay(version.effectiveTo, zone) : 'open'}`;
 }
 export function ruleText(version: RateVersion): string {
   if (!version.rule) return 'No rule';

@@ -35,7 +35,12 @@ function resource(zone: string): AdminResource<RateVersion, RateVersionForm, Rat
         sortable: true,
         render: (version) => <Text fontWeight="medium">{version.name}</Text>,
       },
-      { key: 'effectiveFrom', label: 'In force', sortable: true, render: rateVersionTerms },
+      {
+        key: 'effectiveFrom',
+        label: 'In force',
+        sortable: true,
+        render: (version) => rateVersionTerms(version, zone),
+      },
       {
         key: 'rule',
         label: 'Rule',
