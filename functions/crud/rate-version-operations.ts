@@ -28,6 +28,13 @@ export function rateVersionOperations<const Resource extends string>(
       label,
       repository,
       refuseUpdate: (version, changes) => versionTermsProblem({ ...version, ...changes }),
+      // Its student rates, counted in each rate's own transaction (functions/repositories/rates.ts).
+      deleteGuards: [
+        {
+          entity: 'student rate',
+          count: async (tenant, id) => (await repository.get(tenant, id))?.rates ?? 0,
+        },
+      ],
       dropdown: {
         name: (version) => version.name,
         offered: (version) => !version.effectiveTo || version.effectiveTo > new Date().toISOString(),

@@ -20,6 +20,13 @@ export const handler = resourceHandler('flexible-plans', flexiblePlanRoutes, {
       repository: flexiblePlansRepository,
       filterFields: ['groupId'],
       filtersOf: planListFilters,
+      // Its student rates, counted in each rate's own transaction (functions/repositories/rates.ts).
+      deleteGuards: [
+        {
+          entity: 'student rate',
+          count: async (tenant, id) => (await flexiblePlansRepository.get(tenant, id))?.rates ?? 0,
+        },
+      ],
       // Users have no group of their own yet: every student is in the Default Group, so the plans offered
       // to a user are the active plans of that group.
       forUser: async (tenant, userId) => {

@@ -97,6 +97,8 @@ const planLists = <T extends { status: string; groupId: string }>() => ({
 
 export const flexiblePlansRepository = collectionRepository<StoredFlexiblePlan, 'status' | 'groupId'>({
   collection: collections.flexiblePlans,
+  // Nothing prices students with a plan being deleted: its rates are counted in their own writes.
+  deletableWhen: { expression: 'attribute_not_exists(rates) OR rates = :none', values: { ':none': 0 } },
   schema: flexiblePlan.stored,
   label: 'flexible plan',
   searchFields: ['name', 'description'],
@@ -108,6 +110,8 @@ export const flexiblePlansRepository = collectionRepository<StoredFlexiblePlan, 
 export const subscriptionPlansRepository = collectionRepository<StoredSubscriptionPlan, 'status' | 'groupId'>(
   {
     collection: collections.subscriptionPlans,
+    // Nothing prices students with a plan being deleted: its rates are counted in their own writes.
+    deletableWhen: { expression: 'attribute_not_exists(rates) OR rates = :none', values: { ':none': 0 } },
     schema: subscriptionPlan.stored,
     label: 'subscription plan',
     searchFields: ['name', 'description'],

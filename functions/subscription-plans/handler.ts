@@ -17,6 +17,13 @@ export const handler = resourceHandler('subscription-plans', subscriptionPlanRou
       repository: subscriptionPlansRepository,
       filterFields: ['groupId'],
       filtersOf: planListFilters,
+      // Its student rates, counted in each rate's own transaction (functions/repositories/rates.ts).
+      deleteGuards: [
+        {
+          entity: 'student rate',
+          count: async (tenant, id) => (await subscriptionPlansRepository.get(tenant, id))?.rates ?? 0,
+        },
+      ],
     },
     pricedView<StoredSubscriptionPlan, SubscriptionPlan, SubscriptionPlanBody>({
       doc: (record, price) => ({ ...record, price }),

@@ -92,6 +92,8 @@
  * | price group by name key (unique)      | GetItem / conditional Put    | pk T#t#PRICEGROUP#NAME#<name key>, sk NAME        |
  * | a price group's plans (verify-delete) | ADD plans on the group, in   | the group's item (its `plans` count)              |
  * |                                       |   each plan write's txn      |                                                   |
+ * | a plan's / rate version's student     | ADD rates on each, in every  | the plan's and the version's items (`rates`)      |
+ * |   rates (verify-delete)               |   rate write's txn           |                                                   |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
  * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
  * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
@@ -365,4 +367,6 @@ export const collections = {
   groupTutorRateCourseTypes: 'GROUPTUTORRATECOURSETYPE',
   studentFlexibleRateVersions: 'STUDENTFLEXIBLERATEVERSION',
   studentSubscriptionRateVersions: 'STUDENTSUBSCRIPTIONRATEVERSION',
+  studentFlexibleRates: 'STUDENTFLEXIBLERATE',
+  studentSubscriptionRates: 'STUDENTSUBSCRIPTIONRATE',
 } as const;

@@ -16,6 +16,10 @@ import {
   rateTypeSchema,
   rateVersionInputSchema,
   rateVersionSchema,
+  studentRate,
+  studentRateDocSchema,
+  studentRateFilters,
+  studentRateLookup,
 } from '../schemas/rates';
 import { crudRoutes } from './crud';
 
@@ -137,6 +141,29 @@ export const studentSubscriptionRateVersionRoutes = crudRoutes({
   dropdown: true,
 });
 
+/** Student flexible and subscription rates: list (with their filters), create, update, delete, user/{userId}. */
+export const studentFlexibleRateRoutes = crudRoutes({
+  resource: 'student-flexible-rates',
+  basePath: '/admin/student-flexible-rates',
+  label: 'student flexible rate',
+  doc: studentRateDocSchema,
+  input: studentRate.input,
+  filters: studentRateFilters,
+  access: settings('studentRates'),
+  userLookup: studentRateLookup,
+});
+
+export const studentSubscriptionRateRoutes = crudRoutes({
+  resource: 'student-subscription-rates',
+  basePath: '/admin/student-subscription-rates',
+  label: 'student subscription rate',
+  doc: studentRateDocSchema,
+  input: studentRate.input,
+  filters: studentRateFilters,
+  access: settings('studentRates'),
+  userLookup: studentRateLookup,
+});
+
 export const priceCatalogueRoutes = [
   ...flexiblePlanRoutes,
   ...subscriptionPlanRoutes,
@@ -147,4 +174,6 @@ export const priceCatalogueRoutes = [
   ...groupTutorRateCourseTypeRoutes,
   ...studentFlexibleRateVersionRoutes,
   ...studentSubscriptionRateVersionRoutes,
+  ...studentFlexibleRateRoutes,
+  ...studentSubscriptionRateRoutes,
 ];

@@ -71,6 +71,8 @@ function planShapes<const Units extends readonly [string, ...string[]]>(units: U
     durationUnit: z.enum(units),
   };
   const fields = {
+    /** How many student rates price the plan: moved in each rate write's transaction. */
+    rates: z.number().optional(),
     name: z.string(),
     description: z.string(),
     status: catalogueStatusSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { moneyInputSchema, moneySchema, storedMoneySchema } from '../money/schemas';
 import { inclusionModes, rateRuleBases, rateRuleOperators } from '../rules/rate-versions';
 import { isIanaTimeZone } from '../rules/time-zone';
 import { catalogueStatusSchema } from './price-catalogue';
@@ -73,6 +74,53 @@ export const rateVersionSchema = z.object({
   effectiveTo: z.string().nullable().optional(),
   rule: rateRuleSchema.nullable().optional(),
   inclusion: z.object({ mode: z.enum(inclusionModes), userIds: z.array(z.string()) }),
+  /** How many student rates belong to the version: moved in each rate write's transaction. */
+  rates: z.number().optional(),
 });
 export type RateVersion = z.infer<typeof rateVersionSchema>;
 export type RateVersionInput = z.input<typeof rateVersionInputSchema>;
+
+// ---- student rates -------------------------------------------------------------------------------------
+
+/**
+ * A student rate (spec 002 "Student flexible rates and student subscription rates"): what a plan (the
+ * "package") costs under one rate version, for students of a country, curriculum and grade. An empty
+ * country, curriculum or grade is "any". A rate version and a plan count their rates and are not deleted
+ * while they have any.
+ */
+const scopeField = z.string().trim().max(100).default('');
+export const studentRate = {
+  input: z.object({
+    versionId: z.string().min(1, 'Choose a rate version').max(64),
+    packageId: z.string().min(1, 'Choose a plan').max(64),
+    country: scopeField,
+    curriculum: scopeField,
+    grade: scopeField,
+    price: moneyInputSchema,
+  }),
+  stored: z.object({
+    ...recordFields,
+    versionId: z.string(),
+    packageId: z.string(),
+    country: z.string(),
+    curriculum: z.string(),
+    grade: z.string(),
+    price: storedMoneySchema,
+  }),
+};
+export const studentRateDocSchema = studentRate.stored.extend({ price: moneySchema });
+export type StoredStudentRate = z.infer<typeof studentRate.stored>;
+export type StudentRate = z.infer<typeof studentRateDocSchema>;
+export type StudentRateBody = z.output<typeof studentRate.input>;
+export const studentRateFilters = {
+  packageId: z.string().max(64).optional(),
+  country: z.string().max(100).optional(),
+  curriculum: z.string().max(100).optional(),
+  grade: z.string().max(100).optional(),
+};
+/** Spec 002: the per-user look-up takes userId, curriculum and grade. */
+export const studentRateLookup = {
+  userId: z.string().max(64).optional(),
+  curriculum: z.string().max(100).optional(),
+  grade: z.string().max(100).optional(),
+};

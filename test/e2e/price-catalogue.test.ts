@@ -7,7 +7,10 @@ const browser = browserStackPerFile();
 it('an admin creates a flexible plan and a rate version with a rule, and sees both listed', async () => {
   // Prepare: the back-office's flexible plans (the demo school prices in USD and takes SGD)
   const page = await browser.signedInPage(demo.admin, '/admin/flexible-plans');
-  await page.getByRole('row', { name: /10 lesson hours/ }).first().waitFor();
+  await page
+    .getByRole('row', { name: /10 lesson hours/ })
+    .first()
+    .waitFor();
 
   // Act: a plan priced with more decimals than dollars have is refused in the form, then saved at 49.90
   await page.getByRole('button', { name: 'New flexible plan' }).click();
@@ -48,6 +51,24 @@ it('an admin creates a flexible plan and a rate version with a rule, and sees bo
   await version.getByText(/Student assigned to the tutor \(one-to-one\) on or after 2027-03-01/).waitFor();
   expect(await version.getByText('Everyone').count()).toBe(1);
   await screenshot(page, 'admin-rate-versions');
+
+  // Act: the plan priced under the new version for IGCSE Grade 9 (the version picked from its dropdown-list)
+  await page.goto(browser.portalUrl('/admin/student-flexible-rates'));
+  await page.getByRole('button', { name: 'New student flexible rate' }).click();
+  const rate = page.getByRole('dialog');
+  await rate.getByLabel('Rate version').selectOption({ label: '2027 rates' });
+  await rate.getByLabel('Plan').selectOption({ label: 'Exam sprint, 5 hours' });
+  await rate.getByLabel('Curriculum').fill('Cambridge IGCSE');
+  await rate.getByLabel('Grade').fill('Grade 9');
+  await rate.getByLabel('Price amount').fill('45');
+  await rate.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Student flexible rate created!').waitFor();
+  const priced = page.getByRole('row', { name: /Exam sprint, 5 hours/ });
+  await priced.getByText('USD 45.00').waitFor();
+  await priced.getByText('2027 rates').waitFor();
+  await screenshot(page, 'admin-student-flexible-rates');
+  await page.goto(browser.portalUrl('/admin/student-flexible-rate-versions'));
+  await page.getByRole('row', { name: /2027 rates/ }).waitFor();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'admin-rate-versions-phone');
   await page.goto(browser.portalUrl('/admin/flexible-plans'));

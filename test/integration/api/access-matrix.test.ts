@@ -124,6 +124,31 @@ const foreignRecords: Record<
       name: 'Matrix version',
       effectiveFrom: '2026-01-01T00:00:00.000Z',
     }),
+  'student-flexible-rates': async () => ({
+    ...(await demoRecord('student-flexible-rates.create', {
+      versionId: 'rate-version-2026',
+      packageId: 'plan-flex-10h',
+      price: { amount: 45, currency: 'USD' },
+    })),
+    paramsFor: (routeId) => (routeId === 'student-flexible-rates.forUser' ? { userId: SAM } : undefined),
+    body: { grade: 'Taken over' },
+  }),
+  'student-subscription-rates': async () => {
+    const version = await demoRecord('student-subscription-rate-versions.create', {
+      name: 'Matrix version',
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    });
+    return {
+      ...(await demoRecord('student-subscription-rates.create', {
+        versionId: version.params.id,
+        packageId: 'plan-sub-monthly',
+        price: { amount: 45, currency: 'USD' },
+      })),
+      paramsFor: (routeId) =>
+        routeId === 'student-subscription-rates.forUser' ? { userId: SAM } : undefined,
+      body: { grade: 'Taken over' },
+    };
+  },
   'course-templates': async () => {
     const { body } = await local.api.call('course-templates.create', {
       token: demoAdmin.token,

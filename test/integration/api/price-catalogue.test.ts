@@ -363,3 +363,100 @@ describe('rate types and rate versions', () => {
     expect(ids).not.toContain(ended.body._id);
   });
 });
+
+describe('student rates', () => {
+  it('price a plan under a version, are counted by both, and hold both from being deleted', async () => {
+    const planId = (await local.api.call<Json>('flexible-plans.create', { ...admin, body: plan() })).body._id;
+    const versionId = (
+      await local.api.call<Json>('student-flexible-rate-versions.create', {
+        ...admin,
+        body: { name: 'Rates under test', effectiveFrom: '2020-01-01T00:00:00Z' },
+      })
+    ).body._id;
+    const rate = await local.api.call<Json>('student-flexible-rates.create', {
+      ...admin,
+      body: {
+        versionId,
+        packageId: planId,
+        curriculum: 'Cambridge IGCSE',
+        grade: 'Grade 9',
+        price: { amount: 42.5, currency: 'SGD' },
+      },
+    });
+    expect(rate.status, JSON.stringify(rate.body)).toBe(201);
+    expect(rate.body).toMatchObject({ country: '', price: { amount: 42.5, currency: 'SGD' } });
+
+    for (const [route, id] of [
+      ['flexible-plans', planId],
+      ['student-flexible-rate-versions', versionId],
+    ] as const) {
+      const check = await local.api.call<Json>(`${route}.verifyDelete`, { ...admin, params: { id } });
+      expect(check.body.references, route).toEqual([{ entity: 'student rate', count: 1 }]);
+      expect((await local.api.call(`${route}.delete`, { ...admin, params: { id } })).status, route).toBe(409);
+    }
+    const listed = await local.api.call<Json>('student-flexible-rates.list', {
+      ...admin,
+      query: { packageId: planId, grade: 'Grade 9' },
+    });
+    expect(listed.body.docs.map((r: Json) => r._id)).toEqual([rate.body._id]);
+
+    const unknownPlan = await local.api.call<Json>('student-flexible-rates.create', {
+      ...admin,
+      body: { versionId, packageId: 'no-such-plan', price: { amount: 1, currency: 'USD' } },
+    });
+    expect(unknownPlan.status).toBe(400);
+    expect(unknownPlan.body.message).toBe('Choose an existing plan and rate version');
+
+    // Once the rate is gone, both can go.
+    expect(
+      (await local.api.call('student-flexible-rates.delete', { ...admin, params: { id: rate.body._id } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await local.api.call('student-flexible-rate-versions.delete', { ...admin, params: { id: versionId } }))
+        .status,
+    ).toBe(200);
+    expect((await local.api.call('flexible-plans.delete', { ...admin, params: { id: planId } })).status).toBe(
+      200,
+    );
+  });
+
+  it("answers a student's rates: the version that applies to them now, their curriculum and grade", async () => {
+    const planId = (
+      await local.api.call<Json>('subscription-plans.create', {
+        ...admin,
+        body: plan({ duration: 1, durationUnit: 'MONTHS' }),
+      })
+    ).body._id;
+    const version = async (body: Json) =>
+      (await local.api.call<Json>('student-subscription-rate-versions.create', { ...admin, body })).body._id;
+    // In force from a minute ago: the newest version in force, so the one that applies (the rule's step 1).
+    const current = await version({
+      name: 'Now',
+      effectiveFrom: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const future = await version({ name: 'Later', effectiveFrom: '2099-01-01T00:00:00Z' });
+    const rate = (versionId: string, grade: string, amount: number) =>
+      local.api.call<Json>('student-subscription-rates.create', {
+        ...admin,
+        body: {
+          versionId,
+          packageId: planId,
+          curriculum: 'Cambridge IGCSE',
+          grade,
+          price: { amount, currency: 'USD' },
+        },
+      });
+    const grade9 = (await rate(current, 'Grade 9', 30)).body._id;
+    await rate(current, 'Grade 10', 35);
+    await rate(future, 'Grade 9', 99);
+    const mine = await local.api.call<Json>('student-subscription-rates.forUser', {
+      ...admin,
+      params: { userId: 'demo-student-1' },
+      query: { curriculum: 'Cambridge IGCSE', grade: 'Grade 9' },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.docs.map((r: Json) => r._id)).toEqual([grade9]);
+    expect(mine.body.docs[0].price).toEqual({ amount: 30, currency: 'USD' });
+  });
+});

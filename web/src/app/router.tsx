@@ -60,6 +60,14 @@ const prices = {
     'SubscriptionRateVersionsPage',
     () => import('../features/admin/prices/student-subscription-rate-versions-page'),
   ),
+  StudentFlexibleRates: page(
+    'StudentFlexibleRatesPage',
+    () => import('../features/admin/prices/student-flexible-rates-page'),
+  ),
+  StudentSubscriptionRates: page(
+    'StudentSubscriptionRatesPage',
+    () => import('../features/admin/prices/student-subscription-rates-page'),
+  ),
   Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
 };
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
@@ -174,6 +182,8 @@ export const router = routeTable(
             { path: 'group-tutor-rate-course-types', element: prices.GroupCourseTypes },
             { path: 'student-flexible-rate-versions', element: prices.FlexibleRateVersions },
             { path: 'student-subscription-rate-versions', element: prices.SubscriptionRateVersions },
+            { path: 'student-flexible-rates', element: prices.StudentFlexibleRates },
+            { path: 'student-subscription-rates', element: prices.StudentSubscriptionRates },
             { path: 'currencies', element: prices.Currencies },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },

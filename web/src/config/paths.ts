@@ -48,6 +48,8 @@ export const paths = {
   adminFlexibleRateVersions: '/admin/student-flexible-rate-versions',
   adminSubscriptionRateVersions: '/admin/student-subscription-rate-versions',
   adminCurrencies: '/admin/currencies',
+  adminStudentFlexibleRates: '/admin/student-flexible-rates',
+  adminStudentSubscriptionRates: '/admin/student-subscription-rates',
   adminTutorSorting: '/admin/tutor-sorting',
   adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',

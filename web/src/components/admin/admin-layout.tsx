@@ -49,6 +49,16 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
     to: paths.adminSubscriptionRateVersions,
     list: 'student-subscription-rate-versions.list',
   },
+  {
+    label: 'Student flexible rates',
+    to: paths.adminStudentFlexibleRates,
+    list: 'student-flexible-rates.list',
+  },
+  {
+    label: 'Student subscription rates',
+    to: paths.adminStudentSubscriptionRates,
+    list: 'student-subscription-rates.list',
+  },
   { label: 'Currencies', to: paths.adminCurrencies, list: 'tenants.moneySettings' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
