@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
 import { db, TransactWriteCommand, tableName } from '../lib/db';
 import { newId } from '../lib/ids';
@@ -69,6 +69,16 @@ export interface CollectionOptions<
    * still holds it: a holder count the holders' writes keep). A delete it refuses is a 409.
    */
   deletableWhen?: Condition;
+  /**
+   * Writes to other records that move with each of this collection's writes, in the same transaction (a
+   * group's count of its plans, moved as a plan joins or leaves it): `writes` gets the record before and
+   * after (undefined: not there); `refused` is the error when one of those writes' conditions fails (the
+   * group does not exist).
+   */
+  related?: {
+    writes: (tenant: string, before: T | undefined, after: T | undefined) => TransactItem[];
+    refused: (record: T) => AppError;
+  };
 }
 
 /** What a list asks beyond paging, search, sort and equality filters. */
@@ -268,10 +278,16 @@ export function collectionRepository<
     ];
   }
 
-  /** Writes a new record and raises the counter in one transaction; false when the id is taken. */
+  /**
+   * Writes a new record and raises the counter in one transaction (with its related writes); false when the
+   * id is taken or a related write's condition fails.
+   */
   async function insert(tenant: string, record: T): Promise<boolean> {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: insertItems(tenant, record) }));
+      const related = options.related?.writes(tenant, undefined, record) ?? [];
+      await db().send(
+        new TransactWriteCommand({ TransactItems: [...insertItems(tenant, record), ...related] }),
+      );
       return true;
     } catch (error) {
       if (isConditionalCheckFailure(error)) return false;
@@ -287,7 +303,17 @@ export function collectionRepository<
       createdAt: now,
       updatedAt: now,
     });
-    if (!(await insert(tenant, record))) throw new ConflictError(`This ${options.label} already exists`);
+    const own = insertItems(tenant, record);
+    const related = options.related;
+    if (!related) {
+      if (!(await insert(tenant, record))) throw new ConflictError(`This ${options.label} already exists`);
+      return record;
+    }
+    await writeTransaction([...own, ...related.writes(tenant, undefined, record)], (failed) =>
+      failed < own.length
+        ? new ConflictError(`This ${options.label} already exists`)
+        : related.refused(record),
+    );
     return record;
   }
 
@@ -307,7 +333,11 @@ export function collectionRepository<
       _id: id,
       updatedAt: new Date().toISOString(),
     });
-    await writeTransaction(replaceItems(tenant, current, next), stale);
+    const own = replaceItems(tenant, current, next);
+    const related = options.related?.writes(tenant, current, next) ?? [];
+    await writeTransaction([...own, ...related], (failed) =>
+      failed < own.length || !options.related ? stale() : options.related.refused(next),
+    );
     return next;
   }
 
@@ -315,7 +345,11 @@ export function collectionRepository<
   async function remove(tenant: string, id: string): Promise<void> {
     const current = await get(tenant, id);
     if (!current) throw new NotFoundError(`${capitalize(options.label)} not found`);
-    await writeTransaction(deleteItems(tenant, current), stale);
+    const own = deleteItems(tenant, current);
+    const related = options.related?.writes(tenant, current, undefined) ?? [];
+    await writeTransaction([...own, ...related], (failed) =>
+      failed < own.length || !options.related ? stale() : options.related.refused(current),
+    );
   }
 
   /** Seeding: write a record with a fixed id only if it is not there yet (idempotent). */

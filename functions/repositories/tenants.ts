@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ConflictError } from '../../shared/http/errors';
+import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { moneySettingsSchema } from '../../shared/money/settings';
 import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
 import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
 import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
@@ -15,7 +16,10 @@ import { type TransactItem, writeTransaction } from '../table/transactions';
  */
 const tenantRecordSchema = tenantSchema.extend({
   settings: z
-    .object({ scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional() })
+    .object({
+      scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional(),
+      money: moneySettingsSchema.optional(),
+    })
     .optional(),
 });
 
@@ -140,6 +144,52 @@ export async function putTenantSettings(
       ExpressionAttributeValues: { ':settings': settings },
     }),
   );
+}
+
+/**
+ * Sets one part of the tenant's settings (its currencies, say) and leaves the others as they are, without
+ * reading them first: a SET of the nested attribute while `settings` exists, else a SET of `settings`
+ * holding only that part while it does not (each conditional, so two admins changing two parts at once
+ * both land).
+ */
+export async function putTenantSettingsPart<Part extends keyof NonNullable<Tenant['settings']>>(
+  key: string,
+  part: Part,
+  value: NonNullable<Tenant['settings']>[Part],
+): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: tenants.key(key, { key }),
+          UpdateExpression: 'SET #settings.#part = :value',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_exists(#settings)',
+          ExpressionAttributeNames: { '#settings': 'settings', '#part': part },
+          ExpressionAttributeValues: { ':value': value },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: tenants.key(key, { key }),
+          UpdateExpression: 'SET #settings = :settings',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#settings)',
+          ExpressionAttributeNames: { '#settings': 'settings' },
+          ExpressionAttributeValues: { ':settings': { [part]: value } },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  throw new NotFoundError('Unknown tenant');
 }
 
 /** Lists a tenant stored before the tenants index existed in it (the seed calls it; idempotent). */

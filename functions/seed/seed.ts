@@ -5,6 +5,7 @@ import type { UserType } from '../../shared/schemas/user';
 import { backfillAdminCount, backfillTeachingLevels } from '../crud/backfill-lists';
 import { hashPassword } from '../lib/passwords';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
+import { ensureDefaultGroup } from '../repositories/price-catalogue';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import {
@@ -20,6 +21,7 @@ import { startFirstGeneration } from '../sitemap/service';
 import { ensureDefaultTutorRole } from '../tutor-roles/repository';
 import { seedCatalogue } from './catalogue-seed';
 import { seedCourseTemplates } from './course-templates-seed';
+import { seedPriceCatalogue } from './price-catalogue-seed';
 import { seedScheduling } from './scheduling-seed';
 import { seedTags } from './tags-seed';
 
@@ -207,6 +209,7 @@ export async function seedDemo(): Promise<SeedResult> {
     }
     await ensureSystemRoles(tenant.key);
     await ensureDefaultTutorRole(tenant.key);
+    await ensureDefaultGroup(tenant.key);
     for (const user of users) {
       const existing = await getUser(tenant.key, user.id);
       if (existing) {
@@ -264,6 +267,7 @@ export async function seedDemo(): Promise<SeedResult> {
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
+      await seedPriceCatalogue(tenant);
     }
     await seedCatalogue(tenant);
     // Once its catalogue is there: a fresh stack serves each tenant's /sitemap.xml once the bus delivers it.

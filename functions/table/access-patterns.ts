@@ -92,6 +92,11 @@
  * | meta tag / redirection by site path   | GetItem (unique, conditional)| pk T#t#<COLLECTION>#PATH#<path>, sk PATH          |
  * | tag by name key (unique, conditional) | GetItem / conditional Put    | pk T#t#TAG#NAME#<tagNameKey(name)>, sk NAME       |
  * | role by name key (unique, conditional)| GetItem / conditional Put    | pk T#t#ROLE#NAME#<lower-cased name>, sk NAME      |
+ * | price group by name key (unique)      | GetItem / conditional Put    | pk T#t#PRICEGROUP#NAME#<name key>, sk NAME        |
+ * | a price group's plans (verify-delete) | ADD plans on the group, in   | the group's item (its `plans` count)              |
+ * |                                       |   each plan write's txn      |                                                   |
+ * | a plan's / rate version's student     | ADD rates on each, in every  | the plan's and the version's items (`rates`)      |
+ * |   rates (verify-delete)               |   rate write's txn           |                                                   |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
  * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
  * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
@@ -297,6 +302,11 @@ export const keys = {
   /** Claims a tag name (its key per shared/rules/tags.ts), written in the tag's own transactions. */
   tagName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#TAG#NAME#${nameKey}`, sk: 'NAME' }),
   roleName: (tenant: string, nameKey: string) => ({ pk: `T#${tenant}#ROLE#NAME#${nameKey}`, sk: 'NAME' }),
+  /** Claims a price group's name (its case-insensitive key), written in the group's own transactions. */
+  groupName: (tenant: string, nameKey: string) => ({
+    pk: `T#${tenant}#PRICEGROUP#NAME#${nameKey}`,
+    sk: 'NAME',
+  }),
   tutorRoleName: (tenant: string, nameKey: string) => ({
     pk: `T#${tenant}#TUTORROLE#NAME#${nameKey}`,
     sk: 'NAME',
@@ -357,4 +367,16 @@ export const collections = {
   sitemaps: 'SITEMAP',
   tags: 'TAG',
   reportedIssues: 'REPORTEDISSUE',
+  // The price catalogue (functions/repositories/price-catalogue.ts, rates.ts)
+  flexiblePlans: 'FLEXIBLEPLAN',
+  subscriptionPlans: 'SUBSCRIPTIONPLAN',
+  groups: 'PRICEGROUP',
+  coursePricingTemplates: 'COURSEPRICINGTEMPLATE',
+  coursePermissionTemplates: 'COURSEPERMISSIONTEMPLATE',
+  oneToOneTutorRateStudentTypes: 'O2OTUTORRATESTUDENTTYPE',
+  groupTutorRateCourseTypes: 'GROUPTUTORRATECOURSETYPE',
+  studentFlexibleRateVersions: 'STUDENTFLEXIBLERATEVERSION',
+  studentSubscriptionRateVersions: 'STUDENTSUBSCRIPTIONRATEVERSION',
+  studentFlexibleRates: 'STUDENTFLEXIBLERATE',
+  studentSubscriptionRates: 'STUDENTSUBSCRIPTIONRATE',
 } as const;

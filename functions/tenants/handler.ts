@@ -1,4 +1,5 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { moneySettings } from '../../shared/money/settings';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
 import { tenantRoutes } from '../../shared/routes/tenants';
 import {
@@ -8,7 +9,7 @@ import {
   schedulingSettings,
 } from '../../shared/scheduling/settings';
 import { forgetCachedTenant, resourceHandler } from '../lib/pipeline';
-import { getTenant, putTenantSettings } from '../repositories/tenants';
+import { getTenant, putTenantSettingsPart } from '../repositories/tenants';
 
 const schedulingView = (overrides: SchedulingOverrides | undefined) => ({
   settings: schedulingSettings(overrides),
@@ -31,8 +32,21 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
     if (!current) throw new NotFoundError('Unknown tenant');
     const { overrides, problem } = applySchedulingChange(current.settings?.scheduling, body);
     if (problem) throw new BadRequestError(problem);
-    await putTenantSettings(tenant.key, { ...current.settings, scheduling: overrides });
+    // Only the scheduling part: a change of the currencies at the same moment is kept.
+    await putTenantSettingsPart(tenant.key, 'scheduling', overrides);
     forgetCachedTenant(tenant.key);
     return schedulingView(overrides);
+  },
+
+  'tenants.moneySettings': async ({ tenant }) => {
+    const stored = (await getTenant(tenant.key))?.settings?.money;
+    return { settings: moneySettings(stored), isDefault: !stored };
+  },
+
+  // Prices already set keep their currency: a currency no longer accepted is refused for new prices only.
+  'tenants.updateMoneySettings': async ({ tenant, body }) => {
+    await putTenantSettingsPart(tenant.key, 'money', body);
+    forgetCachedTenant(tenant.key);
+    return { settings: body, isDefault: false };
   },
 });

@@ -10,9 +10,11 @@ import {
   tenantClaim,
   tenantOnboardingSchema,
 } from '../../shared/rules/tenant-onboarding';
+import { DEFAULT_GROUP_ID, DEFAULT_GROUP_NAME } from '../../shared/schemas/price-catalogue';
 import { DEFAULT_TUTOR_ROLE_ID, DEFAULT_TUTOR_ROLE_NAME } from '../../shared/schemas/tutor-role';
 import { sendPasswordLink } from '../auth/password-links';
 import { hashPassword } from '../lib/passwords';
+import { ensureDefaultGroup, groupsRepository } from '../repositories/price-catalogue';
 import { claimTenantDomain, createTenant, getTenant, getTenantKeyByDomain } from '../repositories/tenants';
 import { createUser, getUserByEmail } from '../repositories/users';
 import { ensureSystemRoles, missingSystemRoles, systemRoleNames } from '../roles/system-roles';
@@ -40,7 +42,7 @@ export interface OnboardingOptions {
 
 /**
  * Creates a school in the table: the tenant with its settings and the claim of its domain, the six
- * built-in roles and the default tutor role (Editor), a first admin, who is mailed a link to set their password, and its first sitemap (a
+ * built-in roles, the default tutor role (Editor) and the Default Group, a first admin, who is mailed a link to set their password, and its first sitemap (a
  * generation and its SitemapRequested, written with the tenant, so the sitemap robots.txt names exists once
  * the bus has delivered it, without an admin asking). Every write is
  * conditional, so a key or domain held by another tenant is refused by the database itself (a 409
@@ -65,6 +67,7 @@ export async function onboardTenant(
     );
     const tutorRole =
       tenant.kind === 'new' || !(await tutorRolesRepository.get(request.key, DEFAULT_TUTOR_ROLE_ID));
+    const group = tenant.kind === 'new' || !(await groupsRepository.get(request.key, DEFAULT_GROUP_ID));
     const admin = refuseConflict(await readAdminClaim(request));
     const sitemap = tenant.kind === 'new' || !(await hasGeneration(request.key));
     const would = (isNew: boolean): StepOutcome => (isNew ? 'would create' : 'unchanged');
@@ -77,6 +80,7 @@ export async function onboardTenant(
         { outcome: would(tenant.kind !== 'exists'), what: what.domain },
         ...systemRoleNames.map((name) => ({ outcome: would(missingRoles.has(name)), what: what.role(name) })),
         { outcome: would(tutorRole), what: what.tutorRole },
+        { outcome: would(group), what: what.group },
         { outcome: would(admin.kind === 'new'), what: what.admin },
         { outcome: would(admin.kind === 'new'), what: what.mail },
         { outcome: would(sitemap), what: what.sitemap },
@@ -87,6 +91,7 @@ export async function onboardTenant(
   const tenant = await writeTenant(request);
   const writtenRoles = new Set(await ensureSystemRoles(request.key));
   const tutorRole: StepOutcome = (await ensureDefaultTutorRole(request.key)) ? 'created' : 'unchanged';
+  const group: StepOutcome = (await ensureDefaultGroup(request.key)) ? 'created' : 'unchanged';
   const admin = await writeAdmin(request, siteOrigin);
   // Written with a new tenant; a tenant created before tenants got one gets it now.
   const sitemap: StepOutcome =
@@ -99,6 +104,7 @@ export async function onboardTenant(
       what: what.role(name),
     })),
     { outcome: tutorRole, what: what.tutorRole },
+    { outcome: group, what: what.group },
     { outcome: admin, what: what.admin },
     { outcome: admin, what: what.mail },
     { outcome: sitemap, what: what.sitemap },
@@ -112,6 +118,7 @@ function describe(request: TenantOnboarding, siteOrigin: string) {
     domain: `domain ${request.domain} -> tenant ${request.key}`,
     role: (name: SystemRoleName) => `role ${name} (${systemRoleIds[name]})`,
     tutorRole: `tutor role ${DEFAULT_TUTOR_ROLE_NAME} (${DEFAULT_TUTOR_ROLE_ID}), every feature mode on`,
+    group: `price group ${DEFAULT_GROUP_NAME} (${DEFAULT_GROUP_ID})`,
     admin: `admin ${request.adminEmail} (role Admin)`,
     mail: `set-password e-mail to ${request.adminEmail} (a link to ${siteOrigin}, valid for seven days)`,
     sitemap: `first sitemap generation (${request.domain}/sitemap.xml, written once the bus delivers it)`,

@@ -103,6 +103,9 @@ export const permissionCatalogue = {
     // The tenant's scheduling policy (notice, buffers, horizon, change notice): not named by the spec.
     'schedulingSettingsView',
     'schedulingSettingsEdit',
+    // The tenant's currencies (the default one and those it accepts): not named by the spec either.
+    'currencySettingsView',
+    'currencySettingsEdit',
   ],
   headerContents: [
     'profileDropDown',

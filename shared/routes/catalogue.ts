@@ -10,6 +10,7 @@ import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
+import { priceCatalogueRoutes } from './price-catalogue';
 import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
 import { scheduleRoutes } from './schedule';
@@ -59,6 +60,7 @@ const declaredRoutes = [
   ...learningDataRoutes,
   ...familyRoutes,
   ...stripeWebhookRoutes,
+  ...priceCatalogueRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -38,6 +38,19 @@ export function partialWithoutDefaults<Input extends z.ZodObject>(schema: Input)
   return z.object(shape) as unknown as UpdateSchema<Input>;
 }
 
+/** A record as a picker offers it (spec 002 "GET dropdown-list"): the ACTIVE records, by name. */
+export const dropdownOptionSchema = z.object({ _id: z.string(), name: z.string() });
+export type DropdownOption = z.infer<typeof dropdownOptionSchema>;
+/** At most this many options: a picker of more would need a search instead. */
+export const MAX_DROPDOWN_OPTIONS = 500;
+export const dropdownResponseSchema = z.object({
+  docs: z.array(dropdownOptionSchema),
+  /** There were more than MAX_DROPDOWN_OPTIONS: the list holds the first by name. */
+  truncated: z.boolean(),
+});
+
+export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
+
 export interface CrudDeclaration<
   Resource extends string,
   BasePath extends string,
@@ -45,6 +58,8 @@ export interface CrudDeclaration<
   InputShape extends z.ZodRawShape,
   Filters extends z.ZodRawShape,
   VerifyDelete extends boolean,
+  Dropdown extends boolean,
+  UserQuery extends z.ZodRawShape | false,
 > {
   /** Resource name: the functions/ folder and the route id prefix. */
   resource: Resource;
@@ -57,6 +72,13 @@ export interface CrudDeclaration<
   access: { area: PermissionArea; view: string; create: string; edit: string; delete: string };
   /** Something can refer to a record, so a screen asks before deleting one. */
   verifyDelete?: VerifyDelete;
+  /** Pickers list the ACTIVE records (`GET <base>/dropdown-list`, spec 002 section 7). */
+  dropdown?: Dropdown;
+  /**
+   * The records that apply to one user (`GET <base>/user/{userId}`, spec 002 section 7), with this query
+   * (e.g. curriculum and grade for student rates); `false` or absent: no such call.
+   */
+  userLookup?: UserQuery;
   label: string;
 }
 
@@ -71,7 +93,9 @@ export function crudRoutes<
   InputShape extends z.ZodRawShape,
   Filters extends z.ZodRawShape = Record<never, never>,
   const VerifyDelete extends boolean = false,
->(decl: CrudDeclaration<Resource, BasePath, Doc, InputShape, Filters, VerifyDelete>) {
+  const Dropdown extends boolean = false,
+  UserQuery extends z.ZodRawShape | false = false,
+>(decl: CrudDeclaration<Resource, BasePath, Doc, InputShape, Filters, VerifyDelete, Dropdown, UserQuery>) {
   const can = (action: string) => permission(decl.access.area, action);
   const { resource, basePath, label } = decl;
   const itemPath = `${basePath}/{id}` as const;
@@ -134,8 +158,38 @@ export function crudRoutes<
     response: verifyDeleteResponseSchema,
     summary: `Check whether a ${label} can be deleted`,
   });
-  // The declaration's flag decides both the routes and their type.
-  return (decl.verifyDelete ? [...routes, verifyDelete] : routes) as VerifyDelete extends true
-    ? readonly [...typeof routes, typeof verifyDelete]
-    : typeof routes;
+  // Anyone who may create or edit something that refers to these records needs the picker, not only
+  // those who may open their admin list: the view permission serves both (a role without it sees no list).
+  const dropdown = route({
+    id: `${resource}.dropdown`,
+    method: 'GET',
+    path: `${basePath}/dropdown-list`,
+    resource,
+    access: can(decl.access.view),
+    response: dropdownResponseSchema,
+    summary: `The active ${label}s for a picker`,
+  });
+  const userLookup = <Shape extends z.ZodRawShape>(query: Shape) =>
+    route({
+      id: `${resource}.forUser`,
+      method: 'GET',
+      path: `${basePath}/user/{userId}`,
+      resource,
+      access: can(decl.access.view),
+      query: z.object(query).strict(),
+      response: z.object({ docs: z.array(decl.doc) }),
+      summary: `The ${label}s that apply to a user`,
+    });
+  // The declaration's flags decide both the routes and their type.
+  return [
+    ...routes,
+    ...(decl.verifyDelete ? [verifyDelete] : []),
+    ...(decl.dropdown ? [dropdown] : []),
+    ...(decl.userLookup ? [userLookup(decl.userLookup)] : []),
+  ] as unknown as readonly [
+    ...typeof routes,
+    ...(VerifyDelete extends true ? [typeof verifyDelete] : []),
+    ...(Dropdown extends true ? [typeof dropdown] : []),
+    ...(UserQuery extends z.ZodRawShape ? [ReturnType<typeof userLookup<UserQuery>>] : []),
+  ];
 }

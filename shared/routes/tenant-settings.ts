@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { moneySettingsSchema } from '../money/settings';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 import { permission, route } from './define';
 
@@ -42,5 +43,24 @@ export const tenantSettingsRoutes = [
     body: schedulingChangeSchema.strict(),
     response: schedulingSettingsResponseSchema,
     summary: "Change the tenant's scheduling policy (null puts a field back to the platform default)",
+  }),
+  route({
+    id: 'tenants.moneySettings',
+    method: 'GET',
+    path: '/admin/tenant-settings/money',
+    resource: 'tenants',
+    access: permission('adminSettings', ['currencySettingsView', 'currencySettingsEdit']),
+    response: z.object({ settings: moneySettingsSchema, isDefault: z.boolean() }),
+    summary: "The tenant's currencies: the default one and those it accepts",
+  }),
+  route({
+    id: 'tenants.updateMoneySettings',
+    method: 'PUT',
+    path: '/admin/tenant-settings/money',
+    resource: 'tenants',
+    access: permission('adminSettings', 'currencySettingsEdit'),
+    body: moneySettingsSchema.strict(),
+    response: z.object({ settings: moneySettingsSchema, isDefault: z.boolean() }),
+    summary: "Change the tenant's currencies (prices already set keep theirs)",
   }),
 ];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { moneySettingsSchema } from '../money/settings';
 import { brandPalettes } from '../rules/brand-palettes';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 
@@ -22,6 +23,12 @@ export const tenantSchema = z.object({
   primaryColor: brandPaletteSchema.optional(),
   logoUrl: logoUrlSchema.optional(),
   /** Each tenant's own policies; anything left out takes the platform default. */
-  settings: z.object({ scheduling: schedulingSettingsSchema.partial().optional() }).optional(),
+  settings: z
+    .object({
+      scheduling: schedulingSettingsSchema.partial().optional(),
+      /** Its currencies (shared/money/settings.ts); absent: USD only. */
+      money: moneySettingsSchema.optional(),
+    })
+    .optional(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;

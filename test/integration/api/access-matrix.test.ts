@@ -4,7 +4,7 @@ import { createUser } from '../../../functions/repositories/users';
 import { fullPermissionSet } from '../../../shared/permissions/catalogue';
 import { accessAllows } from '../../../shared/permissions/check';
 import { defaultRoles, systemRoleIds } from '../../../shared/permissions/default-roles';
-import { routes } from '../../../shared/routes/catalogue';
+import { type RouteId, routes } from '../../../shared/routes/catalogue';
 import { pathParams, type RouteDef } from '../../../shared/routes/define';
 import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { apiClient, type CallOptions, demo, northwind } from '../../support/api-client';
@@ -80,6 +80,75 @@ const foreignRecords: Record<
   },
   // A demo tutor listed in the directory, asked for (and hidden) from northwind.
   tutors: async () => ({ params: { id: TOM }, as: () => northwindAdmin, body: { hidden: true } }),
+  'flexible-plans': async () => ({
+    ...(await demoRecord('flexible-plans.create', {
+      name: 'Matrix plan',
+      duration: 60,
+      durationUnit: 'MINUTES',
+      price: { amount: 10, currency: 'USD' },
+    })),
+    paramsFor: (routeId) => (routeId === 'flexible-plans.forUser' ? { userId: SAM } : undefined),
+  }),
+  'subscription-plans': () =>
+    demoRecord('subscription-plans.create', {
+      name: 'Matrix plan',
+      duration: 1,
+      durationUnit: 'MONTHS',
+      price: { amount: 10, currency: 'USD' },
+    }),
+  groups: () => demoRecord('groups.create', { name: `Matrix group ${Math.random()}` }),
+  'course-pricing-templates': () =>
+    demoRecord('course-pricing-templates.create', {
+      name: 'Matrix template',
+      classType: 'Group',
+      duration: 1,
+      durationUnit: 'MONTHS',
+      price: { amount: 10, currency: 'USD' },
+    }),
+  'course-permission-templates': () =>
+    demoRecord('course-permission-templates.create', {
+      name: 'Matrix template',
+      permissions: ['courseChat'],
+    }),
+  'one-to-one-tutor-rate-student-types': () =>
+    demoRecord('one-to-one-tutor-rate-student-types.create', { name: 'Matrix type' }),
+  'group-tutor-rate-course-types': () =>
+    demoRecord('group-tutor-rate-course-types.create', { name: 'Matrix type' }),
+  'student-flexible-rate-versions': () =>
+    demoRecord('student-flexible-rate-versions.create', {
+      name: 'Matrix version',
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    }),
+  'student-subscription-rate-versions': () =>
+    demoRecord('student-subscription-rate-versions.create', {
+      name: 'Matrix version',
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    }),
+  'student-flexible-rates': async () => ({
+    ...(await demoRecord('student-flexible-rates.create', {
+      versionId: 'rate-version-2026',
+      packageId: 'plan-flex-10h',
+      price: { amount: 45, currency: 'USD' },
+    })),
+    paramsFor: (routeId) => (routeId === 'student-flexible-rates.forUser' ? { userId: SAM } : undefined),
+    body: { grade: 'Taken over' },
+  }),
+  'student-subscription-rates': async () => {
+    const version = await demoRecord('student-subscription-rate-versions.create', {
+      name: 'Matrix version',
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    });
+    return {
+      ...(await demoRecord('student-subscription-rates.create', {
+        versionId: version.params.id,
+        packageId: 'plan-sub-monthly',
+        price: { amount: 45, currency: 'USD' },
+      })),
+      paramsFor: (routeId) =>
+        routeId === 'student-subscription-rates.forUser' ? { userId: SAM } : undefined,
+      body: { grade: 'Taken over' },
+    };
+  },
   'course-templates': async () => {
     const { body } = await local.api.call('course-templates.create', {
       token: demoAdmin.token,
@@ -554,6 +623,13 @@ describe("another tenant's record is a 404", () => {
  * a stranger student and a stranger tutor ask for their records through every route their roles may call
  * that names a record (a path parameter, or a query or body field naming an id): never the record.
  */
+/** A record of the demo tenant made by its admin through a create route, for northwind's admin to ask for. */
+async function demoRecord(routeId: RouteId, body: Record<string, unknown>) {
+  const { status, body: created } = await local.api.call(routeId, { token: demoAdmin.token, body });
+  expect(status, JSON.stringify(created)).toBe(201);
+  return { params: { id: String(created._id) }, as: () => northwindAdmin };
+}
+
 const SAM = 'demo-student-1';
 const TOM = 'demo-tutor-1';
 const MATHS = 'course-demo-igcse-maths';

@@ -47,7 +47,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
 
     // Assess
     expect(report).toMatchObject({ dryRun: true, changed: false });
-    expect(report.steps.map((step) => step.outcome)).toEqual(Array(12).fill('would create'));
+    expect(report.steps.map((step) => step.outcome)).toEqual(Array(13).fill('would create'));
     expect(report.steps.map((step) => step.what)).toEqual([
       `tenant acme "Acme Tutors" (colour teal, every feature on, the platform's default settings)`,
       'domain tutors.acme.example -> tenant acme',
@@ -58,6 +58,7 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'role Tutor (role-tutor)',
       'role Guest (role-guest)',
       'tutor role Editor (tutor-role-editor), every feature mode on',
+      'price group Default Group (default-group)',
       'admin ada@acme.example (role Admin)',
       `set-password e-mail to ada@acme.example (a link to ${siteOrigin}, valid for seven days)`,
       'first sitemap generation (tutors.acme.example/sitemap.xml, written once the bus delivers it)',
@@ -119,6 +120,12 @@ describe('tenant onboarding against DynamoDB Local', () => {
       'Student',
       'Tutor',
     ]);
+    const group = await local.api.call('groups.get', {
+      tenant: 'acme',
+      token: admin.token,
+      params: { id: 'default-group' },
+    });
+    expect(group.body).toMatchObject({ name: 'Default Group', isDefault: true, status: 'ACTIVE' });
     const policy = await local.api.call('tenants.schedulingSettings', { tenant: 'acme', token: admin.token });
     expect(policy.status).toBe(200);
     expect(policy.body).toMatchObject({ overrides: {} });
@@ -254,11 +261,11 @@ describe('npm run tenant', () => {
     // Act / Assess: a dry run, a run, a rerun
     expect(await runTenantCommand([...withAdmin, '--dry-run'], env, print)).toBe(0);
     expect(lines.pop()).toMatch(
-      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 12 of these/,
+      /would create {2}tenant globex[\s\S]*Dry run: nothing was written; 13 of these/,
     );
     expect(await tableSnapshot()).toEqual(before);
     expect(await runTenantCommand(withAdmin, env, print)).toBe(0);
-    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 12 written\.$/);
+    expect(lines.pop()).toMatch(/created {2}admin hank@globex\.example[\s\S]*Done: 13 written\.$/);
     expect((await local.api.call('tenants.app', { tenant: 'globex' })).body).toMatchObject({
       primaryColor: 'purple',
       logoUrl: 'https://cdn.globex.example/logo.svg',

@@ -29,6 +29,47 @@ const RequestsPage = page('RequestsPage', () => import('../features/lesson-reque
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
+const prices = {
+  FlexiblePlans: page('FlexiblePlansPage', () => import('../features/admin/prices/flexible-plans-page')),
+  SubscriptionPlans: page(
+    'SubscriptionPlansPage',
+    () => import('../features/admin/prices/subscription-plans-page'),
+  ),
+  Groups: page('GroupsPage', () => import('../features/admin/prices/groups-page')),
+  CoursePricingTemplates: page(
+    'CoursePricingTemplatesPage',
+    () => import('../features/admin/prices/course-pricing-templates-page'),
+  ),
+  CoursePermissionTemplates: page(
+    'CoursePermissionTemplatesPage',
+    () => import('../features/admin/prices/course-permission-templates-page'),
+  ),
+  OneToOneStudentTypes: page(
+    'OneToOneStudentTypesPage',
+    () => import('../features/admin/prices/one-to-one-tutor-rate-student-types-page'),
+  ),
+  GroupCourseTypes: page(
+    'GroupCourseTypesPage',
+    () => import('../features/admin/prices/group-tutor-rate-course-types-page'),
+  ),
+  FlexibleRateVersions: page(
+    'FlexibleRateVersionsPage',
+    () => import('../features/admin/prices/student-flexible-rate-versions-page'),
+  ),
+  SubscriptionRateVersions: page(
+    'SubscriptionRateVersionsPage',
+    () => import('../features/admin/prices/student-subscription-rate-versions-page'),
+  ),
+  StudentFlexibleRates: page(
+    'StudentFlexibleRatesPage',
+    () => import('../features/admin/prices/student-flexible-rates-page'),
+  ),
+  StudentSubscriptionRates: page(
+    'StudentSubscriptionRatesPage',
+    () => import('../features/admin/prices/student-subscription-rates-page'),
+  ),
+  Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
+};
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
 const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
@@ -132,6 +173,18 @@ export const router = routeTable(
             { path: 'users/:userId', element: AdminUserPage },
             { path: 'tutor-roles', element: TutorRolesPage },
             { path: 'tutor-sorting', element: TutorSortingPage },
+            { path: 'flexible-plans', element: prices.FlexiblePlans },
+            { path: 'subscription-plans', element: prices.SubscriptionPlans },
+            { path: 'groups', element: prices.Groups },
+            { path: 'course-pricing-templates', element: prices.CoursePricingTemplates },
+            { path: 'course-permission-templates', element: prices.CoursePermissionTemplates },
+            { path: 'one-to-one-tutor-rate-student-types', element: prices.OneToOneStudentTypes },
+            { path: 'group-tutor-rate-course-types', element: prices.GroupCourseTypes },
+            { path: 'student-flexible-rate-versions', element: prices.FlexibleRateVersions },
+            { path: 'student-subscription-rate-versions', element: prices.SubscriptionRateVersions },
+            { path: 'student-flexible-rates', element: prices.StudentFlexibleRates },
+            { path: 'student-subscription-rates', element: prices.StudentSubscriptionRates },
+            { path: 'currencies', element: prices.Currencies },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

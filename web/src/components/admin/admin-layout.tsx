@@ -15,6 +15,51 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Roles & permissions', to: paths.adminRoles, list: 'roles.list' },
   { label: 'Tutor roles', to: paths.adminTutorRoles, list: 'tutor-roles.list' },
   { label: 'Tutor sorting', to: paths.adminTutorSorting, list: 'tutorSorting.get' },
+  // The price catalogue (issue 18): plans, groups, templates, rate types and rate versions, currencies.
+  { label: 'Flexible plans', to: paths.adminFlexiblePlans, list: 'flexible-plans.list' },
+  { label: 'Subscription plans', to: paths.adminSubscriptionPlans, list: 'subscription-plans.list' },
+  { label: 'Groups', to: paths.adminGroups, list: 'groups.list' },
+  {
+    label: 'Course pricing templates',
+    to: paths.adminCoursePricingTemplates,
+    list: 'course-pricing-templates.list',
+  },
+  {
+    label: 'Course permission templates',
+    to: paths.adminCoursePermissionTemplates,
+    list: 'course-permission-templates.list',
+  },
+  {
+    label: 'Student types (one-to-one rates)',
+    to: paths.adminOneToOneStudentTypes,
+    list: 'one-to-one-tutor-rate-student-types.list',
+  },
+  {
+    label: 'Course types (group rates)',
+    to: paths.adminGroupCourseTypes,
+    list: 'group-tutor-rate-course-types.list',
+  },
+  {
+    label: 'Flexible rate versions',
+    to: paths.adminFlexibleRateVersions,
+    list: 'student-flexible-rate-versions.list',
+  },
+  {
+    label: 'Subscription rate versions',
+    to: paths.adminSubscriptionRateVersions,
+    list: 'student-subscription-rate-versions.list',
+  },
+  {
+    label: 'Student flexible rates',
+    to: paths.adminStudentFlexibleRates,
+    list: 'student-flexible-rates.list',
+  },
+  {
+    label: 'Student subscription rates',
+    to: paths.adminStudentSubscriptionRates,
+    list: 'student-subscription-rates.list',
+  },
+  { label: 'Currencies', to: paths.adminCurrencies, list: 'tenants.moneySettings' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },

@@ -1,0 +1,121 @@
+import { Field, HStack, Input, Stack } from '@chakra-ui/react';
+import type { CurrencyCode } from '../../../../../shared/money/currencies';
+import type { DropdownOption } from '../../../../../shared/routes/crud';
+import { type StudentRate, studentRate } from '../../../../../shared/schemas/rates';
+import { SelectField } from '../../../components/select-field';
+import { fieldErrors } from '../../../lib/form-errors';
+import { MoneyField, type MoneyInput, moneyInput, readMoney, useMoneySettings } from './money-field';
+
+/** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
+export interface StudentRateForm {
+  versionId: string;
+  packageId: string;
+  country: string;
+  curriculum: string;
+  grade: string;
+  price: MoneyInput;
+}
+
+export const emptyStudentRate = (currency: CurrencyCode): StudentRateForm => ({
+  versionId: '',
+  packageId: '',
+  country: '',
+  curriculum: '',
+  grade: '',
+  price: { amount: '', currency },
+});
+
+export const studentRateInput = (rate: StudentRate): StudentRateForm => ({
+  versionId: rate.versionId,
+  packageId: rate.packageId,
+  country: rate.country,
+  curriculum: rate.curriculum,
+  grade: rate.grade,
+  price: moneyInput(rate.price),
+});
+
+export function validateStudentRate(value: StudentRateForm) {
+  const price = readMoney(value.price);
+  const parsed = studentRate.input.safeParse({
+    ...value,
+    price: price.ok ? price.price : { amount: 0, currency: value.price.currency },
+  });
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (!price.ok) errors.price = price.problem;
+  return parsed.success && price.ok
+    ? { ok: true as const, body: parsed.data }
+    : { ok: false as const, errors };
+}
+
+/** "Any" where a scope is empty. */
+export const scopeText = (value: string) => value || 'Any';
+
+export function StudentRateFields(props: {
+  value: StudentRateForm;
+  onChange: (value: StudentRateForm) => void;
+  errors: Record<string, string>;
+  versions: readonly DropdownOption[];
+  plans: readonly DropdownOption[];
+}) {
+  const { value, onChange, errors } = props;
+  const { currencies } = useMoneySettings();
+  const text = (field: 'country' | 'curriculum' | 'grade', label: string, placeholder: string) => (
+    <Field.Root invalid={!!errors[field]} flex="1" minW="32">
+      <Field.Label>{label}</Field.Label>
+      <Input
+        value={value[field]}
+        placeholder={placeholder}
+        onChange={(e) => onChange({ ...value, [field]: e.target.value })}
+      />
+      {errors[field] ? (
+        <Field.ErrorText>{errors[field]}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>Empty: any</Field.HelperText>
+      )}
+    </Field.Root>
+  );
+  return (
+    <Stack gap="4">
+      <SelectField
+        label="Rate version"
+        required
+        placeholder="Choose a rate version"
+        value={value.versionId}
+        onChange={(versionId) => onChange({ ...value, versionId })}
+        error={errors.versionId}
+      >
+        {props.versions.map((version) => (
+          <option key={version._id} value={version._id}>
+            {version.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Plan"
+        required
+        placeholder="Choose a plan"
+        value={value.packageId}
+        onChange={(packageId) => onChange({ ...value, packageId })}
+        error={errors.packageId}
+      >
+        {props.plans.map((plan) => (
+          <option key={plan._id} value={plan._id}>
+            {plan.name}
+          </option>
+        ))}
+      </SelectField>
+      <HStack gap="3" align="start" flexWrap="wrap">
+        {text('country', 'Country', 'Singapore')}
+        {text('curriculum', 'Curriculum', 'Cambridge IGCSE')}
+        {text('grade', 'Grade', 'Grade 9')}
+      </HStack>
+      <MoneyField
+        label="Price"
+        value={value.price}
+        onChange={(price) => onChange({ ...value, price })}
+        error={errors.price}
+        currencies={currencies}
+      />
+    </Stack>
+  );
+}
