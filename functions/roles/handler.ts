@@ -15,22 +15,15 @@ export const handler = resourceHandler('roles', roleRoutes, {
     deleteGuards: [{ entity: 'user', count: countUsersWithRole }],
     protectedReason: (role) =>
       role.isSystem ? `${role.name} is a built-in role and cannot be deleted` : undefined,
-    // The Admin role keeps every permission and its type, so an admin cannot lock everyone out. Another
-    // role's type (admin or user) stays while accounts hold it: an account's type follows its role's
-    // (admin-users fittingRole), and the tenant's admin count (users.ts adminCountWrite) counts admin
-    // accounts, so a role turning admin under its holders would give the school admins it does not count.
-    refuseUpdate: async (tenant, role, changes) => {
-      if (
-        role._id === systemRoleIds.Admin &&
-        (changes.permissions !== undefined || changes.type !== undefined)
-      )
+    // The Admin role keeps every permission, so an admin cannot lock everyone out. A role's type (admin or
+    // user) is chosen once, at creation: an account's type follows its role's (admin-users fittingRole) and
+    // the tenant's admin count (users.ts adminCountWrite) counts admin accounts, so a role turning admin
+    // under accounts being given it at that moment would give the school admins it does not count.
+    refuseUpdate: (_tenant, role, changes) => {
+      if (role._id === systemRoleIds.Admin && changes.permissions !== undefined)
         return 'The Admin role always holds every permission';
-      if (
-        changes.type !== undefined &&
-        changes.type !== role.type &&
-        (await countUsersWithRole(tenant, role._id)) > 0
-      )
-        return "A role's type cannot change while accounts hold it: give them another role first";
+      if (changes.type !== undefined && changes.type !== role.type)
+        return "A role's type is set when it is created: make a new role of the other type and move its accounts to it";
       return undefined;
     },
   }),

@@ -67,7 +67,13 @@ export interface AdminForm<T, Input, Body> {
   emptyInput: () => Input;
   toInput: (record: T) => Input;
   /** Renders the create/edit form; returns field errors on submit through `validate`. */
-  renderForm: (value: Input, onChange: (value: Input) => void, errors: Record<string, string>) => ReactNode;
+  /** `editing` is the record being edited (undefined in a create): some fields are set once, at creation. */
+  renderForm: (
+    value: Input,
+    onChange: (value: Input) => void,
+    errors: Record<string, string>,
+    editing: T | undefined,
+  ) => ReactNode;
   validate: (value: Input) => { ok: true; body: Body } | { ok: false; errors: Record<string, string> };
   create: (body: Body) => Promise<T>;
   update: (id: string, body: Body) => Promise<T>;
@@ -669,7 +675,7 @@ function EditDialog<T extends { _id: string }, Input, Body>({
       onSave={save}
       busy={busy}
     >
-      {form.renderForm(value, setValue, errors)}
+      {form.renderForm(value, setValue, errors, editing.record)}
     </FormDialog>
   );
 }

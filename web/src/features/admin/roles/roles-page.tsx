@@ -143,7 +143,7 @@ const rolesResource: AdminResource<Role, RoleForm, RoleInput> = {
       ? { ok: true, body: parsed.data }
       : { ok: false, errors: fieldErrors(parsed.error) };
   },
-  renderForm: (value, onChange, errors) => (
+  renderForm: (value, onChange, errors, editing) => (
     <Stack gap="4">
       <Field.Root invalid={!!errors.name} required>
         <Field.Label>
@@ -152,9 +152,10 @@ const rolesResource: AdminResource<Role, RoleForm, RoleInput> = {
         <Input value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
         {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
       </Field.Root>
-      <Field.Root>
+      {/* A role's type is chosen once: the accounts holding it, and the school's count of admins, follow it. */}
+      <Field.Root disabled={editing !== undefined}>
         <Field.Label>Type</Field.Label>
-        <NativeSelect.Root>
+        <NativeSelect.Root disabled={editing !== undefined}>
           <NativeSelect.Field
             value={value.type}
             onChange={(e) => onChange({ ...value, type: e.target.value as RoleForm['type'] })}
@@ -164,6 +165,11 @@ const rolesResource: AdminResource<Role, RoleForm, RoleInput> = {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {editing !== undefined && (
+          <Field.HelperText>
+            Set when the role was created: make a new role for the other type.
+          </Field.HelperText>
+        )}
       </Field.Root>
       <Checkbox.Root
         checked={value.isGuest}
