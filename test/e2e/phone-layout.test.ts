@@ -96,10 +96,16 @@ function samples(): Record<string, Sample> {
     '/admin/groups': { as: ['admin'], path: '/admin/groups' },
     '/admin/course-pricing-templates': { as: ['admin'], path: '/admin/course-pricing-templates' },
     '/admin/course-permission-templates': { as: ['admin'], path: '/admin/course-permission-templates' },
-    '/admin/one-to-one-tutor-rate-student-types': { as: ['admin'], path: '/admin/one-to-one-tutor-rate-student-types' },
+    '/admin/one-to-one-tutor-rate-student-types': {
+      as: ['admin'],
+      path: '/admin/one-to-one-tutor-rate-student-types',
+    },
     '/admin/group-tutor-rate-course-types': { as: ['admin'], path: '/admin/group-tutor-rate-course-types' },
     '/admin/student-flexible-rate-versions': { as: ['admin'], path: '/admin/student-flexible-rate-versions' },
-    '/admin/student-subscription-rate-versions': { as: ['admin'], path: '/admin/student-subscription-rate-versions' },
+    '/admin/student-subscription-rate-versions': {
+      as: ['admin'],
+      path: '/admin/student-subscription-rate-versions',
+    },
     '/admin/student-flexible-rates': { as: ['admin'], path: '/admin/student-flexible-rates' },
     '/admin/student-subscription-rates': { as: ['admin'], path: '/admin/student-subscription-rates' },
     '/admin/currencies': { as: ['admin'], path: '/admin/currencies' },
