@@ -79,7 +79,8 @@ export function Header() {
                   Sign out
                 </Button>
               </HStack>
-              <Suspense fallback={null}>
+              {/* The menu button's place is kept while its code loads, so the header does not shift. */}
+              <Suspense fallback={<Box aria-hidden w="8" h="8" display={{ base: 'block', md: 'none' }} />}>
                 <MobileMenu
                   name={`${session.user.firstname} ${session.user.lastname}`}
                   backOffice={backOffice}
