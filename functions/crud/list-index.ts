@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Page } from '../../shared/schemas/paging';
+import { config } from '../lib/config';
 import { tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery, type PartitionQuery, type PrimaryKey } from '../table/entity';
@@ -118,6 +119,7 @@ export interface ListDeclaration<T, Filter extends string, Order extends string>
   /**
    * What a list no index can answer alone (a search, a filter without an index, another sort) reads at
    * most: the newest records of the best index's partition. Beyond it, the answer says so (`partial`).
+   * The deployment's LIST_SCAN_LIMIT when absent.
    */
   scanLimit?: number;
 }
@@ -144,8 +146,6 @@ export interface ListRequest<T, Filter extends string, Order extends string> {
  */
 export const LISTS_VERSION = 1;
 const VERSION_ATTRIBUTE = 'listsVersion';
-
-export const DEFAULT_SCAN_LIMIT = 2_000;
 
 type Key = Record<string, unknown>;
 export type Condition = {
@@ -206,7 +206,8 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
   declaration: ListDeclaration<T, Filter, Order>,
 ) {
   const { collection, indexes } = declaration;
-  const scanLimit = declaration.scanLimit ?? DEFAULT_SCAN_LIMIT;
+  // Read per request: the configuration is parsed at the first one, not when the module loads.
+  const scanLimitOf = () => declaration.scanLimit ?? config().LIST_SCAN_LIMIT;
   /** Whether records carry the version marker: only when something besides their own keys lists them. */
   const versioned = indexes.some((index) => !index.gsi || index.count === 'days');
 
@@ -511,6 +512,7 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
       return { limit, offset, totalDocs, docs };
     }
 
+    const scanLimit = scanLimitOf();
     const scanned = await read(tenant, plan, scanLimit, true);
     const inRange = (record: T) => {
       if (!range || !outOfRange) return true;

@@ -64,6 +64,11 @@ const configSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_LOCAL_KEY: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  /**
+   * How many records an admin list may read for what no index answers (a search, another sort) before its
+   * answer says it is partial: a bound on one request's reads, the same for every list.
+   */
+  LIST_SCAN_LIMIT: z.coerce.number().int().min(10).max(20_000).default(2_000),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -50,7 +50,10 @@ export async function writeTransaction(
         name === 'TransactionConflictException' ||
         name === 'TransactionInProgressException' ||
         name === 'ThrottlingException' ||
-        name === 'ProvisionedThroughputExceededException';
+        name === 'ProvisionedThroughputExceededException' ||
+        // DynamoDB's own advice for a 500; DynamoDB Local answers one when a transaction waited too long
+        // for a lock held by others (fifty bookings of one slot on a busy machine).
+        name === 'InternalServerError';
       if (!transient) throw error;
       if (attempt >= MAX_ATTEMPTS) {
         throw new ConflictError(busyMessage);

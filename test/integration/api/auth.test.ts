@@ -425,12 +425,47 @@ describe('back to the admin’s own session (end impersonation)', () => {
     expect((await local.api.call('auth.endImpersonation', {})).status).toBe(401);
   });
 
+  it('goes back only on the tenant that issued the session, and twenty at once each give the admin’s own', async () => {
+    // Prepare: the admin acting as a tutor
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    const acting = await local.api.call<Record<string, any>>('auth.logInAsUser', {
+      token: admin.token,
+      body: { userId: 'demo-tutor-1' },
+    });
+
+    // Act: the acting session taken to another school's site, then sent back twenty times at once
+    const elsewhere = await local.api.call('auth.endImpersonation', {
+      token: acting.body.access_token,
+      tenant: 'northwind',
+    });
+    const backs = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        local.api.call<Record<string, any>>('auth.endImpersonation', { token: acting.body.access_token }),
+      ),
+    );
+
+    // Assess: no session on the other school; every answer is the admin's own, never anyone else's
+    expect(elsewhere.status).toBe(401);
+    expect(backs.map((back) => back.status)).toEqual(Array(20).fill(200));
+    expect(new Set(backs.map((back) => back.body.oauthUser._id))).toEqual(new Set(['demo-admin']));
+    expect(backs.every((back) => back.body.oauthUser.impersonatedBy === undefined)).toBe(true);
+  });
+
   it('is refused (401) once the admin’s password changed after the log-in-as, or the admin is gone', async () => {
     // Prepare: an admin of their own, who signed in as a tutor a minute ago
     const { updatePassword } = await import('../../../functions/repositories/users');
-    // (the account too is made a minute ago: its password was set then)
+    // (both accounts too are made a minute ago, their passwords set then: a seeded tutor's password may be
+    // younger than a minute when this file runs first, and would end the acting session itself)
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60_000 });
     const acting = await (async () => {
+      const tutor = await createUser('demo', {
+        firstname: 'Tia',
+        lastname: 'Acted-For',
+        email: 'tia.acted-for@demo.test',
+        type: 'tutor',
+        roleId: systemRoleIds.Tutor,
+        passwordHash: await hashPassword('Tia-acted-for-1'),
+      });
       await createUser('demo', {
         firstname: 'Ivo',
         lastname: 'Impersonator',
@@ -442,7 +477,7 @@ describe('back to the admin’s own session (end impersonation)', () => {
       const ivo = await local.api.signIn('ivo.impersonator@demo.test', 'Ivo-impersonator-1');
       return local.api.call<Record<string, any>>('auth.logInAsUser', {
         token: ivo.token,
-        body: { userId: 'demo-tutor-3' },
+        body: { userId: tutor._id },
       });
     })().finally(() => vi.useRealTimers());
     expect(acting.status).toBe(200);
