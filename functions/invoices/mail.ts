@@ -53,8 +53,9 @@ export function invoiceMail(
  */
 export async function mailInvoice({ detail }: ConsumedEvent<'InvoiceMailRequested'>): Promise<void> {
   const { tenant, invoiceId } = detail;
+  // Consistent: the event may arrive a moment after the write that sent it.
   const [invoice, tenantRecord] = await Promise.all([
-    invoicesRepository.get(tenant, invoiceId),
+    invoicesRepository.get(tenant, invoiceId, { consistent: true }),
     getTenant(tenant),
   ]);
   if (!invoice || !tenantRecord || invoice.status === 'VOID') {

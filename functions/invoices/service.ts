@@ -159,14 +159,18 @@ export async function createInvoice(tenant: Tenant, caller: Caller, input: Invoi
 
 /** How long a create holds the numbering turn at most, and waits for it at most before going anyway. */
 const TURN_MS = 5_000;
-const TURN_WAIT_MS = 15_000;
+const TURN_WAIT_MS = 20_000;
+const TURN_POLL_MAX_MS = 250;
 
 async function waitForNumberingTurn(tenant: string, holder: string): Promise<void> {
   const giveUp = Date.now() + TURN_WAIT_MS;
-  while (!(await takeNumberingTurn(tenant, holder, TURN_MS))) {
+  for (let attempt = 0; !(await takeNumberingTurn(tenant, holder, TURN_MS)); attempt++) {
     // Nobody is starved for long: the turn lasts one insert. Past the wait, race for the number anyway.
     if (Date.now() > giveUp) return;
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 30));
+    // Asked again less and less often (a crowd asking every few milliseconds slows the table for all),
+    // at random within the wait, so the waiters spread out.
+    const wait = Math.min(TURN_POLL_MAX_MS, 20 * 2 ** attempt);
+    await new Promise((resolve) => setTimeout(resolve, wait / 2 + Math.random() * (wait / 2)));
   }
 }
 

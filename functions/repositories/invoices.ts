@@ -9,8 +9,9 @@ import { isConditionalCheckFailure } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 
 /**
- * Invoices: a collection (newest first), listed by user, by user and status (a family's page), by status
- * (the back-office's filter, counted per day) and by number (unique, so a partition of one).
+ * Invoices: a collection (newest first), listed by user (a family's page; its status filter is read from
+ * the user's few invoices), by status (the back-office's filter, counted per day) and by number (unique, so
+ * a partition of one). Few indexes: each is a write in every invoice's transaction.
  */
 export const invoicesRepository = collectionRepository<InvoiceRecord, 'userId' | 'status' | 'invoiceNumber'>({
   collection: collections.invoices,
@@ -26,7 +27,6 @@ export const invoicesRepository = collectionRepository<InvoiceRecord, 'userId' |
     },
     indexes: [
       { name: 'user', filters: ['userId'], order: 'createdAt', count: 'keys' },
-      { name: 'user-status', filters: ['userId', 'status'], order: 'createdAt', count: 'keys' },
       { name: 'status', filters: ['status'], order: 'createdAt', count: 'days' },
       { name: 'number', filters: ['invoiceNumber'], order: 'createdAt', count: 'keys' },
     ],

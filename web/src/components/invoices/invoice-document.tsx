@@ -41,7 +41,8 @@ const printStyles = `
   @page { margin: 16mm; }
   body * { visibility: hidden !important; }
   [data-invoice-document], [data-invoice-document] * { visibility: visible !important; }
-  [data-invoice-document] { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none !important;
+  [data-invoice-document] { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: none !important;
+    box-shadow: none !important;
     border: none !important; color: #000 !important; background: #fff !important; }
   [data-no-print] { display: none !important; }
 }`;

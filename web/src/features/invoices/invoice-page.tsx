@@ -27,13 +27,13 @@ function Invoice() {
   const { paying, pay } = usePayByCard();
   if (!invoice) {
     return (
-      <Box maxW="4xl" mx="auto" px="4" py="6">
+      <Box maxW="3xl" mx="auto" px="4" py="6">
         <Text color="fg.muted">Loading the invoice…</Text>
       </Box>
     );
   }
   return (
-    <Box maxW="4xl" mx="auto" px="4" py="6">
+    <Box maxW="3xl" mx="auto" px="4" py="6">
       <Stack gap="4">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-no-print="">
           <IconButton asChild size="sm" variant="ghost" aria-label="Back to invoices">
