@@ -119,7 +119,8 @@ const MAX_NUMBER_ATTEMPTS = 60;
 /**
  * Creates an invoice numbered one past the tenant's last (the counter moved in the insert's transaction, on
  * the condition that it still holds the number read: concurrent creates each get their own number, with no
- * gaps), with its total from its lines, and, with `send`, the event that mails it.
+ * gaps), with its total from its lines, and, with `send`, the event that mails it. Concurrent creates take
+ * the numbering turn one after another (repositories/invoices.ts), so they do not all race for one number.
  */
 export async function createInvoice(tenant: Tenant, caller: Caller, input: InvoiceInput): Promise<Invoice> {
   const user = await getUser(tenant.key, input.userId);
