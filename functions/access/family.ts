@@ -34,3 +34,14 @@ export async function requireChildOf(tenant: string, caller: Caller, childId: st
   if (!child) throw new ForbiddenError('This account is not one of your children');
   return child;
 }
+
+/**
+ * Whose invoices the caller reads and pays: their own and, as the parent of a user-mapper, their children's
+ * (a parent pays for the family). A child, signed in or switched into, reaches only their own; anyone
+ * else's invoice does not exist from where they stand (a 404).
+ */
+export async function invoiceAccounts(tenant: string, caller: Caller): Promise<string[]> {
+  const linked = await linkedAccounts(tenant, caller);
+  if (!linked || mapperParentId(linked.mapper) !== caller.user._id) return [caller.user._id];
+  return [caller.user._id, ...linked.users.filter((u) => u._id !== caller.user._id).map((u) => u._id)];
+}

@@ -110,6 +110,13 @@
  * | analytics events of a day (TTL)       | Put / Query (a day's events) | pk T#t#ANALYTICS#<YYYY-MM-DD>, sk <id>            |
  * | a tenant's sitemap state (edits, runs)| UpdateItem (ADD), conditional| pk T#t#SITEMAPSTATE, sk STATE                     |
  * | tenants with unclaimed catalogue edits| Query gsi1 (sparse)          | gsi1pk CHANGEDCATALOGUES, gsi1sk <key>            |
+ * | invoice by id; invoices by user,      | CRUD collection INVOICE and  | pk T#t#INVOICE, sk <id>; list entries (above)     |
+ * |   user and status, status, number     |   its list indexes           |                                                   |
+ * | the last invoice number (sequential)  | conditional UpdateItem (SET  | pk T#t#COUNTERS, sk INVOICENUMBER                 |
+ * |                                       |   count = read + 1) in the   |                                                   |
+ * |                                       |   invoice's insert txn       |                                                   |
+ * | whose turn it is to number an invoice | conditional Put (lease) /    | pk T#t#INVOICENUMBERING, sk TURN                  |
+ * |   (concurrent creates take turns)     |   conditional Delete         |                                                   |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -344,6 +351,7 @@ export const keys = {
   sitemapState: (tenant: string) => ({ pk: `T#${tenant}#SITEMAPSTATE`, sk: 'STATE' }),
   /** Lists a sitemap state while it has catalogue edits no generation claimed: the catalogue check reads it. */
   changedCataloguesIndex: 'CHANGEDCATALOGUES',
+  invoiceNumberingTurn: (tenant: string) => ({ pk: `T#${tenant}#INVOICENUMBERING`, sk: 'TURN' }),
   analyticsEvent: (tenant: string, day: string, id: string) => ({
     pk: `T#${tenant}#ANALYTICS#${day}`,
     sk: id,
@@ -379,4 +387,5 @@ export const collections = {
   studentSubscriptionRateVersions: 'STUDENTSUBSCRIPTIONRATEVERSION',
   studentFlexibleRates: 'STUDENTFLEXIBLERATE',
   studentSubscriptionRates: 'STUDENTSUBSCRIPTIONRATE',
+  invoices: 'INVOICE',
 } as const;

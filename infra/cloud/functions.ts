@@ -18,6 +18,8 @@ const extraCapabilities: Record<string, Capability[]> = {
   'password-reset-mail': ['mail'],
   'trial-mail': ['mail'],
   'stripe-webhooks': ['stripe'],
+  // Pays an invoice through the school's Stripe account; mails invoices from the bus.
+  invoices: ['mail', 'stripe'],
 };
 
 /**

@@ -38,6 +38,8 @@ export const eventCatalogue = {
   /** The lesson-history job's tick: rows for lessons that ended since its last run. */
   LessonHistoryDue: z.object({ tenant: z.string().optional() }),
   TrialBooked: z.object({ tenant: z.string(), trialId: z.string(), studentId: z.string() }),
+  /** An admin sent an invoice (created with `send`, or invoices.sendMail): its consumer mails it. */
+  InvoiceMailRequested: z.object({ tenant: z.string(), invoiceId: z.string() }),
   StripeEventReceived: z.object({ tenant: z.string(), stripeEventId: z.string(), type: z.string() }),
   /** The daily reconciliation's tick: each school's Stripe events since its last run, any never delivered. */
   StripeReconcileDue: z.object({}),
@@ -94,6 +96,8 @@ export const eventRules: EventRule[] = [
     detailTypes: ['PasswordResetRequested', 'UserInvited', 'TemporaryPasswordRequested'],
     target: 'password-reset-mail',
   },
+  // An invoice mailed to its user and their parent, after the request that sent it has answered.
+  { name: 'invoice-mail', kind: 'pattern', detailTypes: ['InvoiceMailRequested'], target: 'invoices' },
   // What a deleted account leaves to tidy, after its own transaction.
   { name: 'account-cleanup', kind: 'pattern', detailTypes: ['UserDeleted'], target: 'account-cleanup' },
   // The booking e-mail to the student, their parent and the tutor.

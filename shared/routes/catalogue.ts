@@ -5,6 +5,7 @@ import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
 import { familyRoutes } from './family';
 import { fcmTokenRoutes } from './fcm-tokens';
+import { invoiceRoutes } from './invoices';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
@@ -61,6 +62,7 @@ const declaredRoutes = [
   ...familyRoutes,
   ...stripeWebhookRoutes,
   ...priceCatalogueRoutes,
+  ...invoiceRoutes,
 ];
 
 /** Every route of the API, declared once. */

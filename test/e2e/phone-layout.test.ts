@@ -29,7 +29,7 @@ interface Sample {
 }
 
 /** Records of the seeded demo the samples name, read once through the API. */
-const ids = { homework: '', lesson: '', resource: '' };
+const ids = { homework: '', lesson: '', resource: '', invoice: '' };
 
 beforeAll(async () => {
   const api = apiClient(browser.stack().apiUrl);
@@ -46,6 +46,22 @@ beforeAll(async () => {
     { query: { path: SUB_TOPIC } },
   );
   ids.resource = resolved.subTopic.resources[0]?._id ?? '';
+  const { body: invoice } = await api.call<{ _id: string }>('invoices.create', {
+    ...admin,
+    body: {
+      userId: 'demo-student-1',
+      lineItems: [
+        {
+          description: 'One-to-one mathematics lessons, March (4 x 60 minutes)',
+          quantity: 4,
+          unitAmount: 45,
+        },
+        { description: 'Past-paper workbook', quantity: 1, unitAmount: 12.5 },
+      ],
+      dueDate: '2030-04-01',
+    },
+  });
+  ids.invoice = invoice._id;
   expect(Object.values(ids).every(Boolean), `demo records found: ${JSON.stringify(ids)}`).toBe(true);
 });
 
@@ -75,6 +91,8 @@ function samples(): Record<string, Sample> {
     '/portal/schedule': { as: ['student', 'tutor'], path: '/portal/schedule' },
     '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
+    '/portal/invoices': { as: ['parent', 'student'], path: '/portal/invoices' },
+    '/portal/invoices/:invoiceId': { as: ['parent'], path: `/portal/invoices/${ids.invoice}` },
     '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
       as: ['student'],
       path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',
@@ -122,6 +140,8 @@ function samples(): Record<string, Sample> {
     '/admin/tags': { as: ['admin'], path: '/admin/tags' },
     '/admin/trials': { as: ['admin'], path: '/admin/trials' },
     '/admin/callback-requests': { as: ['admin'], path: '/admin/callback-requests' },
+    '/admin/invoices': { as: ['admin'], path: '/admin/invoices' },
+    '/admin/invoices/:invoiceId': { as: ['admin'], path: `/admin/invoices/${ids.invoice}` },
     '/trial-recording/:trialId': { as: ['student'], path: '/trial-recording/trial-sam-physics' },
     '/waiting-room/:waitingId': { as: ['student'], path: `/waiting-room/${ids.lesson}` },
     '/verifyNotesLink': {

@@ -167,26 +167,35 @@ describe('Lambdas', () => {
     }
   });
 
-  it('lets only the password-reset and trial mail functions send e-mail', () => {
+  it('lets only the password-reset, trial and invoice mail functions send e-mail', () => {
     const sesPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('ses:SendEmail'),
     );
-    expect(sesPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
-      expect.stringMatching(/PasswordResetMail$/),
-      expect.stringMatching(/TrialMail$/),
-    ]);
+    const ids = sesPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
+    expect(ids).toHaveLength(3);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Invoices$/),
+        expect.stringMatching(/PasswordResetMail$/),
+        expect.stringMatching(/TrialMail$/),
+      ]),
+    );
   });
 
-  it("lets only the Stripe webhook function read the schools' Stripe settings, and no other parameter", () => {
+  it("lets only the Stripe webhook and invoice functions read the schools' Stripe settings, and no other parameter", () => {
     const ssmPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('/tenants/*/stripe'),
     );
-    expect(ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''))).toEqual([
-      expect.stringMatching(/StripeWebhooks$/),
-    ]);
-    expect(JSON.stringify(ssmPolicies[0]?.statements)).toContain(
-      ':parameter/learning-platform/dev/tenants/*/stripe',
+    const ids = ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
+    expect(ids).toHaveLength(2);
+    expect(ids).toEqual(
+      expect.arrayContaining([expect.stringMatching(/StripeWebhooks$/), expect.stringMatching(/Invoices$/)]),
     );
+    for (const policy of ssmPolicies) {
+      expect(JSON.stringify(policy.statements)).toContain(
+        ':parameter/learning-platform/dev/tenants/*/stripe',
+      );
+    }
   });
 });
 

@@ -454,6 +454,26 @@ const foreignRecords: Record<
       bodyFor: (routeId) => profileEntryBodies[routeId.split('.')[1] ?? ''],
     };
   },
+  // One of Sam's invoices, asked for by northwind's admin through the back-office's and the family's routes.
+  invoices: async () => {
+    const { status, body } = await local.api.call('invoices.create', {
+      token: demoAdmin.token,
+      body: { userId: SAM, lineItems: [{ description: 'Matrix lessons', quantity: 1, unitAmount: 10 }] },
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const id = String(body._id);
+    return {
+      params: { id },
+      as: () => northwindAdmin,
+      query: { noteId: 'matrix-note' },
+      bodyFor: (routeId) =>
+        routeId === 'invoices.createNote'
+          ? { note: 'Taken over' }
+          : routeId === 'invoices.checkoutSession'
+            ? { id }
+            : { memo: 'Taken over' },
+    };
+  },
   'report-issues': async () => {
     const { body } = await local.api.call('reportIssues.create', {
       token: demoStudent.token,
@@ -661,6 +681,8 @@ interface OthersRecords {
   endedLesson: string;
   tutorFeedback: string;
   studentFeedback: string;
+  /** An invoice of Sam's. */
+  invoice: string;
   /** Tom's profile entries by kind (a subject's id is the subject's), made through his own profile. */
   profileEntries: Record<string, string>;
 }
@@ -829,6 +851,12 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
     { params: { entryId: r.profileEntries.subjects ?? '' }, secret: r.profileEntries.subjects ?? '' },
   ],
   'usage.userDetails': () => [{ body: { userId: SAM }, secret: SAM }],
+  // A family's invoices: another account's are not there (404), whether listed, read or paid.
+  'invoices.mine': (r) => [{ query: { userId: SAM }, secret: r.invoice }],
+  'invoices.mineGet': (r) => [{ params: { id: r.invoice }, secret: r.invoice }],
+  'invoices.checkoutSession': (r) => [
+    { params: { id: r.invoice }, body: { id: r.invoice }, secret: r.invoice },
+  ],
 };
 
 /** Routes that name a record which is nobody's own, each with why. */
@@ -910,6 +938,7 @@ describe("another user's record is a 404 or a 403, never the record", () => {
       studentId: SAM,
       rating: 5,
     });
+    const invoice = (await foreignRecords.invoices!()).params.id!;
     const profileEntries: Record<string, string> = {};
     for (const kind of ['experiences', 'qualifications', 'achievements', 'languages'] as const) {
       const { status, body } = await local.api.call<Record<string, Array<{ _id: string }>>>(
@@ -933,6 +962,7 @@ describe("another user's record is a 404 or a 403, never the record", () => {
       endedLesson,
       tutorFeedback,
       studentFeedback,
+      invoice,
       fcmToken,
       trial: trial.params.id!,
       trialStudent: trialRead.trial.studentId,

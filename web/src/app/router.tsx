@@ -130,6 +130,10 @@ const AdminCallbackRequestsPage = page(
   'AdminCallbackRequestsPage',
   () => import('../features/admin/callback-requests/callback-requests-page'),
 );
+const AdminInvoicesPage = page('AdminInvoicesPage', () => import('../features/admin/invoices/invoices-page'));
+const AdminInvoicePage = page('AdminInvoicePage', () => import('../features/admin/invoices/invoice-page'));
+const InvoicesPage = page('InvoicesPage', () => import('../features/invoices/invoices-page'));
+const InvoicePage = page('InvoicePage', () => import('../features/invoices/invoice-page'));
 const WaitingRoomPage = page('WaitingRoomPage', () => import('../features/waiting-room/waiting-room-page'));
 const VerifyNotesLinkPage = page(
   'VerifyNotesLinkPage',
@@ -157,6 +161,8 @@ export const router = routeTable(
         { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
         { path: paths.portalRequests, element: RequestsPage },
+        { path: paths.portalInvoices, element: InvoicesPage },
+        { path: paths.portalInvoice, element: InvoicePage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },
@@ -199,6 +205,8 @@ export const router = routeTable(
             { path: 'tags', element: AdminTagsPage },
             { path: 'trials', element: AdminTrialsPage },
             { path: 'callback-requests', element: AdminCallbackRequestsPage },
+            { path: 'invoices', element: AdminInvoicesPage },
+            { path: 'invoices/:invoiceId', element: AdminInvoicePage },
           ],
         },
         { path: paths.trialRecording, element: TrialRecordingPage },

@@ -19,6 +19,8 @@ export const paths = {
   portalAvailability: '/portal/availability',
   portalHomework: '/portal/courses/:courseId/homework/:sectionId',
   portalRequests: '/portal/requests',
+  portalInvoices: '/portal/invoices',
+  portalInvoice: '/portal/invoices/:invoiceId',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   profile: '/profile',
@@ -54,6 +56,8 @@ export const paths = {
   adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',
   adminCallbackRequests: '/admin/callback-requests',
+  adminInvoices: '/admin/invoices',
+  adminInvoice: '/admin/invoices/:invoiceId',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:userId',
   // later: curriculum, quizzes, payments, onboarding
@@ -92,3 +96,11 @@ export function withQuery(path: string, query: Record<string, string | undefined
 
 /** An admin's page of one user (`paths.adminUser` filled in). */
 export const adminUserPath = (userId: string) => `${paths.adminUsers}/${encodeURIComponent(userId)}`;
+
+/** An invoice of the family's (`paths.portalInvoice` filled in): the printable invoice and its payment. */
+export const portalInvoicePath = (invoiceId: string) =>
+  `${paths.portalInvoices}/${encodeURIComponent(invoiceId)}`;
+
+/** An invoice in the back-office (`paths.adminInvoice` filled in). */
+export const adminInvoicePath = (invoiceId: string) =>
+  `${paths.adminInvoices}/${encodeURIComponent(invoiceId)}`;

@@ -69,6 +69,21 @@ function PortalHome() {
               </Card.Body>
             </Card.Root>
           )}
+          {(isParent || current.type === 'student') && (
+            <Card.Root>
+              <Card.Body gap="3">
+                <Heading size="md">Invoices</Heading>
+                <Text color="fg.muted">
+                  {isParent
+                    ? "Your family's invoices: see, print and pay them."
+                    : 'See, print and pay your invoices.'}
+                </Text>
+                <Button asChild size="sm" variant="outline" alignSelf="start">
+                  <RouterLink to={paths.portalInvoices}>My invoices</RouterLink>
+                </Button>
+              </Card.Body>
+            </Card.Root>
+          )}
           {(current.type === 'tutor' || canEditAnyAvailability(current)) && (
             <Card.Root>
               <Card.Body gap="3">

@@ -60,6 +60,7 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
     list: 'student-subscription-rates.list',
   },
   { label: 'Currencies', to: paths.adminCurrencies, list: 'tenants.moneySettings' },
+  { label: 'Invoices', to: paths.adminInvoices, list: 'invoices.list' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },
