@@ -21,6 +21,7 @@ import { stripeWebhookRoutes } from './stripe-webhooks';
 import { tenantSettingsRoutes } from './tenant-settings';
 import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
+import { tutorRateRoutes } from './tutor-rates';
 import { tutorRoleRoutes } from './tutor-roles';
 import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
@@ -61,6 +62,7 @@ const declaredRoutes = [
   ...familyRoutes,
   ...stripeWebhookRoutes,
   ...priceCatalogueRoutes,
+  ...tutorRateRoutes,
 ];
 
 /** Every route of the API, declared once. */
