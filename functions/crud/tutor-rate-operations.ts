@@ -20,6 +20,7 @@ import type {
   StoredOneToOneTutorRate,
 } from '../../shared/schemas/rates';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { teaches } from '../access/records';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import {
@@ -208,7 +209,8 @@ async function myRates<R extends TutorRateTerms>(
 
 /**
  * GET /one-to-one-tutor-rates/student/{studentId}: the rate a tutor is paid for the student now. A tutor asks
- * about themself (another tutor's rate is a 403); the back-office names the tutor.
+ * about themself (another tutor's rate is a 403) and a student they teach (another is a 404); the
+ * back-office names the tutor and any student.
  */
 async function rateForStudent(
   tenant: string,
@@ -228,7 +230,9 @@ async function rateForStudent(
     throw new ForbiddenError('You can read only your own rates');
   const tutor = await tutorOf(tenant, tutorId);
   const student = await getUser(tenant, studentId);
-  if (!student || student.deletedAt) throw new NotFoundError('Student not found');
+  // A tutor asks about the students they teach: anyone else's is unknown to them (its country would show).
+  const known = student && !student.deletedAt && (backOffice || (await teaches(tenant, tutorId, studentId)));
+  if (!student || !known) throw new NotFoundError('Student not found');
   const [general, own] = await Promise.all([
     allOneToOneTutorRates(tenant),
     getOwnRates(tenant, tutorId, 'ONETOONE'),

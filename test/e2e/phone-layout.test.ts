@@ -108,6 +108,8 @@ function samples(): Record<string, Sample> {
     },
     '/admin/student-flexible-rates': { as: ['admin'], path: '/admin/student-flexible-rates' },
     '/admin/student-subscription-rates': { as: ['admin'], path: '/admin/student-subscription-rates' },
+    '/admin/one-to-one-tutor-rates': { as: ['admin'], path: '/admin/one-to-one-tutor-rates' },
+    '/admin/group-tutor-rates': { as: ['admin'], path: '/admin/group-tutor-rates' },
     '/admin/currencies': { as: ['admin'], path: '/admin/currencies' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },

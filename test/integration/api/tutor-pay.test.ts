@@ -153,14 +153,19 @@ describe('tutor rates', () => {
   it("answers a tutor's own rates, the rate for a student, and keeps tutors to their own", async () => {
     // Act
     const mine = await local.api.call<Json>('one-to-one-tutor-rates.mine', { ...grace });
-    const forSam = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
-      ...grace,
-      params: { studentId: SAM },
-    });
-    const tomForSam = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
+    const graceForSam = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
       ...admin,
       params: { studentId: SAM },
-      query: { tutorId: TOM },
+      query: { tutorId: GRACE },
+    });
+    const tomForSam = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
+      ...tom,
+      params: { studentId: SAM },
+    });
+    // Grace teaches no course of Sam's: his rate is none of her business.
+    const notHerStudent = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
+      ...grace,
+      params: { studentId: SAM },
     });
     const othersRate = await local.api.call<Json>('one-to-one-tutor-rates.forStudent', {
       ...tom,
@@ -175,7 +180,8 @@ describe('tutor rates', () => {
     });
     // Assess
     expect(mine.body.own.map((r: Json) => r.rate)).toEqual([{ amount: 40, currency: 'USD' }]);
-    expect(forSam.body).toMatchObject({ rate: { amount: 40, currency: 'USD' }, source: 'TUTOR' });
+    expect(graceForSam.body).toMatchObject({ rate: { amount: 40, currency: 'USD' }, source: 'TUTOR' });
+    expect(notHerStudent.status).toBe(404);
     expect(tomForSam.body).toMatchObject({
       rate: { amount: 30, currency: 'USD' },
       rateId: generalRateId,

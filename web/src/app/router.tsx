@@ -68,6 +68,14 @@ const prices = {
     'StudentSubscriptionRatesPage',
     () => import('../features/admin/prices/student-subscription-rates-page'),
   ),
+  OneToOneTutorRates: page(
+    'OneToOneTutorRatesPage',
+    () => import('../features/admin/prices/one-to-one-tutor-rates-page'),
+  ),
+  GroupTutorRates: page(
+    'GroupTutorRatesPage',
+    () => import('../features/admin/prices/group-tutor-rates-page'),
+  ),
   Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
 };
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
@@ -184,6 +192,8 @@ export const router = routeTable(
             { path: 'student-subscription-rate-versions', element: prices.SubscriptionRateVersions },
             { path: 'student-flexible-rates', element: prices.StudentFlexibleRates },
             { path: 'student-subscription-rates', element: prices.StudentSubscriptionRates },
+            { path: 'one-to-one-tutor-rates', element: prices.OneToOneTutorRates },
+            { path: 'group-tutor-rates', element: prices.GroupTutorRates },
             { path: 'currencies', element: prices.Currencies },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },

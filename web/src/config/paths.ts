@@ -50,6 +50,8 @@ export const paths = {
   adminCurrencies: '/admin/currencies',
   adminStudentFlexibleRates: '/admin/student-flexible-rates',
   adminStudentSubscriptionRates: '/admin/student-subscription-rates',
+  adminOneToOneTutorRates: '/admin/one-to-one-tutor-rates',
+  adminGroupTutorRates: '/admin/group-tutor-rates',
   adminTutorSorting: '/admin/tutor-sorting',
   adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',
