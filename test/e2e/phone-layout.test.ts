@@ -75,6 +75,7 @@ function samples(): Record<string, Sample> {
     '/portal/schedule': { as: ['student', 'tutor'], path: '/portal/schedule' },
     '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
+    '/portal/pay': { as: ['tutor'], path: '/portal/pay' },
     '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
       as: ['student'],
       path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',

@@ -8,7 +8,7 @@ import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 
-it('an admin sets a tutor rate, sees the pay of the lesson taught at it, marks it PAID and exports the CSV', async () => {
+it('an admin sets a tutor rate, sees the pay of the lesson taught at it, the tutor raises a concern, the admin marks it PAID and exports the CSV', async () => {
   // Prepare: the back-office's one-to-one tutor rates (none yet)
   const admin = await browser.signedInPage(demo.admin, '/admin/one-to-one-tutor-rates');
   await admin.getByRole('heading', { name: 'One-to-one tutor rates' }).waitFor();
@@ -48,6 +48,26 @@ it('an admin sets a tutor rate, sees the pay of the lesson taught at it, marks i
   await row.getByText('USD 32.50').waitFor();
   await row.getByText('USD 24.38', { exact: true }).waitFor();
   await screenshot(admin, 'admin-lesson-history-pay');
+
+  // Act: Tom reads his pay and raises a concern about the lesson
+  const tom = await browser.signedInPage(demo.tutor, '/portal/pay');
+  const mine = tom.getByRole('row').filter({ hasText: 'USD 32.50' });
+  await mine.getByText('USD 24.38').waitFor();
+  await mine.getByRole('button', { name: 'Raise concern' }).click();
+  const concern = tom.getByRole('dialog');
+  await concern.getByRole('button', { name: 'Raise concern' }).click();
+  await concern.getByText('Say what is wrong').waitFor();
+  await concern.getByLabel(/What is wrong/).fill('The lesson ran 15 minutes over');
+  await concern.getByRole('button', { name: 'Raise concern' }).click();
+
+  // Assess: the row says the concern waits for the school, and the school sees it on the lesson
+  await tom.getByText('Concern raised!').waitFor();
+  await mine.getByText('Concern pending').waitFor();
+  expect(await mine.getByRole('button', { name: 'Raise concern' }).count()).toBe(0);
+  await screenshot(tom, 'tutor-my-pay');
+  expect((await getLessonHistory('demo', lesson._id))?.tutorConcern?.status).toBe('PENDING');
+  await admin.reload();
+  await row.getByText('Concern raised').waitFor();
 
   // Act: the admin marks the tutor paid for it
   await row.getByRole('checkbox', { name: /^Select / }).check({ force: true });

@@ -26,6 +26,7 @@ const CoursePage = page('CoursePage', () => import('../features/courses/course-p
 const SchedulePage = page('SchedulePage', () => import('../features/schedule/schedule-page'));
 const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
 const RequestsPage = page('RequestsPage', () => import('../features/lesson-requests/requests-page'));
+const MyPayPage = page('MyPayPage', () => import('../features/tutor-pay/my-pay-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
@@ -165,6 +166,7 @@ export const router = routeTable(
         { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
         { path: paths.portalRequests, element: RequestsPage },
+        { path: paths.portalPay, element: MyPayPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },

@@ -19,6 +19,7 @@ export const paths = {
   portalAvailability: '/portal/availability',
   portalHomework: '/portal/courses/:courseId/homework/:sectionId',
   portalRequests: '/portal/requests',
+  portalPay: '/portal/pay',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   profile: '/profile',
