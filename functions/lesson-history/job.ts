@@ -1,5 +1,7 @@
 import { ConflictError } from '../../shared/http/errors';
+import { moneySettings } from '../../shared/money/settings';
 import { historyScanWindow, type LessonJoin, toLessonHistory } from '../../shared/rules/lesson-history';
+import { payAtWrite, rateClassOf } from '../../shared/rules/tutor-pay';
 import { isLessonKind } from '../../shared/schemas/section';
 import { logger } from '../lib/logger';
 import { type CourseRecord, coursesRepository } from '../repositories/courses';
@@ -8,7 +10,8 @@ import { insertLessonHistory } from '../repositories/lesson-history';
 import { lessonJoinsOf } from '../repositories/lesson-joins';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { lessonsStartingBetween, type SectionRecord } from '../repositories/sections';
-import { listTenantKeys } from '../repositories/tenants';
+import { getTenant, listTenantKeys } from '../repositories/tenants';
+import { ownTerms, type RatesForRun, ratesForRun } from '../repositories/tutor-rates';
 import { getUsers, type UserRecord } from '../repositories/users';
 import { writeTransaction } from '../table/transactions';
 
@@ -40,8 +43,9 @@ async function peopleOf(tenant: string, lessons: LessonRecord[]): Promise<UserRe
 /**
  * One ended lesson: its history row (written once, keyed by the lesson id, with its tutor's and students'
  * first join times) and the lesson COMPLETED at `at`, which also frees its time claims and completes a
- * trial whose lesson it is. The demo's history seed records its term of past lessons the same way. True
- * when the row was written now, false when it was already there.
+ * trial whose lesson it is. The row's pay is fixed now, from the rate in force at the lesson's start
+ * (payAtWrite). The demo's history seed records its term of past lessons the same way. True when the row
+ * was written now, false when it was already there.
  */
 export async function recordEndedLesson(
   tenant: string,
@@ -51,10 +55,30 @@ export async function recordEndedLesson(
     people: UserRecord[];
     joins: LessonJoin[] | undefined;
     at: string;
+    /** The run's rates and the school's currency (read for this lesson alone when absent). */
+    pay?: RunPay;
   },
 ): Promise<boolean> {
   const { course, people, joins, at } = context;
-  const row = toLessonHistory({ ...lesson, studentIds: lesson.studentIds ?? [] }, course, people, at, joins);
+  const pay = context.pay ?? (await payForRun(tenant, [lesson.tutorId]));
+  const plain = toLessonHistory(
+    { ...lesson, studentIds: lesson.studentIds ?? [] },
+    course,
+    people,
+    at,
+    joins,
+  );
+  const classType = rateClassOf(plain);
+  const country = (id: string | null) => people.find((person) => person._id === id)?.country ?? '';
+  const row = payAtWrite(
+    plain,
+    {
+      tutor: (pay.rates.own[classType].get(plain.tutorId) ?? []).map(ownTerms),
+      general: pay.rates.general[classType],
+    },
+    { tutorCountry: country(plain.tutorId), studentCountry: country(plain.studentId) },
+    pay.currency,
+  );
   const written = await insertLessonHistory(tenant, row);
   const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
   const writes = await lessonWrites(tenant, lesson, completed, course?.title ?? '');
@@ -63,6 +87,16 @@ export async function recordEndedLesson(
     () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
   );
   return written;
+}
+
+export interface RunPay {
+  rates: RatesForRun;
+  currency: ReturnType<typeof moneySettings>['defaultCurrency'];
+}
+
+async function payForRun(tenant: string, tutorIds: string[]): Promise<RunPay> {
+  const [rates, record] = await Promise.all([ratesForRun(tenant, tutorIds), getTenant(tenant)]);
+  return { rates, currency: moneySettings(record?.settings?.money).defaultCurrency };
 }
 
 /**
@@ -79,16 +113,25 @@ export async function recordEndedLessons(tenant: string, now = new Date()): Prom
   const report: JobReport = { tenant, ended: lessons.length, written: 0, completed: 0, failed: 0 };
   if (lessons.length > 0) {
     const courseIds = [...new Set(lessons.map((l) => l.course))];
-    const [courses, people, joins] = await Promise.all([
+    const [courses, people, joins, pay] = await Promise.all([
       coursesRepository.getMany(tenant, courseIds),
       peopleOf(tenant, lessons),
       lessonJoinsOf(tenant, lessons),
+      payForRun(tenant, [...new Set(lessons.map((l) => l.tutorId))]),
     ]);
     const courseById = new Map<string, CourseRecord>(courses.map((c) => [c._id, c]));
     for (const lesson of lessons) {
       try {
         const course = courseById.get(lesson.course);
-        if (await recordEndedLesson(tenant, lesson, { course, people, joins: joins.get(lesson._id), at: to }))
+        if (
+          await recordEndedLesson(tenant, lesson, {
+            course,
+            people,
+            joins: joins.get(lesson._id),
+            at: to,
+            pay,
+          })
+        )
           report.written++;
         report.completed++;
       } catch (error) {

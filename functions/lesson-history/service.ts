@@ -1,14 +1,18 @@
 import { NotFoundError } from '../../shared/http/errors';
 import { isBackOfficeRole } from '../../shared/permissions/check';
 import { matchesLessonHistory, rangeBounds } from '../../shared/rules/lesson-history';
+import { exportColumns, lessonHistoryCsv } from '../../shared/rules/lesson-history-columns';
+import { isIanaTimeZone } from '../../shared/rules/time-zone';
 import {
   type LessonHistory,
+  type LessonHistoryExportQuery,
   type LessonHistoryFilters,
   type LessonHistoryListQuery,
   lessonHistoryFiltersSchema,
+  MAX_EXPORT_ROWS,
   type PresentedLessonHistory,
 } from '../../shared/schemas/lesson-history';
-import { isDescending, type Page } from '../../shared/schemas/paging';
+import { isDescending, MAX_PAGE_SIZE, type Page } from '../../shared/schemas/paging';
 import { callerHolds, requireBackOffice } from '../lib/access';
 import type { Caller } from '../lib/request';
 import {
@@ -17,6 +21,7 @@ import {
   lessonHistoryLists,
   setTutorPaymentStatus,
 } from '../repositories/lesson-history';
+import { presentLessonHistory } from './present';
 
 /**
  * Whose rows a caller sees. Tutor and student roles hold lessonHistory `view` for their own history, so
@@ -35,14 +40,7 @@ function canSee(scope: HistoryScope, row: LessonHistory): boolean {
   return scope.kind === 'tutor' ? row.tutorId === scope.userId : row.studentIds.includes(scope.userId);
 }
 
-/** The payment status is a column permission (spec 001 section 6): students' roles do not hold it. */
-function present(caller: Caller, row: LessonHistory): PresentedLessonHistory {
-  if (callerHolds(caller, ['lessonHistory'], ['tutorPaymentStatus'])) return row;
-  const { tutorPaymentStatus: _status, ...rest } = row;
-  return rest;
-}
-
-function filtersOf(query: LessonHistoryListQuery): LessonHistoryFilters {
+function filtersOf(query: Omit<LessonHistoryListQuery, 'includeTutorAmountData'>): LessonHistoryFilters {
   const given = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
   // The query passed the route's schema; this keeps the filter fields of it.
   return lessonHistoryFiltersSchema.strip().parse(Object.fromEntries(given));
@@ -59,6 +57,42 @@ export async function listLessonHistory(
   caller: Caller,
   query: LessonHistoryListQuery,
 ): Promise<Page<PresentedLessonHistory>> {
+  const page = await listRows(tenant, caller, query);
+  const withPay = query.includeTutorAmountData === '1';
+  return { ...page, docs: page.docs.map((row) => presentLessonHistory(caller, row, withPay)) };
+}
+
+/**
+ * GET /lesson-history/export: the rows of the list's filters (the caller's own for a tutor or a student),
+ * every page up to MAX_EXPORT_ROWS, as CSV with exactly the columns the caller's column permissions allow
+ * (spec 001 section 6), dates in the zone asked for (UTC by default) and money in major units.
+ */
+export async function exportLessonHistory(
+  tenant: string,
+  caller: Caller,
+  query: LessonHistoryExportQuery,
+): Promise<string> {
+  const { timeZone, ...listQuery } = query;
+  const zone = timeZone && isIanaTimeZone(timeZone) ? timeZone : 'UTC';
+  const rows: LessonHistory[] = [];
+  for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += MAX_PAGE_SIZE) {
+    const page = await listRows(tenant, caller, { ...listQuery, limit: MAX_PAGE_SIZE, offset });
+    rows.push(...page.docs);
+    if (page.docs.length < MAX_PAGE_SIZE) break;
+  }
+  const columns = exportColumns(
+    (column) => callerHolds(caller, ['lessonHistory'], [column]),
+    isBackOfficeRole(caller.role),
+  );
+  return lessonHistoryCsv(rows.slice(0, MAX_EXPORT_ROWS), columns, zone);
+}
+
+/** The rows of a list query the caller may see (stored form). */
+async function listRows(
+  tenant: string,
+  caller: Caller,
+  query: Omit<LessonHistoryListQuery, 'includeTutorAmountData'>,
+): Promise<Page<LessonHistory>> {
   const { limit, offset } = query;
   const scope = scopeOf(caller);
   const filters = filtersOf(query);
@@ -69,7 +103,7 @@ export async function listLessonHistory(
     equality[own] = scope.userId;
   }
   const { from, to } = rangeBounds(startDate, endDate);
-  const page = await lessonHistoryLists.list(tenant, {
+  return lessonHistoryLists.list(tenant, {
     limit,
     offset,
     filters: equality,
@@ -81,7 +115,6 @@ export async function listLessonHistory(
     // A reference key (the start of the event id) has no index: checked per row.
     ...(referenceKey ? { matches: (row: LessonHistory) => matchesLessonHistory(row, { referenceKey }) } : {}),
   });
-  return { ...page, docs: page.docs.map((row) => present(caller, row)) };
 }
 
 /** Someone else's row is a 404, like another tenant's: its existence is not revealed. */
@@ -89,10 +122,11 @@ export async function getLessonHistoryFor(
   tenant: string,
   caller: Caller,
   id: string,
+  includeTutorAmountData: boolean,
 ): Promise<PresentedLessonHistory> {
   const row = await getLessonHistory(tenant, id);
   if (!row || !canSee(scopeOf(caller), row)) throw new NotFoundError('Lesson history entry not found');
-  return present(caller, row);
+  return presentLessonHistory(caller, row, includeTutorAmountData);
 }
 
 /**
@@ -104,10 +138,15 @@ export async function updateTutorPaymentStatus(
   caller: Caller,
   ids: string[],
   status: LessonHistory['tutorPaymentStatus'],
-): Promise<{ docs: LessonHistory[] }> {
+): Promise<{ docs: PresentedLessonHistory[] }> {
   requireBackOffice(caller, 'Only the back-office can change payment status');
   await setTutorPaymentStatus(tenant, ids, status, new Date().toISOString());
-  const rows = await getLessonHistories(tenant, ids);
+  const rows = await getLessonHistories(tenant, ids, true);
   const byId = new Map(rows.map((row) => [row._id, row]));
-  return { docs: [...new Set(ids)].map((id) => byId.get(id)).filter((row) => row !== undefined) };
+  return {
+    docs: [...new Set(ids)]
+      .map((id) => byId.get(id))
+      .filter((row) => row !== undefined)
+      .map((row) => presentLessonHistory(caller, row, true)),
+  };
 }

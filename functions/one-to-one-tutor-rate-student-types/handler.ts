@@ -3,7 +3,6 @@ import { crudOperations } from '../crud/operations';
 import { resourceHandler } from '../lib/pipeline';
 import { oneToOneTutorRateStudentTypesRepository } from '../repositories/rates';
 
-// Tutor rates (a later part of issue 18) will refer to these by id: their count becomes a delete guard then.
 export const handler = resourceHandler(
   'one-to-one-tutor-rate-student-types',
   oneToOneTutorRateStudentTypeRoutes,
@@ -13,6 +12,14 @@ export const handler = resourceHandler(
       label: 'one-to-one tutor rate student type',
       repository: oneToOneTutorRateStudentTypesRepository,
       filterFields: ['status'],
+      // The tutor rates that name the type, counted in each rate's own transaction (repositories/tutor-rates.ts).
+      deleteGuards: [
+        {
+          entity: 'one-to-one tutor rate',
+          count: async (tenant, id) =>
+            (await oneToOneTutorRateStudentTypesRepository.get(tenant, id))?.rates ?? 0,
+        },
+      ],
       dropdown: { name: (type) => type.name, filters: { status: 'ACTIVE' } },
     }),
   },

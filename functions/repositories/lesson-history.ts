@@ -1,6 +1,12 @@
 import * as z from 'zod';
-import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import { type LessonHistory, lessonHistorySchema } from '../../shared/schemas/lesson-history';
+import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
+import { add, type Money } from '../../shared/money/money';
+import {
+  type LessonHistory,
+  lessonHistorySchema,
+  type PayEntry,
+  payEntrySchema,
+} from '../../shared/schemas/lesson-history';
 import { guarded, listIndexes } from '../crud/list-index';
 import { keys } from '../table/access-patterns';
 import { countWrite, readCount } from '../table/counters';
@@ -98,13 +104,57 @@ export const lessonHistoryLists = listIndexes<
 });
 
 /**
+ * A lesson's pay entries (shared/rules/tutor-pay.ts): append-only items in the row's own partition, each
+ * written once (`absent`) with the row it changes, in one transaction whose row write is conditional on the
+ * row's `payRevision` as read. So two changes made at once cannot both apply to the same reading: one
+ * fails, reads again and applies after the other, and the row's `tutorAmount` is always the sum of its
+ * entries.
+ */
+const payEntries = defineEntity({
+  name: 'lessonPayEntry',
+  schema: payEntrySchema,
+  keyAttributes: ['lessonHistoryId', 'entryId'],
+  key: (tenant, entry) => keys.lessonPayEntry(tenant, entry.lessonHistoryId, entry.entryId),
+});
+
+/** A lesson's pay entries, oldest first. */
+export function payEntriesOf(tenant: string, lessonHistoryId: string): Promise<PayEntry[]> {
+  return payEntries.query({
+    partition: keys.lessonHistory(tenant, lessonHistoryId).pk,
+    sortKey: { beginsWith: keys.lessonPayEntryPrefix },
+    consistent: true,
+  });
+}
+
+/** The entry id of a change: its cause when it has one (a request id), else the row's revision it makes. */
+export function entryIdOf(kind: PayEntry['kind'], revision: number, cause?: string): string {
+  return cause ? `${kind}#${cause}` : `${String(revision).padStart(6, '0')}#${kind}`;
+}
+
+/**
  * Writes a lesson's row once: the put is conditional on the lesson's id, and the count and the list
  * entries go in the same transaction, so a re-run or an overlapping run changes nothing. False when the
- * row was already there.
+ * row was already there. A row with a rate carries its allocation as its first pay entry.
  */
 export async function insertLessonHistory(tenant: string, row: LessonHistory): Promise<boolean> {
+  const allocation: PayEntry | undefined = row.allocatedTutorAmount
+    ? {
+        lessonHistoryId: row._id,
+        entryId: entryIdOf('ALLOCATION', 1),
+        kind: 'ALLOCATION',
+        amount: row.allocatedTutorAmount,
+        reason: "The rate times the lesson's duration",
+        createdBy: 'system',
+        createdAt: row.createdAt,
+      }
+    : undefined;
   const items: TransactItem[] = [
-    historyRows.putWrite(tenant, { ...row, ...lessonHistoryLists.stamp() }, 'absent'),
+    historyRows.putWrite(
+      tenant,
+      { ...row, ...(allocation ? { payRevision: 1 } : {}), ...lessonHistoryLists.stamp() },
+      'absent',
+    ),
+    ...(allocation ? [payEntries.putWrite(tenant, allocation, 'absent')] : []),
     countWrite(tenant, COLLECTION, 1),
     ...lessonHistoryLists.writes(tenant, undefined, row),
   ];
@@ -147,19 +197,102 @@ export function countLessonHistory(tenant: string): Promise<number> {
   return readCount(tenant, COLLECTION);
 }
 
+/** The row's pay as read: its revision, unchanged (none yet, or the one read). */
+function payRevisionGuard(before: LessonHistory) {
+  return before.payRevision === undefined
+    ? { expression: 'attribute_not_exists(#payRevision)', names: { '#payRevision': 'payRevision' } }
+    : {
+        expression: '#payRevision = :payRevision',
+        names: { '#payRevision': 'payRevision' },
+        values: { ':payRevision': before.payRevision },
+      };
+}
+
 /** A row's write with its list entries: the row as read (unchanged since), then its entries and counts. */
 function rowChange(tenant: string, before: LessonHistory, after: LessonHistory): TransactItem[] {
   return [
     guarded(
-      historyRows.putWrite(
-        tenant,
-        { ...after, ...lessonHistoryLists.stamp() },
-        { unchangedSince: before.updatedAt },
+      guarded(
+        historyRows.putWrite(
+          tenant,
+          { ...after, ...lessonHistoryLists.stamp() },
+          { unchangedSince: before.updatedAt },
+        ),
+        payRevisionGuard(before),
       ),
       lessonHistoryLists.guard(before),
     ),
   ];
 }
+
+/** What a pay change does to a row: the row after it, and the entries it appends (none: no money moves). */
+export interface PayChangeResult {
+  after: LessonHistory;
+  entries: Array<Pick<PayEntry, 'kind' | 'amount' | 'reason'> & { cause?: string }>;
+}
+
+/**
+ * Applies a change to a row and its pay: reads the row (consistently), lets `change` decide (it may throw a
+ * 400, 403 or 409 of its own), then writes the row, with `payRevision` one more per entry and `tutorAmount`
+ * moved by each entry's amount, and the entries, in one transaction conditional on the row as read. A
+ * transaction that loses to another writer is read again and retried. An entry named by its cause (a
+ * request id) already there means this request was applied before: the row is answered as it stands.
+ */
+export async function changeLessonPay(
+  tenant: string,
+  id: string,
+  change: (row: LessonHistory) => PayChangeResult,
+  actor: string,
+): Promise<LessonHistory> {
+  for (let attempt = 1; ; attempt++) {
+    const before = await getLessonHistory(tenant, id, { consistent: true });
+    if (!before) throw new NotFoundError('Lesson history entry not found');
+    const { after, entries } = change(before);
+    const now = new Date().toISOString();
+    let revision = before.payRevision ?? 0;
+    let total: Money | null | undefined = before.tutorAmount;
+    const written: PayEntry[] = entries.map((entry) => {
+      revision += 1;
+      total = total ? add(total, entry.amount) : entry.amount;
+      return {
+        lessonHistoryId: id,
+        entryId: entryIdOf(entry.kind, revision, entry.cause),
+        kind: entry.kind,
+        amount: entry.amount,
+        reason: entry.reason,
+        createdBy: actor,
+        createdAt: now,
+      };
+    });
+    const next: LessonHistory = {
+      ...after,
+      ...(written.length > 0
+        ? { payRevision: revision, tutorAmount: total, tutorAmountCurrency: total?.currency ?? null }
+        : {}),
+      updatedAt: now,
+    };
+    const items: TransactItem[] = [
+      ...rowChange(tenant, before, next),
+      ...written.map((entry) => payEntries.putWrite(tenant, entry, 'absent')),
+      ...lessonHistoryLists.writes(tenant, before, next),
+    ];
+    const caused = written.find((_, i) => entries[i]?.cause);
+    try {
+      await writeTransaction(items, (): AppError => new ConflictError('This lesson changed meanwhile'));
+      return next;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      if (caused && (await payEntries.get(tenant, caused, { consistent: true }))) {
+        return (await getLessonHistory(tenant, id, { consistent: true })) ?? before;
+      }
+      if (attempt >= PAY_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** Writers of one lesson's pay are few (an admin or two): enough tries for each to land after the others. */
+const PAY_ATTEMPTS = 12;
 
 const MAX_ATTEMPTS = 5;
 
@@ -175,7 +308,9 @@ export async function setTutorPaymentStatus(
   status: LessonHistory['tutorPaymentStatus'],
   now: string,
 ): Promise<void> {
-  await changeRows(tenant, ids, (row) => ({ ...row, tutorPaymentStatus: status, updatedAt: now }));
+  await changeRows(tenant, ids, (row) =>
+    row.tutorPaymentStatus === status ? undefined : { ...row, tutorPaymentStatus: status, updatedAt: now },
+  );
 }
 
 /**
@@ -212,7 +347,7 @@ export async function renameInLessonHistory(
 async function changeRows(
   tenant: string,
   ids: string[],
-  change: (row: LessonHistory) => LessonHistory,
+  change: (row: LessonHistory) => LessonHistory | undefined,
 ): Promise<void> {
   const unique = [...new Set(ids)];
   let pending = unique;
@@ -221,7 +356,11 @@ async function changeRows(
     const found = new Set(rows.map((row) => row._id));
     const missing = pending.find((id) => !found.has(id));
     if (missing) throw new NotFoundError(`Lesson history entry ${missing} not found`);
-    const changes = rows.map((row) => ({ before: row, after: change(row) }));
+    // A row the change leaves as it is (already PAID, say) is not written: a repeated request writes nothing.
+    const changes = rows.flatMap((row) => {
+      const after = change(row);
+      return after ? [{ before: row, after }] : [];
+    });
     const failed: string[] = [];
     for (const chunk of transactionsOf(tenant, changes)) {
       try {

@@ -20,6 +20,8 @@ const rateTypes = (collection: string, label: string) =>
     label,
     searchFields: ['name', 'description'],
     sortFields: ['name', 'status', 'createdAt', 'updatedAt'],
+    // No tutor rate names a type being deleted: they are counted in their own writes (tutor-rates.ts).
+    deletableWhen: { expression: 'attribute_not_exists(rates) OR rates = :none', values: { ':none': 0 } },
     lists: {
       filters: { status: (type) => type.status },
       indexes: [{ name: 'status', filters: ['status'], order: 'createdAt', count: 'days' }],

@@ -97,6 +97,11 @@
  * |                                       |   each plan write's txn      |                                                   |
  * | a plan's / rate version's student     | ADD rates on each, in every  | the plan's and the version's items (`rates`)      |
  * |   rates (verify-delete)               |   rate write's txn           |                                                   |
+ * | a rate type's tutor rates             | ADD rates on the type, in    | the type's item (`rates`)                         |
+ * |   (verify-delete)                     |   each tutor rate write's txn|                                                   |
+ * | a tutor's own tutor rates             | GetItem / conditional Put    | pk T#t#USER#<id>, sk TUTORRATES#<ONETOONE|GROUP>  |
+ * | a lesson's pay entries (append-only)  | Query / conditional Put in   | pk T#t#LESSONHISTORY#<id>, sk PAY#<entryId>       |
+ * |                                       |   the row's txn              |                                                   |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
  * | learning session by id                | GetItem / conditional Put    | pk T#t#LEARNINGSESSION#<id>, sk SESSION           |
  * | a student's sessions, newest first    | Query gsi1 (gsi2 by sub-topic)| gsi1pk T#t#USER#<id>#SESSIONS, gsi1sk <id>       |
@@ -284,6 +289,15 @@ export const keys = {
     sk: 'HISTORY',
   }),
   lessonHistoryIndex: (tenant: string) => `T#${tenant}#LESSONHISTORY`,
+  lessonPayEntry: (tenant: string, lessonId: string, entryId: string) => ({
+    pk: `T#${tenant}#LESSONHISTORY#${lessonId}`,
+    sk: `PAY#${entryId}`,
+  }),
+  lessonPayEntryPrefix: 'PAY#',
+  ownTutorRates: (tenant: string, userId: string, classType: 'ONETOONE' | 'GROUP') => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `TUTORRATES#${classType}`,
+  }),
   tutorLessonHistoryIndex: (tenant: string, tutorId: string) => `T#${tenant}#USER#${tutorId}#LESSONHISTORY`,
   studentLessonHistory: (tenant: string, studentId: string, start: string, lessonId: string) => ({
     pk: `T#${tenant}#USER#${studentId}`,
@@ -388,4 +402,6 @@ export const collections = {
   studentFlexibleRates: 'STUDENTFLEXIBLERATE',
   studentSubscriptionRates: 'STUDENTSUBSCRIPTIONRATE',
   invoices: 'INVOICE',
+  oneToOneTutorRates: 'ONETOONETUTORRATE',
+  groupTutorRates: 'GROUPTUTORRATE',
 } as const;

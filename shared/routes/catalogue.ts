@@ -22,6 +22,7 @@ import { stripeWebhookRoutes } from './stripe-webhooks';
 import { tenantSettingsRoutes } from './tenant-settings';
 import { tenantRoutes } from './tenants';
 import { trialRoutes } from './trials';
+import { tutorRateRoutes } from './tutor-rates';
 import { tutorRoleRoutes } from './tutor-roles';
 import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
@@ -63,6 +64,7 @@ const declaredRoutes = [
   ...stripeWebhookRoutes,
   ...priceCatalogueRoutes,
   ...invoiceRoutes,
+  ...tutorRateRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { adjustmentTypes } from '../money/money';
+import { moneyInputSchema, moneySchema, storedMoneySchema } from '../money/schemas';
+import { currencyCodeSchema } from '../money/settings';
 import { tutorPaymentStatuses } from '../scheduling/lesson-changes';
 import { idSchema } from './common';
 import { pagingQuerySchema, sortValueSchema } from './paging';
@@ -9,11 +12,76 @@ export type LessonType = (typeof lessonTypes)[number];
 
 const person = z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() });
 
+/** Spec 001 section 4: a tutor's concern about a lesson's pay, and the admin's decision on it. */
+export const tutorConcernStatuses = ['PENDING', 'RESOLVED', 'REJECTED'] as const;
+export const tutorConcernDecisions = ['APPROVED', 'DECLINED'] as const;
+/** A class extension's and a trial conversion's standing (not named by the spec: ours). */
+export const payRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** Where a tutor's pay for a lesson comes from: each change is an entry (functions/repositories/lesson-history.ts). */
+export const payEntryKinds = [
+  'ALLOCATION',
+  'ADJUSTMENT',
+  'PENALTY',
+  'EXTENSION',
+  'TRIAL_CONVERSION',
+  'CONCERN',
+] as const;
+export type PayEntryKind = (typeof payEntryKinds)[number];
+
+const noteSchema = z.object({
+  noteId: z.string(),
+  note: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type LessonHistoryNote = z.infer<typeof noteSchema>;
+
+const concernSchema = z.object({
+  status: z.enum(tutorConcernStatuses),
+  note: z.string(),
+  raisedAt: z.string(),
+  decision: z.enum(tutorConcernDecisions).nullable(),
+  response: z.string().nullable(),
+  respondedBy: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+});
+
+/**
+ * The pay columns of spec 001 section 3, given both as stored (money in minor units) and as the API shows
+ * them (major units). Rows written before the finance work have none of them.
+ */
+function payColumns<M extends z.ZodType>(amount: M) {
+  return {
+    /** The hourly rate the lesson is paid at, fixed when its row was written (shared/rules/tutor-rates.ts). */
+    tutorRate: amount.nullable().optional(),
+    tutorRateCurrency: currencyCodeSchema.nullable().optional(),
+    tutorRateId: z.string().nullable().optional(),
+    tutorRateSource: z.enum(['TUTOR', 'GENERAL']).nullable().optional(),
+    /** The rate times the lesson's duration. */
+    allocatedTutorAmount: amount.nullable().optional(),
+    /** What the tutor is owed for the lesson: the sum of its pay entries, moved in each entry's transaction. */
+    tutorAmount: amount.nullable().optional(),
+    tutorAmountCurrency: currencyCodeSchema.nullable().optional(),
+    /** Percent of the allocated amount. */
+    tutorPenalty: z.number().nullable().optional(),
+    tutorPenaltyAmount: amount.nullable().optional(),
+    tutorPenaltyReason: z.string().nullable().optional(),
+    /** Minutes. */
+    lessonExtension: z.number().nullable().optional(),
+    lessonExtensionTutorAmount: amount.nullable().optional(),
+    classExtensionRequestStatus: z.enum(payRequestStatuses).nullable().optional(),
+    isTrialConverted: z.boolean().nullable().optional(),
+    trialConversionStatus: z.enum(payRequestStatuses).nullable().optional(),
+    trialConversionAmount: amount.nullable().optional(),
+    tutorConcern: concernSchema.nullable().optional(),
+    adminNotes: z.array(noteSchema).optional(),
+  };
+}
+
 /**
  * Spec 001 section 3, a lesson history entry: one per lesson that ended, written by the lesson-history job.
- * The money columns (rates, amounts, penalties, extensions) come with the finance work.
  */
-export const lessonHistorySchema = z.object({
+const lessonHistoryBaseSchema = z.object({
   _id: z.string(),
   /** The lesson's meeting id (the meeting port's id for a lesson is its section id). */
   eventId: z.string(),
@@ -47,14 +115,36 @@ export const lessonHistorySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** A row as stored: its money in minor units; `payRevision` counts its pay changes (each write's condition). */
+export const lessonHistorySchema = lessonHistoryBaseSchema.extend({
+  ...payColumns(storedMoneySchema),
+  payRevision: z.number().int().optional(),
+});
 export type LessonHistory = z.infer<typeof lessonHistorySchema>;
 
 /**
- * An entry as the reads answer it: the tutor payment status is a column permission (spec 001 section 6),
- * left out for roles that do not hold it.
+ * An entry as the reads answer it: money in major units, and only the columns the caller's role holds
+ * (spec 001 section 6; the pay columns only with includeTutorAmountData=1): see
+ * functions/lesson-history/present.ts.
  */
-export const presentedLessonHistorySchema = lessonHistorySchema.partial({ tutorPaymentStatus: true });
+export const presentedLessonHistorySchema = lessonHistoryBaseSchema
+  .partial({ tutorPaymentStatus: true })
+  .extend(payColumns(moneySchema));
 export type PresentedLessonHistory = z.infer<typeof presentedLessonHistorySchema>;
+
+/** One change of a lesson's pay, append-only: its id is derived from its cause (see the repository). */
+export const payEntrySchema = z.object({
+  lessonHistoryId: z.string(),
+  entryId: z.string(),
+  kind: z.enum(payEntryKinds),
+  /** Signed: what the entry adds to (or, negative, takes from) the tutor's amount. */
+  amount: storedMoneySchema,
+  reason: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type PayEntry = z.infer<typeof payEntrySchema>;
 
 export const lessonHistorySortKeys = [
   'start',
@@ -94,7 +184,7 @@ export const lessonHistoryListQuerySchema = pagingQuerySchema
   .extend({
     sortKey: z.enum(lessonHistorySortKeys).optional(),
     sortValue: sortValueSchema.optional(),
-    /** Spec 001 section 6: tutor amounts only on request; there are none until the finance work. */
+    /** Spec 001 section 6: the pay columns only on request. */
     includeTutorAmountData: z.enum(['0', '1']).optional(),
   })
   .extend(lessonHistoryFiltersSchema.shape)
@@ -109,3 +199,83 @@ export const lessonHistoryPaymentStatusBodySchema = z
   })
   .strict();
 export type LessonHistoryPaymentStatusBody = z.infer<typeof lessonHistoryPaymentStatusBodySchema>;
+
+// ---- tutor payment actions (spec 001 section 7) -------------------------------------------------------
+
+const lessonRef = { lessonHistoryId: idSchema };
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** A client-made key (a UUID) that makes a retried adjustment write nothing the second time. */
+const requestKey = z.uuid({ error: 'The request id is a UUID' }).optional();
+
+export const raiseConcernBodySchema = z
+  .object({ ...lessonRef, concern: text(2000).min(1, 'Say what is wrong') })
+  .strict();
+
+export const adjustmentBodySchema = z
+  .object({
+    ...lessonRef,
+    type: z.enum(adjustmentTypes),
+    amount: moneyInputSchema,
+    reason: text(500).min(1, 'Give a reason'),
+    requestId: requestKey,
+  })
+  .strict();
+
+export const respondToConcernBodySchema = z
+  .object({
+    ...lessonRef,
+    status: z.enum(['RESOLVED', 'REJECTED']),
+    decision: z.enum(tutorConcernDecisions),
+    response: text(2000).default(''),
+    /** An approved concern may add to (or take from) the tutor's pay. */
+    adjustment: z
+      .object({ type: z.enum(adjustmentTypes), amount: moneyInputSchema })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const MAX_EXTENSION_MINUTES = 180;
+export const classExtensionBodySchema = z
+  .object({
+    ...lessonRef,
+    lessonExtension: z.number().int('Whole minutes').min(0).max(MAX_EXTENSION_MINUTES),
+    classExtensionRequestStatus: z.enum(payRequestStatuses),
+  })
+  .strict();
+
+export const tutorPenaltyBodySchema = z
+  .object({
+    ...lessonRef,
+    tutorPenalty: z.number().int('A whole percent').min(0).max(100),
+    tutorPenaltyReason: text(500).default(''),
+  })
+  .strict();
+
+export const trialConversionBodySchema = z
+  .object({
+    ...lessonRef,
+    isTrialConverted: z.boolean(),
+    trialConversionStatus: z.enum(payRequestStatuses),
+    /** The tutor's bonus for a converted trial, paid once the conversion is APPROVED. */
+    trialConversionAmount: moneyInputSchema.optional(),
+  })
+  .strict();
+
+export const adminNoteBodySchema = z.object({ note: text(2000).min(1, 'Write a note') }).strict();
+export const adminNoteDeleteQuerySchema = z
+  .object({ id: idSchema.optional(), noteId: z.string().min(1).max(64) })
+  .strict();
+
+/** GET /admin/lesson-history/export: the list's filters, every page (up to the bound). */
+export const MAX_EXPORT_ROWS = 5000;
+export const lessonHistoryExportQuerySchema = z
+  .object({
+    sortKey: z.enum(lessonHistorySortKeys).optional(),
+    sortValue: sortValueSchema.optional(),
+    /** The zone the dates are written in (the admin's). */
+    timeZone: z.string().max(64).optional(),
+  })
+  .extend(lessonHistoryFiltersSchema.shape)
+  .strict();
+export type LessonHistoryExportQuery = z.infer<typeof lessonHistoryExportQuerySchema>;

@@ -26,6 +26,8 @@ export const rateTypeSchema = z.object({
   name: z.string(),
   description: z.string(),
   status: catalogueStatusSchema,
+  /** How many tutor rates name the type: moved in each tutor rate write's transaction. */
+  rates: z.number().optional(),
 });
 export type RateType = z.infer<typeof rateTypeSchema>;
 export type RateTypeInput = z.input<typeof rateTypeInputSchema>;
@@ -124,3 +126,132 @@ export const studentRateLookup = {
   curriculum: z.string().max(100).optional(),
   grade: z.string().max(100).optional(),
 };
+
+// ---- tutor rates ---------------------------------------------------------------------------------------
+
+/**
+ * A tutor rate (spec 002 "One-to-one tutor rates" and "Group tutor rates"): an hourly amount for tutors of a
+ * country teaching students of a country, of a kind (a one-to-one rate's student type, a group rate's course
+ * type: ids of the rate-type resources), curriculum and grade, each "any" when empty, in force over a period
+ * (effectiveFrom inclusive, effectiveTo exclusive or open). Which rate pays a lesson is
+ * shared/rules/tutor-rates.ts. A rate type counts the rates that name it and is not deleted while any do.
+ */
+const tutorRateFields = {
+  tutorCountry: scopeField,
+  studentCountry: scopeField,
+  curriculum: scopeField,
+  grade: scopeField,
+  effectiveFrom: utcInstant,
+  effectiveTo: utcInstant.nullable().optional(),
+};
+const storedTutorRateFields = {
+  ...recordFields,
+  tutorCountry: z.string(),
+  studentCountry: z.string(),
+  curriculum: z.string(),
+  grade: z.string(),
+  rate: storedMoneySchema,
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().nullable().optional(),
+};
+const kindId = z.string().trim().max(64).default('');
+
+export const oneToOneTutorRate = {
+  input: z.object({ ...tutorRateFields, studentType: kindId, rate: moneyInputSchema }),
+  stored: z.object({ ...storedTutorRateFields, studentType: z.string() }),
+};
+export const groupTutorRate = {
+  input: z.object({ ...tutorRateFields, courseType: kindId, rate: moneyInputSchema }),
+  stored: z.object({ ...storedTutorRateFields, courseType: z.string() }),
+};
+export const oneToOneTutorRateDocSchema = oneToOneTutorRate.stored.extend({ rate: moneySchema });
+export const groupTutorRateDocSchema = groupTutorRate.stored.extend({ rate: moneySchema });
+export type StoredOneToOneTutorRate = z.infer<typeof oneToOneTutorRate.stored>;
+export type StoredGroupTutorRate = z.infer<typeof groupTutorRate.stored>;
+export type OneToOneTutorRate = z.infer<typeof oneToOneTutorRateDocSchema>;
+export type GroupTutorRate = z.infer<typeof groupTutorRateDocSchema>;
+export type OneToOneTutorRateBody = z.output<typeof oneToOneTutorRate.input>;
+export type GroupTutorRateBody = z.output<typeof groupTutorRate.input>;
+
+const countryFilter = z.string().max(100).optional();
+export const oneToOneTutorRateFilters = {
+  tutorCountry: countryFilter,
+  studentCountry: countryFilter,
+  studentType: z.string().max(64).optional(),
+};
+export const groupTutorRateFilters = {
+  ...oneToOneTutorRateFilters,
+  courseType: z.string().max(64).optional(),
+};
+
+/**
+ * A tutor's own rates (set by an admin on the tutor's account; spec 002 "Admin user rates"): the same terms
+ * without the tutor's country, overriding the general rates for that tutor. The whole list is saved at
+ * once; the last whole save stands.
+ */
+export const MAX_OWN_RATES = 50;
+const ownRateFields = {
+  studentCountry: scopeField,
+  curriculum: scopeField,
+  grade: scopeField,
+  rate: moneyInputSchema,
+  effectiveFrom: utcInstant,
+  effectiveTo: utcInstant.nullable().optional(),
+};
+export const ownOneToOneRatesBodySchema = z
+  .object({
+    rates: z
+      .array(z.object({ ...ownRateFields, studentType: kindId }).strict())
+      .max(MAX_OWN_RATES, `At most ${MAX_OWN_RATES} rates`),
+  })
+  .strict();
+export const ownGroupRatesBodySchema = z
+  .object({
+    rates: z
+      .array(z.object({ ...ownRateFields, courseType: kindId }).strict())
+      .max(MAX_OWN_RATES, `At most ${MAX_OWN_RATES} rates`),
+  })
+  .strict();
+const ownRateDoc = {
+  _id: z.string(),
+  createdAt: z.string(),
+  studentCountry: z.string(),
+  curriculum: z.string(),
+  grade: z.string(),
+  rate: moneySchema,
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().nullable().optional(),
+};
+export const ownOneToOneRateDocSchema = z.object({ ...ownRateDoc, studentType: z.string() });
+export const ownGroupRateDocSchema = z.object({ ...ownRateDoc, courseType: z.string() });
+export const ownOneToOneRatesSchema = z.object({
+  userId: z.string(),
+  docs: z.array(ownOneToOneRateDocSchema),
+  updatedAt: z.string().nullable(),
+});
+export const ownGroupRatesSchema = z.object({
+  userId: z.string(),
+  docs: z.array(ownGroupRateDocSchema),
+  updatedAt: z.string().nullable(),
+});
+
+/** The rates that apply to a tutor now: their own, and the general ones for their country. */
+export const tutorRatesOfUserSchema = <Own extends z.ZodType, General extends z.ZodType>(
+  own: Own,
+  general: General,
+) => z.object({ own: z.array(own), general: z.array(general) });
+
+/** GET .../student/{studentId}: the rate a tutor is paid at for that student now. */
+export const tutorRateForStudentQuerySchema = z
+  .object({
+    tutorId: z.string().max(64).optional(),
+    curriculum: z.string().max(100).optional(),
+    grade: z.string().max(100).optional(),
+    studentType: z.string().max(64).optional(),
+  })
+  .strict();
+export const tutorRateForStudentSchema = z.object({
+  rate: moneySchema.nullable(),
+  rateId: z.string().nullable(),
+  source: z.enum(['TUTOR', 'GENERAL']).nullable(),
+});

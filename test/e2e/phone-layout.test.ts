@@ -93,6 +93,7 @@ function samples(): Record<string, Sample> {
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
     '/portal/invoices': { as: ['parent', 'student'], path: '/portal/invoices' },
     '/portal/invoices/:invoiceId': { as: ['parent'], path: `/portal/invoices/${ids.invoice}` },
+    '/portal/pay': { as: ['tutor'], path: '/portal/pay' },
     '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
       as: ['student'],
       path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',
@@ -126,6 +127,8 @@ function samples(): Record<string, Sample> {
     },
     '/admin/student-flexible-rates': { as: ['admin'], path: '/admin/student-flexible-rates' },
     '/admin/student-subscription-rates': { as: ['admin'], path: '/admin/student-subscription-rates' },
+    '/admin/one-to-one-tutor-rates': { as: ['admin'], path: '/admin/one-to-one-tutor-rates' },
+    '/admin/group-tutor-rates': { as: ['admin'], path: '/admin/group-tutor-rates' },
     '/admin/currencies': { as: ['admin'], path: '/admin/currencies' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },

@@ -149,6 +149,32 @@ const foreignRecords: Record<
       body: { grade: 'Taken over' },
     };
   },
+  'one-to-one-tutor-rates': async () => ({
+    ...(await demoRecord('one-to-one-tutor-rates.create', {
+      rate: { amount: 30, currency: 'USD' },
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    })),
+    // The per-tutor calls name a demo tutor and a demo student, asked for from northwind.
+    paramsFor: (routeId): Record<string, string> | undefined =>
+      routeId === 'one-to-one-tutor-rates.forStudent'
+        ? { studentId: SAM }
+        : routeId.endsWith('.forUser') || routeId.endsWith('Own') || routeId.endsWith('.ownOf')
+          ? { userId: TOM }
+          : undefined,
+    queryFor: (routeId) => (routeId === 'one-to-one-tutor-rates.forStudent' ? { tutorId: TOM } : undefined),
+    bodyFor: (routeId) => (routeId.endsWith('.setOwn') ? { rates: [] } : { grade: 'Taken over' }),
+  }),
+  'group-tutor-rates': async () => ({
+    ...(await demoRecord('group-tutor-rates.create', {
+      rate: { amount: 30, currency: 'USD' },
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    })),
+    paramsFor: (routeId) =>
+      routeId.endsWith('.forUser') || routeId.endsWith('Own') || routeId.endsWith('.ownOf')
+        ? { userId: TOM }
+        : undefined,
+    bodyFor: (routeId) => (routeId.endsWith('.setOwn') ? { rates: [] } : { grade: 'Taken over' }),
+  }),
   'course-templates': async () => {
     const { body } = await local.api.call('course-templates.create', {
       token: demoAdmin.token,
@@ -329,7 +355,12 @@ const foreignRecords: Record<
       studentIds: ['demo-student-1'],
     };
     await insertLessonHistory('demo', toLessonHistory(lesson, undefined, [], end));
-    return { params: { id }, as: () => northwindAdmin };
+    return {
+      params: { id },
+      as: () => northwindAdmin,
+      bodyFor: () => ({ note: 'Taken over' }),
+      queryFor: (routeId) => (routeId === 'lessonHistory.deleteNote' ? { noteId: 'matrix-note' } : undefined),
+    };
   },
   trials: async () => {
     const query = { curriculum: 'Cambridge IGCSE', subject: 'Mathematics', grade: 'Grade 10' };
@@ -803,6 +834,14 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   'homework.adminDelete': (r) => [{ params: { id: r.submission }, secret: r.submission }],
   'lessonHistory.list': (r) => [{ query: { studentId: SAM }, secret: r.historyRow, filtersOwn: true }],
   'lessonHistory.get': (r) => [{ params: { id: r.historyRow }, secret: r.historyRow }],
+  'lessonHistory.export': (r) => [
+    { query: { studentId: SAM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
+    { query: { tutorId: TOM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
+  ],
+  'lessonHistory.raiseConcern': (r) => [
+    { body: { lessonHistoryId: r.historyRow, concern: 'Not mine' }, secret: r.historyRow },
+  ],
+  'one-to-one-tutor-rates.forStudent': () => [{ params: { studentId: SAM }, secret: SAM }],
   'lessonHistory.updateTutorPaymentStatus': (r) => [
     { body: { lesssonHistoryIds: [r.historyRow], tutorPaymentStatus: 'PAID' }, secret: r.historyRow },
   ],

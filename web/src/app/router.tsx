@@ -26,6 +26,7 @@ const CoursePage = page('CoursePage', () => import('../features/courses/course-p
 const SchedulePage = page('SchedulePage', () => import('../features/schedule/schedule-page'));
 const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
 const RequestsPage = page('RequestsPage', () => import('../features/lesson-requests/requests-page'));
+const MyPayPage = page('MyPayPage', () => import('../features/tutor-pay/my-pay-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
 const TutorRolesPage = page('TutorRolesPage', () => import('../features/admin/tutor-roles/tutor-roles-page'));
@@ -67,6 +68,14 @@ const prices = {
   StudentSubscriptionRates: page(
     'StudentSubscriptionRatesPage',
     () => import('../features/admin/prices/student-subscription-rates-page'),
+  ),
+  OneToOneTutorRates: page(
+    'OneToOneTutorRatesPage',
+    () => import('../features/admin/prices/one-to-one-tutor-rates-page'),
+  ),
+  GroupTutorRates: page(
+    'GroupTutorRatesPage',
+    () => import('../features/admin/prices/group-tutor-rates-page'),
   ),
   Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
 };
@@ -163,6 +172,7 @@ export const router = routeTable(
         { path: paths.portalRequests, element: RequestsPage },
         { path: paths.portalInvoices, element: InvoicesPage },
         { path: paths.portalInvoice, element: InvoicePage },
+        { path: paths.portalPay, element: MyPayPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },
@@ -190,6 +200,8 @@ export const router = routeTable(
             { path: 'student-subscription-rate-versions', element: prices.SubscriptionRateVersions },
             { path: 'student-flexible-rates', element: prices.StudentFlexibleRates },
             { path: 'student-subscription-rates', element: prices.StudentSubscriptionRates },
+            { path: 'one-to-one-tutor-rates', element: prices.OneToOneTutorRates },
+            { path: 'group-tutor-rates', element: prices.GroupTutorRates },
             { path: 'currencies', element: prices.Currencies },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },

@@ -95,6 +95,17 @@ function PortalHome() {
               </Card.Body>
             </Card.Root>
           )}
+          {current.type === 'tutor' && (
+            <Card.Root>
+              <Card.Body gap="3">
+                <Heading size="md">My pay</Heading>
+                <Text color="fg.muted">What each lesson you taught pays, and whether it is paid.</Text>
+                <Button asChild size="sm" variant="outline" alignSelf="start">
+                  <RouterLink to={paths.portalPay}>Open my pay</RouterLink>
+                </Button>
+              </Card.Body>
+            </Card.Root>
+          )}
           {canUseBackOffice(current) && (
             <Card.Root>
               <Card.Body gap="3">

@@ -59,6 +59,12 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
     to: paths.adminStudentSubscriptionRates,
     list: 'student-subscription-rates.list',
   },
+  {
+    label: 'One-to-one tutor rates',
+    to: paths.adminOneToOneTutorRates,
+    list: 'one-to-one-tutor-rates.list',
+  },
+  { label: 'Group tutor rates', to: paths.adminGroupTutorRates, list: 'group-tutor-rates.list' },
   { label: 'Currencies', to: paths.adminCurrencies, list: 'tenants.moneySettings' },
   { label: 'Invoices', to: paths.adminInvoices, list: 'invoices.list' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },

@@ -1,5 +1,8 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { displayMoney, fromMajor } from '../../../../../shared/money/money';
+import type { MoneyDoc } from '../../../../../shared/money/schemas';
 import { enumLabels, enumOptions } from '../../../../../shared/rules/enum-labels';
 import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-changes';
 import {
@@ -44,6 +47,77 @@ function JoinTime({
   );
 }
 
+/** An amount as the back-office reads it ("USD 18.75"); a dash when there is none. */
+function moneyText(amount: MoneyDoc | null | undefined): string {
+  if (!amount) return MISSING_VALUE;
+  const parsed = fromMajor(amount.amount, amount.currency);
+  return parsed.ok ? displayMoney(parsed.money) : `${amount.currency} ${amount.amount}`;
+}
+
+/** The tutor's pay for the lesson: the amount owed, and what made it differ from the allocation. */
+function TutorPay({ row }: { row: PresentedLessonHistory }) {
+  const notes = [
+    row.tutorPenalty ? `Penalty ${row.tutorPenalty}% (${moneyText(row.tutorPenaltyAmount)})` : null,
+    row.lessonExtension && row.classExtensionRequestStatus === 'APPROVED'
+      ? `Extension ${row.lessonExtension} min (${moneyText(row.lessonExtensionTutorAmount)})`
+      : null,
+    row.tutorConcern?.status === 'PENDING' ? 'Concern raised' : null,
+  ].filter((note) => note !== null);
+  return (
+    <Stack gap="0.5" align="start">
+      <Text whiteSpace="nowrap" fontWeight="medium">
+        {moneyText(row.tutorAmount)}
+      </Text>
+      {row.allocatedTutorAmount && (
+        <Text whiteSpace="nowrap" color="fg.muted">
+          of {moneyText(row.allocatedTutorAmount)} allocated
+        </Text>
+      )}
+      {notes.map((note) => (
+        <Badge key={note} size="sm" colorPalette={note.startsWith('Penalty') ? 'red' : 'blue'}>
+          {note}
+        </Badge>
+      ))}
+    </Stack>
+  );
+}
+
+/** The list's filters as the export takes them (the page keeps them in its address). */
+function useExportQuery() {
+  const [params] = useSearchParams();
+  const lessonType = choiceOf(lessonTypes, params.get('lessonType') ?? '');
+  const tutorPaymentStatus = choiceOf(tutorPaymentStatuses, params.get('tutorPaymentStatus') ?? '');
+  return { ...(lessonType && { lessonType }), ...(tutorPaymentStatus && { tutorPaymentStatus }) };
+}
+
+/** Downloads the filtered list as CSV: the server writes exactly the columns the role may see. */
+function ExportButton({ zone }: { zone: string }) {
+  const query = useExportQuery();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const csv = await callApi('lessonHistory.export', { query: { ...query, timeZone: zone } });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([typeof csv === 'string' ? csv : ''], { type: 'text/csv' }));
+      link.download = `lesson-history-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      const href = link.href;
+      // Chromium has taken the file by then; the blob is let go of later, not under the download's feet.
+      window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <HStack justify="flex-end">
+      <Button size="sm" variant="outline" loading={busy} onClick={download}>
+        Export CSV
+      </Button>
+    </HStack>
+  );
+}
+
 function historyResource(zone: string, canSetPayment: boolean): AdminResource<PresentedLessonHistory> {
   return {
     useList: (query, options) =>
@@ -52,7 +126,13 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
           [
             'lessonHistory.list',
             // Only these fields sort (the sortable columns' keys).
-            { query: { ...query, sortKey: choiceOf(lessonHistorySortKeys, query.sortKey ?? '') } },
+            {
+              query: {
+                ...query,
+                sortKey: choiceOf(lessonHistorySortKeys, query.sortKey ?? ''),
+                includeTutorAmountData: '1',
+              },
+            },
           ],
           options,
         ),
@@ -109,6 +189,12 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
         render: (row) => <JoinTime joinedAt={row.studentJoinTime} row={row} zone={zone} />,
       },
       {
+        key: 'tutorRate',
+        label: 'Rate / hour',
+        render: (row) => <Text whiteSpace="nowrap">{moneyText(row.tutorRate)}</Text>,
+      },
+      { key: 'tutorAmount', label: 'Tutor pay', render: (row) => <TutorPay row={row} /> },
+      {
         key: 'tutorPaymentStatus',
         label: 'Tutor payment',
         sortable: true,
@@ -140,5 +226,10 @@ export default function AdminLessonHistoryPage() {
   const zone = useAdminZone();
   const canSetPayment = canCall(useSession()?.user, 'lessonHistory.updateTutorPaymentStatus');
   const config = useMemo(() => historyResource(zone, canSetPayment), [zone, canSetPayment]);
-  return <AdminListPage config={config} />;
+  return (
+    <Stack gap="3">
+      <ExportButton zone={zone} />
+      <AdminListPage config={config} />
+    </Stack>
+  );
 }

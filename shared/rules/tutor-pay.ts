@@ -1,0 +1,133 @@
+import type { CurrencyCode } from '../money/currencies';
+import { type Money, negate, scale, subtract, sum, zero } from '../money/money';
+import type { LessonHistory, PayEntryKind } from '../schemas/lesson-history';
+import { chooseTutorRate, type TutorRateTerms } from './tutor-rates';
+
+/**
+ * A tutor's pay for one lesson (spec 001 sections 3 and 4; issue 18 item 6), in exact minor units; every
+ * rounding goes through `scale` (half away from zero).
+ *
+ * - allocated: the hourly rate times the lesson's minutes (a 45-minute lesson at 25.00 is 18.75);
+ * - a penalty is a whole percent of the allocated amount, deducted;
+ * - an approved class extension pays its minutes at the lesson's rate;
+ * - an approved trial conversion pays its bonus;
+ * - adjustments (and an approved concern's adjustment) add or deduct their amount.
+ *
+ * The tutor's amount is the sum of the lesson's pay entries, each written once with the change it makes
+ * (the new penalty's amount less the old one's, say), so the amount is always what its history says.
+ */
+export function allocatedAmount(hourlyRate: Money, minutes: number): Money {
+  return scale(hourlyRate, minutes, 60);
+}
+
+export function penaltyAmount(allocated: Money, percent: number): Money {
+  return scale(allocated, percent, 100);
+}
+
+export function extensionAmount(hourlyRate: Money, minutes: number): Money {
+  return scale(hourlyRate, minutes, 60);
+}
+
+/** The tutor's amount: the sum of the entries (all in the lesson's pay currency). */
+export function tutorAmountOf(entries: readonly { amount: Money }[], currency: Money['currency']): Money {
+  return sum(
+    entries.map((entry) => entry.amount),
+    currency,
+  );
+}
+
+/** What a change of pay adds to the tutor's amount, as an entry: the new contribution less the old one. */
+export interface PayChange {
+  kind: PayEntryKind;
+  amount: Money;
+  reason: string;
+}
+
+/** The contribution of a column to the tutor's amount (a penalty's is negative). */
+export function contributionOf(
+  row: LessonHistory,
+  kind: 'PENALTY' | 'EXTENSION' | 'TRIAL_CONVERSION',
+): Money {
+  const currency = row.tutorAmountCurrency ?? row.tutorRate?.currency;
+  if (!currency) throw new Error('A lesson without a pay currency has no contributions');
+  switch (kind) {
+    case 'PENALTY':
+      return row.tutorPenaltyAmount ? negate(row.tutorPenaltyAmount) : zero(currency);
+    case 'EXTENSION':
+      return row.classExtensionRequestStatus === 'APPROVED' && row.lessonExtensionTutorAmount
+        ? row.lessonExtensionTutorAmount
+        : zero(currency);
+    case 'TRIAL_CONVERSION':
+      return row.isTrialConverted && row.trialConversionStatus === 'APPROVED' && row.trialConversionAmount
+        ? row.trialConversionAmount
+        : zero(currency);
+  }
+}
+
+/** The entry that takes the tutor's amount from `before`'s contribution to `after`'s, or undefined if none. */
+export function changeOf(
+  before: LessonHistory,
+  after: LessonHistory,
+  kind: 'PENALTY' | 'EXTENSION' | 'TRIAL_CONVERSION',
+  reason: string,
+): PayChange | undefined {
+  const amount = subtract(contributionOf(after, kind), contributionOf(before, kind));
+  return amount.minor === 0 ? undefined : { kind, amount, reason };
+}
+
+/** The rates a lesson's row is paid from: the tutor's own and the general ones of the lesson's class type. */
+export interface RatesForLesson<R extends TutorRateTerms = TutorRateTerms> {
+  tutor: readonly R[];
+  general: readonly R[];
+}
+
+/**
+ * The row's pay when it is written (the lesson ended): the rate in force at the lesson's start
+ * (shared/rules/tutor-rates.ts), fixed on the row, and the allocation, the tutor's amount's first entry.
+ * Without a rate the tutor's amount starts at zero in the school's currency, and an admin's adjustments
+ * carry the pay. Lesson facts the platform does not record yet (a one-to-one student's rate type, a group
+ * course's type) are unknown, so only rates for any kind match them.
+ */
+export function payAtWrite(
+  row: LessonHistory,
+  rates: RatesForLesson,
+  people: { tutorCountry: string; studentCountry: string },
+  schoolCurrency: CurrencyCode,
+): LessonHistory {
+  const chosen = chooseTutorRate(rates, {
+    start: row.start,
+    tutorCountry: people.tutorCountry,
+    studentCountry: people.studentCountry,
+    kind: '',
+    curriculum: row.curriculum,
+    grade: row.grade,
+  });
+  if (!chosen) {
+    return {
+      ...row,
+      tutorRate: null,
+      tutorRateCurrency: null,
+      tutorRateId: null,
+      tutorRateSource: null,
+      allocatedTutorAmount: null,
+      tutorAmount: zero(schoolCurrency),
+      tutorAmountCurrency: schoolCurrency,
+    };
+  }
+  const allocated = allocatedAmount(chosen.rate.rate, row.duration);
+  return {
+    ...row,
+    tutorRate: chosen.rate.rate,
+    tutorRateCurrency: chosen.rate.rate.currency,
+    tutorRateId: chosen.rate._id,
+    tutorRateSource: chosen.source,
+    allocatedTutorAmount: allocated,
+    tutorAmount: allocated,
+    tutorAmountCurrency: allocated.currency,
+  };
+}
+
+/** Which class type's rates pay a lesson: group lessons the group rates, the others (trials too) one-to-one. */
+export function rateClassOf(row: Pick<LessonHistory, 'lessonType'>): 'ONETOONE' | 'GROUP' {
+  return row.lessonType === 'GROUP' ? 'GROUP' : 'ONETOONE';
+}
