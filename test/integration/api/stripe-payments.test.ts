@@ -12,6 +12,7 @@ import { getLpAccess } from '../../../functions/repositories/usage';
 import { handler as stripeWebhooks } from '../../../functions/stripe-webhooks/handler';
 import { onTransactionCommitted } from '../../../functions/table/transactions';
 import { lambdaContext } from '../../../infra/local/lambda-context';
+import { NO_CREDITS_MESSAGE } from '../../../shared/money/ledger';
 import { studentWithToken } from '../../support/accounts';
 import { demo } from '../../support/api-client';
 import { busEvent } from '../../support/events';
@@ -394,5 +395,70 @@ describe('refunds and disputes', () => {
     expect(await moneyBalanceOf(TENANT, userId)).toEqual([usd(0)]);
     const kinds = (await userPayments(TENANT, userId)).map((row) => row.kind).sort();
     expect(kinds).toEqual(['DISPUTE', 'DISPUTE_LOST', 'PAYMENT']);
+  });
+});
+
+describe('the lessons of a credit course', () => {
+  /** A quarter hour `days` ahead (the admin books any time of the course's tutor). */
+  const daysAhead = (days: number, hour: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    at.setUTCHours(hour, 0, 0, 0);
+    return at.toISOString();
+  };
+
+  it('use a credit each, in the booking, and none is booked once the credits are spent', async () => {
+    // Prepare: a credit course with a tutor; a student enrols with one credit
+    const course = await local.api.call<{ _id: string }>('courses.adminCreate', {
+      ...admin,
+      body: {
+        title: 'Chemistry credits',
+        curriculum: 'Cambridge IGCSE',
+        subject: 'Chemistry',
+        grade: 'Grade 10',
+        status: 'ACTIVE',
+        paymentType: 'CREDIT',
+      },
+    });
+    const courseId = course.body._id;
+    expect(
+      (
+        await local.api.call('courseTutors.create', {
+          ...admin,
+          body: { course: courseId, tutor: 'demo-tutor-2', type: 'PRIMARY' },
+        })
+      ).status,
+    ).toBe(201);
+    const { userId } = await newStudent();
+    await pay({ purpose: 'COURSE', userId, courseId, credits: '1' }, 2500);
+    expect(await creditsOf(TENANT, userId, courseId)).toBe(1);
+    const book = (start: string, billing?: 'NON_BILLABLE') =>
+      local.api.call<{ _id: string }>('meetings.teamsAdminCreate', {
+        ...admin,
+        body: {
+          course: courseId,
+          title: 'Lesson',
+          start,
+          duration: 60,
+          studentIds: [userId],
+          ...(billing ? { billing } : {}),
+        },
+      });
+
+    // Act: two lessons booked, then one that is not billed
+    const first = await book(daysAhead(200, 9));
+    const second = await book(daysAhead(201, 9));
+    const free = await book(daysAhead(202, 9), 'NON_BILLABLE');
+
+    // Assess: the first used the credit; the second was refused and wrote nothing; the free one used none
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ message: NO_CREDITS_MESSAGE });
+    expect(free.status).toBe(201);
+    expect(await creditsOf(TENANT, userId, courseId)).toBe(0);
+    expect(await creditSummaryOf(TENANT, userId, courseId)).toBe(0);
+    const uses = (await accountEntries(TENANT, { kind: 'CREDITS', userId, courseId })).filter(
+      (entry) => entry.kind === 'USE',
+    );
+    expect(uses).toMatchObject([{ cause: first.body._id, credits: -1 }]);
   });
 });
