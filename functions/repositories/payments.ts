@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { paymentTypes } from '../../shared/money/finance';
+import { type PaymentKind, paymentKinds } from '../../shared/money/ledger';
 import { storedMoneySchema } from '../../shared/money/schemas';
 import { db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
@@ -13,15 +14,7 @@ import type { TransactItem } from '../table/transactions';
  * object), in the same transaction as its ledger entries. A user's rows are listed by time on gsi1, every
  * row of the school on gsi2.
  */
-export const paymentKinds = [
-  'PAYMENT',
-  'REFUND',
-  'DISPUTE',
-  'DISPUTE_WON',
-  'DISPUTE_LOST',
-  'FAILED',
-] as const;
-export type PaymentKind = (typeof paymentKinds)[number];
+export type { PaymentKind };
 
 export const paymentRecordSchema = z.object({
   _id: z.string(),

@@ -87,6 +87,8 @@
  * | a Stripe object's latest state (by its | conditional Put (version <)  | pk T#t#STRIPEOBJECT#<objectId>, sk STATE          |
  * |   newest event: out-of-order safe)     |                              |                                                   |
  * | a user's subscriptions                 | Query gsi1                   | gsi1pk T#t#USER#<id>#SUBSCRIPTIONS                |
+ * | an admin's notes on a money record      | Put / conditional Delete,    | pk T#t#MONEYNOTE#<kind>#<recordId>, sk <noteId>   |
+ * |   (payment row, ledger entry)          |   Query (the record's)       |                                                   |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -301,6 +303,12 @@ export const keys = {
     pk: `T#${tenant}#STRIPEOBJECT#${objectId}`,
     sk: 'STATE',
   }),
+  /** Admin notes on a payment row or a ledger entry: kept beside the append-only record, never in it. */
+  moneyNote: (tenant: string, kind: string, recordId: string, noteId: string) => ({
+    pk: `T#${tenant}#MONEYNOTE#${kind}#${recordId}`,
+    sk: noteId,
+  }),
+  moneyNotes: (tenant: string, kind: string, recordId: string) => `T#${tenant}#MONEYNOTE#${kind}#${recordId}`,
   userSubscriptionsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#SUBSCRIPTIONS`,
   /** An event written with the change it reports; the table's stream takes it to the bus. */
   outboxEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#OUTBOX#${eventId}`, sk: 'EVENT' }),

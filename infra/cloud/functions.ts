@@ -18,6 +18,7 @@ const extraCapabilities: Record<string, Capability[]> = {
   'password-reset-mail': ['mail'],
   'trial-mail': ['mail'],
   'stripe-webhooks': ['stripe'],
+  payments: ['stripe'],
 };
 
 /**

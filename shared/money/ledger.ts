@@ -24,6 +24,17 @@ export type CreditEntryKind = (typeof creditEntryKinds)[number];
 export const ledgerEntryKinds = [...moneyEntryKinds, ...creditEntryKinds] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
+/** The rows of payment history (functions/repositories/payments.ts): what happened to a payment. */
+export const paymentKinds = [
+  'PAYMENT',
+  'REFUND',
+  'DISPUTE',
+  'DISPUTE_WON',
+  'DISPUTE_LOST',
+  'FAILED',
+] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+
 /** Which way an entry of each kind moves its account: +1 adds to it, -1 takes from it. */
 const SIGNS: { [K in Exclude<LedgerEntryKind, 'ADJUSTMENT'>]: 1 | -1 } = {
   PAYMENT: 1,
