@@ -177,16 +177,17 @@ describe('Lambdas', () => {
     ]);
   });
 
-  it("lets only the Stripe webhook function read the schools' Stripe settings, and no other parameter", () => {
+  it("lets only the Stripe webhook and payment functions read the schools' Stripe settings, and no other parameter", () => {
     const ssmPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('/tenants/*/stripe'),
     );
-    expect(ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''))).toEqual([
+    expect(ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, '')).sort()).toEqual([
+      expect.stringMatching(/Payments$/),
       expect.stringMatching(/StripeWebhooks$/),
     ]);
-    expect(JSON.stringify(ssmPolicies[0]?.statements)).toContain(
-      ':parameter/learning-platform/dev/tenants/*/stripe',
-    );
+    for (const { statements } of ssmPolicies) {
+      expect(JSON.stringify(statements)).toContain(':parameter/learning-platform/dev/tenants/*/stripe');
+    }
   });
 });
 
