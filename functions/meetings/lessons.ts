@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { ledgerEntryId, NO_CREDITS_MESSAGE, signedCreditEntry } from '../../shared/money/ledger';
 import { memberViewer } from '../../shared/rules/course-visibility';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
@@ -32,6 +33,7 @@ import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
+import { isBalanceWrite, ledgerEntryWrite } from '../repositories/ledger';
 import { busyLessons, type LessonRecord, lessonWrites, newLessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import {
@@ -86,10 +88,45 @@ function lessonStudents(members: CourseMember[]): CourseMember[] {
 /** Writes a lesson change; a claim that fails is a taken slot, any other condition a concurrent edit. */
 async function commit(items: TransactItem[], isClaim: (index: number) => boolean): Promise<void> {
   await writeTransaction(items, (failed) =>
-    isClaim(failed)
-      ? new ConflictError(SLOT_TAKEN)
-      : new ConflictError('This lesson was changed by someone else. Reload and try again.'),
+    isBalanceWrite(items[failed])
+      ? new ConflictError(NO_CREDITS_MESSAGE)
+      : isClaim(failed)
+        ? new ConflictError(SLOT_TAKEN)
+        : new ConflictError('This lesson was changed by someone else. Reload and try again.'),
   );
+}
+
+/**
+ * What a lesson costs its students in credits (issue #18): a billable lesson of a CREDIT course uses one
+ * credit of each of its students enrolled by credit, in the booking's own transaction, so a booking with
+ * no credit left is refused (409) and two bookings cannot spend one credit twice (the balance's condition).
+ * Each use is named by the lesson and the student: a retried booking uses nothing more.
+ */
+function creditUseWrites(
+  tenant: string,
+  course: CourseRecord,
+  members: CourseMember[],
+  lesson: LessonRecord,
+): TransactItem[] {
+  if (course.paymentType !== 'CREDIT' || lesson.billing !== 'BILLABLE') return [];
+  return members
+    .filter(
+      (member) =>
+        member.role === 'student' &&
+        member.enrolmentType === 'CREDIT' &&
+        lesson.studentIds.includes(member.user._id),
+    )
+    .flatMap((member) =>
+      ledgerEntryWrite(tenant, {
+        _id: ledgerEntryId('USE', lesson._id, member.user._id),
+        account: { kind: 'CREDITS', userId: member.user._id, courseId: course._id },
+        kind: 'USE',
+        credits: signedCreditEntry('USE', 1),
+        cause: lesson._id,
+        description: 'Lesson booked',
+        createdAt: lesson.createdAt,
+      }),
+    );
 }
 
 /**
@@ -155,7 +192,7 @@ export async function createLesson(
   };
   if (input.recurrence) return bookSeries(tenant, lesson, input.recurrence, course.title);
   const writes = newLessonWrites(tenant.key, lesson, course.title);
-  await commit(writes.items, writes.isClaim);
+  await commit([...writes.items, ...creditUseWrites(tenant.key, course, members, lesson)], writes.isClaim);
   return lesson;
 }
 

@@ -216,6 +216,11 @@ export async function getLpAccess(tenant: string, userId: string): Promise<boole
   return (await usageAccess.get(tenant, { userId }))?.lpAccess === true;
 }
 
+/** Learning-platform access for a caller's transaction (a premium upgrade paid for, with its payment). */
+export function lpAccessWrite(tenant: string, userId: string, by: string, at: string): TransactItem {
+  return usageAccess.putWrite(tenant, { userId, lpAccess: true, updatedBy: by, updatedAt: at });
+}
+
 export function setLpAccess(tenant: string, userId: string, lpAccess: boolean, by: string): Promise<void> {
   return usageAccess.put(tenant, { userId, lpAccess, updatedBy: by, updatedAt: new Date().toISOString() });
 }

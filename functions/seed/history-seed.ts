@@ -13,6 +13,7 @@
  */
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { applyProgressEvent, pagesOf, type SubTopicProgressEntry } from '../../shared/learning/progress';
+import { ledgerEntryId, signedCreditEntry } from '../../shared/money/ledger';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { schedulingSettings } from '../../shared/scheduling/settings';
 import type { Tenant } from '../../shared/schemas/tenant';
@@ -35,6 +36,7 @@ import {
 import { homeworkSubmissionsRepository, submissionId } from '../repositories/homework-submissions';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { insertLearningSession } from '../repositories/learning-sessions';
+import { ledgerEntryWrite } from '../repositories/ledger';
 import { lessonJoinsOf, recordLessonJoin } from '../repositories/lesson-joins';
 import { type LessonRecord, newLessonWrites } from '../repositories/lessons';
 import { getOnboarding, putOnboarding } from '../repositories/onboarding';
@@ -322,6 +324,9 @@ function lessonRecord(planned: PlannedLesson, course: PlannedCourse, bufferMinut
   };
 }
 
+/** The lesson credits each student of a demo credit course starts with. */
+const DEMO_CREDITS = 20;
+
 async function seedCourse(tenant: Tenant, plan: HistoryPlan, course: PlannedCourse): Promise<void> {
   if (!(await coursesRepository.get(DEMO, course.id))) {
     const members = await getUsers(DEMO, [course.tutorId, ...course.studentIds]);
@@ -341,6 +346,21 @@ async function seedCourse(tenant: Tenant, plan: HistoryPlan, course: PlannedCour
               : newCourseMember(course.id, user, 'student', course.paymentType, course.createdAt),
           ),
         ),
+        // A credit course's students start with a term's credits (the history's lessons predate the ledger
+        // and use none), so booking the next lesson works in the demo.
+        ...(course.paymentType === 'CREDIT'
+          ? course.studentIds.flatMap((userId) =>
+              ledgerEntryWrite(DEMO, {
+                _id: ledgerEntryId('ENROLMENT', 'demo-history', course.id, userId),
+                account: { kind: 'CREDITS', userId, courseId: course.id },
+                kind: 'ENROLMENT',
+                credits: signedCreditEntry('ENROLMENT', DEMO_CREDITS),
+                cause: `demo-history:${course.id}`,
+                description: 'Credits of the enrolment',
+                createdAt: course.createdAt,
+              }),
+            )
+          : []),
       ],
       () => new ConflictError(`The course ${course.id} is already there`),
     );

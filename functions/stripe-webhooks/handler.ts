@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { stripeWebhookRoutes } from '../../shared/routes/stripe-webhooks';
 import { type BusEvent, eventConsumer } from '../lib/event-pipeline';
 import { resourceHandler } from '../lib/pipeline';
+import { applyStripeEvent } from '../payments/apply-stripe-event';
 import { reconcileEverySchool } from '../payments/reconcile';
 import { requireStripeSettings, verifiedStripeEvent } from '../payments/stripe-client';
 import { recordStripeEvent } from '../repositories/stripe-events';
@@ -19,9 +20,15 @@ const http = resourceHandler('stripe-webhooks', stripeWebhookRoutes, {
   },
 });
 
+/**
+ * Behind both doors, one consumer of what was recorded: each StripeEventReceived applied to the books once
+ * (functions/payments/apply-stripe-event.ts), whether the webhook or the reconciliation recorded it.
+ */
 const onBusEvent = eventConsumer(
   'stripe-webhooks',
-  {},
+  {
+    StripeEventReceived: ({ detail }) => applyStripeEvent(detail.tenant, detail.stripeEventId),
+  },
   { schedules: { 'stripe-reconcile': reconcileEverySchool } },
 );
 

@@ -72,6 +72,23 @@
  * | an event to deliver (outbox, TTL)     | Put in the change's txn      | pk T#t#OUTBOX#<eventId>, sk EVENT                 |
  * | a Stripe event received (once per id) | conditional Put + outbox txn | pk T#t#STRIPEEVENT#<eventId>, sk EVENT            |
  * | Stripe reconciliation's watermark     | GetItem / Put (only forward) | pk T#t#STRIPERECONCILE, sk STATE                  |
+ * | a ledger entry (append-only, id from   | conditional Put in the txn of| pk T#t#LEDGER#<accountId>, sk ENTRY#<entryId>     |
+ * |   its cause) / an account's entries    |   its cause / Query          |                                                   |
+ * | a credit account's balance (summary)   | conditional UpdateItem (ADD, | pk T#t#LEDGER#<accountId>, sk BALANCE             |
+ * |                                       |   never below 0) in that txn |                                                   |
+ * | a user's ledger entries, by time       | Query gsi1                   | gsi1pk T#t#USER#<id>#LEDGER, gsi1sk <at>#<entryId>|
+ * | every ledger entry, by time (admin)    | Query gsi2                   | gsi2pk T#t#LEDGER, gsi2sk <at>#<entryId>          |
+ * | a payment history row (id from cause)  | conditional Put in its txn   | pk T#t#PAYMENT#<id>, sk PAYMENT                   |
+ * | a user's payments, by time             | Query gsi1                   | gsi1pk T#t#USER#<id>#PAYMENTS, gsi1sk <at>#<id>   |
+ * | every payment, by time (admin)         | Query gsi2                   | gsi2pk T#t#PAYMENTS, gsi2sk <at>#<id>             |
+ * | the payment a Stripe object paid for   | conditional Put / UpdateItem | pk T#t#STRIPEREF#<objectId>, sk REF               |
+ * |   (refunds and disputes find it; its   |   (refunded: = as read) in   |                                                   |
+ * |   refunded total)                      |   the refund's txn           |                                                   |
+ * | a Stripe object's latest state (by its | conditional Put (version <)  | pk T#t#STRIPEOBJECT#<objectId>, sk STATE          |
+ * |   newest event: out-of-order safe)     |                              |                                                   |
+ * | a user's subscriptions                 | Query gsi1                   | gsi1pk T#t#USER#<id>#SUBSCRIPTIONS                |
+ * | an admin's notes on a money record      | Put / conditional Delete,    | pk T#t#MONEYNOTE#<kind>#<recordId>, sk <noteId>   |
+ * |   (payment row, ledger entry)          |   Query (the record's)       |                                                   |
  * | a homework's submissions (by student)| Query gsi2                   | gsi2pk T#t#HOMEWORK#<sectionId>, gsi2sk <student> |
  * | a user's calendar feed token          | GetItem                      | pk T#t#USER#<id>, sk CALENDARFEED                 |
  * | calendar feed token -> user           | GetItem                      | pk T#t#CALENDARFEED#<token>, sk FEED              |
@@ -276,6 +293,35 @@ export const keys = {
   }),
   /** How far the daily reconciliation has read a school's Stripe events. */
   stripeReconcile: (tenant: string) => ({ pk: `T#${tenant}#STRIPERECONCILE`, sk: 'STATE' }),
+  /** A ledger entry: the partition is its account (a student's money, or credits on one course). */
+  ledgerEntry: (tenant: string, account: string, entryId: string) => ({
+    pk: `T#${tenant}#LEDGER#${account}`,
+    sk: `ENTRY#${entryId}`,
+  }),
+  ledgerAccount: (tenant: string, account: string) => `T#${tenant}#LEDGER#${account}`,
+  ledgerEntryPrefix: 'ENTRY#',
+  /** A credit account's balance, moved under a condition in the transaction of each of its entries. */
+  ledgerBalance: (tenant: string, account: string) => ({
+    pk: `T#${tenant}#LEDGER#${account}`,
+    sk: 'BALANCE',
+  }),
+  userLedgerIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#LEDGER`,
+  ledgerIndex: (tenant: string) => `T#${tenant}#LEDGER`,
+  payment: (tenant: string, id: string) => ({ pk: `T#${tenant}#PAYMENT#${id}`, sk: 'PAYMENT' }),
+  userPaymentsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#PAYMENTS`,
+  paymentsIndex: (tenant: string) => `T#${tenant}#PAYMENTS`,
+  stripeRef: (tenant: string, objectId: string) => ({ pk: `T#${tenant}#STRIPEREF#${objectId}`, sk: 'REF' }),
+  stripeObject: (tenant: string, objectId: string) => ({
+    pk: `T#${tenant}#STRIPEOBJECT#${objectId}`,
+    sk: 'STATE',
+  }),
+  /** Admin notes on a payment row or a ledger entry: kept beside the append-only record, never in it. */
+  moneyNote: (tenant: string, kind: string, recordId: string, noteId: string) => ({
+    pk: `T#${tenant}#MONEYNOTE#${kind}#${recordId}`,
+    sk: noteId,
+  }),
+  moneyNotes: (tenant: string, kind: string, recordId: string) => `T#${tenant}#MONEYNOTE#${kind}#${recordId}`,
+  userSubscriptionsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#SUBSCRIPTIONS`,
   /** An event written with the change it reports; the table's stream takes it to the bus. */
   outboxEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#OUTBOX#${eventId}`, sk: 'EVENT' }),
   /** The booking e-mail of a trial to one recipient, once (a retry after a partial failure skips it). */

@@ -20,6 +20,8 @@ const extraCapabilities: Record<string, Capability[]> = {
   'stripe-webhooks': ['stripe'],
   // Pays an invoice through the school's Stripe account; mails invoices from the bus.
   invoices: ['mail', 'stripe'],
+  // Makes the Checkout Sessions and portal links of plans, courses and top-ups.
+  payments: ['stripe'],
 };
 
 /**

@@ -100,12 +100,12 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     }
   }
 
-  function emit(tenant: string, type: string, object: StripeObject): StripeObject {
+  function emit(tenant: string, type: string, object: StripeObject, created = now()): StripeObject {
     const event: StripeObject = {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
-      created: now(),
+      created,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -317,6 +317,15 @@ ${
     url: baseUrl,
     /** A tenant's events, oldest first (tests). */
     events: (tenant: string) => [...accountOf(tenant).events],
+    /**
+     * An event on a tenant's account about `object`, listed and delivered like the others (tests: what the
+     * fake's own pages do not make, such as a renewal's invoice, a refund or a dispute, and events of one
+     * object stamped with chosen times). The object is kept as the account's latest of its id.
+     */
+    emit: (tenant: string, type: string, object: StripeObject, created?: number) => {
+      accountOf(tenant).objects[object.id] = object;
+      return emit(tenant, type, object, created);
+    },
     /** Posts an event to its tenant's webhook again (tests: duplicates and out-of-order deliveries). */
     redeliver: (tenant: string, eventId: string) => {
       const event = accountOf(tenant).events.find((candidate) => candidate.id === eventId);

@@ -142,6 +142,13 @@ export const eventRules: EventRule[] = [
     target: 'redirect-edge',
     emits: 'RedirectEdgeReconcileDue',
   },
+  // A Stripe event recorded (by its webhook or the reconciliation): its effect on the books, once.
+  {
+    name: 'stripe-payments',
+    kind: 'pattern',
+    detailTypes: ['StripeEventReceived'],
+    target: 'stripe-webhooks',
+  },
   // Each school's Stripe events since the last run, listed from Stripe and recorded if their webhook never
   // arrived (04:15 UTC daily): a webhook lost for days still lands.
   {

@@ -11,6 +11,8 @@ import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
 import { meetingRoutes } from './meetings';
+import { moneyHistoryRoutes } from './money-history';
+import { paymentRoutes } from './payments';
 import { priceCatalogueRoutes } from './price-catalogue';
 import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
@@ -62,6 +64,8 @@ const declaredRoutes = [
   ...learningDataRoutes,
   ...familyRoutes,
   ...stripeWebhookRoutes,
+  ...paymentRoutes,
+  ...moneyHistoryRoutes,
   ...priceCatalogueRoutes,
   ...invoiceRoutes,
   ...tutorRateRoutes,

@@ -182,19 +182,21 @@ describe('Lambdas', () => {
     );
   });
 
-  it("lets only the Stripe webhook and invoice functions read the schools' Stripe settings, and no other parameter", () => {
+  it("lets only the Stripe webhook, payment and invoice functions read the schools' Stripe settings, and no other parameter", () => {
     const ssmPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('/tenants/*/stripe'),
     );
     const ids = ssmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(3);
     expect(ids).toEqual(
-      expect.arrayContaining([expect.stringMatching(/StripeWebhooks$/), expect.stringMatching(/Invoices$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/Invoices$/),
+        expect.stringMatching(/Payments$/),
+        expect.stringMatching(/StripeWebhooks$/),
+      ]),
     );
-    for (const policy of ssmPolicies) {
-      expect(JSON.stringify(policy.statements)).toContain(
-        ':parameter/learning-platform/dev/tenants/*/stripe',
-      );
+    for (const { statements } of ssmPolicies) {
+      expect(JSON.stringify(statements)).toContain(':parameter/learning-platform/dev/tenants/*/stripe');
     }
   });
 });

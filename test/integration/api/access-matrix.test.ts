@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stripeFor } from '../../../functions/payments/stripe-client';
+import { ledgerEntryWrite } from '../../../functions/repositories/ledger';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
+import { payments } from '../../../functions/repositories/payments';
 import { createUser } from '../../../functions/repositories/users';
+import { writeTransaction } from '../../../functions/table/transactions';
+import { ConflictError } from '../../../shared/http/errors';
 import { fullPermissionSet } from '../../../shared/permissions/catalogue';
 import { accessAllows } from '../../../shared/permissions/check';
 import { defaultRoles, systemRoleIds } from '../../../shared/permissions/default-roles';
@@ -69,6 +74,60 @@ const foreignRecords: Record<
       as: () => northwindAdmin,
       body: { rating: 1 },
       paramsFor: (routeId) => (routeId === 'tutorFeedbacks.rating' ? { tutorId: TOM } : undefined),
+    };
+  },
+  payments: async () => {
+    const session = await (await stripeFor('demo')).checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'x' } } },
+      ],
+      success_url: 'http://localhost/',
+      metadata: { tenant: 'demo', purpose: 'FLEXIBLE', userId: SAM },
+    });
+    return {
+      params: { id: 'plan-flex-10h' },
+      paramsFor: (routeId) =>
+        routeId === 'payments.courseSubscriptionSession'
+          ? { id: session.id }
+          : routeId === 'payments.premiumStatus' || routeId === 'payments.customerPortal'
+            ? { id: SAM }
+            : undefined,
+      as: () => northwindStudent,
+    };
+  },
+  'money-history': async () => {
+    const id = `PAYMENT:matrix-${Math.random().toString(36).slice(2)}`;
+    const createdAt = new Date().toISOString();
+    await payments.put('demo', {
+      _id: id,
+      userId: SAM,
+      kind: 'PAYMENT',
+      paymentType: 'FLEXIBLE',
+      amount: { minor: 100, currency: 'USD' },
+      description: 'Matrix payment',
+      stripe: { eventId: 'evt_matrix', objectId: 'cs_matrix' },
+      createdAt,
+    });
+    await writeTransaction(
+      ledgerEntryWrite('demo', {
+        _id: id,
+        account: { kind: 'MONEY', userId: SAM },
+        kind: 'PAYMENT',
+        amount: { minor: 100, currency: 'USD' },
+        cause: 'cs_matrix',
+        description: 'Matrix payment',
+        createdAt,
+      }),
+      () => new ConflictError('The matrix entry is already there'),
+    );
+    return {
+      params: { id },
+      paramsFor: (routeId) =>
+        routeId.startsWith('transactionLogs.') ? { id: `MONEY#${SAM}@${id}` } : undefined,
+      as: () => northwindAdmin,
+      bodyFor: () => ({ note: 'Taken over' }),
+      query: { noteId: 'matrix-note' },
     };
   },
   'tutor-roles': async () => {
@@ -716,6 +775,8 @@ interface OthersRecords {
   invoice: string;
   /** Tom's profile entries by kind (a subject's id is the subject's), made through his own profile. */
   profileEntries: Record<string, string>;
+  /** A Checkout Session made for Sam. */
+  checkoutSession: string;
 }
 
 const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
@@ -809,6 +870,19 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
     },
   ],
   'schedule.get': () => [{ params: { sectionId: SEEDED_LESSON }, secret: SEEDED_LESSON }],
+  // Payments: a payer is the caller or a child of the caller's family (functions/payments/checkout.ts).
+  'payments.createSession': () => [
+    { body: { planId: 'plan-flex-10h', planType: 'FLEXIBLE', userId: SAM }, secret: SAM },
+  ],
+  'payments.productPrice': () => [{ params: { id: 'plan-flex-10h' }, query: { userId: SAM }, secret: SAM }],
+  'payments.premiumStatus': () => [{ params: { id: SAM }, secret: SAM }],
+  'payments.customerPortal': () => [{ params: { id: SAM }, secret: SAM }],
+  'payments.subscribeCourse': () => [{ body: { courseId: MATHS, userId: SAM }, secret: SAM }],
+  'payments.courseSubscriptionSession': (r) => [{ params: { id: r.checkoutSession }, secret: SAM }],
+  'payments.flexibleSession': () => [{ body: { planId: 'plan-flex-10h', userId: SAM }, secret: SAM }],
+  'payments.subscriptionSession': () => [{ body: { planId: 'plan-sub-monthly', userId: SAM }, secret: SAM }],
+  'payments.customerPortalData': () => [{ query: { userId: SAM }, secret: SAM }],
+  'payments.topUpCourse': () => [{ body: { courseId: MATHS, credits: 1, userId: SAM }, secret: SAM }],
   // A parent's home: only the parent of a user-mapper reaches its children (a stranger is no parent: 403).
   'family.overview': () => [{ query: { childId: SAM }, secret: SEEDED_LESSON }],
   'sections.get': (r) => [{ params: { id: r.section }, secret: r.section }],
@@ -996,7 +1070,10 @@ describe("another user's record is a 404 or a 403, never the record", () => {
     profileEntries.subjects =
       taught.body.subjects.find((s) => s.subject === chemistry.subject && s.grade === chemistry.grade)?._id ??
       '';
+    const payments = await foreignRecords.payments!();
+    const checkoutSession = payments.paramsFor?.('payments.courseSubscriptionSession')?.id ?? '';
     records = {
+      checkoutSession,
       profileEntries,
       endedLesson,
       tutorFeedback,

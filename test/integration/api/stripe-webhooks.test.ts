@@ -189,7 +189,8 @@ describe('the daily reconciliation', () => {
     // Assess: recorded as reconciliation found it, with its StripeEventReceived; the bus run succeeded
     expect(await getStripeEvent('demo', lost)).toMatchObject({ via: 'reconciliation' });
     expect(received).toContain(lost);
-    expect(local.stack.bus.deliveries.at(-1)).toMatchObject({ rule: 'stripe-reconcile', ok: true });
+    const runs = local.stack.bus.deliveries.filter((delivery) => delivery.rule === 'stripe-reconcile');
+    expect(runs.at(-1)).toMatchObject({ ok: true });
 
     // Act again: a second run finds every event already recorded
     received = [];

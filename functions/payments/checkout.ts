@@ -1,0 +1,293 @@
+import type Stripe from 'stripe';
+import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import type { BillingPeriodUnit, PaymentType } from '../../shared/money/finance';
+import type { Money } from '../../shared/money/money';
+import { applicableVersion } from '../../shared/rules/rate-versions';
+import type { Tenant } from '../../shared/schemas/tenant';
+import { requireChildOf } from '../access/family';
+import { addMember } from '../courses/members';
+import type { Caller } from '../lib/request';
+import { siteOrigin } from '../lib/site-origin';
+import { type CourseRecord, coursesRepository, getCourseMember } from '../repositories/courses';
+import { userPayments, userSubscriptions } from '../repositories/payments';
+import {
+  coursePricingTemplatesRepository,
+  flexiblePlansRepository,
+  subscriptionPlansRepository,
+} from '../repositories/price-catalogue';
+import {
+  studentFlexibleRatesRepository,
+  studentFlexibleRateVersionsRepository,
+  studentSubscriptionRatesRepository,
+  studentSubscriptionRateVersionsRepository,
+} from '../repositories/rates';
+import type { UserRecord } from '../repositories/users';
+import { stripeFor } from './stripe-client';
+
+/**
+ * Checkout Sessions the platform makes (issue #18 item 3): priced here from the catalogue, for the caller or
+ * a child of their family, carrying the metadata the consumer of their events routes on
+ * (functions/payments/apply-stripe-event.ts): `{ tenant, purpose, userId, ...ids }`, on the session and on
+ * its PaymentIntent or subscription, so a later refund, dispute or renewal names them too.
+ */
+
+/**
+ * Who a payment is for: the caller, or a child of the caller's family (functions/access/family.ts). Anyone
+ * else is a 404, as for a record the caller cannot see.
+ */
+export async function payerFor(
+  tenant: string,
+  caller: Caller,
+  userId: string | undefined,
+): Promise<UserRecord> {
+  if (!userId || userId === caller.user._id) return caller.user;
+  const child = await requireChildOf(tenant, caller, userId).catch(() => undefined);
+  if (!child) throw new NotFoundError('User not found');
+  return child;
+}
+
+export type PlanType = 'FLEXIBLE' | 'SUBSCRIPTION';
+
+/**
+ * What a plan costs a student now: their rate for it under the rate version that applies to them at this
+ * instant (shared/rules/rate-versions.ts), in their country or any, else the plan's own price. Only an
+ * ACTIVE plan is sold.
+ */
+export async function planPrice(tenant: string, planType: PlanType, planId: string, payer: UserRecord) {
+  const plan = await (planType === 'FLEXIBLE' ? flexiblePlansRepository : subscriptionPlansRepository).get(
+    tenant,
+    planId,
+  );
+  if (plan?.status !== 'ACTIVE') throw new NotFoundError('Plan not found');
+  const versions = await (planType === 'FLEXIBLE'
+    ? studentFlexibleRateVersionsRepository
+    : studentSubscriptionRateVersionsRepository
+  ).list(tenant, { limit: 500, offset: 0 });
+  const version = applicableVersion(
+    versions.docs,
+    { userId: payer._id, dates: {} },
+    new Date().toISOString(),
+  );
+  let price: Money = plan.price;
+  if (version) {
+    const rates = await (planType === 'FLEXIBLE'
+      ? studentFlexibleRatesRepository
+      : studentSubscriptionRatesRepository
+    ).list(
+      tenant,
+      { limit: 100, offset: 0 },
+      { versionId: version._id },
+      {
+        matches: (rate) =>
+          rate.packageId === planId &&
+          (rate.country === '' || rate.country.toLowerCase() === (payer.country ?? '').toLowerCase()),
+      },
+    );
+    // A rate for the student's own country wins over one for any country.
+    const rate = [...rates.docs].sort((a, b) => b.country.length - a.country.length)[0];
+    if (rate) price = rate.price;
+  }
+  return { plan, price };
+}
+
+const INTERVALS: {
+  [U in BillingPeriodUnit]: Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring.Interval;
+} = { DAYS: 'day', WEEKS: 'week', MONTHS: 'month', YEARS: 'year' };
+
+interface SessionRequest {
+  tenant: Tenant;
+  payer: UserRecord;
+  purpose: PaymentType;
+  name: string;
+  unitPrice: Money;
+  quantity?: number;
+  recurring?: { unit: BillingPeriodUnit; count: number };
+  ids: { planId?: string; courseId?: string; credits?: number };
+  /** The SPA page the payer comes back to (success with paymentStatus=success). */
+  returnPath: string;
+}
+
+/** A Checkout Session on the school's own Stripe account, through the real SDK. */
+export async function checkoutSession(request: SessionRequest): Promise<{ id: string; url: string }> {
+  const { tenant, payer, purpose, ids } = request;
+  const metadata: Record<string, string> = {
+    tenant: tenant.key,
+    purpose,
+    userId: payer._id,
+    ...(ids.planId ? { planId: ids.planId } : {}),
+    ...(ids.courseId ? { courseId: ids.courseId } : {}),
+    ...(ids.credits ? { credits: String(ids.credits) } : {}),
+  };
+  const back = `${siteOrigin(tenant.domain)}/learning-portal${request.returnPath}`;
+  const stripe = await stripeFor(tenant.key);
+  const session = await stripe.checkout.sessions.create({
+    mode: request.recurring ? 'subscription' : 'payment',
+    line_items: [
+      {
+        quantity: request.quantity ?? 1,
+        price_data: {
+          currency: request.unitPrice.currency.toLowerCase(),
+          unit_amount: request.unitPrice.minor,
+          product_data: { name: request.name },
+          ...(request.recurring
+            ? {
+                recurring: {
+                  interval: INTERVALS[request.recurring.unit],
+                  interval_count: request.recurring.count,
+                },
+              }
+            : {}),
+        },
+      },
+    ],
+    client_reference_id: payer._id,
+    customer_email: payer.email,
+    metadata,
+    ...(request.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    success_url: `${back}?paymentStatus=success`,
+    cancel_url: back,
+  });
+  if (!session.url) throw new Error('Stripe made a Checkout Session without a page');
+  return { id: session.id, url: session.url };
+}
+
+/** A flexible or subscription plan's session, at the payer's price. */
+export async function planSession(
+  tenant: Tenant,
+  caller: Caller,
+  planType: PlanType,
+  planId: string,
+  userId?: string,
+) {
+  const payer = await payerFor(tenant.key, caller, userId);
+  const { plan, price } = await planPrice(tenant.key, planType, planId, payer);
+  return checkoutSession({
+    tenant,
+    payer,
+    purpose: planType,
+    name: plan.name,
+    unitPrice: price,
+    ...(planType === 'SUBSCRIPTION' && plan.durationUnit !== 'MINUTES'
+      ? { recurring: { unit: plan.durationUnit, count: plan.duration } }
+      : {}),
+    ids: { planId: plan._id },
+    returnPath: '/subscriptions',
+  });
+}
+
+/** An ACTIVE course the payer can enrol in, and its price: the school's active pricing of its class type. */
+async function pricedCourse(tenant: string, courseId: string) {
+  const course = await coursesRepository.get(tenant, courseId);
+  if (course?.status !== 'ACTIVE' || course.isTrial) throw new NotFoundError('Course not found');
+  const templates = await coursePricingTemplatesRepository.list(
+    tenant,
+    { limit: 100, offset: 0 },
+    { status: 'ACTIVE' },
+    { matches: (template) => template.classType === course.type },
+  );
+  return { course, pricing: templates.docs[0] };
+}
+
+function priceOf(course: CourseRecord, pricing: Awaited<ReturnType<typeof pricedCourse>>['pricing']) {
+  if (!pricing) throw new ConflictError(`${course.title} has no price yet: ask the school`);
+  return pricing;
+}
+
+/**
+ * subscribe-course: a one-time or subscription course is paid through a Checkout Session (its pricing's
+ * price, once or every period); a credit course enrols at once (credits are bought by top-up), answering
+ * paymentStatus=success. Someone already enrolled is a 409.
+ */
+export async function subscribeCourse(tenant: Tenant, caller: Caller, courseId: string, userId?: string) {
+  const payer = await payerFor(tenant.key, caller, userId);
+  const { course, pricing } = await pricedCourse(tenant.key, courseId);
+  const enrolled = await getCourseMember(tenant.key, { courseId, role: 'student', userId: payer._id });
+  if (enrolled?.enrolment === 'ENROLLED')
+    throw new ConflictError(`You are already enrolled in ${course.title}`);
+  if (course.paymentType === 'CREDIT') {
+    await addMember(tenant.key, { course: course._id, userId: payer._id, role: 'student', type: 'CREDIT' });
+    return { paymentStatus: 'success' as const };
+  }
+  const price = priceOf(course, pricing);
+  const session = await checkoutSession({
+    tenant,
+    payer,
+    purpose: 'COURSE',
+    name: course.title,
+    unitPrice: price.price,
+    ...(course.paymentType === 'SUBSCRIPTION'
+      ? { recurring: { unit: price.durationUnit, count: price.duration } }
+      : {}),
+    ids: { courseId: course._id },
+    returnPath: `/portal/courses/${course._id}`,
+  });
+  return { stripeSession: session };
+}
+
+/** top-up-course: credits on a credit course the payer is enrolled in by credit, at its pricing per credit. */
+export async function topUpCourse(
+  tenant: Tenant,
+  caller: Caller,
+  body: { courseId: string; credits: number; userId?: string | undefined },
+) {
+  const payer = await payerFor(tenant.key, caller, body.userId);
+  const { course, pricing } = await pricedCourse(tenant.key, body.courseId);
+  const member = await getCourseMember(tenant.key, {
+    courseId: course._id,
+    role: 'student',
+    userId: payer._id,
+  });
+  if (
+    course.paymentType !== 'CREDIT' ||
+    member?.enrolmentType !== 'CREDIT' ||
+    member.enrolment !== 'ENROLLED'
+  ) {
+    throw new ConflictError('Credits are topped up on a credit course you are enrolled in');
+  }
+  const price = priceOf(course, pricing);
+  const session = await checkoutSession({
+    tenant,
+    payer,
+    purpose: 'COURSE_TOPUP',
+    name: `${course.title}: ${body.credits} lesson credit${body.credits === 1 ? '' : 's'}`,
+    unitPrice: price.price,
+    quantity: body.credits,
+    ids: { courseId: course._id, credits: body.credits },
+    returnPath: `/portal/courses/${course._id}`,
+  });
+  return { stripeSession: session };
+}
+
+/**
+ * A Customer Portal session for the payer's Stripe customer (the one their payments or subscriptions were
+ * made as); someone who never paid has none: a 404.
+ */
+export async function customerPortal(tenant: Tenant, caller: Caller, userId?: string) {
+  const payer = await payerFor(tenant.key, caller, userId);
+  const [subscriptions, payments] = await Promise.all([
+    userSubscriptions(tenant.key, payer._id),
+    userPayments(tenant.key, payer._id),
+  ]);
+  const customer =
+    subscriptions.find((subscription) => subscription.customerId)?.customerId ??
+    payments.find((payment) => payment.stripe.customerId)?.stripe.customerId;
+  if (!customer) throw new NotFoundError('No billing account yet: it is made with the first payment');
+  const stripe = await stripeFor(tenant.key);
+  const portal = await stripe.billingPortal.sessions.create({
+    customer,
+    return_url: `${siteOrigin(tenant.domain)}/learning-portal/subscriptions`,
+  });
+  return { session: { url: portal.url } };
+}
+
+/** A course payment's session, read from Stripe: only the payer's (or their parent's) own. */
+export async function courseSession(tenant: Tenant, caller: Caller, sessionId: string) {
+  const stripe = await stripeFor(tenant.key);
+  const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => undefined);
+  const owner = session?.metadata?.userId;
+  if (!session || !owner) throw new NotFoundError('Checkout session not found');
+  await payerFor(tenant.key, caller, owner).catch(() => {
+    throw new NotFoundError('Checkout session not found');
+  });
+  return { id: session.id, status: session.status ?? 'open', paymentStatus: session.payment_status };
+}

@@ -1,0 +1,178 @@
+import * as z from 'zod';
+import { ConflictError } from '../../shared/http/errors';
+import { paymentTypes } from '../../shared/money/finance';
+import {
+  accountId,
+  accountKindOf,
+  creditBalance,
+  type LedgerAccount,
+  ledgerEntryKinds,
+  moneyBalance,
+  NO_CREDITS_MESSAGE,
+} from '../../shared/money/ledger';
+import type { Money } from '../../shared/money/money';
+import { storedMoneySchema } from '../../shared/money/schemas';
+import { tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
+import type { TransactItem } from '../table/transactions';
+
+/**
+ * The ledger as stored (rules in shared/money/ledger.ts): one item per entry in its account's partition,
+ * written once (its id comes from its cause, and the write's condition is that the id is free), never
+ * updated or deleted. A user's entries, both accounts, are listed by time on gsi1 (their transaction log),
+ * every entry of the school on gsi2 (the back-office's).
+ */
+export const ledgerEntrySchema = z.object({
+  _id: z.string(),
+  /** accountId() of shared/money/ledger.ts. */
+  account: z.string(),
+  userId: z.string(),
+  courseId: z.string().optional(),
+  kind: z.enum(ledgerEntryKinds),
+  /** Money entries: the signed amount (negative takes from the account). */
+  amount: storedMoneySchema.optional(),
+  /** Credit entries: the signed number of credits. */
+  credits: z.number().int().optional(),
+  /** What the money was for (spec 002 payment types), when the entry comes from a payment. */
+  paymentType: z.enum(paymentTypes).optional(),
+  /** The payment history row the entry belongs to, if any. */
+  paymentId: z.string().optional(),
+  /** The Stripe event, lesson or request it was written for (what its id was derived from). */
+  cause: z.string(),
+  description: z.string(),
+  /** When its cause happened (a Stripe object's `created`, a lesson's booking): deterministic, as the id. */
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerEntries = defineEntity({
+  name: 'ledgerEntry',
+  schema: ledgerEntrySchema,
+  keyAttributes: ['account', '_id'],
+  key: (tenant, entry) => keys.ledgerEntry(tenant, entry.account, entry._id),
+  indexes: (tenant, entry) => ({
+    gsi1pk: keys.userLedgerIndex(tenant, entry.userId),
+    gsi1sk: `${entry.createdAt}#${entry._id}`,
+    gsi2pk: keys.ledgerIndex(tenant),
+    gsi2sk: `${entry.createdAt}#${entry._id}`,
+  }),
+});
+
+/** What a caller gives to append an entry: the record less the account id, which its owner names. */
+export type NewLedgerEntry = Omit<LedgerEntry, 'account' | 'userId' | 'courseId'> & {
+  account: LedgerAccount;
+};
+
+function stored(entry: NewLedgerEntry): LedgerEntry {
+  const { account, ...rest } = entry;
+  if (accountKindOf(entry.kind) !== account.kind) {
+    throw new Error(`A ${entry.kind} entry does not belong to a ${account.kind} account`);
+  }
+  return {
+    ...rest,
+    account: accountId(account),
+    userId: account.userId,
+    ...(account.kind === 'CREDITS' ? { courseId: account.courseId } : {}),
+  };
+}
+
+/**
+ * The writes that append one entry, for the caller's transaction: the entry's Put on the condition that its
+ * id is free (a second write of the same cause fails it, and so the whole transaction: the caller reads
+ * that as "already applied"), and for a credit entry the account's balance moved by the same number, on the
+ * condition, for a use, that it stays at zero or above (no credit left fails it: NO_CREDITS_MESSAGE).
+ * Which of them failed is told by `isBalanceWrite`.
+ */
+export function ledgerEntryWrite(tenant: string, entry: NewLedgerEntry): TransactItem[] {
+  const record = stored(entry);
+  const put = ledgerEntries.putWrite(tenant, record, 'absent');
+  if (record.credits === undefined) return [put];
+  const delta = record.credits;
+  // Only a use is held to the credits there: a refund's reversal takes back what was bought even when some
+  // was used (the account then shows what is owed).
+  const floor = record.kind === 'USE';
+  return [
+    put,
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.ledgerBalance(tenant, record.account),
+        UpdateExpression: 'SET #entity = :entity, #account = :account ADD #credits :delta',
+        ...(floor ? { ConditionExpression: 'attribute_exists(#credits) AND #credits >= :needed' } : {}),
+        ExpressionAttributeNames: { '#entity': 'entity', '#account': 'account', '#credits': 'credits' },
+        ExpressionAttributeValues: {
+          ':entity': 'ledgerBalance',
+          ':account': record.account,
+          ':delta': delta,
+          ...(floor ? { ':needed': -delta } : {}),
+        },
+      },
+    },
+  ];
+}
+
+/** Whether a write of a transaction is a credit balance's (its failure means "no credits left"). */
+export function isBalanceWrite(item: TransactItem | undefined): boolean {
+  return item?.Update?.Key?.sk === 'BALANCE' && String(item.Update.Key.pk).includes('#LEDGER#');
+}
+
+/** The error of a failed condition among ledger writes: no credits left, or the entry already there. */
+export function ledgerRefusal(items: TransactItem[], failedIndex: number): ConflictError {
+  return isBalanceWrite(items[failedIndex])
+    ? new ConflictError(NO_CREDITS_MESSAGE)
+    : new ConflictError('This ledger entry is already written');
+}
+
+/** An account's entries, oldest id first (consistent: what a balance is derived from). */
+export function accountEntries(tenant: string, account: LedgerAccount): Promise<LedgerEntry[]> {
+  return ledgerEntries.query({
+    partition: keys.ledgerAccount(tenant, accountId(account)),
+    sortKey: { beginsWith: keys.ledgerEntryPrefix },
+    consistent: true,
+  });
+}
+
+/** A student's money balance, one amount per currency, derived from their entries. */
+export async function moneyBalanceOf(tenant: string, userId: string): Promise<Money[]> {
+  return moneyBalance(await accountEntries(tenant, { kind: 'MONEY', userId }));
+}
+
+/** A student's credits on a course, derived from their entries. */
+export async function creditsOf(tenant: string, userId: string, courseId: string): Promise<number> {
+  return creditBalance(await accountEntries(tenant, { kind: 'CREDITS', userId, courseId }));
+}
+
+const balances = defineEntity({
+  name: 'ledgerBalance',
+  schema: z.object({ account: z.string(), credits: z.number().int() }),
+  keyAttributes: ['account'],
+  key: (tenant, balance) => keys.ledgerBalance(tenant, balance.account),
+});
+
+/**
+ * A credit account's balance as its summary keeps it (moved in each entry's transaction): what a booking
+ * checks against before it tries. Always equal to `creditsOf` (the test of the ledger holds them equal).
+ */
+export async function creditSummaryOf(tenant: string, userId: string, courseId: string): Promise<number> {
+  const account = accountId({ kind: 'CREDITS', userId, courseId });
+  return (await balances.get(tenant, { account }, { consistent: true }))?.credits ?? 0;
+}
+
+/** A user's entries (both accounts), newest first: their transaction log. */
+export function userLedgerPage(
+  tenant: string,
+  userId: string,
+  page: { limit: number; offset: number },
+  range?: readonly [string, string],
+) {
+  return ledgerEntries.page(
+    {
+      index: 'gsi1',
+      partition: keys.userLedgerIndex(tenant, userId),
+      descending: true,
+      ...(range ? { sortKey: { between: range } } : {}),
+    },
+    page,
+  );
+}

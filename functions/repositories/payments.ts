@@ -1,0 +1,193 @@
+import * as z from 'zod';
+import { paymentTypes } from '../../shared/money/finance';
+import { type PaymentKind, paymentKinds } from '../../shared/money/ledger';
+import { storedMoneySchema } from '../../shared/money/schemas';
+import { db, PutCommand, tableName } from '../lib/db';
+import { keys } from '../table/access-patterns';
+import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
+import type { TransactItem } from '../table/transactions';
+
+/**
+ * Payment history (spec 002 section 7): one row per money fact about a user's payments (a payment, a
+ * refund, a dispute opened, won or lost), appended once with an id derived from its cause (the Stripe
+ * object), in the same transaction as its ledger entries. A user's rows are listed by time on gsi1, every
+ * row of the school on gsi2.
+ */
+export type { PaymentKind };
+
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  kind: z.enum(paymentKinds),
+  paymentType: z.enum(paymentTypes),
+  /** Positive: the kind says which way it went. */
+  amount: storedMoneySchema,
+  description: z.string(),
+  courseId: z.string().optional(),
+  planId: z.string().optional(),
+  invoiceId: z.string().optional(),
+  credits: z.number().int().optional(),
+  stripe: z.object({
+    eventId: z.string(),
+    objectId: z.string(),
+    paymentIntentId: z.string().optional(),
+    subscriptionId: z.string().optional(),
+    invoiceId: z.string().optional(),
+    customerId: z.string().optional(),
+  }),
+  createdAt: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+export const payments = defineEntity({
+  name: 'payment',
+  schema: paymentRecordSchema,
+  keyAttributes: ['_id'],
+  key: (tenant, payment) => keys.payment(tenant, payment._id),
+  indexes: (tenant, payment) => ({
+    gsi1pk: keys.userPaymentsIndex(tenant, payment.userId),
+    gsi1sk: `${payment.createdAt}#${payment._id}`,
+    gsi2pk: keys.paymentsIndex(tenant),
+    gsi2sk: `${payment.createdAt}#${payment._id}`,
+  }),
+});
+
+/** The payment row's Put for the transaction of its effect, once per id. */
+export function paymentWrite(tenant: string, payment: PaymentRecord): TransactItem {
+  return payments.putWrite(tenant, payment, 'absent');
+}
+
+export function getPayment(tenant: string, id: string) {
+  return payments.get(tenant, { _id: id }, { consistent: true });
+}
+
+/** A user's payment rows, newest first. */
+export function userPayments(tenant: string, userId: string): Promise<PaymentRecord[]> {
+  return payments.query({
+    index: 'gsi1',
+    partition: keys.userPaymentsIndex(tenant, userId),
+    descending: true,
+  });
+}
+
+/**
+ * What a Stripe payment paid for, under the id of the object later events name (a PaymentIntent, which a
+ * charge's refund or dispute names; an invoice of a subscription): who paid, how much, and for what, so a
+ * refund or a dispute can be entered against the right accounts. `refundedMinor` is the refunded total as
+ * entered, moved under the condition that it is still what the refund read.
+ */
+export const stripeRefSchema = z.object({
+  objectId: z.string(),
+  paymentId: z.string(),
+  userId: z.string(),
+  paymentType: z.enum(paymentTypes),
+  amount: storedMoneySchema,
+  courseId: z.string().optional(),
+  credits: z.number().int().optional(),
+  refundedMinor: z.number().int(),
+});
+export type StripeRef = z.infer<typeof stripeRefSchema>;
+
+const stripeRefs = defineEntity({
+  name: 'stripeRef',
+  schema: stripeRefSchema,
+  keyAttributes: ['objectId'],
+  key: (tenant, ref) => keys.stripeRef(tenant, ref.objectId),
+});
+
+export function stripeRefWrite(tenant: string, ref: StripeRef): TransactItem {
+  return stripeRefs.putWrite(tenant, ref, 'absent');
+}
+
+export function getStripeRef(tenant: string, objectId: string): Promise<StripeRef | undefined> {
+  return stripeRefs.get(tenant, { objectId }, { consistent: true });
+}
+
+/** Moves a payment's refunded total from what was read to `next`, in the refund's transaction. */
+export function refundedWrite(tenant: string, read: StripeRef, next: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: stripeRefs.key(tenant, read),
+      UpdateExpression: 'SET refundedMinor = :next',
+      ConditionExpression: 'refundedMinor = :read',
+      ExpressionAttributeValues: { ':next': next, ':read': read.refundedMinor },
+    },
+  };
+}
+
+/**
+ * A Stripe object's latest state as its newest event applied told it (a subscription's status and period):
+ * Stripe delivers events late, twice and out of order, so a state is written only by an event newer than
+ * the one that wrote it (`version`: the event's `created`, then the rank of its type, then its id).
+ */
+export const subscriptionStatuses = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+
+export const stripeObjectStateSchema = z.object({
+  objectId: z.string(),
+  objectType: z.literal('subscription'),
+  userId: z.string(),
+  paymentType: z.enum(paymentTypes),
+  status: z.enum(subscriptionStatuses),
+  planId: z.string().optional(),
+  courseId: z.string().optional(),
+  customerId: z.string().optional(),
+  currentPeriodEnd: z.string().optional(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Orders the events that wrote this state: only a higher one writes it again. */
+  version: z.string(),
+  eventId: z.string(),
+  updatedAt: z.string(),
+});
+export type StripeObjectState = z.infer<typeof stripeObjectStateSchema>;
+
+const stripeObjects = defineEntity({
+  name: 'stripeObjectState',
+  schema: stripeObjectStateSchema,
+  keyAttributes: ['objectId'],
+  key: (tenant, state) => keys.stripeObject(tenant, state.objectId),
+  indexes: (tenant, state) => ({
+    gsi1pk: keys.userSubscriptionsIndex(tenant, state.userId),
+    gsi1sk: state.objectId,
+  }),
+});
+
+/**
+ * Writes the object's state if no newer event wrote it already. Answers whether it was written (false: an
+ * event at least as new got there first, and this older one changes nothing).
+ */
+export async function putStripeObjectState(tenant: string, state: StripeObjectState): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: stripeObjects.item(tenant, state),
+        ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+        ExpressionAttributeValues: { ':version': state.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export function getStripeObjectState(tenant: string, objectId: string) {
+  return stripeObjects.get(tenant, { objectId }, { consistent: true });
+}
+
+/** A user's subscriptions, as their latest events left them. */
+export function userSubscriptions(tenant: string, userId: string): Promise<StripeObjectState[]> {
+  return stripeObjects.query({ index: 'gsi1', partition: keys.userSubscriptionsIndex(tenant, userId) });
+}

@@ -1,0 +1,132 @@
+import * as z from 'zod';
+import { paymentTypes } from '../money/finance';
+import { ledgerEntryKinds, paymentKinds } from '../money/ledger';
+import { moneySchema } from '../money/schemas';
+import { idSchema, isoDateTimeSchema } from '../schemas/common';
+import { pageSchema, pagingQuerySchema } from '../schemas/paging';
+import { adminNoteInputSchema, adminNoteSchema } from '../schemas/user-profile';
+import { permission, route } from './define';
+
+/**
+ * Payment history and transaction logs (spec 002 section 7): a user's own (profile paymentHistory), and the
+ * school's with a user filter (adminSettings paymentHistoryView / transactionLogsView), newest first by
+ * default, within startDate..endDate. Both are append-only records (functions/repositories/payments.ts,
+ * ledger.ts); an admin's notes on one are kept beside it ("Note Created", "Note Deleted").
+ */
+
+export const paymentHistoryDocSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  kind: z.enum(paymentKinds),
+  paymentType: z.enum(paymentTypes),
+  amount: moneySchema,
+  description: z.string(),
+  courseId: z.string().optional(),
+  planId: z.string().optional(),
+  invoiceId: z.string().optional(),
+  credits: z.number().optional(),
+  createdAt: z.string(),
+  adminNotes: z.array(adminNoteSchema),
+});
+export type PaymentHistoryDoc = z.infer<typeof paymentHistoryDocSchema>;
+
+export const transactionLogDocSchema = z.object({
+  /** The entry's account and id: `<account>@<entry id>`. */
+  _id: z.string(),
+  account: z.string(),
+  userId: z.string(),
+  courseId: z.string().optional(),
+  kind: z.enum(ledgerEntryKinds),
+  /** Money entries: signed (a deduction is negative). */
+  amount: moneySchema.optional(),
+  /** Credit entries: signed. */
+  credits: z.number().optional(),
+  paymentType: z.enum(paymentTypes).optional(),
+  paymentId: z.string().optional(),
+  description: z.string(),
+  createdAt: z.string(),
+  adminNotes: z.array(adminNoteSchema),
+});
+export type TransactionLogDoc = z.infer<typeof transactionLogDocSchema>;
+
+/** A record's id in a path: a ledger entry's names its account too, so longer than a plain id. */
+const recordIdSchema = z.string().min(1).max(300);
+
+export const historyQuerySchema = pagingQuerySchema.extend({
+  sort: z.enum(['asc', 'desc', 'createdAt', '-createdAt']).default('desc'),
+  startDate: isoDateTimeSchema.optional(),
+  endDate: isoDateTimeSchema.optional(),
+});
+const adminHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
+
+const ownHistory = permission('profile', 'paymentHistory');
+const paymentsView = permission('adminSettings', 'paymentHistoryView');
+const logsView = permission('adminSettings', 'transactionLogsView');
+
+function historyRoutes<const Id extends string, const Path extends string, D extends z.ZodType>(
+  id: Id,
+  path: Path,
+  doc: D,
+  adminAccess: ReturnType<typeof permission>,
+  label: string,
+) {
+  return [
+    route({
+      id: `${id}.list`,
+      method: 'GET',
+      path: `/${path}`,
+      resource: 'money-history',
+      access: ownHistory,
+      query: historyQuerySchema.strict(),
+      response: pageSchema(doc),
+      summary: `The caller's ${label}`,
+    }),
+    route({
+      id: `${id}.adminList`,
+      method: 'GET',
+      path: `/admin/${path}`,
+      resource: 'money-history',
+      access: adminAccess,
+      query: adminHistoryQuerySchema.strict(),
+      response: pageSchema(doc),
+      summary: `The school's ${label}, of one user or all`,
+    }),
+    route({
+      id: `${id}.createNote`,
+      method: 'POST',
+      path: `/admin/${path}/admin-notes/{id}`,
+      resource: 'money-history',
+      access: adminAccess,
+      body: adminNoteInputSchema.strict(),
+      response: doc,
+      summary: `Add an admin note to a record of the ${label} ("Note Created")`,
+    }),
+    route({
+      id: `${id}.deleteNote`,
+      method: 'DELETE',
+      path: `/admin/${path}/admin-notes/{id}`,
+      resource: 'money-history',
+      access: adminAccess,
+      query: z.object({ id: recordIdSchema.optional(), noteId: idSchema }).strict(),
+      response: doc,
+      summary: `Delete an admin note from a record of the ${label} ("Note Deleted")`,
+    }),
+  ] as const;
+}
+
+export const moneyHistoryRoutes = [
+  ...historyRoutes(
+    'paymentHistory',
+    'payment-history',
+    paymentHistoryDocSchema,
+    paymentsView,
+    'payment history',
+  ),
+  ...historyRoutes(
+    'transactionLogs',
+    'transaction-logs',
+    transactionLogDocSchema,
+    logsView,
+    'transaction logs',
+  ),
+];
