@@ -29,6 +29,7 @@ import { lpAccessWrite } from '../repositories/usage';
 import { getUser } from '../repositories/users';
 import type { TransactItem } from '../table/transactions';
 import { writeTransaction } from '../table/transactions';
+import { applyInvoicePayment } from './invoice-payments';
 
 /**
  * What a Stripe event recorded by the webhook (or reconciliation) does to the school's books: the consumer of
@@ -339,9 +340,15 @@ async function checkoutCompleted(
   );
   if (bought.length) await applyOnce(bought);
   if (metadata.purpose === 'INVOICE') {
-    // No invoice module on this branch: the payment is recorded; marking the invoice PAID is the invoices'.
-    logger.warn('An invoice was paid: its payment is recorded, the invoice itself is not marked', {
+    if (!metadata.invoiceId) throw new Error('An invoice payment names its invoice');
+    // The payment and its ledger entry are recorded above whatever the invoice says; the invoice is marked
+    // PAID only when the payment pays it exactly (a mismatch is kept on the invoice for the back-office).
+    await applyInvoicePayment(tenant, {
       invoiceId: metadata.invoiceId,
+      checkoutSessionId: session.id,
+      amountMinor: amount.minor,
+      currency: amount.currency,
+      paidAt: isoOf(event.created),
     });
   }
 }

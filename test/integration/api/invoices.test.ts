@@ -367,20 +367,25 @@ describe('paying by card through the local checkout', () => {
       currency: 'usd',
       metadata: { tenant: 'demo', purpose: 'INVOICE', userId: SAM, invoiceId: invoice._id },
     });
-    // The Stripe consumer (branch pay-core) applies it like this:
-    const outcome = await applyInvoicePayment('demo', {
-      invoiceId: String((session.metadata as Record<string, string>).invoiceId),
-      checkoutSessionId: String(session.id),
-      amountMinor: Number(session.amount_total),
-      currency: String(session.currency),
-      paidAt: new Date(Number(completed.created) * 1000).toISOString(),
-    });
-    expect(outcome).toBe('paid');
-    const mine = await local.api.call<Invoice>('invoices.mineGet', {
-      token: parent.token,
-      params: { id: invoice._id },
-    });
-    expect(mine.body.status).toBe('PAID');
+    // The Stripe event's consumer marks the invoice PAID (functions/payments/apply-stripe-event.ts)
+    await expect
+      .poll(async () => {
+        const mine = await local.api.call<Invoice>('invoices.mineGet', {
+          token: parent.token,
+          params: { id: invoice._id },
+        });
+        return mine.body.status;
+      })
+      .toBe('PAID');
+    expect(
+      await applyInvoicePayment('demo', {
+        invoiceId: invoice._id,
+        checkoutSessionId: String(session.id),
+        amountMinor: 19250,
+        currency: 'usd',
+        paidAt: new Date().toISOString(),
+      }),
+    ).toBe('already-applied');
   });
 
   it('refuses a body that names another invoice than the path', async () => {
