@@ -58,19 +58,21 @@ it('an admin creates and sends an invoice; the parent opens it, pays through the
   await parent.getByRole('button', { name: 'Pay by card' }).click();
   await parent.waitForURL(/\/checkout\/demo\/cs_test_/);
   await parent.getByRole('heading', { name: 'Pay 192.50 USD' }).waitFor();
+  // (the payment's webhook held back, so the page shows the wait before the confirmation)
+  const stripe = browser.stack().stripe;
+  stripe.setDelivery(false);
   await parent.getByRole('button', { name: 'Pay 192.50 USD' }).click();
 
   // Assess: back on the invoice, waiting for the payment's confirmation
   await parent.waitForURL(/\/portal\/invoices\/.+paymentStatus=success/);
   await parent.getByText('Thank you: your payment is being confirmed…').waitFor();
-  // The fake Stripe posts the completed session's event; its consumer marks the invoice PAID.
-  await browser.stack().stripe.settled();
-  const completed = browser
-    .stack()
-    .stripe.events('demo')
-    .findLast((event) => event.type === 'checkout.session.completed');
-  const session = (completed?.data as { object: Record<string, unknown> } | undefined)?.object;
-  expect(session?.metadata).toMatchObject({ purpose: 'INVOICE', tenant: 'demo', userId: 'demo-student-1' });
+  // The completed session's webhook arrives; its consumer marks the invoice PAID.
+  stripe.setDelivery(true);
+  const completed = stripe.events('demo').findLast((event) => event.type === 'checkout.session.completed');
+  if (!completed) throw new Error('No checkout.session.completed event');
+  const session = (completed.data as { object: Record<string, unknown> }).object;
+  expect(session.metadata).toMatchObject({ purpose: 'INVOICE', tenant: 'demo', userId: 'demo-student-1' });
+  await stripe.redeliver('demo', completed.id);
   await parent.getByText('Thank you: your payment is received.').waitFor();
   await parent.getByText('PAID').first().waitFor();
   expect(await parent.getByRole('button', { name: 'Pay by card' }).count()).toBe(0);
