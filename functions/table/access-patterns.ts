@@ -379,4 +379,7 @@ export const collections = {
   studentSubscriptionRateVersions: 'STUDENTSUBSCRIPTIONRATEVERSION',
   studentFlexibleRates: 'STUDENTFLEXIBLERATE',
   studentSubscriptionRates: 'STUDENTSUBSCRIPTIONRATE',
+  // Tutor pay changes (functions/repositories/penalty-waivers.ts, manual-adjustments.ts): append-only money
+  penaltyWaivers: 'PENALTYWAIVER',
+  manualAdjustments: 'MANUALADJUSTMENT',
 } as const;

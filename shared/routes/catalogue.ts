@@ -1,5 +1,6 @@
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
+import { callLogRoutes } from './call-logs';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
@@ -9,7 +10,9 @@ import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
+import { manualAdjustmentRoutes } from './manual-adjustments';
 import { meetingRoutes } from './meetings';
+import { penaltyWaiverRoutes } from './penalty-waivers';
 import { priceCatalogueRoutes } from './price-catalogue';
 import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
@@ -61,6 +64,9 @@ const declaredRoutes = [
   ...familyRoutes,
   ...stripeWebhookRoutes,
   ...priceCatalogueRoutes,
+  ...penaltyWaiverRoutes,
+  ...manualAdjustmentRoutes,
+  ...callLogRoutes,
 ];
 
 /** Every route of the API, declared once. */
