@@ -75,6 +75,7 @@ function samples(): Record<string, Sample> {
     '/portal/schedule': { as: ['student', 'tutor'], path: '/portal/schedule' },
     '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
+    '/portal/penalties': { as: ['tutor'], path: '/portal/penalties' },
     '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
       as: ['student'],
       path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',
@@ -109,6 +110,10 @@ function samples(): Record<string, Sample> {
     '/admin/student-flexible-rates': { as: ['admin'], path: '/admin/student-flexible-rates' },
     '/admin/student-subscription-rates': { as: ['admin'], path: '/admin/student-subscription-rates' },
     '/admin/currencies': { as: ['admin'], path: '/admin/currencies' },
+    '/admin/late-change-policy': { as: ['admin'], path: '/admin/late-change-policy' },
+    '/admin/penalty-waivers': { as: ['admin'], path: '/admin/penalty-waivers' },
+    '/admin/manual-adjustments': { as: ['admin'], path: '/admin/manual-adjustments' },
+    '/admin/call-logs': { as: ['admin'], path: '/admin/call-logs' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },
     '/admin/course-templates': { as: ['admin'], path: '/admin/course-templates' },

@@ -70,6 +70,19 @@ const prices = {
   ),
   Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
 };
+const finance = {
+  PenaltyWaivers: page(
+    'PenaltyWaiversPage',
+    () => import('../features/admin/penalty-waivers/penalty-waivers-page'),
+  ),
+  ManualAdjustments: page(
+    'ManualAdjustmentsPage',
+    () => import('../features/admin/manual-adjustments/manual-adjustments-page'),
+  ),
+  CallLogs: page('CallLogsPage', () => import('../features/admin/call-logs/call-logs-page')),
+  LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
+};
+const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
 const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
@@ -157,6 +170,7 @@ export const router = routeTable(
         { path: paths.portalSchedule, element: SchedulePage },
         { path: paths.portalAvailability, element: AvailabilityPage },
         { path: paths.portalRequests, element: RequestsPage },
+        { path: paths.portalPenalties, element: PenaltiesPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },
@@ -185,6 +199,10 @@ export const router = routeTable(
             { path: 'student-flexible-rates', element: prices.StudentFlexibleRates },
             { path: 'student-subscription-rates', element: prices.StudentSubscriptionRates },
             { path: 'currencies', element: prices.Currencies },
+            { path: 'late-change-policy', element: finance.LateChange },
+            { path: 'penalty-waivers', element: finance.PenaltyWaivers },
+            { path: 'manual-adjustments', element: finance.ManualAdjustments },
+            { path: 'call-logs', element: finance.CallLogs },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

@@ -19,6 +19,7 @@ export const paths = {
   portalAvailability: '/portal/availability',
   portalHomework: '/portal/courses/:courseId/homework/:sectionId',
   portalRequests: '/portal/requests',
+  portalPenalties: '/portal/penalties',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   profile: '/profile',
@@ -54,6 +55,10 @@ export const paths = {
   adminLessonFeedback: '/admin/lesson-feedback',
   adminTrials: '/admin/trials',
   adminCallbackRequests: '/admin/callback-requests',
+  adminPenaltyWaivers: '/admin/penalty-waivers',
+  adminManualAdjustments: '/admin/manual-adjustments',
+  adminCallLogs: '/admin/call-logs',
+  adminLateChange: '/admin/late-change-policy',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:userId',
   // later: curriculum, quizzes, payments, onboarding
