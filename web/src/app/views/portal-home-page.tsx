@@ -99,7 +99,7 @@ function PortalHome() {
           <Stack gap="4">
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Heading size="lg">My courses</Heading>
-              <HStack gap="2">
+              <HStack gap="2" wrap="wrap">
                 {offersTrial && (
                   <BookTrialButton
                     trigger={<Button colorPalette="brand">Book your FREE Class</Button>}
