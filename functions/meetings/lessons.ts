@@ -46,6 +46,7 @@ import {
 import { getUsers } from '../repositories/users';
 import { isFreeSlot } from '../scheduling/slot-finder';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { approvedRequestWrites, requestPenalty } from './penalties';
 import { bookSeries } from './series';
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
@@ -358,14 +359,21 @@ export async function changeRequestRecord(
     role: RequesterRole;
     status: MeetingRequest['status'];
     course: CourseRecord;
+    /** When the change was asked (now by default): a series' later lessons approved from a request's. */
+    requestedAt?: string;
   },
 ): Promise<MeetingRequest> {
   const { lesson, after, change, role, status, course } = input;
   const now = new Date().toISOString();
-  const [students, tutors, requester] = await Promise.all([
+  const [students, tutors, requester, penalty] = await Promise.all([
     people(tenant.key, lesson.studentIds),
     people(tenant.key, [lesson.tutorId]),
     people(tenant.key, [caller.user._id]),
+    requestPenalty(tenant, lesson, {
+      role,
+      type: change.type,
+      requestedAt: new Date(input.requestedAt ?? now),
+    }),
   ]);
   const request: MeetingRequest = {
     _id: newId(),
@@ -395,10 +403,7 @@ export async function changeRequestRecord(
     respondedAt: status === 'APPROVED' ? now : null,
     adminNote: null,
     tutorPaymentStatus: 'PROCESSING',
-    penalty: 0,
-    penaltyAmount: 0,
-    penaltyReason: null,
-    tutorAmountCurrency: 'USD',
+    ...penalty,
     createdAt: now,
     updatedAt: now,
   };
@@ -452,10 +457,7 @@ export async function changeLesson(
 
   if (status === 'APPROVED') {
     const writes = await lessonWrites(tenant.key, lesson, after, course.title);
-    await commit(
-      [...writes.items, ...meetingRequestsRepository.insertItems(tenant.key, request)],
-      writes.isClaim,
-    );
+    await commit([...writes.items, ...approvedRequestWrites(tenant.key, request)], writes.isClaim);
     return { status, request, lesson: after };
   }
   // PENDING: the lesson keeps its time and remembers the request, so a second one is refused.

@@ -1,10 +1,9 @@
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { dateFilterRange } from '../../shared/scheduling/date-filters';
 import { requestStatuses } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest, PresentedMeetingRequest, RespondBody } from '../../shared/schemas/meeting';
 import type { ListQuery, Page } from '../../shared/schemas/paging';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { callerHolds } from '../lib/access';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
@@ -12,6 +11,7 @@ import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
 import { changedLesson, clashesWithTutorLessons, holdWrite, requireLesson, SLOT_TAKEN } from './lessons';
+import { penaltyFields, penaltyWaiverWrites } from './penalties';
 import { approveFollowing, checkFollowingUpdate, releaseFollowing } from './series-changes';
 
 export interface MeetingRequestFilters {
@@ -32,19 +32,7 @@ function present(request: MeetingRequest, includeTutorAmountData: boolean): Pres
   return rest;
 }
 
-/**
- * Spec 001 section 6: tutor amounts (penalty, penaltyAmount, penaltyReason, currency) are lesson history
- * columns; asking for them (includeTutorAmountData=1) needs a role holding the tutorAmount or tutorPenalty
- * column permission: the Admin and Approver roles, and the Tutor role (for the tutor's own requests, the
- * only ones the user calls return). A student's role holds neither: a 403.
- */
-export function tutorAmountsWanted(caller: Caller, includeTutorAmountData: string | undefined): boolean {
-  if (includeTutorAmountData !== '1') return false;
-  if (!callerHolds(caller, ['lessonHistory'], ['tutorAmount', 'tutorPenalty'])) {
-    throw new ForbiddenError('Your role cannot see tutor amounts');
-  }
-  return true;
-}
+export { tutorAmountsWanted } from '../lib/tutor-amounts';
 
 /** `statuses` is a comma-separated list (PENDING,APPROVED); unknown values are ignored. */
 function statusList(value: string | undefined): string[] {
@@ -190,11 +178,27 @@ export async function respondToRequest(
     start && end ? Math.round((Date.parse(end) - Date.parse(start)) / 60_000) : undefined;
   const newStart = body.newStart ?? request.newStart;
   const duration = body.duration ?? durationOf(request.newStart, request.newEnd);
+  // An admin may set another penalty (a percent of the lesson's tutor amount): its amount follows.
+  const penalty =
+    body.penalty !== undefined
+      ? await penaltyFields(
+          tenant,
+          {
+            _id: request.sectionId,
+            tutorId: request.tutors[0]?._id ?? '',
+            start: request.start,
+            end: request.end,
+          },
+          body.penalty,
+          body.penaltyReason ??
+            request.penaltyReason ??
+            `Set by an admin: ${body.penalty}% of the tutor amount`,
+        )
+      : { penaltyReason: body.penaltyReason ?? request.penaltyReason };
   const common = {
     ...request,
     adminNote: body.adminNote ?? request.adminNote,
-    penalty: body.penalty ?? request.penalty,
-    penaltyReason: body.penaltyReason ?? request.penaltyReason,
+    ...penalty,
     updatedAt: now,
   };
 
@@ -229,7 +233,16 @@ export async function respondToRequest(
   const lesson = await requireLesson(tenant.key, request.sectionId);
   const course = await coursesRepository.get(tenant.key, lesson.course);
   if (body.action === 'REJECT') {
-    const next: MeetingRequest = { ...common, status: 'REJECTED', respondedBy: responder, respondedAt: now };
+    // A change that does not happen costs nothing: the request's penalty goes with it.
+    const next: MeetingRequest = {
+      ...common,
+      status: 'REJECTED',
+      respondedBy: responder,
+      respondedAt: now,
+      penalty: 0,
+      penaltyAmount: 0,
+      penaltyReason: null,
+    };
     // Every lesson the request holds is let go, as it was.
     const released =
       request.scope === 'FOLLOWING'
@@ -255,7 +268,13 @@ export async function respondToRequest(
       request,
       (after) => {
         const answer = approved(after);
-        return { next: answer, items: requestWrite(tenant.key, answer, request) };
+        return {
+          next: answer,
+          items: [
+            ...requestWrite(tenant.key, answer, request),
+            ...penaltyWaiverWrites(tenant.key, answer, now),
+          ],
+        };
       },
       { newStart, duration },
     );
@@ -280,7 +299,7 @@ export async function respondToRequest(
     { role: 'ADMIN' },
   );
   const next = approved(after);
-  const answer = requestWrite(tenant.key, next, request);
+  const answer = [...requestWrite(tenant.key, next, request), ...penaltyWaiverWrites(tenant.key, next, now)];
   const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '', answer.length);
   await writeTransaction([...answer, ...writes.items], (failed) =>
     writes.isClaim(failed) ? new ConflictError(SLOT_TAKEN) : answered(),

@@ -22,6 +22,7 @@ import {
   requireLesson,
   requireLessonOfKind,
 } from './lessons';
+import { approvedRequestWrites } from './penalties';
 import { applySeriesChange, chunks, seriesClashes, tutorTimeZone } from './series';
 
 /**
@@ -100,7 +101,7 @@ export async function changeFollowing(
     timeZone,
     extra: (index) => {
       const request = requests[index];
-      return request ? meetingRequestsRepository.insertItems(tenant.key, request) : [];
+      return request ? approvedRequestWrites(tenant.key, request) : [];
     },
   });
   const first = requests[0];
@@ -342,6 +343,7 @@ export async function approveFollowing(
       role: request.requestedByRole,
       status: 'APPROVED',
       course,
+      requestedAt: request.createdAt,
     });
     records.push({
       ...record,
@@ -358,7 +360,7 @@ export async function approveFollowing(
     extra: (index) => {
       if (index === 0) return answered.items;
       const record = records[index - 1];
-      return record ? meetingRequestsRepository.insertItems(tenant.key, record) : [];
+      return record ? approvedRequestWrites(tenant.key, record) : [];
     },
   });
   return answered.next;

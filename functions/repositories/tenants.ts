@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { lateChangePolicySchema } from '../../shared/money/late-change';
 import { moneySettingsSchema } from '../../shared/money/settings';
 import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
 import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
@@ -19,6 +20,7 @@ const tenantRecordSchema = tenantSchema.extend({
     .object({
       scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional(),
       money: moneySettingsSchema.optional(),
+      lateChange: lateChangePolicySchema.optional(),
     })
     .optional(),
 });

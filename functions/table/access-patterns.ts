@@ -450,4 +450,7 @@ export const collections = {
   invoices: 'INVOICE',
   oneToOneTutorRates: 'ONETOONETUTORRATE',
   groupTutorRates: 'GROUPTUTORRATE',
+  // Tutor pay changes (functions/repositories/penalty-waivers.ts, manual-adjustments.ts): append-only money
+  penaltyWaivers: 'PENALTYWAIVER',
+  manualAdjustments: 'MANUALADJUSTMENT',
 } as const;

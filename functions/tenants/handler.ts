@@ -1,4 +1,5 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { lateChangePolicy } from '../../shared/money/late-change';
 import { moneySettings } from '../../shared/money/settings';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
 import { tenantRoutes } from '../../shared/routes/tenants';
@@ -48,5 +49,18 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
     await putTenantSettingsPart(tenant.key, 'money', body);
     forgetCachedTenant(tenant.key);
     return { settings: body, isDefault: false };
+  },
+
+  'tenants.lateChangePolicy': async ({ tenant }) => {
+    const stored = (await getTenant(tenant.key))?.settings?.lateChange;
+    return { policy: lateChangePolicy(stored), isDefault: !stored };
+  },
+
+  // Requests already made keep the penalty they were given: it was decided by the policy of their time.
+  'tenants.updateLateChangePolicy': async ({ tenant, body }) => {
+    const policy = { tiers: [...body.tiers].sort((a, b) => b.withinHours - a.withinHours) };
+    await putTenantSettingsPart(tenant.key, 'lateChange', policy);
+    forgetCachedTenant(tenant.key);
+    return { policy, isDefault: false };
   },
 });

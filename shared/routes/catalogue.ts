@@ -1,5 +1,6 @@
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
+import { callLogRoutes } from './call-logs';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
@@ -10,9 +11,11 @@ import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
 import { lessonFeedbackRoutes } from './lesson-feedback';
 import { lessonHistoryRoutes } from './lesson-history';
+import { manualAdjustmentRoutes } from './manual-adjustments';
 import { meetingRoutes } from './meetings';
 import { moneyHistoryRoutes } from './money-history';
 import { paymentRoutes } from './payments';
+import { penaltyWaiverRoutes } from './penalty-waivers';
 import { priceCatalogueRoutes } from './price-catalogue';
 import { profileRoutes } from './profile';
 import { roleRoutes } from './roles';
@@ -69,6 +72,9 @@ const declaredRoutes = [
   ...priceCatalogueRoutes,
   ...invoiceRoutes,
   ...tutorRateRoutes,
+  ...penaltyWaiverRoutes,
+  ...manualAdjustmentRoutes,
+  ...callLogRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lateChangePolicySchema } from '../money/late-change';
 import { moneySettingsSchema } from '../money/settings';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 import { permission, route } from './define';
@@ -22,7 +23,16 @@ export const schedulingSettingsResponseSchema = z.object({
 });
 export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
 
-/** A tenant's own policies (the tenant record itself is read by GET /tenants/app). */
+/** The late-change policy in force; `isDefault` while the tenant never set one (no penalty). */
+export const lateChangePolicyResponseSchema = z.object({
+  policy: lateChangePolicySchema,
+  isDefault: z.boolean(),
+});
+
+/**
+ * A tenant's own policies (the tenant record itself is read by GET /tenants/app). The late-change policy is
+ * part of the scheduling policy's area (it prices a late change the change notice names): its permissions.
+ */
 export const tenantSettingsRoutes = [
   route({
     id: 'tenants.schedulingSettings',
@@ -62,5 +72,24 @@ export const tenantSettingsRoutes = [
     body: moneySettingsSchema.strict(),
     response: z.object({ settings: moneySettingsSchema, isDefault: z.boolean() }),
     summary: "Change the tenant's currencies (prices already set keep theirs)",
+  }),
+  route({
+    id: 'tenants.lateChangePolicy',
+    method: 'GET',
+    path: '/admin/tenant-settings/late-change',
+    resource: 'tenants',
+    access: permission('adminSettings', ['schedulingSettingsView', 'schedulingSettingsEdit']),
+    response: lateChangePolicyResponseSchema,
+    summary: "The tenant's late-change policy: what a tutor's late cancel or reschedule costs them",
+  }),
+  route({
+    id: 'tenants.updateLateChangePolicy',
+    method: 'PUT',
+    path: '/admin/tenant-settings/late-change',
+    resource: 'tenants',
+    access: permission('adminSettings', 'schedulingSettingsEdit'),
+    body: lateChangePolicySchema.strict(),
+    response: lateChangePolicyResponseSchema,
+    summary: "Change the tenant's late-change policy (requests already made keep their penalty)",
   }),
 ];

@@ -94,6 +94,7 @@ function samples(): Record<string, Sample> {
     '/portal/invoices': { as: ['parent', 'student'], path: '/portal/invoices' },
     '/portal/invoices/:invoiceId': { as: ['parent'], path: `/portal/invoices/${ids.invoice}` },
     '/portal/pay': { as: ['tutor'], path: '/portal/pay' },
+    '/portal/penalties': { as: ['tutor'], path: '/portal/penalties' },
     '/dashboard/:curriculum/:subject/:subjectLevel/:subjectCode/past-papers': {
       as: ['student'],
       path: '/dashboard/cambridge-igcse/mathematics/IGCSE/0580/past-papers',
@@ -130,6 +131,10 @@ function samples(): Record<string, Sample> {
     '/admin/one-to-one-tutor-rates': { as: ['admin'], path: '/admin/one-to-one-tutor-rates' },
     '/admin/group-tutor-rates': { as: ['admin'], path: '/admin/group-tutor-rates' },
     '/admin/currencies': { as: ['admin'], path: '/admin/currencies' },
+    '/admin/late-change-policy': { as: ['admin'], path: '/admin/late-change-policy' },
+    '/admin/penalty-waivers': { as: ['admin'], path: '/admin/penalty-waivers' },
+    '/admin/manual-adjustments': { as: ['admin'], path: '/admin/manual-adjustments' },
+    '/admin/call-logs': { as: ['admin'], path: '/admin/call-logs' },
     '/admin/courses': { as: ['admin'], path: '/admin/courses' },
     '/admin/courses/:courseId': { as: ['admin'], path: `/admin/courses/${COURSE}` },
     '/admin/course-templates': { as: ['admin'], path: '/admin/course-templates' },

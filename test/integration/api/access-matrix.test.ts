@@ -564,6 +564,20 @@ const foreignRecords: Record<
             : { memo: 'Taken over' },
     };
   },
+  // A penalty of Tom's, asked for (appealed, answered) from northwind.
+  'penalty-waivers': async () => {
+    const waiver = await demoPenaltyWaiver();
+    return {
+      params: { id: waiver, penaltyWaiverId: waiver },
+      as: () => northwindAdmin,
+      bodyFor: (routeId) =>
+        routeId === 'penaltyWaivers.appeal'
+          ? { appealTutorNote: 'Taken over' }
+          : routeId === 'penaltyWaivers.appealRespond'
+            ? { appealStatus: 'ACCEPTED' }
+            : { tutorPaymentStatus: 'PAID', penaltyWaiverIds: [waiver] },
+    };
+  },
   'report-issues': async () => {
     const { body } = await local.api.call('reportIssues.create', {
       token: demoStudent.token,
@@ -572,6 +586,22 @@ const foreignRecords: Record<
     return { params: { id: body._id as string }, as: () => northwindAdmin, body: { status: 'RESOLVED' } };
   },
 };
+
+/** A penalty of Tom's entered by the demo admin. */
+async function demoPenaltyWaiver(): Promise<string> {
+  const { status, body } = await local.api.call<{ _id: string }>('penaltyWaivers.create', {
+    token: demoAdmin.token,
+    body: {
+      requestKey: `matrix${Math.random().toString(36).slice(2, 14)}`,
+      type: 'DEDUCTION',
+      amount: { amount: 5, currency: 'USD' },
+      reason: 'Matrix penalty',
+      tutorId: TOM,
+    },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body._id;
+}
 
 /** A valid body for each kind of profile entry (so a 404 is about the record, not the body). */
 const profileEntryBodies: Record<string, unknown> = {
@@ -773,6 +803,7 @@ interface OthersRecords {
   studentFeedback: string;
   /** An invoice of Sam's. */
   invoice: string;
+  penaltyWaiver: string;
   /** Tom's profile entries by kind (a subject's id is the subject's), made through his own profile. */
   profileEntries: Record<string, string>;
   /** A Checkout Session made for Sam. */
@@ -918,6 +949,18 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   'one-to-one-tutor-rates.forStudent': () => [{ params: { studentId: SAM }, secret: SAM }],
   'lessonHistory.updateTutorPaymentStatus': (r) => [
     { body: { lesssonHistoryIds: [r.historyRow], tutorPaymentStatus: 'PAID' }, secret: r.historyRow },
+  ],
+  'penaltyWaivers.list': (r) => [
+    { query: { tutorId: TOM }, secret: r.penaltyWaiver, filtersOwn: true },
+    { query: { studentId: SAM }, secret: r.penaltyWaiver, filtersOwn: true },
+  ],
+  'penaltyWaivers.get': (r) => [{ params: { id: r.penaltyWaiver }, secret: r.penaltyWaiver }],
+  'penaltyWaivers.appeal': (r) => [
+    {
+      params: { penaltyWaiverId: r.penaltyWaiver },
+      body: { appealTutorNote: 'Mine now' },
+      secret: r.penaltyWaiver,
+    },
   ],
   'progress.get': () => [{ params: { id: SAM }, secret: SAM }],
   'progress.subject': () => [
@@ -1072,8 +1115,10 @@ describe("another user's record is a 404 or a 403, never the record", () => {
       '';
     const payments = await foreignRecords.payments!();
     const checkoutSession = payments.paramsFor?.('payments.courseSubscriptionSession')?.id ?? '';
+    const penaltyWaiver = await demoPenaltyWaiver();
     records = {
       checkoutSession,
+      penaltyWaiver,
       profileEntries,
       endedLesson,
       tutorFeedback,

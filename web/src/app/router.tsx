@@ -79,6 +79,19 @@ const prices = {
   ),
   Currencies: page('CurrencySettingsPage', () => import('../features/admin/prices/currency-settings-page')),
 };
+const finance = {
+  PenaltyWaivers: page(
+    'PenaltyWaiversPage',
+    () => import('../features/admin/penalty-waivers/penalty-waivers-page'),
+  ),
+  ManualAdjustments: page(
+    'ManualAdjustmentsPage',
+    () => import('../features/admin/manual-adjustments/manual-adjustments-page'),
+  ),
+  CallLogs: page('CallLogsPage', () => import('../features/admin/call-logs/call-logs-page')),
+  LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
+};
+const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
 const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
@@ -173,6 +186,7 @@ export const router = routeTable(
         { path: paths.portalInvoices, element: InvoicesPage },
         { path: paths.portalInvoice, element: InvoicePage },
         { path: paths.portalPay, element: MyPayPage },
+        { path: paths.portalPenalties, element: PenaltiesPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },
@@ -203,6 +217,10 @@ export const router = routeTable(
             { path: 'one-to-one-tutor-rates', element: prices.OneToOneTutorRates },
             { path: 'group-tutor-rates', element: prices.GroupTutorRates },
             { path: 'currencies', element: prices.Currencies },
+            { path: 'late-change-policy', element: finance.LateChange },
+            { path: 'penalty-waivers', element: finance.PenaltyWaivers },
+            { path: 'manual-adjustments', element: finance.ManualAdjustments },
+            { path: 'call-logs', element: finance.CallLogs },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

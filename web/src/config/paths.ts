@@ -22,6 +22,7 @@ export const paths = {
   portalInvoices: '/portal/invoices',
   portalInvoice: '/portal/invoices/:invoiceId',
   portalPay: '/portal/pay',
+  portalPenalties: '/portal/penalties',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   profile: '/profile',
@@ -61,6 +62,10 @@ export const paths = {
   adminCallbackRequests: '/admin/callback-requests',
   adminInvoices: '/admin/invoices',
   adminInvoice: '/admin/invoices/:invoiceId',
+  adminPenaltyWaivers: '/admin/penalty-waivers',
+  adminManualAdjustments: '/admin/manual-adjustments',
+  adminCallLogs: '/admin/call-logs',
+  adminLateChange: '/admin/late-change-policy',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:userId',
   // later: curriculum, quizzes, payments, onboarding

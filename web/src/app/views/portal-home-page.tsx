@@ -12,6 +12,7 @@ import { TrialIntentNotice, useTrialIntent } from '../../features/trials/trial-i
 import { useMyCourses } from '../../lib/api/courses';
 import { canUseBackOffice } from '../../lib/back-office';
 import { usePageMeta } from '../../lib/meta-tags';
+import { canCall } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { useAuthUser } from '../../lib/use-auth-user';
 
@@ -124,7 +125,7 @@ function PortalHome() {
           <Stack gap="4">
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Heading size="lg">My courses</Heading>
-              <HStack gap="2">
+              <HStack gap="2" wrap="wrap">
                 {offersTrial && (
                   <BookTrialButton
                     trigger={<Button colorPalette="brand">Book your FREE Class</Button>}
@@ -137,6 +138,11 @@ function PortalHome() {
                 <Button asChild variant="outline" size="sm">
                   <RouterLink to={paths.portalRequests}>My requests</RouterLink>
                 </Button>
+                {current.type === 'tutor' && canCall(current, 'penaltyWaivers.appeal') && (
+                  <Button asChild variant="outline" size="sm">
+                    <RouterLink to={paths.portalPenalties}>My penalties</RouterLink>
+                  </Button>
+                )}
                 <Button asChild variant="outline" size="sm">
                   <RouterLink to={paths.portalCourses}>All courses</RouterLink>
                 </Button>

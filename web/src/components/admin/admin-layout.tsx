@@ -67,6 +67,11 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Group tutor rates', to: paths.adminGroupTutorRates, list: 'group-tutor-rates.list' },
   { label: 'Currencies', to: paths.adminCurrencies, list: 'tenants.moneySettings' },
   { label: 'Invoices', to: paths.adminInvoices, list: 'invoices.list' },
+  { label: 'Late-change policy', to: paths.adminLateChange, list: 'tenants.lateChangePolicy' },
+  // Tutor pay (issue 18): penalties and their appeals, manual adjustments, the record of lesson calls.
+  { label: 'Penalty waivers', to: paths.adminPenaltyWaivers, list: 'penaltyWaivers.create' },
+  { label: 'Manual adjustments', to: paths.adminManualAdjustments, list: 'manualAdjustments.list' },
+  { label: 'Call logs', to: paths.adminCallLogs, list: 'callLogs.list' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },

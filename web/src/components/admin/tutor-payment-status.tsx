@@ -17,10 +17,13 @@ export function TutorPaymentStatusAction<T extends { _id: string }>({
   selected,
   list,
   apply,
+  message = 'Tutor payment status updated!',
 }: {
   selected: T[];
   list: ListControls<T> & { clearSelection: () => void };
   apply: (status: TutorPaymentStatus, ids: string[]) => Promise<unknown>;
+  /** The success toast (spec 001: 'Payment status updated!' for penalty waivers). */
+  message?: string;
 }) {
   const [status, setStatus] = useState<TutorPaymentStatus>('PAID');
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,7 @@ export function TutorPaymentStatusAction<T extends { _id: string }>({
       setBusy(false);
       return;
     }
-    toastSuccess('Tutor payment status updated!');
+    toastSuccess(message);
     list.clearSelection();
     await list.reload();
     setBusy(false);

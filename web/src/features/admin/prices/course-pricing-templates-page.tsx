@@ -7,6 +7,14 @@ import {
   coursePricingTemplate,
 } from '../../../../../shared/schemas/price-catalogue';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
+import {
+  MoneyField,
+  type MoneyInput,
+  moneyInput,
+  priceText,
+  readMoney,
+  useMoneySettings,
+} from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
 import { callApi, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
@@ -19,14 +27,6 @@ import {
   StatusBadge,
   statusFilter,
 } from './catalogue-fields';
-import {
-  MoneyField,
-  type MoneyInput,
-  moneyInput,
-  priceText,
-  readMoney,
-  useMoneySettings,
-} from './money-field';
 import { unitLabels } from './plan-form';
 
 interface TemplateForm extends NamedInput {

@@ -2,8 +2,8 @@ import { Text } from '@chakra-ui/react';
 import type { OneToOneTutorRate, OneToOneTutorRateBody } from '../../../../../shared/schemas/rates';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { priceText, useMoneySettings } from '../../../components/admin/money-field';
 import { callApi, useApi } from '../../../lib/api-client';
-import { priceText, useMoneySettings } from './money-field';
 import { scopeText } from './student-rate-form';
 import {
   emptyTutorRate,

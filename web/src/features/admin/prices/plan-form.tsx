@@ -3,11 +3,17 @@ import type * as z from 'zod';
 import { DEFAULT_CURRENCY } from '../../../../../shared/money/currencies';
 import type { MoneyDoc } from '../../../../../shared/money/schemas';
 import { DEFAULT_GROUP_ID } from '../../../../../shared/schemas/price-catalogue';
+import {
+  MoneyField,
+  type MoneyInput,
+  moneyInput,
+  readMoney,
+  useMoneySettings,
+} from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
 import { useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 import { emptyNamed, NamedFields, type NamedInput, namedInput } from './catalogue-fields';
-import { MoneyField, type MoneyInput, moneyInput, readMoney, useMoneySettings } from './money-field';
 
 /** A plan as its form holds it (flexible and subscription plans alike; their units differ). */
 export interface PlanForm extends NamedInput {

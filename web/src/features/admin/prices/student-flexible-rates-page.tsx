@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { StudentRate, StudentRateBody } from '../../../../../shared/schemas/rates';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
+import { priceText, useMoneySettings } from '../../../components/admin/money-field';
 import { callApi, useApi } from '../../../lib/api-client';
-import { priceText, useMoneySettings } from './money-field';
 import {
   emptyStudentRate,
   StudentRateFields,

@@ -2,9 +2,15 @@ import { Field, HStack, Input, Stack } from '@chakra-ui/react';
 import type { CurrencyCode } from '../../../../../shared/money/currencies';
 import type { DropdownOption } from '../../../../../shared/routes/crud';
 import { type StudentRate, studentRate } from '../../../../../shared/schemas/rates';
+import {
+  MoneyField,
+  type MoneyInput,
+  moneyInput,
+  readMoney,
+  useMoneySettings,
+} from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
 import { fieldErrors } from '../../../lib/form-errors';
-import { MoneyField, type MoneyInput, moneyInput, readMoney, useMoneySettings } from './money-field';
 
 /** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
 export interface StudentRateForm {

@@ -6,10 +6,10 @@ import {
   subscriptionPlan,
 } from '../../../../../shared/schemas/price-catalogue';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
+import { priceText, useMoneySettings } from '../../../components/admin/money-field';
 import { callApi, useApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { StatusBadge, statusFilter } from './catalogue-fields';
-import { priceText, useMoneySettings } from './money-field';
 import { emptyPlan, PlanFields, type PlanForm, planInput, unitLabels, validatePlan } from './plan-form';
 
 /** Spec 002 "Plans and groups": billed every DAYS to YEARS. */

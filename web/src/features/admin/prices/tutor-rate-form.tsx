@@ -3,8 +3,14 @@ import { DateTime } from 'luxon';
 import type { CurrencyCode } from '../../../../../shared/money/currencies';
 import type { MoneyDoc } from '../../../../../shared/money/schemas';
 import type { DropdownOption } from '../../../../../shared/routes/crud';
+import {
+  MoneyField,
+  type MoneyInput,
+  moneyInput,
+  readMoney,
+  useMoneySettings,
+} from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
-import { MoneyField, type MoneyInput, moneyInput, readMoney, useMoneySettings } from './money-field';
 
 /**
  * The form of a one-to-one or group tutor rate (shared/rules/tutor-rates.ts): for whom (the tutor's and the

@@ -1,9 +1,9 @@
 import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
-import { type CurrencyCode, isCurrencyCode } from '../../../../../shared/money/currencies';
-import { displayMoney, fromMajor } from '../../../../../shared/money/money';
-import type { MoneyDoc } from '../../../../../shared/money/schemas';
-import { type MoneySettings, moneySettings } from '../../../../../shared/money/settings';
-import { useTenant } from '../../../lib/use-tenant';
+import { type CurrencyCode, isCurrencyCode } from '../../../../shared/money/currencies';
+import { displayMoney, fromMajor } from '../../../../shared/money/money';
+import type { MoneyDoc } from '../../../../shared/money/schemas';
+import { type MoneySettings, moneySettings } from '../../../../shared/money/settings';
+import { useTenant } from '../../lib/use-tenant';
 
 /** The tenant's currencies (the default and those it takes), as the tenant's public answer carries them. */
 export function useMoneySettings(): MoneySettings {
