@@ -1,4 +1,5 @@
 import { ConflictError } from '../../shared/http/errors';
+import { type Money, zero } from '../../shared/money/money';
 import { moneySettings } from '../../shared/money/settings';
 import { historyScanWindow, type LessonJoin, toLessonHistory } from '../../shared/rules/lesson-history';
 import { payAtWrite, rateClassOf } from '../../shared/rules/tutor-pay';
@@ -59,8 +60,31 @@ export async function recordEndedLesson(
     pay?: RunPay;
   },
 ): Promise<boolean> {
-  const { course, people, joins, at } = context;
+  const { course, at } = context;
   const pay = context.pay ?? (await payForRun(tenant, [lesson.tutorId]));
+  const row = pricedRow(lesson, context, pay);
+  const written = await insertLessonHistory(tenant, row);
+  const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
+  const writes = await lessonWrites(tenant, lesson, completed, course?.title ?? '');
+  await writeTransaction(
+    writes.items,
+    () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
+  );
+  return written;
+}
+
+/** The lesson's history row with its pay fixed from the rate in force at its start (payAtWrite). */
+function pricedRow(
+  lesson: LessonRecord,
+  context: {
+    course: CourseRecord | undefined;
+    people: UserRecord[];
+    joins: LessonJoin[] | undefined;
+    at: string;
+  },
+  pay: RunPay,
+) {
+  const { course, people, joins, at } = context;
   const plain = toLessonHistory(
     { ...lesson, studentIds: lesson.studentIds ?? [] },
     course,
@@ -70,7 +94,7 @@ export async function recordEndedLesson(
   );
   const classType = rateClassOf(plain);
   const country = (id: string | null) => people.find((person) => person._id === id)?.country ?? '';
-  const row = payAtWrite(
+  return payAtWrite(
     plain,
     {
       tutor: (pay.rates.own[classType].get(plain.tutorId) ?? []).map(ownTerms),
@@ -79,14 +103,20 @@ export async function recordEndedLesson(
     { tutorCountry: country(plain.tutorId), studentCountry: country(plain.studentId) },
     pay.currency,
   );
-  const written = await insertLessonHistory(tenant, row);
-  const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
-  const writes = await lessonWrites(tenant, lesson, completed, course?.title ?? '');
-  await writeTransaction(
-    writes.items,
-    () => new ConflictError(`Lesson ${lesson._id} changed while it was being completed`),
-  );
-  return written;
+}
+
+/**
+ * What the lesson's tutor is to be paid for it as booked: the pay its history row will be given when it ends
+ * (the same rate and duration). A late-change penalty is a percent of it (functions/meetings/penalties.ts).
+ */
+export async function expectedTutorAmount(tenant: string, lesson: LessonRecord): Promise<Money> {
+  const [course, people, pay] = await Promise.all([
+    coursesRepository.get(tenant, lesson.course),
+    peopleOf(tenant, [lesson]),
+    payForRun(tenant, [lesson.tutorId]),
+  ]);
+  const row = pricedRow(lesson, { course, people, joins: undefined, at: new Date().toISOString() }, pay);
+  return row.tutorAmount ?? zero(pay.currency);
 }
 
 export interface RunPay {

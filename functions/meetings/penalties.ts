@@ -1,10 +1,12 @@
 import { lateChangePenalty, lateChangePolicy, penaltyAmount } from '../../shared/money/late-change';
-import { fromMajor, type Money, toMajor, zero } from '../../shared/money/money';
-import { currencyCodeSchema, moneySettings } from '../../shared/money/settings';
+import { fromMajor, toMajor, zero } from '../../shared/money/money';
+import { currencyCodeSchema } from '../../shared/money/settings';
 import type { RequesterRole, RequestType } from '../../shared/scheduling/lesson-changes';
 import type { MeetingRequest } from '../../shared/schemas/meeting';
 import type { PenaltyWaiver } from '../../shared/schemas/penalty-waiver';
 import type { Tenant } from '../../shared/schemas/tenant';
+import { expectedTutorAmount } from '../lesson-history/job';
+import type { LessonRecord } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { penaltyWaiversRepository } from '../repositories/penalty-waivers';
 import type { TransactItem } from '../table/transactions';
@@ -14,28 +16,15 @@ type PenaltyFields = Pick<
   'penalty' | 'penaltyAmount' | 'penaltyReason' | 'tutorAmountCurrency'
 >;
 
-/**
- * The lesson's tutor amount, which a late-change penalty is a percent of. Tutor rates are not on main yet
- * (issue #18 item 2, branch tutor-pay): until the rate in force at the lesson's start can be read, the
- * amount is zero in the tenant's default currency, so a penalty records its percent and reason (and its
- * waiver, which the tutor can appeal) with an amount of zero. Replace this with the rate x duration of
- * the tutor-pay work when it lands.
- */
-export async function lessonTutorAmount(
-  tenant: Tenant,
-  _lesson: { _id: string; tutorId: string; start: string; end: string },
-): Promise<Money> {
-  return zero(moneySettings(tenant.settings?.money).defaultCurrency);
-}
-
 /** A request's penalty fields for `percent` of the lesson's tutor amount. */
 export async function penaltyFields(
   tenant: Tenant,
-  lesson: { _id: string; tutorId: string; start: string; end: string },
+  lesson: LessonRecord,
   percent: number,
   reason: string | null,
 ): Promise<PenaltyFields> {
-  const tutorAmount = await lessonTutorAmount(tenant, lesson);
+  // A percent of what the tutor is to be paid for the lesson as booked (its rate x its duration).
+  const tutorAmount = await expectedTutorAmount(tenant.key, lesson);
   return {
     penalty: percent,
     penaltyAmount: toMajor(penaltyAmount(tutorAmount, percent)),
@@ -50,7 +39,7 @@ export async function penaltyFields(
  */
 export async function requestPenalty(
   tenant: Tenant,
-  lesson: { _id: string; tutorId: string; start: string; end: string },
+  lesson: LessonRecord,
   input: { role: RequesterRole; type: RequestType; requestedAt: Date },
 ): Promise<PenaltyFields> {
   const { percent, reason } = lateChangePenalty(lateChangePolicy(tenant.settings?.lateChange), {

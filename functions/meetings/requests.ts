@@ -183,12 +183,7 @@ export async function respondToRequest(
     body.penalty !== undefined
       ? await penaltyFields(
           tenant,
-          {
-            _id: request.sectionId,
-            tutorId: request.tutors[0]?._id ?? '',
-            start: request.start,
-            end: request.end,
-          },
+          await requireLesson(tenant.key, request.sectionId),
           body.penalty,
           body.penaltyReason ??
             request.penaltyReason ??

@@ -58,6 +58,14 @@ beforeAll(async () => {
   grace = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
   sam = await local.api.signIn(demo.student.email, demo.student.password);
   northwindAdmin = await local.api.signIn(northwind.admin.email, northwind.admin.password, 'northwind');
+  // Tom's own one-to-one rate: 40.00 an hour, so a lesson of an hour pays him 40.00 and a penalty is a
+  // percent of that.
+  const rate = await local.api.call<Json>('one-to-one-tutor-rates.setOwn', {
+    ...admin,
+    params: { userId: TOM },
+    body: { rates: [{ rate: { amount: 40, currency: 'USD' }, effectiveFrom: '2020-01-01T00:00:00Z' }] },
+  });
+  expect(rate.status, JSON.stringify(rate.body)).toBe(200);
 });
 
 describe('the late-change policy', () => {
@@ -120,8 +128,8 @@ describe('a late change costs the tutor a penalty', () => {
     const request = await requestOf(lateRequest);
     expect(request).toMatchObject({
       penalty: 50,
-      // Tutor rates are not on main yet: the lesson's tutor amount is zero (functions/meetings/penalties.ts).
-      penaltyAmount: 0,
+      // Half of the hour's 40.00 at Tom's rate.
+      penaltyAmount: 20,
       tutorAmountCurrency: 'USD',
       penaltyReason: 'Cancelled by the tutor less than 12 hours before the lesson: 50% of the tutor amount',
     });
@@ -158,7 +166,7 @@ describe('a late change costs the tutor a penalty', () => {
       zoomRequestId: lateRequest,
       lessonHistoryId: null,
       paymentStatus: 'PROCESSING',
-      amount: 0,
+      amount: 20,
       currency: 'USD',
     });
     const own = await waiversOf({}, tom);
@@ -173,7 +181,7 @@ describe('a late change costs the tutor a penalty', () => {
       body: { reason: 'Sickness' },
     });
     expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
-    expect((await requestOf(asked.body.request._id)).penalty).toBe(25);
+    expect(await requestOf(asked.body.request._id)).toMatchObject({ penalty: 25, penaltyAmount: 10 });
 
     const other = await lessonIn(5);
     const bySam = await local.api.call<Json>('meetings.teamsCancel', {
@@ -208,7 +216,11 @@ describe('a late change costs the tutor a penalty', () => {
       body: { action: 'UPDATE', penalty: 10, penaltyReason: 'Agreed with the school' },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(await requestOf(id)).toMatchObject({ penalty: 10, penaltyReason: 'Agreed with the school' });
+    expect(await requestOf(id)).toMatchObject({
+      penalty: 10,
+      penaltyAmount: 4,
+      penaltyReason: 'Agreed with the school',
+    });
     const rejected = await local.api.call<Json>('meetingRequests.respond', {
       ...admin,
       params: { requestId: id },
