@@ -11,6 +11,7 @@ import {
   useMoneySettings,
 } from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
+import { RateScopeFields } from './rate-scope-fields';
 
 /**
  * The form of a one-to-one or group tutor rate (shared/rules/tutor-rates.ts): for whom (the tutor's and the
@@ -66,17 +67,31 @@ export const tutorRateInput = (rate: TutorRateRecord, kind: string, zone: string
   to: dayIn(rate.effectiveTo, zone),
 });
 
+/** The body's fields but the kind's, which each page names (a student type or a course type). */
+export interface TutorRateFieldsBody {
+  tutorCountry: string;
+  studentCountry: string;
+  curriculum: string;
+  grade: string;
+  rate: MoneyDoc;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+}
+
 /** The body's common fields, or the problems by field (the kind field is added by each page). */
-export function readTutorRate(value: TutorRateForm, zone: string) {
+export function readTutorRate(
+  value: TutorRateForm,
+  zone: string,
+): { ok: true; fields: TutorRateFieldsBody } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const rate = readMoney(value.rate);
   if (!rate.ok) errors.rate = rate.problem;
   if (!value.from) errors.from = 'Choose the first day';
   if (value.to && value.from && value.to <= value.from) errors.to = 'The rate ends after it starts';
   const effectiveFrom = value.from ? startOf(value.from, zone) : null;
-  if (!rate.ok || !effectiveFrom || Object.keys(errors).length > 0) return { ok: false as const, errors };
+  if (!rate.ok || !effectiveFrom || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
-    ok: true as const,
+    ok: true,
     fields: {
       tutorCountry: value.tutorCountry.trim(),
       studentCountry: value.studentCountry.trim(),
@@ -106,25 +121,6 @@ export function TutorRateFields(props: {
 }) {
   const { value, onChange, errors } = props;
   const { currencies } = useMoneySettings();
-  const text = (
-    field: 'tutorCountry' | 'studentCountry' | 'curriculum' | 'grade',
-    label: string,
-    placeholder: string,
-  ) => (
-    <Field.Root invalid={!!errors[field]} flex="1" minW="32">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        value={value[field]}
-        placeholder={placeholder}
-        onChange={(e) => onChange({ ...value, [field]: e.target.value })}
-      />
-      {errors[field] ? (
-        <Field.ErrorText>{errors[field]}</Field.ErrorText>
-      ) : (
-        <Field.HelperText>Empty: any</Field.HelperText>
-      )}
-    </Field.Root>
-  );
   const day = (field: 'from' | 'to', label: string, helper: string) => (
     <Field.Root invalid={!!errors[field]} flex="1" minW="36" required={field === 'from'}>
       <Field.Label>
@@ -144,10 +140,15 @@ export function TutorRateFields(props: {
   );
   return (
     <Stack gap="4">
-      <HStack gap="3" align="start" flexWrap="wrap">
-        {text('tutorCountry', "Tutor's country", 'Singapore')}
-        {text('studentCountry', "Student's country", 'United Kingdom')}
-      </HStack>
+      <RateScopeFields
+        fields={[
+          { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
+          { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
+        ]}
+        value={value}
+        onChange={onChange}
+        errors={errors}
+      />
       <SelectField
         label={props.kindLabel}
         placeholder="Any"
@@ -161,10 +162,15 @@ export function TutorRateFields(props: {
           </option>
         ))}
       </SelectField>
-      <HStack gap="3" align="start" flexWrap="wrap">
-        {text('curriculum', 'Curriculum', 'Cambridge IGCSE')}
-        {text('grade', 'Grade', 'Grade 9')}
-      </HStack>
+      <RateScopeFields
+        fields={[
+          { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
+          { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
+        ]}
+        value={value}
+        onChange={onChange}
+        errors={errors}
+      />
       <MoneyField
         label="Hourly rate"
         value={value.rate}
