@@ -11,7 +11,7 @@ import {
   useMoneySettings,
 } from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
-import { RateScopeFields } from './rate-scope-fields';
+import { RateScopeFields, type ScopeField } from './rate-scope-fields';
 
 /**
  * The form of a one-to-one or group tutor rate (shared/rules/tutor-rates.ts): for whom (the tutor's and the
@@ -67,31 +67,17 @@ export const tutorRateInput = (rate: TutorRateRecord, kind: string, zone: string
   to: dayIn(rate.effectiveTo, zone),
 });
 
-/** The body's fields but the kind's, which each page names (a student type or a course type). */
-export interface TutorRateFieldsBody {
-  tutorCountry: string;
-  studentCountry: string;
-  curriculum: string;
-  grade: string;
-  rate: MoneyDoc;
-  effectiveFrom: string;
-  effectiveTo: string | null;
-}
-
 /** The body's common fields, or the problems by field (the kind field is added by each page). */
-export function readTutorRate(
-  value: TutorRateForm,
-  zone: string,
-): { ok: true; fields: TutorRateFieldsBody } | { ok: false; errors: Record<string, string> } {
+export function readTutorRate(value: TutorRateForm, zone: string) {
   const errors: Record<string, string> = {};
   const rate = readMoney(value.rate);
   if (!rate.ok) errors.rate = rate.problem;
   if (!value.from) errors.from = 'Choose the first day';
   if (value.to && value.from && value.to <= value.from) errors.to = 'The rate ends after it starts';
   const effectiveFrom = value.from ? startOf(value.from, zone) : null;
-  if (!rate.ok || !effectiveFrom || Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!rate.ok || !effectiveFrom || Object.keys(errors).length > 0) return { ok: false as const, errors };
   return {
-    ok: true,
+    ok: true as const,
     fields: {
       tutorCountry: value.tutorCountry.trim(),
       studentCountry: value.studentCountry.trim(),
@@ -103,6 +89,9 @@ export function readTutorRate(
     },
   };
 }
+
+/** The body's fields but the kind's, which each page names (a student type or a course type). */
+export type TutorRateFieldsBody = Extract<ReturnType<typeof readTutorRate>, { ok: true }>['fields'];
 
 const shownDay = (instant: string, zone: string) =>
   DateTime.fromISO(instant).setZone(zone).toFormat('yyyy LLL dd');
@@ -121,6 +110,9 @@ export function TutorRateFields(props: {
 }) {
   const { value, onChange, errors } = props;
   const { currencies } = useMoneySettings();
+  const scope = (
+    fields: ReadonlyArray<ScopeField<'tutorCountry' | 'studentCountry' | 'curriculum' | 'grade'>>,
+  ) => <RateScopeFields fields={fields} value={value} onChange={onChange} errors={errors} />;
   const day = (field: 'from' | 'to', label: string, helper: string) => (
     <Field.Root invalid={!!errors[field]} flex="1" minW="36" required={field === 'from'}>
       <Field.Label>
@@ -140,15 +132,10 @@ export function TutorRateFields(props: {
   );
   return (
     <Stack gap="4">
-      <RateScopeFields
-        fields={[
-          { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
-          { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
-        ]}
-        value={value}
-        onChange={onChange}
-        errors={errors}
-      />
+      {scope([
+        { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
+        { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
+      ])}
       <SelectField
         label={props.kindLabel}
         placeholder="Any"
@@ -162,15 +149,10 @@ export function TutorRateFields(props: {
           </option>
         ))}
       </SelectField>
-      <RateScopeFields
-        fields={[
-          { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
-          { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
-        ]}
-        value={value}
-        onChange={onChange}
-        errors={errors}
-      />
+      {scope([
+        { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
+        { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
+      ])}
       <MoneyField
         label="Hourly rate"
         value={value.rate}
