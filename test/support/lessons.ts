@@ -13,6 +13,12 @@ type Json = Record<string, any>;
 
 const MINUTE = 60_000;
 
+/** A start on the 15-minute grid, `hours` from now (the next quarter hour), as ISO. */
+export function quarterHourFromNow(hours: number): string {
+  const quarter = 15 * MINUTE;
+  return new Date(Math.ceil((Date.now() + hours * 60 * MINUTE) / quarter) * quarter).toISOString();
+}
+
 /** An instant `minutes` from now, on a whole minute, as ISO. */
 export function minutesFromNow(minutes: number): string {
   return new Date(Math.floor((Date.now() + minutes * MINUTE) / MINUTE) * MINUTE).toISOString();
@@ -104,11 +110,8 @@ export function lessonRequestFixtures(local: ReturnType<typeof localStackForFile
      * hour of the next `searchHours` hours.
      */
     async lessonAhead(fromHours: number, { title, searchHours }: { title: string; searchHours: number }) {
-      const quarter = 15 * MINUTE;
       for (let hours = fromHours; hours < fromHours + searchHours; hours++) {
-        const start = new Date(
-          Math.ceil((Date.now() + hours * 60 * MINUTE) / quarter) * quarter,
-        ).toISOString();
+        const start = quarterHourFromNow(hours);
         const created = await local.api.call<Json>('meetings.teamsAdminCreate', {
           ...admin(),
           body: { course: 'course-demo-igcse-maths', title, start, duration: 60 },
