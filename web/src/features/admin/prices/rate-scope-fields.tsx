@@ -1,4 +1,6 @@
 import { Field, HStack, Input } from '@chakra-ui/react';
+import type { DropdownOption } from '../../../../../shared/routes/crud';
+import { SelectField } from '../../../components/select-field';
 
 /** "Any" where a scope is empty. */
 export const scopeText = (value: string) => value || 'Any';
@@ -39,5 +41,34 @@ export function RateScopeFields<Key extends string, Form extends Record<Key, str
         </Field.Root>
       ))}
     </HStack>
+  );
+}
+
+/** A rate form's choice of one of a picker's records: a rate version, a plan, a student or course type. */
+export function RateScopePicker(props: {
+  label: string;
+  /** The empty choice: "Any" for a scope, a prompt for a required choice. */
+  placeholder: string;
+  required?: boolean;
+  options: readonly DropdownOption[];
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <SelectField
+      label={props.label}
+      required={props.required}
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+    >
+      {props.options.map((option) => (
+        <option key={option._id} value={option._id}>
+          {option.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -9,9 +9,8 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
-import { SelectField } from '../../../components/select-field';
 import { fieldErrors } from '../../../lib/form-errors';
-import { RateScopeFields } from './rate-scope-fields';
+import { RateScopeFields, RateScopePicker } from './rate-scope-fields';
 
 /** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
 export interface StudentRateForm {
@@ -65,34 +64,24 @@ export function StudentRateFields(props: {
   const { currencies } = useMoneySettings();
   return (
     <Stack gap="4">
-      <SelectField
+      <RateScopePicker
         label="Rate version"
         required
         placeholder="Choose a rate version"
+        options={props.versions}
         value={value.versionId}
         onChange={(versionId) => onChange({ ...value, versionId })}
         error={errors.versionId}
-      >
-        {props.versions.map((version) => (
-          <option key={version._id} value={version._id}>
-            {version.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <RateScopePicker
         label="Plan"
         required
         placeholder="Choose a plan"
+        options={props.plans}
         value={value.packageId}
         onChange={(packageId) => onChange({ ...value, packageId })}
         error={errors.packageId}
-      >
-        {props.plans.map((plan) => (
-          <option key={plan._id} value={plan._id}>
-            {plan.name}
-          </option>
-        ))}
-      </SelectField>
+      />
       <RateScopeFields
         fields={[
           { key: 'country', label: 'Country', placeholder: 'Singapore' },

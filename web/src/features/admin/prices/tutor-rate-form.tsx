@@ -10,8 +10,7 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
-import { SelectField } from '../../../components/select-field';
-import { RateScopeFields, type ScopeField } from './rate-scope-fields';
+import { RateScopeFields, RateScopePicker, type ScopeField } from './rate-scope-fields';
 
 /**
  * The form of a one-to-one or group tutor rate (shared/rules/tutor-rates.ts): for whom (the tutor's and the
@@ -136,19 +135,14 @@ export function TutorRateFields(props: {
         { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
         { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
       ])}
-      <SelectField
+      <RateScopePicker
         label={props.kindLabel}
         placeholder="Any"
+        options={props.kinds}
         value={value.kind}
         onChange={(kind) => onChange({ ...value, kind })}
         error={errors.kind}
-      >
-        {props.kinds.map((kind) => (
-          <option key={kind._id} value={kind._id}>
-            {kind.name}
-          </option>
-        ))}
-      </SelectField>
+      />
       {scope([
         { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
         { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
