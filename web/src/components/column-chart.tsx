@@ -6,7 +6,7 @@ import { useId } from 'react';
  * (web/src/features/dashboard/charts.tsx: no chart library, a fixed viewBox scaled to the width). The chart
  * is an image with a text alternative naming every value, and each column carries its value as text above
  * it, so a screen reader and a reader of the screen get the same numbers. Negative values (a month with
- * more refunds than payments) hang below the zero line.
+ * more refunds than payments) hang below the zero line; a zero has no bar and no number.
  */
 
 const color = (token: string) => `var(--chakra-colors-${token.replace('.', '-')})`;
@@ -14,6 +14,8 @@ const color = (token: string) => `var(--chakra-colors-${token.replace('.', '-')}
 export interface ColumnDatum {
   /** Under the column ("Jan"). */
   label: string;
+  /** A second line under the label where it helps (the year, under its first month). */
+  subLabel?: string;
   value: number;
   /** Above the column and in the text alternative ("USD 1,204.50"). */
   valueLabel: string;
@@ -40,10 +42,10 @@ export function ColumnChart({
       </Text>
     );
   }
-  const width = 720;
-  const height = 240;
+  const width = 960;
+  const height = 260;
   const top = 22;
-  const bottom = 26;
+  const bottom = 40;
   const plot = height - top - bottom;
   const max = Math.max(0, ...data.map((d) => d.value));
   const min = Math.min(0, ...data.map((d) => d.value));
@@ -60,10 +62,12 @@ export function ColumnChart({
         width="100%"
         role="img"
         aria-labelledby={titleId}
-        style={{ maxWidth: width, display: 'block' }}
+        style={{ display: 'block' }}
         data-testid="column-chart"
       >
-        <title id={titleId}>{`${title}: ${data.map((d) => `${d.label} ${d.valueLabel}`).join(', ')}`}</title>
+        <title id={titleId}>
+          {`${title}: ${data.map((d) => `${d.label}${d.subLabel ? ` ${d.subLabel}` : ''} ${d.valueLabel}`).join(', ')}`}
+        </title>
         <line x1={0} x2={width} y1={zeroY} y2={zeroY} stroke={color('border.emphasized')} strokeWidth="1" />
         {data.map((datum, i) => {
           const x = i * slot + (slot - barWidth) / 2;
@@ -80,19 +84,21 @@ export function ColumnChart({
                 rx="3"
                 fill={color(datum.value < 0 ? 'red.500' : tone)}
               />
+              {datum.value !== 0 && (
+                <text
+                  x={x + barWidth / 2}
+                  y={datum.value < 0 ? barTop + barHeight + 12 : barTop - 6}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fontWeight="600"
+                  fill="currentColor"
+                >
+                  {shown}
+                </text>
+              )}
               <text
                 x={x + barWidth / 2}
-                y={datum.value < 0 ? barTop + barHeight + 12 : barTop - 6}
-                textAnchor="middle"
-                fontSize="11"
-                fontWeight="600"
-                fill="currentColor"
-              >
-                {shown}
-              </text>
-              <text
-                x={x + barWidth / 2}
-                y={height - 8}
+                y={height - 22}
                 textAnchor="middle"
                 fontSize="12"
                 fill="currentColor"
@@ -100,6 +106,18 @@ export function ColumnChart({
               >
                 {datum.label}
               </text>
+              {datum.subLabel && (
+                <text
+                  x={x + barWidth / 2}
+                  y={height - 6}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fill="currentColor"
+                  opacity="0.6"
+                >
+                  {datum.subLabel}
+                </text>
+              )}
             </g>
           );
         })}

@@ -19,8 +19,14 @@ import { useTenant } from '../../../lib/use-tenant';
 const monthInZone = (zone: string, back = 0) =>
   DateTime.now().setZone(zone).minus({ months: back }).toFormat('yyyy-MM');
 
-const monthLabel = (month: string, wholeYear: boolean) =>
-  DateTime.fromFormat(month, 'yyyy-MM').toFormat(wholeYear ? 'LLL' : 'LLL yy');
+/** A month's column label ("Jan"), with its year under the first column and under each January. */
+const monthLabels = (month: string, index: number) => {
+  const date = DateTime.fromFormat(month, 'yyyy-MM');
+  return {
+    label: date.toFormat('LLL'),
+    ...(index === 0 || date.month === 1 ? { subLabel: date.toFormat('yyyy') } : {}),
+  };
+};
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -77,8 +83,8 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-const column = (label: string, amount: MoneyDoc): ColumnDatum => ({
-  label,
+const column = (labels: { label: string; subLabel?: string }, amount: MoneyDoc): ColumnDatum => ({
+  ...labels,
   value: amount.amount,
   valueLabel: moneyText(amount),
   shortLabel: compact.format(amount.amount),
@@ -116,22 +122,19 @@ export default function FinanceOverviewPage() {
     preferred ??
     'USD';
   const months = revenue.data?.months ?? tutorPay.data?.months ?? [];
-  const wholeYear = months.length > 0 && months.every((m) => m.slice(0, 4) === months[0]?.slice(0, 4));
   const revenueSeries = revenue.data?.series.find((s) => s.currency === currency);
   const paySeries = tutorPay.data?.series.find((s) => s.currency === currency);
   const zeroMoney: MoneyDoc = { amount: 0, currency };
-  const revenueColumns = months.map((month) =>
+  const revenueColumns = months.map((month, index) =>
     column(
-      monthLabel(month, wholeYear),
+      monthLabels(month, index),
       revenueSeries?.months.find((m) => m.month === month)?.revenue ?? zeroMoney,
     ),
   );
-  const payColumns = months.map((month) =>
-    column(
-      monthLabel(month, wholeYear),
-      paySeries?.months.find((m) => m.month === month)?.amount ?? zeroMoney,
-    ),
+  const payColumns = months.map((month, index) =>
+    column(monthLabels(month, index), paySeries?.months.find((m) => m.month === month)?.amount ?? zeroMoney),
   );
+  const lessons = paySeries?.total.lessons ?? 0;
   const quick = (back: number) => setPeriod({ from: monthInZone(zone, back - 1), to: monthInZone(zone) });
 
   return (
@@ -214,7 +217,7 @@ export default function FinanceOverviewPage() {
           <Stat
             label="Tutor pay"
             value={moneyText(paySeries?.total.amount ?? zeroMoney)}
-            detail={`${paySeries?.total.lessons ?? 0} lessons`}
+            detail={`${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`}
           />
         )}
       </SimpleGrid>
