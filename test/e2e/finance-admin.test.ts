@@ -99,7 +99,10 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   // Assess: the ledger's entries of Maya's payment on the transaction logs, signed
   await admin.goto(browser.portalUrl('/admin/transaction-logs?userId=demo-student-2'));
   await admin.getByRole('heading', { name: 'Transaction logs' }).waitFor();
-  await admin.getByRole('row', { name: /USD \+45\.00/ }).getByText('Maya Student').waitFor();
+  await admin
+    .getByRole('row', { name: /USD \+45\.00/ })
+    .getByText('Maya Student')
+    .waitFor();
   await shot(admin, 'transaction-logs');
 
   // Act: on the lesson history, a 15-minute class extension, approved
@@ -119,7 +122,10 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   const extended = await getLessonHistory('demo', lesson._id);
   expect(extended?.lessonExtension).toBe(15);
   expect(extended?.tutorAmount?.minor).toBeGreaterThan(3000);
-  await row.getByText(displayMoney(extended?.tutorAmount ?? { minor: 0, currency: 'USD' })).first().waitFor();
+  await row
+    .getByText(displayMoney(extended?.tutorAmount ?? { minor: 0, currency: 'USD' }))
+    .first()
+    .waitFor();
   await row.getByText(/^Extension 15 min/).waitFor();
 
   // Act: a 10% tutor penalty
@@ -140,6 +146,22 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
     .getByText(displayMoney(penalised?.tutorAmount ?? { minor: 0, currency: 'USD' }), { exact: true })
     .first()
     .waitFor();
+
+  // Act: an addition of 2.25 to the pay, for materials
+  await row.getByRole('button', { name: `Pay actions for lesson ${referenceKey}` }).click();
+  await admin.getByRole('menuitem', { name: 'Adjust pay' }).click();
+  const adjust = admin.getByRole('dialog');
+  await adjust.getByLabel('Amount amount').fill('2.25');
+  await adjust.getByLabel('Reason').fill('Printed materials');
+  await shot(admin, 'adjust-pay');
+  await adjust.getByRole('button', { name: 'Save' }).click();
+  await admin.getByText('Adjustments updated!').waitFor();
+
+  // Assess: 2.25 more on the row
+  const adjusted = await getLessonHistory('demo', lesson._id);
+  expect(adjusted?.tutorAmount?.minor).toBe((penalised?.tutorAmount?.minor ?? 0) + 225);
+  const finalPay = displayMoney(adjusted?.tutorAmount ?? { minor: 0, currency: 'USD' });
+  await row.getByText(finalPay, { exact: true }).first().waitFor();
   await shot(admin, 'lesson-history');
 
   // Act: the finance overview
@@ -150,11 +172,10 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   await expect.poll(() => admin.getByTestId('column-chart').count()).toBe(2);
   await admin.getByTestId('total-Revenue').getByText('USD 65.00').waitFor();
   await admin.getByTestId('total-Payments').getByText('USD 65.00').waitFor();
-  await admin
-    .getByTestId('total-Tutor pay')
-    .getByText(displayMoney(penalised?.tutorAmount ?? { minor: 0, currency: 'USD' }))
-    .waitFor();
+  await admin.getByTestId('total-Tutor pay').getByText(finalPay).waitFor();
   const revenueChart = admin.getByRole('img', { name: /^Revenue by month in USD/ });
   await expect.poll(async () => (await revenueChart.getAttribute('aria-labelledby')) !== null).toBe(true);
   await shot(admin, 'overview');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await shot(admin, 'overview-phone');
 });

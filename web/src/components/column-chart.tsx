@@ -62,7 +62,8 @@ export function ColumnChart({
         width="100%"
         role="img"
         aria-labelledby={titleId}
-        style={{ display: 'block' }}
+        // On a phone the chart scrolls sideways in its box rather than shrink its numbers past reading.
+        style={{ display: 'block', minWidth: 600 }}
         data-testid="column-chart"
       >
         <title id={titleId}>
