@@ -177,5 +177,7 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   await expect.poll(async () => (await revenueChart.getAttribute('aria-labelledby')) !== null).toBe(true);
   await shot(admin, 'overview');
   await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.reload();
+  await expect.poll(() => admin.getByTestId('column-chart').count()).toBe(2);
   await shot(admin, 'overview-phone');
 });

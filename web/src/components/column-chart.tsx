@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
  * A column per period (a month of the finance overview), drawn as SVG the way the dashboard's charts are
@@ -35,6 +35,12 @@ export function ColumnChart({
   emptyText?: string;
 }) {
   const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  // Where the chart scrolls (a phone), the latest periods are the ones in view first.
+  const columns = data.length;
+  useEffect(() => {
+    if (box.current && columns > 0) box.current.scrollLeft = box.current.scrollWidth;
+  }, [columns]);
   if (data.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm">
@@ -56,7 +62,7 @@ export function ColumnChart({
   const barWidth = Math.max(6, Math.min(48, slot * 0.6));
   const narrow = slot < 64;
   return (
-    <Box overflowX="auto">
+    <Box overflowX="auto" ref={box}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
