@@ -7,6 +7,7 @@ import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import { type LedgerEntry, ledgerEntries } from '../repositories/ledger';
 import { type PaymentRecord, payments } from '../repositories/payments';
+import { getUsers } from '../repositories/users';
 import { keys } from '../table/access-patterns';
 import { defineEntity, type PartitionQuery } from '../table/entity';
 
@@ -71,11 +72,26 @@ function logDoc(entry: LedgerEntry, adminNotes: AdminNote[]): TransactionLogDoc 
   return { ...rest, _id: logId(entry), ...(amount ? { amount: moneyDoc(amount) } : {}), adminNotes };
 }
 
+/** The people of a page's records, by id (one batch read), so a list names them. */
+async function peopleOf(tenant: string, records: ReadonlyArray<{ userId: string }>) {
+  const found = await getUsers(tenant, [...new Set(records.map((record) => record.userId))]);
+  return new Map(
+    found.map((user) => [
+      user._id,
+      { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
+    ]),
+  );
+}
+
 export async function paymentHistoryPage(tenant: string, userId: string | undefined, query: HistoryQuery) {
   const partition = userId ? keys.userPaymentsIndex(tenant, userId) : keys.paymentsIndex(tenant);
   const page = await payments.page(listQuery(userId ? 'gsi1' : 'gsi2', partition, query), query);
+  const people = await peopleOf(tenant, page.docs);
   const docs = await Promise.all(
-    page.docs.map(async (record) => paymentDoc(record, await notesOf(tenant, 'payment', record._id))),
+    page.docs.map(async (record) => ({
+      ...paymentDoc(record, await notesOf(tenant, 'payment', record._id)),
+      user: people.get(record.userId),
+    })),
   );
   return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
 }
@@ -83,8 +99,12 @@ export async function paymentHistoryPage(tenant: string, userId: string | undefi
 export async function transactionLogPage(tenant: string, userId: string | undefined, query: HistoryQuery) {
   const partition = userId ? keys.userLedgerIndex(tenant, userId) : keys.ledgerIndex(tenant);
   const page = await ledgerEntries.page(listQuery(userId ? 'gsi1' : 'gsi2', partition, query), query);
+  const people = await peopleOf(tenant, page.docs);
   const docs = await Promise.all(
-    page.docs.map(async (entry) => logDoc(entry, await notesOf(tenant, 'ledger', logId(entry)))),
+    page.docs.map(async (entry) => ({
+      ...logDoc(entry, await notesOf(tenant, 'ledger', logId(entry))),
+      user: people.get(entry.userId),
+    })),
   );
   return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
 }

@@ -14,9 +14,18 @@ import { permission, route } from './define';
  * ledger.ts); an admin's notes on one are kept beside it ("Note Created", "Note Deleted").
  */
 
+/** Who a record is about, as the back-office lists name them (absent where the user is gone). */
+const recordUserSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+
 export const paymentHistoryDocSchema = z.object({
   _id: z.string(),
   userId: z.string(),
+  user: recordUserSchema.optional(),
   kind: z.enum(paymentKinds),
   paymentType: z.enum(paymentTypes),
   amount: moneySchema,
@@ -35,6 +44,7 @@ export const transactionLogDocSchema = z.object({
   _id: z.string(),
   account: z.string(),
   userId: z.string(),
+  user: recordUserSchema.optional(),
   courseId: z.string().optional(),
   kind: z.enum(ledgerEntryKinds),
   /** Money entries: signed (a deduction is negative). */

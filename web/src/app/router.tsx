@@ -89,6 +89,15 @@ const finance = {
     () => import('../features/admin/manual-adjustments/manual-adjustments-page'),
   ),
   CallLogs: page('CallLogsPage', () => import('../features/admin/call-logs/call-logs-page')),
+  PaymentHistory: page(
+    'AdminPaymentHistoryPage',
+    () => import('../features/admin/money-history/payment-history-page'),
+  ),
+  TransactionLogs: page(
+    'AdminTransactionLogsPage',
+    () => import('../features/admin/money-history/transaction-logs-page'),
+  ),
+  Overview: page('FinanceOverviewPage', () => import('../features/admin/finance/finance-overview-page')),
   LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
 };
 const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
@@ -221,6 +230,9 @@ export const router = routeTable(
             { path: 'penalty-waivers', element: finance.PenaltyWaivers },
             { path: 'manual-adjustments', element: finance.ManualAdjustments },
             { path: 'call-logs', element: finance.CallLogs },
+            { path: 'payment-history', element: finance.PaymentHistory },
+            { path: 'transaction-logs', element: finance.TransactionLogs },
+            { path: 'finance', element: finance.Overview },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },
