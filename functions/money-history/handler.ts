@@ -3,8 +3,8 @@ import { payerFor } from '../access/family';
 import { resourceHandler } from '../lib/pipeline';
 import {
   addLogNote,
-  courseCredits,
   addPaymentNote,
+  courseCredits,
   deleteLogNote,
   deletePaymentNote,
   paymentHistoryPage,

@@ -226,7 +226,8 @@ export async function subscribeCourse(tenant: Tenant, caller: Caller, courseId: 
   if (course.paymentType === 'CREDIT') {
     // A student on the course's list but not enrolled (unenrolled earlier) is enrolled again by credit.
     if (enrolled) await updateStudent(tenant.key, enrolled._id, { status: 'ENROLLED', type: 'CREDIT' });
-    else await addMember(tenant.key, { course: course._id, userId: payer._id, role: 'student', type: 'CREDIT' });
+    else
+      await addMember(tenant.key, { course: course._id, userId: payer._id, role: 'student', type: 'CREDIT' });
     return { paymentStatus: 'success' as const };
   }
   const price = priceOf(course, pricing);

@@ -1,8 +1,8 @@
 import { moneyDoc } from '../../shared/money/schemas';
 import { paymentRoutes } from '../../shared/routes/payments';
+import { payerFor } from '../access/family';
 import { resourceHandler } from '../lib/pipeline';
 import { getLpAccess } from '../repositories/usage';
-import { payerFor } from '../access/family';
 import {
   courseSession,
   customerPortal,

@@ -91,6 +91,8 @@ const finance = {
   CallLogs: page('CallLogsPage', () => import('../features/admin/call-logs/call-logs-page')),
   LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
 };
+const SubscriptionsPage = page('SubscriptionsPage', () => import('../features/billing/subscriptions-page'));
+const BillingPage = page('BillingPage', () => import('../features/billing/billing-page'));
 const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
@@ -193,6 +195,8 @@ export const router = routeTable(
         { path: paths.dashboard, element: DashboardPage },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.onboarding, element: OnboardingPage },
+        { path: paths.subscriptions, element: SubscriptionsPage },
+        { path: paths.billing, element: BillingPage },
         {
           path: paths.admin,
           element: AdminLayout,

@@ -1,7 +1,8 @@
 import { Box, Button, chakra, Flex, HStack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { storageKeys } from '../../config/storage-keys';
 import { canUseBackOffice } from '../../lib/back-office';
 import { endSession, useSession } from '../../lib/session';
 import { useTenantBrand } from '../../lib/use-tenant';
@@ -17,12 +18,38 @@ import { ThemeToggle } from './theme-toggle';
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
+/** The header's billing contents (credits, Upgrade, the discount banner): one chunk, off the first page. */
+const HeaderCredits = lazy(() => import('./billing-header').then((m) => ({ default: m.HeaderCredits })));
+const UpgradeButton = lazy(() => import('./billing-header').then((m) => ({ default: m.UpgradeButton })));
+const DiscountBanner = lazy(() => import('./billing-header').then((m) => ({ default: m.DiscountBanner })));
+
+/**
+ * Whether to load the discount banner (headerContents discountBanner: guests, and visitors who are not
+ * signed in), once the page has loaded and the browser is idle: it floats over the page, so coming late
+ * moves nothing, and the first page's load does not wait for its code. Not for a visitor who dismissed it.
+ */
+function useDiscountBannerDue(permissions: Record<string, string[] | undefined> | undefined): boolean {
+  const wanted =
+    (!permissions || (permissions.headerContents ?? []).includes('discountBanner')) &&
+    localStorage.getItem(storageKeys.bannerStatus) !== 'dismissed';
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!wanted || idle) return;
+    const whenIdle = () =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(() => setIdle(true)) : setIdle(true);
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => window.removeEventListener('load', whenIdle);
+  }, [wanted, idle]);
+  return wanted && idle;
+}
 
 export function Header() {
   const session = useSession();
   const { brand } = useTenantBrand();
   const navigate = useNavigate();
   const backOffice = !!session && canUseBackOffice(session.user);
+  const bannerDue = useDiscountBannerDue(session?.user.role.permissions);
 
   const signOut = () => {
     // Leave the signed-in page first (committed at once, not in a transition), so its guard does not send
@@ -60,6 +87,10 @@ export function Header() {
                 </Button>
                 <Suspense fallback={null}>
                   <EditModeSwitch />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <HeaderCredits user={session.user} />
+                  <UpgradeButton user={session.user} />
                 </Suspense>
                 {backOffice && (
                   <Button asChild variant="ghost" size="sm">
@@ -105,6 +136,11 @@ export function Header() {
           <ThemeToggle />
         </HStack>
       </Flex>
+      {bannerDue && (
+        <Suspense fallback={null}>
+          <DiscountBanner user={session?.user} />
+        </Suspense>
+      )}
     </Box>
   );
 }
