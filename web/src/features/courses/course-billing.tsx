@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { CourseDetail } from '../../../../shared/routes/scheduling';
@@ -169,7 +169,9 @@ function CreditsCard(props: { course: CourseDetail; credits: number | undefined;
         </HStack>
         <Text color="fg.muted" fontSize="sm">
           Each lesson booked on this course uses one credit.{' '}
-          <RouterLink to={paths.billing}>See your billing</RouterLink>
+          <Link asChild color="brand.fg">
+            <RouterLink to={paths.billing}>See your billing</RouterLink>
+          </Link>
         </Text>
         {props.mayTopUp && (
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'end' }}>
