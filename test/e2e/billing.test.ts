@@ -165,9 +165,11 @@ it('a visitor is offered the free trial by the discount banner, and a dismissed 
   await offer.waitFor({ state: 'detached' });
   expect(await page.evaluate(() => localStorage.getItem('bannerStatus'))).toBe('dismissed');
 
-  // Reloaded: the page loads and the browser goes idle (when the banner would come), and it does not
+  // Reloaded: the banner's code comes once the page is idle, and shows nothing
+  const chunk = page.waitForResponse((response) => /billing-header[^/]*\.js$/.test(response.url()));
   await page.reload();
   await page.getByRole('heading', { name: 'Learn with expert tutors at Demo Academy' }).waitFor();
+  await chunk;
   await page.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
   );
@@ -176,6 +178,8 @@ it('a visitor is offered the free trial by the discount banner, and a dismissed 
   // A signed-in student (no discountBanner) is not offered it
   const student = await browser.signedInPage(demo.student3, '/portal');
   await student.getByRole('heading', { name: 'Welcome, Leo!' }).waitFor();
+  // (the header's billing part, the banner's chunk, is there)
+  await student.getByRole('link', { name: 'Upgrade' }).waitFor();
   await student.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
   );

@@ -48,6 +48,16 @@ export function UpgradeButton({ user }: { user: RoleHolder }) {
   );
 }
 
+/** The signed-in header's billing contents: the credits viewer and Upgrade, each for the roles holding it. */
+export function HeaderBilling({ user }: { user: RoleHolder }) {
+  return (
+    <>
+      <HeaderCredits user={user} />
+      <UpgradeButton user={user} />
+    </>
+  );
+}
+
 /** Whether the discount banner is for this visitor: signed out (a guest), or a role holding discountBanner. */
 export function showsDiscountBanner(user: RoleHolder | undefined): boolean {
   return user === undefined || holds(user, 'discountBanner');
@@ -66,6 +76,7 @@ function dismissedBefore(): boolean {
  * after the page) pointing a guest to the free trial class. Dismissed once, it stays away on this device.
  */
 export function DiscountBanner({ user }: { user: RoleHolder | undefined }) {
+  // The header asks for it once the page is idle, whoever is signed in: it decides here who sees it.
   const [dismissed, setDismissed] = useState(dismissedBefore);
   if (dismissed || !showsDiscountBanner(user)) return null;
   const dismiss = () => {

@@ -2,7 +2,6 @@ import { Box, Button, chakra, Flex, HStack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { storageKeys } from '../../config/storage-keys';
 import { canUseBackOffice } from '../../lib/back-office';
 import { endSession, useSession } from '../../lib/session';
 import { useTenantBrand } from '../../lib/use-tenant';
@@ -19,29 +18,23 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.
 const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
 /** The header's billing contents (credits, Upgrade, the discount banner): one chunk, off the first page. */
-const HeaderCredits = lazy(() => import('./billing-header').then((m) => ({ default: m.HeaderCredits })));
-const UpgradeButton = lazy(() => import('./billing-header').then((m) => ({ default: m.UpgradeButton })));
+const HeaderBilling = lazy(() => import('./billing-header').then((m) => ({ default: m.HeaderBilling })));
 const DiscountBanner = lazy(() => import('./billing-header').then((m) => ({ default: m.DiscountBanner })));
 
 /**
- * Whether to load the discount banner (headerContents discountBanner: guests, and visitors who are not
- * signed in), once the page has loaded and the browser is idle: it floats over the page, so coming late
- * moves nothing, and the first page's load does not wait for its code. Not for a visitor who dismissed it.
+ * True once the page has loaded and the browser is idle: the discount banner floats over the page, so
+ * coming then moves nothing, and the first page's load does not wait for its code.
  */
-function useDiscountBannerDue(permissions: Record<string, string[] | undefined> | undefined): boolean {
-  const wanted =
-    (!permissions || (permissions.headerContents ?? []).includes('discountBanner')) &&
-    localStorage.getItem(storageKeys.bannerStatus) !== 'dismissed';
+function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (!wanted || idle) return;
     const whenIdle = () =>
-      'requestIdleCallback' in window ? window.requestIdleCallback(() => setIdle(true)) : setIdle(true);
+      'requestIdleCallback' in window ? requestIdleCallback(() => setIdle(true)) : setIdle(true);
     if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => window.removeEventListener('load', whenIdle);
-  }, [wanted, idle]);
-  return wanted && idle;
+    else addEventListener('load', whenIdle, { once: true });
+    return () => removeEventListener('load', whenIdle);
+  }, []);
+  return idle;
 }
 
 export function Header() {
@@ -49,7 +42,7 @@ export function Header() {
   const { brand } = useTenantBrand();
   const navigate = useNavigate();
   const backOffice = !!session && canUseBackOffice(session.user);
-  const bannerDue = useDiscountBannerDue(session?.user.role.permissions);
+  const idle = useIdle();
 
   const signOut = () => {
     // Leave the signed-in page first (committed at once, not in a transition), so its guard does not send
@@ -89,8 +82,7 @@ export function Header() {
                   <EditModeSwitch />
                 </Suspense>
                 <Suspense fallback={null}>
-                  <HeaderCredits user={session.user} />
-                  <UpgradeButton user={session.user} />
+                  <HeaderBilling user={session.user} />
                 </Suspense>
                 {backOffice && (
                   <Button asChild variant="ghost" size="sm">
@@ -136,7 +128,7 @@ export function Header() {
           <ThemeToggle />
         </HStack>
       </Flex>
-      {bannerDue && (
+      {idle && (
         <Suspense fallback={null}>
           <DiscountBanner user={session?.user} />
         </Suspense>
