@@ -40,9 +40,9 @@ const plansOf = (planType: PlanType) =>
 /**
  * What plans cost a student now: their rate for a plan under the rate version that applies to them at this
  * instant (shared/rules/rate-versions.ts), in their country or any, else the plan's own price. The version
- * and its rates are read once, however many plans are priced with them.
+ * and its rates are read once, however many plans are priced with them (`onlyPlan`: the rates of one).
  */
-async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord) {
+async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord, onlyPlan?: string) {
   const versions = await (planType === 'FLEXIBLE'
     ? studentFlexibleRateVersionsRepository
     : studentSubscriptionRateVersionsRepository
@@ -62,7 +62,11 @@ async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord
           tenant,
           { limit: 500, offset: 0 },
           { versionId: version._id },
-          { matches: (rate) => rate.country === '' || rate.country.toLowerCase() === country },
+          {
+            matches: (rate) =>
+              (!onlyPlan || rate.packageId === onlyPlan) &&
+              (rate.country === '' || rate.country.toLowerCase() === country),
+          },
         )
       ).docs
     : [];
@@ -79,7 +83,7 @@ async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord
 export async function planPrice(tenant: string, planType: PlanType, planId: string, payer: UserRecord) {
   const plan = await plansOf(planType).get(tenant, planId);
   if (plan?.status !== 'ACTIVE') throw new NotFoundError('Plan not found');
-  const priceOf = await payerPrices(tenant, planType, payer);
+  const priceOf = await payerPrices(tenant, planType, payer, plan._id);
   return { plan, price: priceOf(plan) };
 }
 
