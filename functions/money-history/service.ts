@@ -2,10 +2,12 @@ import * as z from 'zod';
 import { NotFoundError } from '../../shared/http/errors';
 import { moneyDoc } from '../../shared/money/schemas';
 import type { PaymentHistoryDoc, TransactionLogDoc } from '../../shared/routes/money-history';
+import { isCourseOpenTo } from '../../shared/rules/course-visibility';
 import { type AdminNote, adminNoteSchema } from '../../shared/schemas/user-profile';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
-import { type LedgerEntry, ledgerEntries } from '../repositories/ledger';
+import { coursesRepository, userMemberships } from '../repositories/courses';
+import { creditSummaryOf, type LedgerEntry, ledgerEntries } from '../repositories/ledger';
 import { type PaymentRecord, payments } from '../repositories/payments';
 import { getUsers } from '../repositories/users';
 import { keys } from '../table/access-patterns';
@@ -155,4 +157,30 @@ export async function deleteLogNote(tenant: string, id: string, noteId: string) 
   const entry = await requireEntry(tenant, id);
   await notes.remove(tenant, { kind: 'ledger', recordId: id, _id: noteId }, 'present', noteNotFound);
   return logDoc(entry, await notesOf(tenant, 'ledger', id));
+}
+
+/**
+ * A student's credits on each course they are on by credit (ENROLLED or not: credits bought stay theirs),
+ * as each account's summary holds them (moved in every credit entry's transaction), and their total. A
+ * draft course is not the student's to see yet.
+ */
+export async function courseCredits(tenant: string, userId: string) {
+  const memberships = (await userMemberships(tenant, userId)).filter(
+    (m) => m.role === 'student' && m.enrolmentType === 'CREDIT',
+  );
+  const courses = await coursesRepository.getMany(
+    tenant,
+    memberships.map((m) => m.course),
+  );
+  const docs = await Promise.all(
+    courses
+      .filter((course) => isCourseOpenTo(course, 'learner'))
+      .map(async (course) => ({
+        courseId: course._id,
+        courseTitle: course.title,
+        credits: await creditSummaryOf(tenant, userId, course._id),
+      })),
+  );
+  docs.sort((a, b) => a.courseTitle.localeCompare(b.courseTitle));
+  return { total: docs.reduce((total, doc) => total + doc.credits, 0), docs };
 }

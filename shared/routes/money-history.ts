@@ -67,6 +67,8 @@ export const historyQuerySchema = pagingQuerySchema.extend({
   startDate: isoDateTimeSchema.optional(),
   endDate: isoDateTimeSchema.optional(),
 });
+/** The user's own list: the caller's, or (userId) a child of the caller's family (anyone else: 404). */
+const ownHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
 const adminHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
 
 const ownHistory = permission('profile', 'paymentHistory');
@@ -87,9 +89,9 @@ function historyRoutes<const Id extends string, const Path extends string, D ext
       path: `/${path}`,
       resource: 'money-history',
       access: ownHistory,
-      query: historyQuerySchema.strict(),
+      query: ownHistoryQuerySchema.strict(),
       response: pageSchema(doc),
-      summary: `The caller's ${label}`,
+      summary: `The caller's (or their child's) ${label}`,
     }),
     route({
       id: `${id}.adminList`,
@@ -124,6 +126,33 @@ function historyRoutes<const Id extends string, const Path extends string, D ext
   ] as const;
 }
 
+/** A student's credits on one credit course (spec 002: COURSE_TOPUP), as its account's summary holds them. */
+export const courseCreditSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  credits: z.number(),
+});
+export type CourseCredit = z.infer<typeof courseCreditSchema>;
+
+/**
+ * Credits are read by billing viewers (the billing page) and by the header's credits viewer (spec 000
+ * section 6, headerContents creditsViewer): either permission is enough (no area holds the other's action).
+ */
+const creditsReaders = permission(['billing', 'headerContents'], ['view', 'creditsViewer']);
+
+export const courseCreditRoutes = [
+  route({
+    id: 'courseCredits.list',
+    method: 'GET',
+    path: '/course-credits',
+    resource: 'money-history',
+    access: creditsReaders,
+    query: z.object({ userId: idSchema.optional() }).strict(),
+    response: z.object({ total: z.number(), docs: z.array(courseCreditSchema) }),
+    summary: "The caller's (or their child's) credits on each credit course they are enrolled in by credit",
+  }),
+];
+
 export const moneyHistoryRoutes = [
   ...historyRoutes(
     'paymentHistory',
@@ -139,4 +168,5 @@ export const moneyHistoryRoutes = [
     logsView,
     'transaction logs',
   ),
+  ...courseCreditRoutes,
 ];

@@ -105,6 +105,8 @@ function samples(): Record<string, Sample> {
     },
     '/dashboard': { as: ['student', 'parent'], path: '/dashboard' },
     '/onboarding': { as: ['student'], path: '/onboarding' },
+    '/subscriptions': { as: ['parent', 'student'], path: '/subscriptions' },
+    '/billing': { as: ['parent', 'student'], path: '/billing' },
     '/admin/roles': { as: ['admin'], path: '/admin/roles' },
     '/admin/users': { as: ['admin'], path: '/admin/users' },
     '/admin/users/:userId': { as: ['admin'], path: '/admin/users/demo-tutor-1' },

@@ -100,6 +100,8 @@ const finance = {
   Overview: page('FinanceOverviewPage', () => import('../features/admin/finance/finance-overview-page')),
   LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
 };
+const SubscriptionsPage = page('SubscriptionsPage', () => import('../features/billing/subscriptions-page'));
+const BillingPage = page('BillingPage', () => import('../features/billing/billing-page'));
 const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
@@ -202,6 +204,8 @@ export const router = routeTable(
         { path: paths.dashboard, element: DashboardPage },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.onboarding, element: OnboardingPage },
+        { path: paths.subscriptions, element: SubscriptionsPage },
+        { path: paths.billing, element: BillingPage },
         {
           path: paths.admin,
           element: AdminLayout,

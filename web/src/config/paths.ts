@@ -81,6 +81,8 @@ export const paths = {
   startSubmission: '/startSubmission/:quizId',
   payment: '/payment/:diagnosticId',
   subscriptions: '/subscriptions',
+  /** A student's (or their parent's) payments, transaction logs and course credits. */
+  billing: '/billing',
   onboarding: '/onboarding',
   waitingRoom: '/waiting-room/:waitingId',
 } as const;
