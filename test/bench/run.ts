@@ -18,6 +18,7 @@ import { measureSitemapGeneration } from './sitemap';
 import { median, withBenchStack } from './stack';
 import { measureStripeWebhooks } from './stripe-webhooks';
 import { measureTrialSlots } from './trial-slots';
+import { measureTutorPay } from './tutor-pay';
 import { measureWarmAuthUser } from './warm-auth-user';
 import { measureWebVitals } from './web-vitals';
 
@@ -356,6 +357,27 @@ async function main() {
           met: true,
         },
       );
+    }
+    if (wanted('tutor-pay')) {
+      const pay = await measureTutorPay(stack);
+      const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+      figures.push({
+        name: `tutor-pay list: seeding ${pay.rows.toLocaleString('en')} lesson-history rows (BatchWriteItem)`,
+        value: pay.seedSeconds,
+        unit: 's',
+        target: 'info',
+        met: true,
+      });
+      for (const page of pay.pages) {
+        figures.push({
+          name: `GET /lesson-history, a month of ${pay.monthRows.toLocaleString('en')} rows, includeTutorAmountData, page of 50, ${page.name}: p50 of ${page.runs.length}`,
+          value: page.p50,
+          unit: 'ms',
+          target: '<= 50 ms',
+          met: page.p50 <= 50,
+          runs: round(page.runs),
+        });
+      }
     }
     if (wanted('stripe-webhooks')) {
       const hooks = await measureStripeWebhooks(stack);

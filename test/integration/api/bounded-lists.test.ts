@@ -463,6 +463,66 @@ describe('GET /lesson-history from its list indexes', () => {
   });
 });
 
+describe('a deep page of a list counted by day', () => {
+  const DAYS_TENANT = 'lists-days';
+  let session: Session;
+  /** Five lessons a day on 1-6 June 2031 (01:00 to 23:00 UTC), one day (the 4th) with none. */
+  const starts = ['01', '06', '12', '18', '23'].flatMap((hour) =>
+    ['01', '02', '03', '05', '06'].map((day) => `2031-06-${day}T${hour}:00:00.000Z`),
+  );
+
+  beforeAll(async () => {
+    session = await createTenantWithAdmin(DAYS_TENANT);
+    for (const [i, start] of starts.entries()) {
+      const row = toLessonHistory(
+        {
+          _id: `day-history-${String(i).padStart(2, '0')}`,
+          title: `Lesson ${i}`,
+          start,
+          end: start.replace(/:00:00/, ':45:00'),
+          type: 'LESSON',
+          course: 'day-course',
+          tutorId: 'day-tutor',
+          studentIds: ['day-student'],
+        },
+        undefined,
+        [],
+        start,
+      );
+      expect(await insertLessonHistory(DAYS_TENANT, row)).toBe(true);
+    }
+  });
+
+  it('starts every offset where reading every key would, whole days passed over by their counts', async () => {
+    const ranges = [
+      { startDate: '2031-06-01', endDate: '2031-06-06' },
+      // Cut days: the first and last day counted by their keys, not by their counters.
+      { startDate: '2031-06-01T10:00:00Z', endDate: '2031-06-06T15:00:00Z' },
+    ];
+    for (const range of ranges) {
+      const from = new Date(
+        `${range.startDate.length === 10 ? `${range.startDate}T00:00:00Z` : range.startDate}`,
+      );
+      const to = new Date(range.endDate.length === 10 ? `${range.endDate}T23:59:59.999Z` : range.endDate);
+      const inRange = starts
+        .map((start, i) => ({ start, id: `day-history-${String(i).padStart(2, '0')}` }))
+        .filter(({ start }) => Date.parse(start) >= from.getTime() && Date.parse(start) <= to.getTime())
+        .sort((a, b) => a.start.localeCompare(b.start));
+      for (const sortValue of ['desc', 'asc']) {
+        const expected = (sortValue === 'asc' ? inRange : [...inRange].reverse()).map(({ id }) => id);
+        for (let offset = 0; offset <= expected.length; offset++) {
+          const body = await page(session, 'lessonHistory.list', { ...range, sortValue, limit: 3, offset });
+          expect([offset, ids(body), body.totalDocs]).toEqual([
+            offset,
+            expected.slice(offset, offset + 3),
+            expected.length,
+          ]);
+        }
+      }
+    }
+  });
+});
+
 // ---- reported issues, the schedule, the user directory --------------------------------------------------
 
 describe('other lists served from indexes', () => {
