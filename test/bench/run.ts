@@ -384,7 +384,13 @@ async function main() {
       const label = `Stripe webhooks, ${hooks.rate}/s for ${hooks.seconds} s (${hooks.sent} sends, ${hooks.uniqueEvents} unique events)`;
       const info = (name: string, value: number, unit: string) =>
         figures.push({ name, value, unit, target: 'info', met: true });
-      info(`${label}: sends answered per second`, hooks.load.achievedRate, 'req/s');
+      figures.push({
+        name: `${label}: sends answered per second (the load held at 95% of its rate or more)`,
+        value: hooks.load.achievedRate,
+        unit: 'req/s',
+        target: `>= ${hooks.rate * 0.95}`,
+        met: hooks.load.achievedRate >= hooks.rate * 0.95,
+      });
       figures.push({
         name: `${label}: answers other than 200 (errors, timeouts)`,
         value: hooks.load.non2xx + hooks.load.errors + hooks.load.timeouts,

@@ -170,9 +170,10 @@ function planEvents(run: string, total: number): Plan {
 }
 
 /**
- * The load from autocannon in a process of its own (as the warm benchmark does), at a fixed overall rate
- * with enough connections that a slow answer does not hold the next send back (64 connections at 200/s: an
- * answer would have to take 320 ms first). Each request takes the next pre-signed body.
+ * The load from autocannon in a process of its own (as the warm benchmark does), at a fixed overall rate,
+ * open-loop as far as connections allow: two seconds' worth of them (400 at 200/s), so an answer would have
+ * to take over two seconds before a send waits for a free connection (the achieved rate is reported, and
+ * judged). Each request takes the next pre-signed body.
  */
 const loadScript = (autocannon: string, sendsFile: string, url: string, rate: number) => `
   import { createRequire } from 'node:module';
@@ -182,7 +183,7 @@ const loadScript = (autocannon: string, sendsFile: string, url: string, rate: nu
   let next = 0;
   const result = await autocannon({
     url: ${JSON.stringify(url)},
-    connections: 64,
+    connections: ${Math.max(1, rate * 2)},
     overallRate: ${rate},
     amount: sends.length,
     timeout: 10,
