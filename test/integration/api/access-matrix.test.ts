@@ -943,6 +943,16 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
     { query: { studentId: SAM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
     { query: { tutorId: TOM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
   ],
+  'lessonHistory.payTotals': (r) => [
+    {
+      query: {
+        tutorId: TOM,
+        startDate: new Date(Date.now() - 300 * 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      secret: r.historyRow,
+    },
+  ],
   'lessonHistory.raiseConcern': (r) => [
     { body: { lessonHistoryId: r.historyRow, concern: 'Not mine' }, secret: r.historyRow },
   ],
