@@ -907,6 +907,7 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   ],
   'payments.productPrice': () => [{ params: { id: 'plan-flex-10h' }, query: { userId: SAM }, secret: SAM }],
   'payments.premiumStatus': () => [{ params: { id: SAM }, secret: SAM }],
+  'payments.premiumCreateSession': () => [{ body: { userId: SAM }, secret: SAM }],
   'payments.customerPortal': () => [{ params: { id: SAM }, secret: SAM }],
   'payments.subscribeCourse': () => [{ body: { courseId: MATHS, userId: SAM }, secret: SAM }],
   'payments.courseSubscriptionSession': (r) => [{ params: { id: r.checkoutSession }, secret: SAM }],
