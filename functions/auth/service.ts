@@ -40,8 +40,17 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent a link to reset the password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 
-/** The account, its e-mail claim and the UserSignedUp event, in one transaction. */
+/** POST /sign-up: a new student account (signUpAccount), signed in. */
 export async function signUp(tenant: string, body: SignUpBody): Promise<TokenResponse> {
+  return tokenResponse(tenant, await signUpAccount(tenant, body));
+}
+
+/**
+ * The one way a visitor gets an account (the sign-up route, and the premium upgrade with details): a
+ * student, its e-mail claim and the UserSignedUp event, in one transaction. An e-mail already taken is a
+ * 409 and changes nothing: no one takes over an account by signing up with its e-mail.
+ */
+export async function signUpAccount(tenant: string, body: SignUpBody): Promise<UserRecord> {
   const user = newUserRecord(tenant, {
     firstname: body.firstname,
     lastname: body.lastname,
@@ -55,7 +64,7 @@ export async function signUp(tenant: string, body: SignUpBody): Promise<TokenRes
     [...newUserWrites(tenant, user), eventWrite('UserSignedUp', { tenant, userId: user._id })],
     emailTaken,
   );
-  return tokenResponse(tenant, user);
+  return user;
 }
 
 /** POST /oauth/token: the password grant, the client-credentials grant and the quiz side's token swaps. */

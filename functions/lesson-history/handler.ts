@@ -21,6 +21,7 @@ import {
   listLessonHistory,
   updateTutorPaymentStatus,
 } from './service';
+import { tutorPayTotalsFor } from './totals';
 
 const http = resourceHandler('lesson-history', lessonHistoryRoutes, {
   'lessonHistory.list': async ({ tenant, caller, query }) => listLessonHistory(tenant.key, caller, query),
@@ -30,6 +31,8 @@ const http = resourceHandler('lesson-history', lessonHistoryRoutes, {
     updateTutorPaymentStatus(tenant.key, caller, body.lesssonHistoryIds, body.tutorPaymentStatus),
   'lessonHistory.export': async ({ tenant, caller, query }) =>
     respondText(200, await exportLessonHistory(tenant.key, caller, query), 'text/csv; charset=utf-8'),
+  'lessonHistory.payTotals': async ({ tenant, caller, query }) =>
+    tutorPayTotalsFor(tenant.key, caller, query),
   'lessonHistory.raiseConcern': async ({ tenant, caller, body }) => raiseConcern(tenant, caller, body),
   'lessonHistory.adjustments': async ({ tenant, caller, body }) => adjustPay(tenant, caller, body),
   'lessonHistory.respondToConcern': async ({ tenant, caller, body }) =>

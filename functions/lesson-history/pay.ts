@@ -164,25 +164,53 @@ export function respondToConcern(
   });
 }
 
+/**
+ * The shape the column actions share (class extension, tutor penalty, trial conversion): back-office only,
+ * on a lesson whose pay is still open, the row changed by `change`, and one pay entry of `kind` for the
+ * difference the change makes to the tutor's amount (none when it makes none).
+ */
+function setPayColumn(
+  tenant: Tenant,
+  caller: Caller,
+  input: { lessonHistoryId: string; kind: 'PENALTY' | 'EXTENSION' | 'TRIAL_CONVERSION'; denied: string },
+  change: (row: LessonHistory) => { after: LessonHistory; reason: string },
+) {
+  requireBackOffice(caller, input.denied);
+  return apply(tenant, caller, input.lessonHistoryId, (row) => {
+    open(row);
+    const { after, reason } = change(row);
+    const entry = changeOf(row, after, input.kind, reason);
+    return { after, entries: entry ? [entry] : [] };
+  });
+}
+
 /** An admin records a class extension ("Class extension updated!"): approved minutes paid at the lesson's rate. */
 export function setClassExtension(
   tenant: Tenant,
   caller: Caller,
   body: z.output<typeof classExtensionBodySchema>,
 ) {
-  requireBackOffice(caller, 'Only the back-office records class extensions');
-  return apply(tenant, caller, body.lessonHistoryId, (row) => {
-    open(row);
-    if (!row.tutorRate) throw new BadRequestError('This lesson has no tutor rate to pay an extension at');
-    const after: LessonHistory = {
-      ...row,
-      lessonExtension: body.lessonExtension,
-      lessonExtensionTutorAmount: extensionAmount(row.tutorRate, body.lessonExtension),
-      classExtensionRequestStatus: body.classExtensionRequestStatus,
-    };
-    const entry = changeOf(row, after, 'EXTENSION', `Class extension of ${body.lessonExtension} minutes`);
-    return { after, entries: entry ? [entry] : [] };
-  });
+  return setPayColumn(
+    tenant,
+    caller,
+    {
+      lessonHistoryId: body.lessonHistoryId,
+      kind: 'EXTENSION',
+      denied: 'Only the back-office records class extensions',
+    },
+    (row) => {
+      if (!row.tutorRate) throw new BadRequestError('This lesson has no tutor rate to pay an extension at');
+      return {
+        after: {
+          ...row,
+          lessonExtension: body.lessonExtension,
+          lessonExtensionTutorAmount: extensionAmount(row.tutorRate, body.lessonExtension),
+          classExtensionRequestStatus: body.classExtensionRequestStatus,
+        },
+        reason: `Class extension of ${body.lessonExtension} minutes`,
+      };
+    },
+  );
 }
 
 /** An admin sets the tutor's penalty, a percent of the allocated amount ("Tutor penalty updated!"). */
@@ -191,25 +219,28 @@ export function setTutorPenalty(
   caller: Caller,
   body: z.output<typeof tutorPenaltyBodySchema>,
 ) {
-  requireBackOffice(caller, 'Only the back-office sets tutor penalties');
-  return apply(tenant, caller, body.lessonHistoryId, (row) => {
-    open(row);
-    if (!row.allocatedTutorAmount)
-      throw new BadRequestError('This lesson has no allocated amount to penalise');
-    const after: LessonHistory = {
-      ...row,
-      tutorPenalty: body.tutorPenalty,
-      tutorPenaltyAmount: penaltyAmount(row.allocatedTutorAmount, body.tutorPenalty),
-      tutorPenaltyReason: body.tutorPenaltyReason,
-    };
-    const entry = changeOf(
-      row,
-      after,
-      'PENALTY',
-      body.tutorPenaltyReason || `Penalty of ${body.tutorPenalty}%`,
-    );
-    return { after, entries: entry ? [entry] : [] };
-  });
+  return setPayColumn(
+    tenant,
+    caller,
+    {
+      lessonHistoryId: body.lessonHistoryId,
+      kind: 'PENALTY',
+      denied: 'Only the back-office sets tutor penalties',
+    },
+    (row) => {
+      if (!row.allocatedTutorAmount)
+        throw new BadRequestError('This lesson has no allocated amount to penalise');
+      return {
+        after: {
+          ...row,
+          tutorPenalty: body.tutorPenalty,
+          tutorPenaltyAmount: penaltyAmount(row.allocatedTutorAmount, body.tutorPenalty),
+          tutorPenaltyReason: body.tutorPenaltyReason,
+        },
+        reason: body.tutorPenaltyReason || `Penalty of ${body.tutorPenalty}%`,
+      };
+    },
+  );
 }
 
 /** An admin records whether a trial converted, and the tutor's bonus for it ("Trial conversion updated!"). */
@@ -218,22 +249,30 @@ export function setTrialConversion(
   caller: Caller,
   body: z.output<typeof trialConversionBodySchema>,
 ) {
-  requireBackOffice(caller, 'Only the back-office records trial conversions');
-  return apply(tenant, caller, body.lessonHistoryId, (row) => {
-    open(row);
-    if (row.lessonType !== 'TRIAL') throw new BadRequestError('Only a trial lesson converts');
-    const bonus = body.trialConversionAmount
-      ? inPayCurrency(body.trialConversionAmount, row, tenant)
-      : (row.trialConversionAmount ?? null);
-    const after: LessonHistory = {
-      ...row,
-      isTrialConverted: body.isTrialConverted,
-      trialConversionStatus: body.trialConversionStatus,
-      trialConversionAmount: bonus,
-    };
-    const entry = changeOf(row, after, 'TRIAL_CONVERSION', 'Trial conversion bonus');
-    return { after, entries: entry ? [entry] : [] };
-  });
+  return setPayColumn(
+    tenant,
+    caller,
+    {
+      lessonHistoryId: body.lessonHistoryId,
+      kind: 'TRIAL_CONVERSION',
+      denied: 'Only the back-office records trial conversions',
+    },
+    (row) => {
+      if (row.lessonType !== 'TRIAL') throw new BadRequestError('Only a trial lesson converts');
+      const bonus = body.trialConversionAmount
+        ? inPayCurrency(body.trialConversionAmount, row, tenant)
+        : (row.trialConversionAmount ?? null);
+      return {
+        after: {
+          ...row,
+          isTrialConverted: body.isTrialConverted,
+          trialConversionStatus: body.trialConversionStatus,
+          trialConversionAmount: bonus,
+        },
+        reason: 'Trial conversion bonus',
+      };
+    },
+  );
 }
 
 /** An admin writes a note on a lesson ("Note Created"). */

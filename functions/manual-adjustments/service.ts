@@ -1,5 +1,6 @@
 import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { type SettingsCategory, settingsCategories } from '../../shared/money/finance';
+import { ledgerEntryId, signedMoneyEntry } from '../../shared/money/ledger';
 import { type AdjustmentType, signedAmount, toMajor } from '../../shared/money/money';
 import { type MoneyDoc, storedMoney } from '../../shared/money/schemas';
 import { moneySettings, refusedCurrency } from '../../shared/money/settings';
@@ -14,8 +15,10 @@ import type { Tenant } from '../../shared/schemas/tenant';
 import { callerHolds } from '../lib/access';
 import { causeId } from '../lib/ids';
 import type { Caller } from '../lib/request';
+import { ledgerEntryWrite, type NewLedgerEntry } from '../repositories/ledger';
 import { manualAdjustmentsRepository } from '../repositories/manual-adjustments';
 import { getUser } from '../repositories/users';
+import { writeTransaction } from '../table/transactions';
 
 /** The API's form: the positive amount and the signed one, in major units. */
 export function presentAdjustment(adjustment: ManualAdjustment): ManualAdjustmentDoc {
@@ -46,8 +49,24 @@ export async function listAdjustments(
 }
 
 /**
+ * The ledger entry of a user's money adjustment (a student's or a parent's: a tutor's is pay, counted in
+ * their pay totals instead): named by the adjustment, so it is written once with it, in its transaction.
+ */
+export function adjustmentLedgerEntry(adjustment: ManualAdjustment): NewLedgerEntry {
+  return {
+    _id: ledgerEntryId('ADJUSTMENT', adjustment._id),
+    account: { kind: 'MONEY', userId: adjustment.userId },
+    kind: 'ADJUSTMENT',
+    amount: signedMoneyEntry('ADJUSTMENT', adjustment.amount, adjustment.type),
+    cause: adjustment._id,
+    description: adjustment.note,
+    createdAt: adjustment.createdAt,
+  };
+}
+
+/**
  * Writes an adjustment once per request key: its id derives from the key and the admin, inserted on the
- * condition it is free; a retry answers the adjustment written the first time (created: false), a key
+ * condition it is free, with (for anyone but a tutor) its ledger entry in the same transaction; a retry answers the adjustment written the first time (created: false), a key
  * reused for another adjustment is a 409.
  */
 export async function createAdjustment(
@@ -83,7 +102,16 @@ export async function createAdjustment(
     createdAt: now,
     updatedAt: now,
   };
-  if (await manualAdjustmentsRepository.ensure(tenant.key, adjustment)) return { created: true, adjustment };
+  const items = [
+    ...manualAdjustmentsRepository.insertItems(tenant.key, adjustment),
+    ...(user.type === 'tutor' ? [] : ledgerEntryWrite(tenant.key, adjustmentLedgerEntry(adjustment))),
+  ];
+  try {
+    await writeTransaction(items, () => new ConflictError('This adjustment is already written'));
+    return { created: true, adjustment };
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
   const first = await manualAdjustmentsRepository.get(tenant.key, adjustment._id, { consistent: true });
   const same =
     first &&

@@ -33,7 +33,7 @@ import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
-import { isBalanceWrite, ledgerEntryWrite } from '../repositories/ledger';
+import { isBalanceWrite, ledgerEntriesWrite, type NewLedgerEntry } from '../repositories/ledger';
 import { busyLessons, type LessonRecord, lessonWrites, newLessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import {
@@ -98,35 +98,34 @@ async function commit(items: TransactItem[], isClaim: (index: number) => boolean
 }
 
 /**
- * What a lesson costs its students in credits (issue #18): a billable lesson of a CREDIT course uses one
+ * What lessons cost their students in credits (issue #18): a billable lesson of a CREDIT course uses one
  * credit of each of its students enrolled by credit, in the booking's own transaction, so a booking with
  * no credit left is refused (409) and two bookings cannot spend one credit twice (the balance's condition).
  * Each use is named by the lesson and the student: a retried booking uses nothing more.
  */
-function creditUseWrites(
-  tenant: string,
+function creditUses(
   course: CourseRecord,
   members: CourseMember[],
-  lesson: LessonRecord,
-): TransactItem[] {
-  if (course.paymentType !== 'CREDIT' || lesson.billing !== 'BILLABLE') return [];
-  return members
-    .filter(
-      (member) =>
-        member.role === 'student' &&
-        member.enrolmentType === 'CREDIT' &&
-        lesson.studentIds.includes(member.user._id),
-    )
-    .flatMap((member) =>
-      ledgerEntryWrite(tenant, {
-        _id: ledgerEntryId('USE', lesson._id, member.user._id),
-        account: { kind: 'CREDITS', userId: member.user._id, courseId: course._id },
-        kind: 'USE',
-        credits: signedCreditEntry('USE', 1),
-        cause: lesson._id,
-        description: 'Lesson booked',
-        createdAt: lesson.createdAt,
-      }),
+  lessons: LessonRecord[],
+): NewLedgerEntry[] {
+  if (course.paymentType !== 'CREDIT') return [];
+  const payers = members.filter((member) => member.role === 'student' && member.enrolmentType === 'CREDIT');
+  return lessons
+    .filter((lesson) => lesson.billing === 'BILLABLE')
+    .flatMap((lesson) =>
+      payers
+        .filter((member) => lesson.studentIds.includes(member.user._id))
+        .map(
+          (member): NewLedgerEntry => ({
+            _id: ledgerEntryId('USE', lesson._id, member.user._id),
+            account: { kind: 'CREDITS', userId: member.user._id, courseId: course._id },
+            kind: 'USE',
+            credits: signedCreditEntry('USE', 1),
+            cause: lesson._id,
+            description: 'Lesson booked',
+            createdAt: lesson.createdAt,
+          }),
+        ),
     );
 }
 
@@ -191,9 +190,16 @@ export async function createLesson(
     createdAt: now,
     updatedAt: now,
   };
-  if (input.recurrence) return bookSeries(tenant, lesson, input.recurrence, course.title);
+  if (input.recurrence) {
+    return bookSeries(tenant, lesson, input.recurrence, course.title, (lessons) =>
+      creditUses(course, members, lessons),
+    );
+  }
   const writes = newLessonWrites(tenant.key, lesson, course.title);
-  await commit([...writes.items, ...creditUseWrites(tenant.key, course, members, lesson)], writes.isClaim);
+  await commit(
+    [...writes.items, ...ledgerEntriesWrite(tenant.key, creditUses(course, members, [lesson]))],
+    writes.isClaim,
+  );
   return lesson;
 }
 

@@ -21,6 +21,7 @@
  * again; undone, it is handed back to the lesson it came from.
  */
 import { BadRequestError, ConflictError } from '../../shared/http/errors';
+import { notEnoughCreditsMessage } from '../../shared/money/ledger';
 import { isIanaTimeZone } from '../../shared/rules/time-zone';
 import { clashMessage, expandRecurrence, type Recurrence } from '../../shared/scheduling/recurrence';
 import { schedulingSettings } from '../../shared/scheduling/settings';
@@ -30,6 +31,12 @@ import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability } from '../repositories/availability';
+import {
+  creditReturnWrites,
+  isBalanceWrite,
+  ledgerEntriesWrite,
+  type NewLedgerEntry,
+} from '../repositories/ledger';
 import {
   busyLessons,
   isTimeClaimWrite,
@@ -286,15 +293,48 @@ async function undoWritten(changes: readonly SeriesChange[], failed: number, hel
 }
 
 /**
+ * Spends a series' credits (issue #18): every lesson's use, one credit per lesson and student, in one
+ * transaction whose balance writes hold each account at zero or above, so the series takes all its credits
+ * or none (a 409 saying how many it needs). A series too long for one transaction is a 400.
+ */
+async function spendSeriesCredits(tenant: string, uses: readonly NewLedgerEntry[], lessons: number) {
+  const items = ledgerEntriesWrite(tenant, uses);
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new BadRequestError(
+      'recurrence: A series on a credit course spends its credits at once: book fewer lessons at a time',
+    );
+  }
+  await writeTransaction(items, (failed) =>
+    isBalanceWrite(items[failed])
+      ? new ConflictError(notEnoughCreditsMessage(lessons))
+      : new ConflictError('This series was already booked'),
+  );
+}
+
+/** Gives back the credits a series spent (its booking failed after): what each lesson used and still holds. */
+async function returnSeriesCredits(tenant: string, lessons: readonly LessonRecord[]) {
+  const at = new Date().toISOString();
+  for (const lesson of lessons) {
+    const items = await creditReturnWrites(tenant, lesson, lesson.studentIds, at);
+    if (items.length > 0) {
+      await writeTransaction(items, () => new ConflictError('The series credits were already returned'));
+    }
+  }
+}
+
+/**
  * Books a series from its first lesson (built and checked by createLesson): every occurrence a lesson of
  * the same course, tutor and students, with the series' id. A 400 for a recurrence the rules refuse, a 409
- * listing every clashing date in the tutor's zone when any occurrence clashes (nothing is booked).
+ * listing every clashing date in the tutor's zone when any occurrence clashes (nothing is booked). On a
+ * credit course (`creditUses`: what the lessons cost) the credits are spent first, all or none, and given
+ * back if the lessons cannot be booked.
  */
 export async function bookSeries(
   tenant: Tenant,
   first: LessonRecord,
   recurrence: Recurrence,
   courseTitle: string,
+  creditUses: (lessons: LessonRecord[]) => NewLedgerEntry[] = () => [],
 ): Promise<LessonRecord> {
   const timeZone = await tutorTimeZone(tenant.key, first.tutorId);
   const expanded = expandRecurrence(
@@ -327,14 +367,21 @@ export async function bookSeries(
       ),
     );
   }
-  await applySeriesChange(
-    lessons.map((lesson) => {
-      const writes = newLessonWrites(tenant.key, lesson, courseTitle);
-      // Undone as written (with its list stamp), which the delete's conditions check.
-      return { lesson, writes, undo: () => lessonDeleteWrites(tenant.key, writes.written) };
-    }),
-    timeZone,
-    [],
-  );
+  const uses = creditUses(lessons);
+  if (uses.length > 0) await spendSeriesCredits(tenant.key, uses, lessons.length);
+  try {
+    await applySeriesChange(
+      lessons.map((lesson) => {
+        const writes = newLessonWrites(tenant.key, lesson, courseTitle);
+        // Undone as written (with its list stamp), which the delete's conditions check.
+        return { lesson, writes, undo: () => lessonDeleteWrites(tenant.key, writes.written) };
+      }),
+      timeZone,
+      [],
+    );
+  } catch (error) {
+    if (uses.length > 0) await returnSeriesCredits(tenant.key, lessons);
+    throw error;
+  }
   return lessons[0] ?? first;
 }

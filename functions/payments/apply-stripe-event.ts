@@ -10,19 +10,28 @@ import {
   signedMoneyEntry,
 } from '../../shared/money/ledger';
 import type { Money } from '../../shared/money/money';
+import { updateStudent } from '../courses/members';
 import { logger } from '../lib/logger';
-import { courseMemberWrite, coursesRepository, newCourseMember } from '../repositories/courses';
+import {
+  courseMemberWrite,
+  coursesRepository,
+  getCourseMember,
+  newCourseMember,
+} from '../repositories/courses';
 import { ledgerEntryWrite, type NewLedgerEntry } from '../repositories/ledger';
 import {
+  getStripeObjectState,
   getStripeRef,
   type PaymentKind,
   type PaymentRecord,
   paymentWrite,
   putStripeObjectState,
+  putWaitingEvent,
   refundedWrite,
   type StripeRef,
   stripeRefWrite,
   subscriptionStatuses,
+  waitingEventsOf,
 } from '../repositories/payments';
 import { getStripeEvent } from '../repositories/stripe-events';
 import { lpAccessWrite } from '../repositories/usage';
@@ -330,6 +339,7 @@ async function checkoutCompleted(
         },
       }),
     );
+    await applyWaiting(tenant, [session.payment_intent, session.invoice]);
   }
   const bought = await purchaseWrites(
     tenant,
@@ -441,6 +451,7 @@ async function invoicePaid(
       },
     }),
   );
+  await applyWaiting(tenant, [invoice.payment_intent, invoice.id]);
 }
 
 /** A renewal that could not be charged: a history row, no money moved (the subscription's state says the rest). */
@@ -521,6 +532,25 @@ async function subscriptionChanged(
     updatedAt: isoOf(event.created),
   });
   if (!written) logger.info('An older subscription event, passed over', { subscriptionId: subscription.id });
+  // What the subscription's latest state says, whichever event wrote it (this one, or a newer one that came
+  // first, or this one on a retry after a crash): a course subscription that ended unenrols its student.
+  const latest = await getStripeObjectState(tenant, subscription.id);
+  if (latest?.status === 'canceled' && latest.courseId) {
+    await unenrolEndedSubscription(tenant, latest.courseId, latest.userId, latest.updatedAt);
+  }
+}
+
+/**
+ * A SUBSCRIPTION course's subscription ended (customer.subscription.deleted): the student's enrolment goes
+ * UNENROLLED (a state: their membership, its history and their lesson history stay; the lessons still to
+ * come are left, giving back any credit they used), through the admin's own unenrol. Idempotent: an
+ * enrolment already ended, or one made after the subscription ended (a new subscription), is left alone.
+ */
+async function unenrolEndedSubscription(tenant: string, courseId: string, userId: string, endedAt: string) {
+  const member = await getCourseMember(tenant, { courseId, role: 'student', userId });
+  if (member?.enrolment !== 'ENROLLED' || member.enrolmentType !== 'SUBSCRIPTION') return;
+  if (member.createdAt > endedAt) return;
+  await updateStudent(tenant, member._id, { status: 'UNENROLLED' });
 }
 
 /** The payment a charge or dispute is about, or a retry later: its payment's event may not have landed yet. */
@@ -536,9 +566,34 @@ async function paymentOf(
   return undefined;
 }
 
-class PaymentNotYetApplied extends Error {
-  constructor(objectId: string) {
-    super(`The payment ${objectId} is about has not been applied yet: retried later`);
+/**
+ * The payment a refund or dispute event is about; when it has not landed yet (Stripe reorders: a refund can
+ * come before its checkout.session.completed), the event is parked beside the payment's refs and answered
+ * undefined: the payment's consumer applies what waits once it has written the payment. The payment is read
+ * again after parking, since it may have landed in between (its consumer reads the waiting events after
+ * writing it, so one of the two always sees the other). Undefined too for a charge of no platform payment.
+ */
+async function paymentOrWait(
+  tenant: string,
+  eventId: string,
+  object: { id: string; payment_intent?: string | undefined; invoice?: string | undefined },
+): Promise<StripeRef | undefined> {
+  const ref = await paymentOf(tenant, object);
+  if (ref) return ref;
+  const refs = [object.payment_intent, object.invoice].filter((id): id is string => !!id);
+  if (refs.length === 0) return undefined;
+  await Promise.all(refs.map((objectId) => putWaitingEvent(tenant, objectId, eventId)));
+  const landed = await paymentOf(tenant, object);
+  if (!landed) logger.info('An event waits for the payment it is about', { eventId, objectId: object.id });
+  return landed;
+}
+
+/** Applies the events that waited for a payment now written (each is idempotent: applied twice, once). */
+async function applyWaiting(tenant: string, refs: ReadonlyArray<string | undefined>): Promise<void> {
+  for (const objectId of new Set(refs.filter((id): id is string => !!id))) {
+    for (const eventId of await waitingEventsOf(tenant, objectId)) {
+      await applyStripeEvent(tenant, eventId);
+    }
   }
 }
 
@@ -556,12 +611,9 @@ async function chargeRefunded(
   charge: z.infer<typeof chargeSchema>,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const ref = await paymentOf(tenant, charge);
-    if (!ref) {
-      // A charge of no payment made through the platform's sessions: nothing of the school's books.
-      if (!charge.payment_intent && !charge.invoice) return;
-      throw new PaymentNotYetApplied(charge.id);
-    }
+    // None: a charge of no payment made through the platform's sessions, or one waiting for its payment.
+    const ref = await paymentOrWait(tenant, event.id, charge);
+    if (!ref) return;
     const reported = moneyOf(charge.amount_refunded, charge.currency);
     const increment = refundIncrement({ minor: ref.refundedMinor, currency: ref.amount.currency }, reported);
     if (increment.minor === 0) return;
@@ -621,11 +673,11 @@ async function disputeOpened(
   event: StripeEnvelope,
   dispute: z.infer<typeof disputeSchema>,
 ): Promise<void> {
-  const ref = await paymentOf(tenant, { id: dispute.id, payment_intent: dispute.payment_intent });
-  if (!ref) {
-    if (!dispute.payment_intent) return;
-    throw new PaymentNotYetApplied(dispute.id);
-  }
+  const ref = await paymentOrWait(tenant, event.id, {
+    id: dispute.id,
+    payment_intent: dispute.payment_intent,
+  });
+  if (!ref) return;
   await applyOnce(disputeWrites(tenant, event, dispute, ref, 'DISPUTE'));
 }
 
@@ -639,11 +691,11 @@ async function disputeClosed(
   event: StripeEnvelope,
   dispute: z.infer<typeof disputeSchema>,
 ): Promise<void> {
-  const ref = await paymentOf(tenant, { id: dispute.id, payment_intent: dispute.payment_intent });
-  if (!ref) {
-    if (!dispute.payment_intent) return;
-    throw new PaymentNotYetApplied(dispute.id);
-  }
+  const ref = await paymentOrWait(tenant, event.id, {
+    id: dispute.id,
+    payment_intent: dispute.payment_intent,
+  });
+  if (!ref) return;
   const opening = { ...event, created: dispute.created, id: event.id };
   await applyOnce(disputeWrites(tenant, opening, dispute, ref, 'DISPUTE'));
   if (dispute.status === 'won') await applyOnce(disputeWrites(tenant, event, dispute, ref, 'DISPUTE_WON'));

@@ -2,6 +2,7 @@ import { moneyDoc } from '../../shared/money/schemas';
 import { paymentRoutes } from '../../shared/routes/payments';
 import { payerFor } from '../access/family';
 import { resourceHandler } from '../lib/pipeline';
+import { respond } from '../lib/request';
 import { getLpAccess } from '../repositories/usage';
 import {
   courseSession,
@@ -12,6 +13,7 @@ import {
   subscribeCourse,
   topUpCourse,
 } from './checkout';
+import { PREMIUM_NAME, premiumPrice, premiumSession, premiumSessionWithDetails } from './premium';
 
 /** The payment provider's calls (spec 000 section 7): thin, the rules in ./checkout.ts. */
 export const handler = resourceHandler('payments', paymentRoutes, {
@@ -36,6 +38,15 @@ export const handler = resourceHandler('payments', paymentRoutes, {
     const payer = await payerFor(tenant.key, caller, params.id);
     return { userId: payer._id, premium: await getLpAccess(tenant.key, payer._id) };
   },
+  'payments.premiumCreateSession': async ({ tenant, caller, body }) => ({
+    stripeSession: await premiumSession(tenant, await payerFor(tenant.key, caller, body.userId)),
+  }),
+  'payments.premiumProductPrice': async ({ tenant }) => ({
+    name: PREMIUM_NAME,
+    price: moneyDoc(premiumPrice(tenant)),
+  }),
+  'payments.premiumCreateSessionWithDetails': async ({ tenant, body }) =>
+    respond(201, await premiumSessionWithDetails(tenant, body)),
   'payments.customerPortal': ({ tenant, caller, params }) => customerPortal(tenant, caller, params.id),
   'payments.subscribeCourse': ({ tenant, caller, body }) =>
     subscribeCourse(tenant, caller, body.courseId, body.userId),

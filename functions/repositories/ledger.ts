@@ -6,9 +6,11 @@ import {
   accountKindOf,
   creditBalance,
   type LedgerAccount,
+  ledgerEntryId,
   ledgerEntryKinds,
   moneyBalance,
   NO_CREDITS_MESSAGE,
+  signedCreditEntry,
 } from '../../shared/money/ledger';
 import type { Money } from '../../shared/money/money';
 import { storedMoneySchema } from '../../shared/money/schemas';
@@ -85,31 +87,91 @@ function stored(entry: NewLedgerEntry): LedgerEntry {
  * Which of them failed is told by `isBalanceWrite`.
  */
 export function ledgerEntryWrite(tenant: string, entry: NewLedgerEntry): TransactItem[] {
-  const record = stored(entry);
-  const put = ledgerEntries.putWrite(tenant, record, 'absent');
-  if (record.credits === undefined) return [put];
-  const delta = record.credits;
-  // Only a use is held to the credits there: a refund's reversal takes back what was bought even when some
-  // was used (the account then shows what is owed).
-  const floor = record.kind === 'USE';
-  return [
-    put,
-    {
+  return ledgerEntriesWrite(tenant, [entry]);
+}
+
+/**
+ * The writes that append several entries in one transaction: each entry's Put (id free), and one balance
+ * write per credit account moved by the entries' sum (DynamoDB takes one write per item in a transaction),
+ * held to zero or above when any of them is a use: a series of lessons spends all its credits or none.
+ */
+export function ledgerEntriesWrite(tenant: string, entries: readonly NewLedgerEntry[]): TransactItem[] {
+  const records = entries.map(stored);
+  const puts = records.map((record) => ledgerEntries.putWrite(tenant, record, 'absent'));
+  const accounts = new Map<string, { delta: number; floor: boolean }>();
+  for (const record of records) {
+    if (record.credits === undefined) continue;
+    const moved = accounts.get(record.account) ?? { delta: 0, floor: false };
+    // Only a use is held to the credits there: a refund's reversal takes back what was bought even when
+    // some was used (the account then shows what is owed).
+    accounts.set(record.account, {
+      delta: moved.delta + record.credits,
+      floor: moved.floor || record.kind === 'USE',
+    });
+  }
+  const balanceWrites = [...accounts].map(
+    ([account, { delta, floor }]): TransactItem => ({
       Update: {
         TableName: tableName(),
-        Key: keys.ledgerBalance(tenant, record.account),
+        Key: keys.ledgerBalance(tenant, account),
         UpdateExpression: 'SET #entity = :entity, #account = :account ADD #credits :delta',
         ...(floor ? { ConditionExpression: 'attribute_exists(#credits) AND #credits >= :needed' } : {}),
         ExpressionAttributeNames: { '#entity': 'entity', '#account': 'account', '#credits': 'credits' },
         ExpressionAttributeValues: {
           ':entity': 'ledgerBalance',
-          ':account': record.account,
+          ':account': account,
           ':delta': delta,
           ...(floor ? { ':needed': -delta } : {}),
         },
       },
-    },
-  ];
+    }),
+  );
+  // One entry keeps its historical order (its Put, then its balance), which callers' failure maps index.
+  return [...puts, ...balanceWrites];
+}
+
+/**
+ * The credits a lesson's change gives back (issue #18): each student the lesson had while live who is no
+ * longer on it live (the lesson cancelled or deleted, or the student taken off it) gets a RETURN of the
+ * credit their booking used, named by the lesson and the student, so a second cancel returns nothing. Read
+ * here (consistently): only a use that is there and not returned yet is returned; the RETURN's own
+ * condition settles two changes racing.
+ */
+export async function creditReturnWrites(
+  tenant: string,
+  lesson: { _id: string; course: string; studentIds: readonly string[] },
+  leaving: readonly string[],
+  at: string,
+): Promise<TransactItem[]> {
+  if (leaving.length === 0) return [];
+  const account = (userId: string) => accountId({ kind: 'CREDITS', userId, courseId: lesson.course });
+  const found = await ledgerEntries.getMany(
+    tenant,
+    leaving.flatMap((userId) => [
+      { account: account(userId), _id: ledgerEntryId('USE', lesson._id, userId) },
+      { account: account(userId), _id: ledgerEntryId('RETURN', lesson._id, userId) },
+    ]),
+    { consistent: true },
+  );
+  const ids = new Set(found.map((entry) => entry._id));
+  const returns = leaving
+    .filter(
+      (userId) =>
+        ids.has(ledgerEntryId('USE', lesson._id, userId)) &&
+        !ids.has(ledgerEntryId('RETURN', lesson._id, userId)),
+    )
+    .map(
+      (userId): NewLedgerEntry => ({
+        _id: ledgerEntryId('RETURN', lesson._id, userId),
+        account: { kind: 'CREDITS', userId, courseId: lesson.course },
+        kind: 'RETURN',
+        credits: signedCreditEntry('RETURN', 1),
+        cause: lesson._id,
+        description: 'Lesson cancelled',
+        createdAt: at,
+      }),
+    );
+  return returns.length > 0 ? ledgerEntriesWrite(tenant, returns) : [];
 }
 
 /** Whether a write of a transaction is a credit balance's (its failure means "no credits left"). */

@@ -209,6 +209,24 @@ export function allLessonHistory(tenant: string): Promise<LessonHistory[]> {
   return historyRows.query({ index: 'gsi1', partition: keys.lessonHistoryIndex(tenant) });
 }
 
+/**
+ * A tutor's rows whose lesson started in [from, to] (UTC ISO instants, inclusive), by start: their index
+ * (gsi2), one range read. The caller bounds the period.
+ */
+export function tutorLessonHistoryBetween(
+  tenant: string,
+  tutorId: string,
+  from: string,
+  to: string,
+): Promise<LessonHistory[]> {
+  return historyRows.query({
+    index: 'gsi2',
+    partition: keys.tutorLessonHistoryIndex(tenant, tutorId),
+    // `start#id`: every id sorts after the start's `#` and before the end bound's high character.
+    sortKey: { between: [`${from}#`, `${to}#\u{10FFFF}`] },
+  });
+}
+
 /** Rows by id (batched, unprocessed keys retried); unknown ids are left out. */
 export function getLessonHistories(
   tenant: string,

@@ -20,6 +20,7 @@ import { batchGetItems } from '../table/batch';
 import { defineEntity, type PrimaryKey } from '../table/entity';
 import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
+import { creditReturnWrites } from './ledger';
 import { lessonLists, type SectionRecord, sectionEntity } from './sections';
 import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
@@ -241,7 +242,8 @@ function busyDayWrites(
  * The section is written conditionally (new, or unchanged since it was read); each participant's schedule
  * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
  * left alone and each newly claimed bucket is written only if free; a booked trial's lesson carries its
- * trial along (read here: the trial is written whole, with its list entries). `firstIndex` is where these
+ * trial along (read here: the trial is written whole, with its list entries); a credit a student's place
+ * used comes back when the place ends (read here too: `creditReturnWrites`). `firstIndex` is where these
  * writes start in the caller's transaction.
  */
 export async function lessonWrites(
@@ -251,14 +253,23 @@ export async function lessonWrites(
   courseTitle: string,
   firstIndex = 0,
 ): Promise<LessonWrites> {
-  return lessonWritesWith(
-    tenant,
-    before,
-    after,
-    courseTitle,
-    firstIndex,
-    await trialOfLesson(tenant, before),
-  );
+  const [trial, returns] = await Promise.all([
+    trialOfLesson(tenant, before),
+    before ? creditReturnWrites(tenant, before, leavingStudents(before, after), after.updatedAt) : [],
+  ]);
+  return lessonWritesWith(tenant, before, after, courseTitle, firstIndex, trial, returns);
+}
+
+/**
+ * The students whose place on a live lesson a change ends, and whose credit comes back (issue #18): all of
+ * them when it is cancelled, those taken off it when it stays live. A lesson that ends (COMPLETED) keeps
+ * its credits: it was taught.
+ */
+function leavingStudents(before: LessonRecord, after: LessonRecord | undefined): string[] {
+  if (before.status !== 'ACTIVE') return [];
+  if (!after || after.status === 'CANCELLED') return before.studentIds;
+  if (after.status !== 'ACTIVE') return [];
+  return before.studentIds.filter((id) => !after.studentIds.includes(id));
 }
 
 /** A new lesson's writes (`lessonWrites` without a before, so without a trial to read), for a sync caller. */
@@ -268,7 +279,7 @@ export function newLessonWrites(
   courseTitle: string,
   firstIndex = 0,
 ): LessonWrites {
-  return lessonWritesWith(tenant, undefined, lesson, courseTitle, firstIndex, undefined);
+  return lessonWritesWith(tenant, undefined, lesson, courseTitle, firstIndex, undefined, []);
 }
 
 function lessonWritesWith(
@@ -278,6 +289,7 @@ function lessonWritesWith(
   courseTitle: string,
   firstIndex: number,
   trial: TrialRecord | undefined,
+  creditReturns: TransactItem[],
 ): LessonWrites {
   const items: TransactItem[] = [
     guarded(
@@ -303,6 +315,7 @@ function lessonWritesWith(
   items.push(...busyDayWrites(tenant, before, after));
   items.push(...trialLessonWrites(tenant, before, after, trial));
   items.push(...lessonLists.writes(tenant, before, after));
+  items.push(...creditReturns);
 
   const claimsAfter = claimsOf(after);
   const claimsBefore = claimsOf(before);
@@ -323,10 +336,13 @@ function lessonWritesWith(
 
 /**
  * Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims,
- * and a booked trial's trial goes CANCELED with it.
+ * a booked trial's trial goes CANCELED with it, and a live lesson's used credits come back.
  */
 export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Promise<TransactItem[]> {
-  const trial = await trialOfLesson(tenant, lesson);
+  const [trial, returns] = await Promise.all([
+    trialOfLesson(tenant, lesson),
+    creditReturnWrites(tenant, lesson, leavingStudents(lesson, undefined), new Date().toISOString()),
+  ]);
   const items: TransactItem[] = [
     guarded(
       {
@@ -346,6 +362,7 @@ export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): 
   items.push(...busyDayWrites(tenant, lesson, undefined));
   items.push(...trialLessonWrites(tenant, lesson, undefined, trial));
   items.push(...lessonLists.writes(tenant, lesson, undefined));
+  items.push(...returns);
   for (const claim of claimsOf(lesson).values()) items.push(claimRelease(tenant, claim, lesson._id));
   return items;
 }

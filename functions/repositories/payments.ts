@@ -100,6 +100,31 @@ export function stripeRefWrite(tenant: string, ref: StripeRef): TransactItem {
   return stripeRefs.putWrite(tenant, ref, 'absent');
 }
 
+/**
+ * A Stripe event about a payment not applied yet (a refund delivered before its checkout.session.completed):
+ * kept beside the payment's ref, and applied when the payment lands (functions/payments/apply-stripe-event.ts).
+ */
+const waitingEvents = defineEntity({
+  name: 'stripeWaiting',
+  schema: z.object({ objectId: z.string(), eventId: z.string(), at: z.string() }),
+  keyAttributes: ['objectId', 'eventId'],
+  key: (tenant, waiting) => keys.stripeWaiting(tenant, waiting.objectId, waiting.eventId),
+});
+
+export function putWaitingEvent(tenant: string, objectId: string, eventId: string): Promise<void> {
+  return waitingEvents.put(tenant, { objectId, eventId, at: new Date().toISOString() });
+}
+
+/** The events waiting for the payment of an object, oldest written first. */
+export async function waitingEventsOf(tenant: string, objectId: string): Promise<string[]> {
+  const waiting = await waitingEvents.query({
+    partition: keys.stripeRef(tenant, objectId).pk,
+    sortKey: { beginsWith: keys.stripeWaitingPrefix },
+    consistent: true,
+  });
+  return waiting.sort((a, b) => a.at.localeCompare(b.at)).map((item) => item.eventId);
+}
+
 export function getStripeRef(tenant: string, objectId: string): Promise<StripeRef | undefined> {
   return stripeRefs.get(tenant, { objectId }, { consistent: true });
 }

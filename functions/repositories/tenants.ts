@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicySchema } from '../../shared/money/late-change';
-import { moneySettingsSchema } from '../../shared/money/settings';
+import { storedMoneySettingsSchema } from '../../shared/money/settings';
 import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
 import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
 import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
@@ -19,7 +19,7 @@ const tenantRecordSchema = tenantSchema.extend({
   settings: z
     .object({
       scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional(),
-      money: moneySettingsSchema.optional(),
+      money: storedMoneySettingsSchema.optional(),
       lateChange: lateChangePolicySchema.optional(),
     })
     .optional(),

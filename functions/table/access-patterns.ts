@@ -85,6 +85,8 @@
  * | the payment a Stripe object paid for   | conditional Put / UpdateItem | pk T#t#STRIPEREF#<objectId>, sk REF               |
  * |   (refunds and disputes find it; its   |   (refunded: = as read) in   |                                                   |
  * |   refunded total)                      |   the refund's txn           |                                                   |
+ * | an event waiting for the payment of a  | Put / Query (the object's),  | pk T#t#STRIPEREF#<objectId>, sk WAITING#<eventId> |
+ * |   Stripe object (a refund before it)   |   read when the payment lands|                                                   |
  * | a Stripe object's latest state (by its | conditional Put (version <)  | pk T#t#STRIPEOBJECT#<objectId>, sk STATE          |
  * |   newest event: out-of-order safe)     |                              |                                                   |
  * | a user's subscriptions                 | Query gsi1                   | gsi1pk T#t#USER#<id>#SUBSCRIPTIONS                |
@@ -313,6 +315,12 @@ export const keys = {
   userPaymentsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#PAYMENTS`,
   paymentsIndex: (tenant: string) => `T#${tenant}#PAYMENTS`,
   stripeRef: (tenant: string, objectId: string) => ({ pk: `T#${tenant}#STRIPEREF#${objectId}`, sk: 'REF' }),
+  /** A Stripe event (a refund, a dispute) that came before the payment it is about, beside that payment's ref. */
+  stripeWaiting: (tenant: string, objectId: string, eventId: string) => ({
+    pk: `T#${tenant}#STRIPEREF#${objectId}`,
+    sk: `WAITING#${eventId}`,
+  }),
+  stripeWaitingPrefix: 'WAITING#',
   stripeObject: (tenant: string, objectId: string) => ({
     pk: `T#${tenant}#STRIPEOBJECT#${objectId}`,
     sk: 'STATE',

@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicy } from '../../shared/money/late-change';
-import { moneySettings } from '../../shared/money/settings';
+import { moneySettings, moneySettingsDoc, storedMoneySettings } from '../../shared/money/settings';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
 import { tenantRoutes } from '../../shared/routes/tenants';
 import {
@@ -20,7 +20,14 @@ const schedulingView = (overrides: SchedulingOverrides | undefined) => ({
 
 /** The pipeline already resolved the tenant from the request's domain (or x-tenant-key). */
 export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSettingsRoutes], {
-  'tenants.app': async ({ tenant }) => tenant,
+  // The premium price is stored in minor units: the public answer leaves it out (its API form is
+  // payments.premiumProductPrice, in major units).
+  'tenants.app': async ({ tenant }) => {
+    const money = tenant.settings?.money;
+    if (!money?.premiumPrice) return tenant;
+    const { premiumPrice: _stored, ...currencies } = money;
+    return { ...tenant, settings: { ...tenant.settings, money: currencies } };
+  },
 
   'tenants.schedulingSettings': async ({ tenant }) => {
     // Read, not the pipeline's cached copy: an admin looking at the policy right after changing it.
@@ -41,14 +48,15 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
 
   'tenants.moneySettings': async ({ tenant }) => {
     const stored = (await getTenant(tenant.key))?.settings?.money;
-    return { settings: moneySettings(stored), isDefault: !stored };
+    return { settings: moneySettingsDoc(moneySettings(stored)), isDefault: !stored };
   },
 
   // Prices already set keep their currency: a currency no longer accepted is refused for new prices only.
   'tenants.updateMoneySettings': async ({ tenant, body }) => {
-    await putTenantSettingsPart(tenant.key, 'money', body);
+    const stored = storedMoneySettings(body, (await getTenant(tenant.key))?.settings?.money);
+    await putTenantSettingsPart(tenant.key, 'money', stored);
     forgetCachedTenant(tenant.key);
-    return { settings: body, isDefault: false };
+    return { settings: moneySettingsDoc(stored), isDefault: false };
   },
 
   'tenants.lateChangePolicy': async ({ tenant }) => {

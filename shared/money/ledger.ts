@@ -137,6 +137,11 @@ export function canUseCredits(balance: number, wanted: number): boolean {
 export const NO_CREDITS_MESSAGE =
   'No lesson credits are left on this course. Top up the course to book another lesson.';
 
+/** A series refused for its credits: it needs one per lesson (and student), all at once. */
+export function notEnoughCreditsMessage(lessons: number): string {
+  return `Not enough credits: this series of ${lessons} lessons needs ${lessons} credits on this course for each of its students. Top up the course or book fewer lessons.`;
+}
+
 /**
  * How many credits a top-up or a credit course's enrolment buys: the amount paid divided by the price of
  * one credit (a lesson of the course), whole credits only. A payment that does not buy a whole credit is a

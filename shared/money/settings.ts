@@ -1,27 +1,96 @@
 import * as z from 'zod';
 import { type CurrencyCode, currencyCodes, DEFAULT_CURRENCY } from './currencies';
+import { fromMajor, money, toMajor } from './money';
 
 export const currencyCodeSchema = z.enum(currencyCodes, { error: 'Choose a currency from the list' });
 
+const currencyChoice = {
+  defaultCurrency: currencyCodeSchema,
+  currencies: z
+    .array(currencyCodeSchema)
+    .min(1, 'Accept at least one currency')
+    .max(currencyCodes.length)
+    .refine((codes) => new Set(codes).size === codes.length, 'Each currency is listed once'),
+};
+
+const defaultAccepted = {
+  path: ['defaultCurrency'],
+  error: 'The default currency is one of the accepted currencies',
+};
+const premiumAccepted = {
+  path: ['premiumPrice', 'currency'],
+  error: 'The premium price is in one of the accepted currencies',
+};
+
 /**
- * A tenant's currencies (tenant.settings.money): the one its prices and forms start in, and every one it
- * accepts (a plan or rate in another is refused). Not named by the spec: a school prices in its own
- * currency and may take a few more.
+ * A tenant's money settings as stored (tenant.settings.money): the currency its prices and forms start in,
+ * every one it accepts (a plan or rate in another is refused), and the price of the premium upgrade (the
+ * learning platform's full access, spec 000 section 7 `stripe/premium/...`; none: not on sale), in minor
+ * units. Not named by the spec: a school prices in its own currency and may take a few more.
+ */
+export const storedMoneySettingsSchema = z
+  .object({
+    ...currencyChoice,
+    premiumPrice: z.object({ minor: z.number().int().positive(), currency: currencyCodeSchema }).optional(),
+  })
+  .refine((settings) => settings.currencies.includes(settings.defaultCurrency), defaultAccepted)
+  .refine(
+    (settings) => !settings.premiumPrice || settings.currencies.includes(settings.premiumPrice.currency),
+    premiumAccepted,
+  );
+export type MoneySettings = z.infer<typeof storedMoneySettingsSchema>;
+
+/**
+ * The settings as /admin/tenant-settings/money shows and takes them: the premium price in major units (held
+ * to its currency's decimals, above zero); null takes it off sale, absent leaves it as it is (a form of the
+ * currencies alone does not touch it).
  */
 export const moneySettingsSchema = z
   .object({
-    defaultCurrency: currencyCodeSchema,
-    currencies: z
-      .array(currencyCodeSchema)
-      .min(1, 'Accept at least one currency')
-      .max(currencyCodes.length)
-      .refine((codes) => new Set(codes).size === codes.length, 'Each currency is listed once'),
+    ...currencyChoice,
+    premiumPrice: z
+      .object({ amount: z.number({ error: 'The amount is a number' }), currency: currencyCodeSchema })
+      .superRefine((value, context) => {
+        const parsed = fromMajor(value.amount, value.currency);
+        if (!parsed.ok) context.addIssue({ code: 'custom', path: ['amount'], message: parsed.problem });
+        else if (parsed.money.minor <= 0) {
+          context.addIssue({ code: 'custom', path: ['amount'], message: 'The amount is more than zero' });
+        }
+      })
+      .nullable()
+      .optional(),
   })
-  .refine((settings) => settings.currencies.includes(settings.defaultCurrency), {
-    path: ['defaultCurrency'],
-    error: 'The default currency is one of the accepted currencies',
-  });
-export type MoneySettings = z.infer<typeof moneySettingsSchema>;
+  .refine((settings) => settings.currencies.includes(settings.defaultCurrency), defaultAccepted)
+  .refine(
+    (settings) => !settings.premiumPrice || settings.currencies.includes(settings.premiumPrice.currency),
+    premiumAccepted,
+  );
+export type MoneySettingsDoc = z.infer<typeof moneySettingsSchema>;
+
+/** The stored settings from a saved form, keeping the stored premium price when the form leaves it out. */
+export function storedMoneySettings(doc: MoneySettingsDoc, before: MoneySettings | undefined): MoneySettings {
+  const { premiumPrice, ...currencies } = doc;
+  const price =
+    premiumPrice === undefined
+      ? before?.premiumPrice && currencies.currencies.includes(before.premiumPrice.currency)
+        ? before.premiumPrice
+        : undefined
+      : premiumPrice === null
+        ? undefined
+        : money(premiumPrice.amount, premiumPrice.currency);
+  return { ...currencies, ...(price ? { premiumPrice: price } : {}) };
+}
+
+/** The API's form of the stored settings. */
+export function moneySettingsDoc(stored: MoneySettings): MoneySettingsDoc {
+  const { premiumPrice, ...currencies } = stored;
+  return {
+    ...currencies,
+    ...(premiumPrice
+      ? { premiumPrice: { amount: toMajor(premiumPrice), currency: premiumPrice.currency } }
+      : {}),
+  };
+}
 
 /** A tenant that never chose: the platform's currency only. */
 export const defaultMoneySettings: MoneySettings = {

@@ -11,6 +11,8 @@ import {
   raiseConcernBodySchema,
   respondToConcernBodySchema,
   trialConversionBodySchema,
+  tutorPayTotalsQuerySchema,
+  tutorPayTotalsSchema,
   tutorPenaltyBodySchema,
 } from '../schemas/lesson-history';
 import { pageSchema } from '../schemas/paging';
@@ -60,6 +62,17 @@ export const lessonHistoryRoutes = [
     access: permission('lessonHistory', 'view'),
     query: lessonHistoryExportQuerySchema,
     summary: "The list's rows as CSV, with the columns the caller's column permissions allow",
+  }),
+  route({
+    id: 'lessonHistory.payTotals',
+    method: 'GET',
+    path: '/lesson-history/tutor-payments/totals',
+    resource: 'lesson-history',
+    access: permission('lessonHistory', 'tutorAmount'),
+    query: tutorPayTotalsQuerySchema,
+    response: tutorPayTotalsSchema,
+    summary:
+      "A tutor's pay over a period: lessons + extensions - penalties + waived penalties +/- adjustments, each line traceable",
   }),
   route({
     id: 'lessonHistory.raiseConcern',

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { moneySchema } from '../money/schemas';
+import { tokenResponseSchema } from '../schemas/auth';
 import { idSchema } from '../schemas/common';
-import { permission, route } from './define';
+import { signUpBodySchema } from '../schemas/user';
+import { permission, publicAccess, route } from './define';
 
 /**
  * The payment provider's calls of spec 000 section 7 (v1 `stripe/...`, v2 the rest). A session is always
@@ -77,6 +79,41 @@ export const paymentRoutes = [
     access: billing,
     response: z.object({ userId: z.string(), premium: z.boolean() }),
     summary: 'Whether a user has the premium learning-platform access',
+  }),
+  route({
+    id: 'payments.premiumCreateSession',
+    method: 'POST',
+    path: '/stripe/premium/createSession',
+    resource: 'payments',
+    access: billing,
+    body: z.object(forUser).strict(),
+    response: sessionAnswer,
+    summary: 'A Checkout Session for the premium upgrade (the price the school set)',
+  }),
+  route({
+    id: 'payments.premiumProductPrice',
+    method: 'POST',
+    path: '/stripe/premium/getProductPrice',
+    resource: 'payments',
+    access: publicAccess,
+    response: z.object({ name: z.string(), price: moneySchema }),
+    summary: "The premium upgrade's price (anyone: a visitor sees it before signing up)",
+  }),
+  route({
+    id: 'payments.premiumCreateSessionWithDetails',
+    method: 'POST',
+    path: '/stripe/premium/createSessionWithDetails',
+    resource: 'payments',
+    throttle: 'strict',
+    access: publicAccess,
+    body: signUpBodySchema.strict(),
+    response: tokenResponseSchema.extend({
+      user: tokenResponseSchema.shape.oauthUser,
+      session: stripeSessionSchema,
+    }),
+    counts: { succeeded: 'SignUps' },
+    summary:
+      "A visitor's premium upgrade: a new account by sign-up's rules, signed in, and its Checkout Session",
   }),
   route({
     id: 'payments.customerPortal',

@@ -43,11 +43,21 @@ export interface PayChange {
   reason: string;
 }
 
+/** The columns of a row its contributions are read from. */
+export type PayColumns = Pick<
+  LessonHistory,
+  | 'tutorAmountCurrency'
+  | 'tutorRate'
+  | 'tutorPenaltyAmount'
+  | 'lessonExtensionTutorAmount'
+  | 'classExtensionRequestStatus'
+  | 'isTrialConverted'
+  | 'trialConversionStatus'
+  | 'trialConversionAmount'
+>;
+
 /** The contribution of a column to the tutor's amount (a penalty's is negative). */
-export function contributionOf(
-  row: LessonHistory,
-  kind: 'PENALTY' | 'EXTENSION' | 'TRIAL_CONVERSION',
-): Money {
+export function contributionOf(row: PayColumns, kind: 'PENALTY' | 'EXTENSION' | 'TRIAL_CONVERSION'): Money {
   const currency = row.tutorAmountCurrency ?? row.tutorRate?.currency;
   if (!currency) throw new Error('A lesson without a pay currency has no contributions');
   switch (kind) {

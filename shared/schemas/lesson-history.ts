@@ -279,3 +279,45 @@ export const lessonHistoryExportQuerySchema = z
   .extend(lessonHistoryFiltersSchema.shape)
   .strict();
 export type LessonHistoryExportQuery = z.infer<typeof lessonHistoryExportQuerySchema>;
+
+/**
+ * GET /lesson-history/tutor-payments/totals: a tutor's pay over a period (shared/rules/tutor-pay-totals.ts).
+ * A tutor reads their own (tutorId absent or theirs); the back-office names the tutor. Both dates are
+ * needed (a bare date is that UTC day), at most MAX_PAY_PERIOD_DAYS apart: the read is bounded.
+ */
+export const MAX_PAY_PERIOD_DAYS = 400;
+export const tutorPayTotalsQuerySchema = z
+  .object({
+    tutorId: idSchema.optional(),
+    startDate: z.string().min(1).max(40),
+    endDate: z.string().min(1).max(40),
+  })
+  .strict();
+
+const payLineSchema = z.object({
+  source: z.enum(['LESSON', 'PENALTY_WAIVER', 'MANUAL_ADJUSTMENT']),
+  sourceId: z.string(),
+  part: z.enum(['lessons', 'extensions', 'penalties', 'waived', 'adjustments']),
+  amount: moneySchema,
+  at: z.string(),
+  description: z.string(),
+});
+const payTotalSchema = z.object({
+  currency: currencyCodeSchema,
+  lessons: z.number(),
+  extensions: z.number(),
+  penalties: z.number(),
+  waived: z.number(),
+  adjustments: z.number(),
+  total: z.number(),
+});
+export const tutorPayTotalsSchema = z.object({
+  tutorId: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** One per currency the tutor was paid in over the period, in major units; each the sum of its lines. */
+  totals: z.array(payTotalSchema),
+  /** Every record the totals count, by time: a lesson's parts, a waiver, a manual adjustment. */
+  lines: z.array(payLineSchema),
+});
+export type TutorPayTotals = z.infer<typeof tutorPayTotalsSchema>;

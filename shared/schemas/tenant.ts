@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lateChangePolicySchema } from '../money/late-change';
-import { moneySettingsSchema } from '../money/settings';
+import { storedMoneySettingsSchema } from '../money/settings';
 import { brandPalettes } from '../rules/brand-palettes';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 
@@ -28,7 +28,7 @@ export const tenantSchema = z.object({
     .object({
       scheduling: schedulingSettingsSchema.partial().optional(),
       /** Its currencies (shared/money/settings.ts); absent: USD only. */
-      money: moneySettingsSchema.optional(),
+      money: storedMoneySettingsSchema.optional(),
       /** What a tutor's late change costs (shared/money/late-change.ts); absent: nothing. */
       lateChange: lateChangePolicySchema.optional(),
     })

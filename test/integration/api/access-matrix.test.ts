@@ -907,6 +907,7 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   ],
   'payments.productPrice': () => [{ params: { id: 'plan-flex-10h' }, query: { userId: SAM }, secret: SAM }],
   'payments.premiumStatus': () => [{ params: { id: SAM }, secret: SAM }],
+  'payments.premiumCreateSession': () => [{ body: { userId: SAM }, secret: SAM }],
   'payments.customerPortal': () => [{ params: { id: SAM }, secret: SAM }],
   'payments.subscribeCourse': () => [{ body: { courseId: MATHS, userId: SAM }, secret: SAM }],
   'payments.courseSubscriptionSession': (r) => [{ params: { id: r.checkoutSession }, secret: SAM }],
@@ -947,6 +948,16 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   'lessonHistory.export': (r) => [
     { query: { studentId: SAM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
     { query: { tutorId: TOM }, secret: r.historyRow.slice(0, 8), filtersOwn: true },
+  ],
+  'lessonHistory.payTotals': (r) => [
+    {
+      query: {
+        tutorId: TOM,
+        startDate: new Date(Date.now() - 300 * 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      secret: r.historyRow,
+    },
   ],
   'lessonHistory.raiseConcern': (r) => [
     { body: { lessonHistoryId: r.historyRow, concern: 'Not mine' }, secret: r.historyRow },

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accountEntries } from '../../../functions/repositories/ledger';
 import { apiClient, demo, northwind } from '../../support/api-client';
 import { lessonRequestFixtures, placeHistoryRow } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
@@ -483,6 +484,48 @@ describe('manual adjustments', () => {
       query: { category: 'COURSE_TOPUP' },
     });
     expect(byCategory.body.docs.map((doc: Json) => doc._id)).toEqual([made.body._id]);
+    // The student's ledger holds it once, named by the adjustment, however often the request is sent.
+    const entries = async () =>
+      (await accountEntries('demo', { kind: 'MONEY', userId: SAM })).filter(
+        (entry) => entry.cause === made.body._id,
+      );
+    expect((await entries()).map((entry) => [entry._id, entry.kind, entry.amount])).toEqual([
+      [`ADJUSTMENT:${made.body._id}`, 'ADJUSTMENT', { minor: 500, currency: 'USD' }],
+    ]);
+    const deduction = {
+      requestKey: key(),
+      userId: SAM,
+      category: 'PAYMENT',
+      type: 'DEDUCTION',
+      amount: { amount: 1.25, currency: 'USD' },
+      note: 'Bank fee',
+    };
+    const taken = await Promise.all(
+      [1, 2, 3].map(() =>
+        local.api.call<Json>('manualAdjustments.createPaymentAdjustment', { ...admin, body: deduction }),
+      ),
+    );
+    expect(taken.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    const deducted = (await accountEntries('demo', { kind: 'MONEY', userId: SAM })).filter(
+      (entry) => entry.cause === taken[0]?.body._id,
+    );
+    expect(deducted.map((entry) => entry.amount)).toEqual([{ minor: -125, currency: 'USD' }]);
+    const logs = await local.api.call<Json>('transactionLogs.adminList', {
+      ...admin,
+      query: { userId: SAM, limit: 100 },
+    });
+    expect(logs.body.docs.some((doc: Json) => doc._id.endsWith(`ADJUSTMENT:${made.body._id}`))).toBe(true);
+    // A tutor's money adjustment is pay (their pay totals), not a ledger entry.
+    const tutors = await local.api.call<Json>('manualAdjustments.createPaymentAdjustment', {
+      ...admin,
+      body: { ...deduction, requestKey: key(), userId: TOM },
+    });
+    expect(tutors.status).toBe(201);
+    expect(
+      (await accountEntries('demo', { kind: 'MONEY', userId: TOM })).some(
+        (entry) => entry.cause === tutors.body._id,
+      ),
+    ).toBe(false);
     const permissions = await local.api.call<Json>('manualAdjustments.permissions', admin);
     expect(permissions.body).toEqual({
       canCreate: true,
