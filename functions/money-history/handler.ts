@@ -1,5 +1,6 @@
 import { moneyHistoryRoutes } from '../../shared/routes/money-history';
 import { resourceHandler } from '../lib/pipeline';
+import { payerFor } from '../payments/checkout';
 import {
   addLogNote,
   addPaymentNote,
@@ -11,15 +12,15 @@ import {
 
 /** Payment history and transaction logs (spec 002 section 7): the rules in ./service.ts. */
 export const handler = resourceHandler('money-history', moneyHistoryRoutes, {
-  'paymentHistory.list': ({ tenant, caller, query }) =>
-    paymentHistoryPage(tenant.key, caller.user._id, query),
+  'paymentHistory.list': async ({ tenant, caller, query }) =>
+    paymentHistoryPage(tenant.key, (await payerFor(tenant.key, caller, query.userId))._id, query),
   'paymentHistory.adminList': ({ tenant, query }) => paymentHistoryPage(tenant.key, query.userId, query),
   'paymentHistory.createNote': ({ tenant, caller, params, body }) =>
     addPaymentNote(tenant.key, caller, params.id, body.note),
   'paymentHistory.deleteNote': ({ tenant, params, query }) =>
     deletePaymentNote(tenant.key, params.id, query.noteId),
-  'transactionLogs.list': ({ tenant, caller, query }) =>
-    transactionLogPage(tenant.key, caller.user._id, query),
+  'transactionLogs.list': async ({ tenant, caller, query }) =>
+    transactionLogPage(tenant.key, (await payerFor(tenant.key, caller, query.userId))._id, query),
   'transactionLogs.adminList': ({ tenant, query }) => transactionLogPage(tenant.key, query.userId, query),
   'transactionLogs.createNote': ({ tenant, caller, params, body }) =>
     addLogNote(tenant.key, caller, params.id, body.note),

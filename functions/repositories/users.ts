@@ -34,6 +34,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
    */
   teachingLevels: z.array(z.string()).optional(),
   gender: z.enum(genders).optional(),
+  /** The e-mail payments are billed to (the profile's billingEmail): the Checkout Session's, when set. */
+  billingEmail: z.string().optional(),
   tenant: z.string(),
   roleId: z.string(),
   passwordHash: z.string(),

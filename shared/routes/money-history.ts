@@ -57,6 +57,8 @@ export const historyQuerySchema = pagingQuerySchema.extend({
   startDate: isoDateTimeSchema.optional(),
   endDate: isoDateTimeSchema.optional(),
 });
+/** The user's own list: the caller's, or (userId) a child of the caller's family (anyone else: 404). */
+const ownHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
 const adminHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
 
 const ownHistory = permission('profile', 'paymentHistory');
@@ -77,9 +79,9 @@ function historyRoutes<const Id extends string, const Path extends string, D ext
       path: `/${path}`,
       resource: 'money-history',
       access: ownHistory,
-      query: historyQuerySchema.strict(),
+      query: ownHistoryQuerySchema.strict(),
       response: pageSchema(doc),
-      summary: `The caller's ${label}`,
+      summary: `The caller's (or their child's) ${label}`,
     }),
     route({
       id: `${id}.adminList`,
