@@ -780,6 +780,7 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     teachingLevels: _levels,
     gender: _gender,
     timezone: _timezone,
+    billingEmail: _billingEmail,
     userMapperId: _mapper,
     directoryCounted: _counted,
     adminCounted: _admin,
