@@ -175,6 +175,8 @@ it("a parent's profile shows their child's plans and payment history, and keeps 
   await page.getByRole('button', { name: 'Save' }).click();
   await closeToast(page, 'Details updated successfully!');
   await page.reload();
-  await expect.poll(() => page.getByRole('textbox', { name: 'Billing e-mail' }).inputValue()).toBe('accounts@family.test');
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Billing e-mail' }).inputValue())
+    .toBe('accounts@family.test');
   await shot(page, 'profile-billing-email');
 });
