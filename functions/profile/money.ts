@@ -48,7 +48,11 @@ export async function saveBankDetails(view: ProfileView, input: BankDetailsInput
   return presentProfile(view);
 }
 
-const priced = (rate: StoredStudentRate) => ({ ...rate, price: moneyDoc(rate.price) });
+const priced = (rate: StoredStudentRate, planName: string | undefined) => ({
+  ...rate,
+  price: moneyDoc(rate.price),
+  ...(planName ? { planName } : {}),
+});
 
 /** One student's plans: subscriptions as their newest events left them, enrolments, and rates now. */
 async function plansOf(
@@ -79,11 +83,14 @@ async function plansOf(
     ...enrolled.map((member) => member.course),
     ...subscriptions.flatMap((state) => (state.courseId ? [state.courseId] : [])),
   ];
+  // A subscription names its plan; a rate the plan it prices (its package).
   const planIds = subscriptions.flatMap((state) => (state.planId ? [state.planId] : []));
+  const subscriptionPlanIds = [...planIds, ...subscription.map((rate) => rate.packageId)];
+  const flexiblePlanIds = [...planIds, ...flexible.map((rate) => rate.packageId)];
   const [courses, subscriptionPlans, flexiblePlans] = await Promise.all([
     courseIds.length > 0 ? coursesRepository.getMany(tenant, courseIds) : [],
-    planIds.length > 0 ? subscriptionPlansRepository.getMany(tenant, planIds) : [],
-    planIds.length > 0 ? flexiblePlansRepository.getMany(tenant, planIds) : [],
+    subscriptionPlanIds.length > 0 ? subscriptionPlansRepository.getMany(tenant, subscriptionPlanIds) : [],
+    flexiblePlanIds.length > 0 ? flexiblePlansRepository.getMany(tenant, flexiblePlanIds) : [],
   ]);
   const courseTitle = new Map(courses.map((course) => [course._id, course.title]));
   const planName = new Map([...flexiblePlans, ...subscriptionPlans].map((plan) => [plan._id, plan.name]));
@@ -118,7 +125,10 @@ async function plansOf(
       status: member.status,
       createdAt: member.createdAt,
     })),
-    rates: { flexible: flexible.map(priced), subscription: subscription.map(priced) },
+    rates: {
+      flexible: flexible.map((rate) => priced(rate, planName.get(rate.packageId))),
+      subscription: subscription.map((rate) => priced(rate, planName.get(rate.packageId))),
+    },
   };
 }
 

@@ -175,6 +175,9 @@ export const planEnrolmentSchema = z.object({
   createdAt: z.string(),
 });
 
+/** A student rate with the name of the plan it prices. */
+const planRateSchema = studentRateDocSchema.extend({ planName: z.string().optional() });
+
 /**
  * The plans tab: for a student themself, for a parent each of their children (payments are made for the
  * child): the subscriptions and enrolments, and the student rates that price their plans now.
@@ -188,8 +191,8 @@ export const profilePlansSchema = z.object({
       subscriptions: z.array(planSubscriptionSchema),
       enrolments: z.array(planEnrolmentSchema),
       rates: z.object({
-        flexible: z.array(studentRateDocSchema),
-        subscription: z.array(studentRateDocSchema),
+        flexible: z.array(planRateSchema),
+        subscription: z.array(planRateSchema),
       }),
     }),
   ),

@@ -287,6 +287,21 @@ describe('plans and payment history', () => {
     });
     expect(linked.status).toBe(200);
     const subscriptionId = await seedSubscription(student.userId);
+    // A rate version in force for everyone, with the student's rate for the 10-hour plan.
+    const version = await local.api.call<Json>('student-flexible-rate-versions.create', {
+      token: people.admin().token,
+      body: { name: `Profile rates ${unique()}`, effectiveFrom: '2020-01-01T00:00:00Z' },
+    });
+    expect(version.status, JSON.stringify(version.body)).toBe(201);
+    const rate = await local.api.call<Json>('student-flexible-rates.create', {
+      token: people.admin().token,
+      body: {
+        versionId: version.body._id,
+        packageId: 'plan-flex-10h',
+        price: { amount: 42.5, currency: 'SGD' },
+      },
+    });
+    expect(rate.status, JSON.stringify(rate.body)).toBe(201);
     const paymentId = await seedPayment(student.userId, 4900);
 
     const own = await local.api.call<Json>('profile.plans', { token: student.token });
@@ -300,10 +315,13 @@ describe('plans and payment history', () => {
       enrolments: [],
     });
     expect(own.body.people[0].subscriptions[0].planName).toEqual(expect.any(String));
-    expect(own.body.people[0].rates).toEqual({
-      flexible: expect.any(Array),
-      subscription: expect.any(Array),
-    });
+    expect(own.body.people[0].rates.flexible).toEqual([
+      expect.objectContaining({
+        packageId: 'plan-flex-10h',
+        planName: expect.any(String),
+        price: { amount: 42.5, currency: 'SGD' },
+      }),
+    ]);
 
     const family = await local.api.call<Json>('profile.plans', { token: parent.token });
     expect(family.status).toBe(200);

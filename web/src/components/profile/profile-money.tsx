@@ -161,7 +161,7 @@ export function PlansTab({ profile, calls }: { profile: Profile; calls: ProfileC
                   person.rates[kind].map((rate) => (
                     <Table.Row key={`${kind}-${rate._id}`}>
                       <Table.Cell>{words(kind)}</Table.Cell>
-                      <Table.Cell>{rate.packageId}</Table.Cell>
+                      <Table.Cell>{rate.planName ?? rate.packageId}</Table.Cell>
                       <Table.Cell>
                         {[rate.country, rate.curriculum, rate.grade].filter(Boolean).join(' · ') ||
                           'Everyone'}
