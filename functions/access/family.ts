@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../../shared/http/errors';
+import { ForbiddenError, NotFoundError } from '../../shared/http/errors';
 import type { Caller } from '../lib/request';
 import type { UserRecord } from '../repositories/users';
 import { linkedAccounts, mapperParentId } from './linked-accounts';
@@ -32,6 +32,21 @@ export async function childrenOf(tenant: string, caller: Caller): Promise<UserRe
 export async function requireChildOf(tenant: string, caller: Caller, childId: string): Promise<UserRecord> {
   const child = (await childrenOf(tenant, caller)).find((u) => u._id === childId);
   if (!child) throw new ForbiddenError('This account is not one of your children');
+  return child;
+}
+
+/**
+ * Whose money a call is about (a payment, a history, credits): the caller, or a child of the caller's family.
+ * Anyone else is a 404, as for a record the caller cannot see.
+ */
+export async function payerFor(
+  tenant: string,
+  caller: Caller,
+  userId: string | undefined,
+): Promise<UserRecord> {
+  if (!userId || userId === caller.user._id) return caller.user;
+  const child = await requireChildOf(tenant, caller, userId).catch(() => undefined);
+  if (!child) throw new NotFoundError('User not found');
   return child;
 }
 

@@ -172,6 +172,12 @@ interface Plan<Filter extends string, Order extends string> {
 }
 
 const ISO_DAY = 10;
+/**
+ * From this offset a page of a day-counted index starts by the day counters (one read of the range's, or the
+ * partition's, counters) rather than by skipping every key before it: below it, the keys skipped take a read
+ * or two, which costs less than the counters of a long history.
+ */
+const DAY_SKIP_FROM_OFFSET = 200;
 const dayOf = (instant: string) => instant.slice(0, ISO_DAY);
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, ISO_DAY);
@@ -407,8 +413,15 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     descending: boolean,
     offset = 0,
   ): Promise<{ records: T[]; more: boolean }> {
-    const input = keyConditionQuery(partitionQuery(tenant, plan, plan.keyRange, descending));
-    const startKey = await skipItems(input, offset);
+    // A deep page of a day-counted index passes whole days over by their counts, then skips keys in its day.
+    const start =
+      offset >= DAY_SKIP_FROM_OFFSET && plan.index.count === 'days'
+        ? await skipDays(tenant, plan, offset, descending)
+        : { bounds: plan.keyRange, offset };
+    const { from, to } = start.bounds;
+    if (from && to && from > to) return { records: [], more: false };
+    const input = keyConditionQuery(partitionQuery(tenant, plan, start.bounds, descending));
+    const startKey = await skipItems(input, start.offset);
     if (startKey === null) return { records: [], more: false };
     // One item past `max` tells whether more follow.
     const items = await queryItems(input, max + 1, startKey);
@@ -424,17 +437,18 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     return countItems(keyConditionQuery(partitionQuery(tenant, plan, bounds)));
   }
 
-  /** The sum of a partition's day counters from `first` to `last` (inclusive days; open when absent). */
-  async function sumDays(
+  /** A partition's day counters from `first` to `last` (inclusive days; open when absent), by day. */
+  async function dayCounts(
     tenant: string,
     plan: Plan<Filter, Order>,
     first: string | undefined,
     last: string | undefined,
-  ): Promise<number> {
-    if (first && last && first > last) return 0;
+  ): Promise<Map<string, number>> {
+    const byDay = new Map<string, number>();
+    if (first && last && first > last) return byDay;
     const shards = declaration.countShards?.all ?? [undefined];
     const attribute = keys.listCountAttribute(plan.index.name, plan.values);
-    const counted = z.object({ [attribute]: z.number().optional() });
+    const counted = z.object({ day: z.string(), [attribute]: z.number().optional() });
     const sortKey =
       first && last
         ? { between: [first, last] as const }
@@ -443,16 +457,71 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
           : last
             ? { upTo: last }
             : undefined;
-    const totals = await Promise.all(
-      shards.map(async (shard) => {
-        const days = await queryProjected(counted, {
+    const perShard = await Promise.all(
+      shards.map((shard) =>
+        queryProjected(counted, {
           partition: listDayCounts.key(tenant, dayCountId('', shard)).pk,
           ...(sortKey ? { sortKey } : {}),
-        });
-        return days.reduce((sum, day) => sum + (day[attribute] ?? 0), 0);
-      }),
+        }),
+      ),
     );
-    return totals.reduce((sum, total) => sum + total, 0);
+    for (const days of perShard) {
+      for (const counter of days) {
+        // The counter's attribute is named at run time, so its type is the union of the two.
+        const [day, count] = [String(counter.day), counter[attribute]];
+        if (typeof count === 'number') byDay.set(day, (byDay.get(day) ?? 0) + count);
+      }
+    }
+    return byDay;
+  }
+
+  /** The sum of a partition's day counters from `first` to `last` (inclusive days; open when absent). */
+  async function sumDays(
+    tenant: string,
+    plan: Plan<Filter, Order>,
+    first: string | undefined,
+    last: string | undefined,
+  ): Promise<number> {
+    let sum = 0;
+    for (const count of (await dayCounts(tenant, plan, first, last)).values()) sum += count;
+    return sum;
+  }
+
+  /**
+   * Where a page at `offset` starts, by day counters: the days wholly before it are passed over by their
+   * counts (one read of the range's counters), so only the keys of the day it starts in are read to skip,
+   * whatever the offset. A first or last day the range cuts is counted by its keys. Answers the bounds to
+   * read from and the offset left within them.
+   */
+  async function skipDays(
+    tenant: string,
+    plan: Plan<Filter, Order>,
+    offset: number,
+    descending: boolean,
+  ): Promise<{ bounds: Plan<Filter, Order>['keyRange']; offset: number }> {
+    const { from, to } = plan.keyRange;
+    const counts = await dayCounts(tenant, plan, from ? dayOf(from) : undefined, to ? dayOf(to) : undefined);
+    const days = [...counts.keys()].sort();
+    if (descending) days.reverse();
+    let bounds = plan.keyRange;
+    let skipped = 0;
+    for (const day of days) {
+      const dayStart = `${day}T00:00:00.000Z`;
+      const dayEnd = `${day}T23:59:59.999Z`;
+      const cut = (from !== undefined && from > dayStart) || (to !== undefined && to < dayEnd);
+      const inDay = cut
+        ? await countKeys(tenant, plan, {
+            from: from && from > dayStart ? from : dayStart,
+            to: to && to < dayEnd ? to : dayEnd,
+          })
+        : (counts.get(day) ?? 0);
+      if (skipped + inDay > offset) break;
+      skipped += inDay;
+      bounds = descending
+        ? { ...bounds, to: `${shiftDay(day, -1)}T23:59:59.999Z` }
+        : { ...bounds, from: `${shiftDay(day, 1)}T00:00:00.000Z` };
+    }
+    return { bounds, offset: offset - skipped };
   }
 
   /**

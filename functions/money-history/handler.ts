@@ -1,16 +1,17 @@
 import { moneyHistoryRoutes } from '../../shared/routes/money-history';
+import { payerFor } from '../access/family';
 import { resourceHandler } from '../lib/pipeline';
-import { payerFor } from '../payments/checkout';
 import {
   addLogNote,
   addPaymentNote,
+  courseCredits,
   deleteLogNote,
   deletePaymentNote,
   paymentHistoryPage,
   transactionLogPage,
 } from './service';
 
-/** Payment history and transaction logs (spec 002 section 7): the rules in ./service.ts. */
+/** Payment history, transaction logs and course credits (spec 002 section 7): the rules in ./service.ts. */
 export const handler = resourceHandler('money-history', moneyHistoryRoutes, {
   'paymentHistory.list': async ({ tenant, caller, query }) =>
     paymentHistoryPage(tenant.key, (await payerFor(tenant.key, caller, query.userId))._id, query),
@@ -26,4 +27,6 @@ export const handler = resourceHandler('money-history', moneyHistoryRoutes, {
     addLogNote(tenant.key, caller, params.id, body.note),
   'transactionLogs.deleteNote': ({ tenant, params, query }) =>
     deleteLogNote(tenant.key, params.id, query.noteId),
+  'courseCredits.list': async ({ tenant, caller, query }) =>
+    courseCredits(tenant.key, (await payerFor(tenant.key, caller, query.userId))._id),
 });

@@ -2,11 +2,14 @@ import * as z from 'zod';
 import { NotFoundError } from '../../shared/http/errors';
 import { moneyDoc } from '../../shared/money/schemas';
 import type { PaymentHistoryDoc, TransactionLogDoc } from '../../shared/routes/money-history';
+import { isCourseOpenTo } from '../../shared/rules/course-visibility';
 import { type AdminNote, adminNoteSchema } from '../../shared/schemas/user-profile';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
-import { type LedgerEntry, ledgerEntries } from '../repositories/ledger';
+import { coursesRepository, userMemberships } from '../repositories/courses';
+import { creditSummaryOf, type LedgerEntry, ledgerEntries } from '../repositories/ledger';
 import { type PaymentRecord, payments } from '../repositories/payments';
+import { getUsers } from '../repositories/users';
 import { keys } from '../table/access-patterns';
 import { defineEntity, type PartitionQuery } from '../table/entity';
 
@@ -71,11 +74,26 @@ function logDoc(entry: LedgerEntry, adminNotes: AdminNote[]): TransactionLogDoc 
   return { ...rest, _id: logId(entry), ...(amount ? { amount: moneyDoc(amount) } : {}), adminNotes };
 }
 
+/** The people of a page's records, by id (one batch read), so a list names them. */
+async function peopleOf(tenant: string, records: ReadonlyArray<{ userId: string }>) {
+  const found = await getUsers(tenant, [...new Set(records.map((record) => record.userId))]);
+  return new Map(
+    found.map((user) => [
+      user._id,
+      { _id: user._id, firstname: user.firstname, lastname: user.lastname, email: user.email },
+    ]),
+  );
+}
+
 export async function paymentHistoryPage(tenant: string, userId: string | undefined, query: HistoryQuery) {
   const partition = userId ? keys.userPaymentsIndex(tenant, userId) : keys.paymentsIndex(tenant);
   const page = await payments.page(listQuery(userId ? 'gsi1' : 'gsi2', partition, query), query);
+  const people = await peopleOf(tenant, page.docs);
   const docs = await Promise.all(
-    page.docs.map(async (record) => paymentDoc(record, await notesOf(tenant, 'payment', record._id))),
+    page.docs.map(async (record) => ({
+      ...paymentDoc(record, await notesOf(tenant, 'payment', record._id)),
+      user: people.get(record.userId),
+    })),
   );
   return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
 }
@@ -83,8 +101,12 @@ export async function paymentHistoryPage(tenant: string, userId: string | undefi
 export async function transactionLogPage(tenant: string, userId: string | undefined, query: HistoryQuery) {
   const partition = userId ? keys.userLedgerIndex(tenant, userId) : keys.ledgerIndex(tenant);
   const page = await ledgerEntries.page(listQuery(userId ? 'gsi1' : 'gsi2', partition, query), query);
+  const people = await peopleOf(tenant, page.docs);
   const docs = await Promise.all(
-    page.docs.map(async (entry) => logDoc(entry, await notesOf(tenant, 'ledger', logId(entry)))),
+    page.docs.map(async (entry) => ({
+      ...logDoc(entry, await notesOf(tenant, 'ledger', logId(entry))),
+      user: people.get(entry.userId),
+    })),
   );
   return { limit: query.limit, offset: query.offset, totalDocs: page.totalDocs, docs };
 }
@@ -135,4 +157,30 @@ export async function deleteLogNote(tenant: string, id: string, noteId: string) 
   const entry = await requireEntry(tenant, id);
   await notes.remove(tenant, { kind: 'ledger', recordId: id, _id: noteId }, 'present', noteNotFound);
   return logDoc(entry, await notesOf(tenant, 'ledger', id));
+}
+
+/**
+ * A student's credits on each course they are on by credit (ENROLLED or not: credits bought stay theirs),
+ * as each account's summary holds them (moved in every credit entry's transaction), and their total. A
+ * draft course is not the student's to see yet.
+ */
+export async function courseCredits(tenant: string, userId: string) {
+  const memberships = (await userMemberships(tenant, userId)).filter(
+    (m) => m.role === 'student' && m.enrolmentType === 'CREDIT',
+  );
+  const courses = await coursesRepository.getMany(
+    tenant,
+    memberships.map((m) => m.course),
+  );
+  const docs = await Promise.all(
+    courses
+      .filter((course) => isCourseOpenTo(course, 'learner'))
+      .map(async (course) => ({
+        courseId: course._id,
+        courseTitle: course.title,
+        credits: await creditSummaryOf(tenant, userId, course._id),
+      })),
+  );
+  docs.sort((a, b) => a.courseTitle.localeCompare(b.courseTitle));
+  return { total: docs.reduce((total, doc) => total + doc.credits, 0), docs };
 }

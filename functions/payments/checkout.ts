@@ -2,10 +2,11 @@ import type Stripe from 'stripe';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { BillingPeriodUnit, PaymentType } from '../../shared/money/finance';
 import type { Money } from '../../shared/money/money';
+import { moneyDoc } from '../../shared/money/schemas';
 import { applicableVersion } from '../../shared/rules/rate-versions';
 import type { Tenant } from '../../shared/schemas/tenant';
-import { requireChildOf } from '../access/family';
-import { addMember } from '../courses/members';
+import { payerFor } from '../access/family';
+import { addMember, updateStudent } from '../courses/members';
 import type { Caller } from '../lib/request';
 import { siteOrigin } from '../lib/site-origin';
 import { type CourseRecord, coursesRepository, getCourseMember } from '../repositories/courses';
@@ -31,34 +32,17 @@ import { stripeFor } from './stripe-client';
  * its PaymentIntent or subscription, so a later refund, dispute or renewal names them too.
  */
 
-/**
- * Who a payment is for: the caller, or a child of the caller's family (functions/access/family.ts). Anyone
- * else is a 404, as for a record the caller cannot see.
- */
-export async function payerFor(
-  tenant: string,
-  caller: Caller,
-  userId: string | undefined,
-): Promise<UserRecord> {
-  if (!userId || userId === caller.user._id) return caller.user;
-  const child = await requireChildOf(tenant, caller, userId).catch(() => undefined);
-  if (!child) throw new NotFoundError('User not found');
-  return child;
-}
-
 export type PlanType = 'FLEXIBLE' | 'SUBSCRIPTION';
 
+const plansOf = (planType: PlanType) =>
+  planType === 'FLEXIBLE' ? flexiblePlansRepository : subscriptionPlansRepository;
+
 /**
- * What a plan costs a student now: their rate for it under the rate version that applies to them at this
- * instant (shared/rules/rate-versions.ts), in their country or any, else the plan's own price. Only an
- * ACTIVE plan is sold.
+ * What plans cost a student now: their rate for a plan under the rate version that applies to them at this
+ * instant (shared/rules/rate-versions.ts), in their country or any, else the plan's own price. The version
+ * and its rates are read once, however many plans are priced with them (`onlyPlan`: the rates of one).
  */
-export async function planPrice(tenant: string, planType: PlanType, planId: string, payer: UserRecord) {
-  const plan = await (planType === 'FLEXIBLE' ? flexiblePlansRepository : subscriptionPlansRepository).get(
-    tenant,
-    planId,
-  );
-  if (plan?.status !== 'ACTIVE') throw new NotFoundError('Plan not found');
+async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord, onlyPlan?: string) {
   const versions = await (planType === 'FLEXIBLE'
     ? studentFlexibleRateVersionsRepository
     : studentSubscriptionRateVersionsRepository
@@ -68,26 +52,65 @@ export async function planPrice(tenant: string, planType: PlanType, planId: stri
     { userId: payer._id, dates: {} },
     new Date().toISOString(),
   );
-  let price: Money = plan.price;
-  if (version) {
-    const rates = await (planType === 'FLEXIBLE'
-      ? studentFlexibleRatesRepository
-      : studentSubscriptionRatesRepository
-    ).list(
-      tenant,
-      { limit: 100, offset: 0 },
-      { versionId: version._id },
-      {
-        matches: (rate) =>
-          rate.packageId === planId &&
-          (rate.country === '' || rate.country.toLowerCase() === (payer.country ?? '').toLowerCase()),
-      },
-    );
+  const country = (payer.country ?? '').toLowerCase();
+  const rates = version
+    ? (
+        await (planType === 'FLEXIBLE'
+          ? studentFlexibleRatesRepository
+          : studentSubscriptionRatesRepository
+        ).list(
+          tenant,
+          { limit: 500, offset: 0 },
+          { versionId: version._id },
+          {
+            matches: (rate) =>
+              (!onlyPlan || rate.packageId === onlyPlan) &&
+              (rate.country === '' || rate.country.toLowerCase() === country),
+          },
+        )
+      ).docs
+    : [];
+  return (plan: { _id: string; price: Money }): Money => {
     // A rate for the student's own country wins over one for any country.
-    const rate = [...rates.docs].sort((a, b) => b.country.length - a.country.length)[0];
-    if (rate) price = rate.price;
-  }
-  return { plan, price };
+    const rate = rates
+      .filter((candidate) => candidate.packageId === plan._id)
+      .sort((a, b) => b.country.length - a.country.length)[0];
+    return rate ? rate.price : plan.price;
+  };
+}
+
+/** What a plan costs a student now (payerPrices). Only an ACTIVE plan is sold. */
+export async function planPrice(tenant: string, planType: PlanType, planId: string, payer: UserRecord) {
+  const plan = await plansOf(planType).get(tenant, planId);
+  if (plan?.status !== 'ACTIVE') throw new NotFoundError('Plan not found');
+  const priceOf = await payerPrices(tenant, planType, payer, plan._id);
+  return { plan, price: priceOf(plan) };
+}
+
+/**
+ * The plans a billing viewer may buy ("Billing viewers load flexible and subscription plans", spec 000
+ * section 6): the ACTIVE flexible and subscription plans, each at the price this payer would pay, by name.
+ */
+export async function planOffers(tenant: string, payer: UserRecord) {
+  const offers = async (planType: PlanType) => {
+    const [plans, priceOf] = await Promise.all([
+      plansOf(planType).list(tenant, { limit: 100, offset: 0 }, { status: 'ACTIVE' }),
+      payerPrices(tenant, planType, payer),
+    ]);
+    return plans.docs
+      .map((plan) => ({
+        planId: plan._id,
+        planType,
+        name: plan.name,
+        description: plan.description,
+        duration: plan.duration,
+        durationUnit: plan.durationUnit,
+        price: moneyDoc(priceOf(plan)),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  };
+  const [flexible, subscription] = await Promise.all([offers('FLEXIBLE'), offers('SUBSCRIPTION')]);
+  return { flexible, subscription };
 }
 
 const INTERVALS: {
@@ -205,7 +228,10 @@ export async function subscribeCourse(tenant: Tenant, caller: Caller, courseId: 
   if (enrolled?.enrolment === 'ENROLLED')
     throw new ConflictError(`You are already enrolled in ${course.title}`);
   if (course.paymentType === 'CREDIT') {
-    await addMember(tenant.key, { course: course._id, userId: payer._id, role: 'student', type: 'CREDIT' });
+    // A student on the course's list but not enrolled (unenrolled earlier) is enrolled again by credit.
+    if (enrolled) await updateStudent(tenant.key, enrolled._id, { status: 'ENROLLED', type: 'CREDIT' });
+    else
+      await addMember(tenant.key, { course: course._id, userId: payer._id, role: 'student', type: 'CREDIT' });
     return { paymentStatus: 'success' as const };
   }
   const price = priceOf(course, pricing);

@@ -1,11 +1,12 @@
 import { moneyDoc } from '../../shared/money/schemas';
 import { paymentRoutes } from '../../shared/routes/payments';
+import { payerFor } from '../access/family';
 import { resourceHandler } from '../lib/pipeline';
 import { getLpAccess } from '../repositories/usage';
 import {
   courseSession,
   customerPortal,
-  payerFor,
+  planOffers,
   planPrice,
   planSession,
   subscribeCourse,
@@ -17,6 +18,8 @@ export const handler = resourceHandler('payments', paymentRoutes, {
   'payments.createSession': async ({ tenant, caller, body }) => ({
     stripeSession: await planSession(tenant, caller, body.planType, body.planId, body.userId),
   }),
+  'payments.plans': async ({ tenant, caller, query }) =>
+    planOffers(tenant.key, await payerFor(tenant.key, caller, query.userId)),
   'payments.productPrice': async ({ tenant, caller, params, query }) => {
     const payer = await payerFor(tenant.key, caller, query.userId);
     const { plan, price } = await planPrice(tenant.key, query.planType, params.id, payer);

@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/lesson-history';
 import { guarded, listIndexes } from '../crud/list-index';
 import { keys } from '../table/access-patterns';
-import { countWrite, readCount } from '../table/counters';
+import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -137,17 +137,7 @@ export function entryIdOf(kind: PayEntry['kind'], revision: number, cause?: stri
  * row was already there. A row with a rate carries its allocation as its first pay entry.
  */
 export async function insertLessonHistory(tenant: string, row: LessonHistory): Promise<boolean> {
-  const allocation: PayEntry | undefined = row.allocatedTutorAmount
-    ? {
-        lessonHistoryId: row._id,
-        entryId: entryIdOf('ALLOCATION', 1),
-        kind: 'ALLOCATION',
-        amount: row.allocatedTutorAmount,
-        reason: "The rate times the lesson's duration",
-        createdBy: 'system',
-        createdAt: row.createdAt,
-      }
-    : undefined;
+  const allocation = allocationOf(row);
   const items: TransactItem[] = [
     historyRows.putWrite(
       tenant,
@@ -165,6 +155,45 @@ export async function insertLessonHistory(tenant: string, row: LessonHistory): P
     if (error instanceof ConflictError && (await getLessonHistory(tenant, row._id))) return false;
     throw error;
   }
+}
+
+/**
+ * Every item a set of new rows leaves in the table, as insertLessonHistory writes them (rows, allocations,
+ * list entries and day counts, the count summed), for a bulk load into a tenant with no history yet: the
+ * benchmarks' seeding (BatchWriteItem).
+ */
+export function lessonHistorySeedItems(tenant: string, rows: readonly LessonHistory[]) {
+  const items: Array<Record<string, unknown>> = [];
+  for (const row of rows) {
+    const allocation = allocationOf(row);
+    items.push({
+      ...historyRows.item(tenant, {
+        ...row,
+        ...(allocation ? { payRevision: 1 } : {}),
+        ...lessonHistoryLists.stamp(),
+      }),
+    });
+    if (allocation) items.push({ ...payEntries.item(tenant, allocation) });
+  }
+  items.push(...lessonHistoryLists.seedItems(tenant, rows), {
+    ...counters.item(tenant, { name: COLLECTION, count: rows.length }),
+  });
+  return items;
+}
+
+/** A priced row's first pay entry: its allocation (the rate times the lesson's duration). */
+function allocationOf(row: LessonHistory): PayEntry | undefined {
+  return row.allocatedTutorAmount
+    ? {
+        lessonHistoryId: row._id,
+        entryId: entryIdOf('ALLOCATION', 1),
+        kind: 'ALLOCATION',
+        amount: row.allocatedTutorAmount,
+        reason: "The rate times the lesson's duration",
+        createdBy: 'system',
+        createdAt: row.createdAt,
+      }
+    : undefined;
 }
 
 export function getLessonHistory(

@@ -83,6 +83,7 @@
  * | a payment history row (id from cause)  | conditional Put in its txn   | pk T#t#PAYMENT#<id>, sk PAYMENT                   |
  * | a user's payments, by time             | Query gsi1                   | gsi1pk T#t#USER#<id>#PAYMENTS, gsi1sk <at>#<id>   |
  * | every payment, by time (admin)         | Query gsi2                   | gsi2pk T#t#PAYMENTS, gsi2sk <at>#<id>             |
+ * | payments of a period (revenue chart)   | Query gsi2, range, projected | gsi2sk between <month start> and <period end>     |
  * | the payment a Stripe object paid for   | conditional Put / UpdateItem | pk T#t#STRIPEREF#<objectId>, sk REF               |
  * |   (refunds and disputes find it; its   |   (refunded: = as read) in   |                                                   |
  * |   refunded total)                      |   the refund's txn           |                                                   |
@@ -97,6 +98,7 @@
  * | every tenant (scheduled jobs)         | Query gsi1                   | gsi1pk TENANTS, gsi1sk <key>                      |
  * | lesson history entry by id (= lesson) | GetItem / conditional Put    | pk T#t#LESSONHISTORY#<lessonId>, sk HISTORY       |
  * | lesson history of a tenant, by start  | Query gsi1, keys-only skip   | gsi1pk T#t#LESSONHISTORY, gsi1sk <start>#<id>     |
+ * | lessons of a period (tutor pay chart) | Query gsi1, range, projected | gsi1sk between <month start> and <period end>     |
  * | a tutor's lesson history, by start    | Query gsi2                   | gsi2pk T#t#USER#<id>#LESSONHISTORY                |
  * | a student's lesson history, by start  | list index entries (above)   | pk T#t#LESSONHISTORY#LIST#student#<id>            |
  * |   (before: pointer items, backfilled) | (read only by the backfill)  | pk T#t#USER#<id>, sk LESSONHISTORY#<start>#<id>   |

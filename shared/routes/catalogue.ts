@@ -6,6 +6,7 @@ import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
 import { familyRoutes } from './family';
 import { fcmTokenRoutes } from './fcm-tokens';
+import { financeReportRoutes } from './finance-reports';
 import { invoiceRoutes } from './invoices';
 import { learningCatalogueRoutes } from './learning-catalogue';
 import { learningDataRoutes } from './learning-data';
@@ -75,6 +76,7 @@ const declaredRoutes = [
   ...penaltyWaiverRoutes,
   ...manualAdjustmentRoutes,
   ...callLogRoutes,
+  ...financeReportRoutes,
 ];
 
 /** Every route of the API, declared once. */

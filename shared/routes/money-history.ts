@@ -14,9 +14,18 @@ import { permission, route } from './define';
  * ledger.ts); an admin's notes on one are kept beside it ("Note Created", "Note Deleted").
  */
 
+/** Who a record is about, as the back-office lists name them (absent where the user is gone). */
+const recordUserSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+
 export const paymentHistoryDocSchema = z.object({
   _id: z.string(),
   userId: z.string(),
+  user: recordUserSchema.optional(),
   kind: z.enum(paymentKinds),
   paymentType: z.enum(paymentTypes),
   amount: moneySchema,
@@ -35,6 +44,7 @@ export const transactionLogDocSchema = z.object({
   _id: z.string(),
   account: z.string(),
   userId: z.string(),
+  user: recordUserSchema.optional(),
   courseId: z.string().optional(),
   kind: z.enum(ledgerEntryKinds),
   /** Money entries: signed (a deduction is negative). */
@@ -116,6 +126,33 @@ function historyRoutes<const Id extends string, const Path extends string, D ext
   ] as const;
 }
 
+/** A student's credits on one credit course (spec 002: COURSE_TOPUP), as its account's summary holds them. */
+export const courseCreditSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  credits: z.number(),
+});
+export type CourseCredit = z.infer<typeof courseCreditSchema>;
+
+/**
+ * Credits are read by billing viewers (the billing page) and by the header's credits viewer (spec 000
+ * section 6, headerContents creditsViewer): either permission is enough (no area holds the other's action).
+ */
+const creditsReaders = permission(['billing', 'headerContents'], ['view', 'creditsViewer']);
+
+export const courseCreditRoutes = [
+  route({
+    id: 'courseCredits.list',
+    method: 'GET',
+    path: '/course-credits',
+    resource: 'money-history',
+    access: creditsReaders,
+    query: z.object({ userId: idSchema.optional() }).strict(),
+    response: z.object({ total: z.number(), docs: z.array(courseCreditSchema) }),
+    summary: "The caller's (or their child's) credits on each credit course they are enrolled in by credit",
+  }),
+];
+
 export const moneyHistoryRoutes = [
   ...historyRoutes(
     'paymentHistory',
@@ -131,4 +168,5 @@ export const moneyHistoryRoutes = [
     logsView,
     'transaction logs',
   ),
+  ...courseCreditRoutes,
 ];

@@ -33,7 +33,22 @@ export const productPriceSchema = z.object({
   price: moneySchema,
 });
 
+/** A plan as a billing viewer is offered it: at the price this payer pays. */
+export const planOfferSchema = productPriceSchema.extend({ description: z.string() });
+export type PlanOffer = z.infer<typeof planOfferSchema>;
+
 export const paymentRoutes = [
+  route({
+    id: 'payments.plans',
+    method: 'GET',
+    path: '/plans',
+    resource: 'payments',
+    access: billing,
+    query: z.object(forUser).strict(),
+    response: z.object({ flexible: z.array(planOfferSchema), subscription: z.array(planOfferSchema) }),
+    summary:
+      'The ACTIVE flexible and subscription plans the caller (or their child) may buy, at their price (read only)',
+  }),
   route({
     id: 'payments.createSession',
     method: 'POST',

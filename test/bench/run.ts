@@ -16,7 +16,9 @@ import { measurePagingCost } from './paging';
 import { measureProjection } from './projection';
 import { measureSitemapGeneration } from './sitemap';
 import { median, withBenchStack } from './stack';
+import { measureStripeWebhooks } from './stripe-webhooks';
 import { measureTrialSlots } from './trial-slots';
+import { measureTutorPay } from './tutor-pay';
 import { measureWarmAuthUser } from './warm-auth-user';
 import { measureWebVitals } from './web-vitals';
 
@@ -355,6 +357,91 @@ async function main() {
           met: true,
         },
       );
+    }
+    if (wanted('tutor-pay')) {
+      const pay = await measureTutorPay(stack);
+      const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+      figures.push({
+        name: `tutor-pay list: seeding ${pay.rows.toLocaleString('en')} lesson-history rows (BatchWriteItem)`,
+        value: pay.seedSeconds,
+        unit: 's',
+        target: 'info',
+        met: true,
+      });
+      for (const page of pay.pages) {
+        figures.push({
+          name: `GET /lesson-history, a month of ${pay.monthRows.toLocaleString('en')} rows, includeTutorAmountData, page of 50, ${page.name}: p50 of ${page.runs.length}`,
+          value: page.p50,
+          unit: 'ms',
+          target: '<= 50 ms',
+          met: page.p50 <= 50,
+          runs: round(page.runs),
+        });
+      }
+    }
+    if (wanted('stripe-webhooks')) {
+      const hooks = await measureStripeWebhooks(stack);
+      const label = `Stripe webhooks, ${hooks.rate}/s for ${hooks.seconds} s (${hooks.sent} sends, ${hooks.uniqueEvents} unique events)`;
+      const info = (name: string, value: number, unit: string) =>
+        figures.push({ name, value, unit, target: 'info', met: true });
+      figures.push({
+        name: `${label}: sends answered per second (the load held at 95% of its rate or more)`,
+        value: hooks.load.achievedRate,
+        unit: 'req/s',
+        target: `>= ${hooks.rate * 0.95}`,
+        met: hooks.load.achievedRate >= hooks.rate * 0.95,
+      });
+      figures.push({
+        name: `${label}: answers other than 200 (errors, timeouts)`,
+        value: hooks.load.non2xx + hooks.load.errors + hooks.load.timeouts,
+        unit: 'count',
+        target: '0',
+        met: hooks.load.non2xx + hooks.load.errors + hooks.load.timeouts === 0,
+      });
+      info(
+        `${label}: CPU of the stack's Node process while loaded (1 = one core)`,
+        hooks.stackCpuShare,
+        'cores',
+      );
+      info(`${label}: webhook answer p50`, hooks.load.answerP50, 'ms');
+      info(`${label}: webhook answer p99`, hooks.load.answerP99, 'ms');
+      figures.push(
+        {
+          name: `${label}: events recorded (outbox), of the unique`,
+          value: hooks.recorded,
+          unit: 'count',
+          target: String(hooks.uniqueEvents),
+          met: hooks.recorded === hooks.uniqueEvents,
+        },
+        {
+          name: `${label}: lost (payment without its ledger entry ${hooks.lostPayments}, subscription not at its newest state ${hooks.wrongStates})`,
+          value: hooks.lost,
+          unit: 'count',
+          target: '0',
+          met: hooks.lost === 0,
+        },
+        {
+          name: `${label}: duplicated effects (ledger entries ${hooks.ledgerEntries} for ${hooks.paymentEvents} payment events)`,
+          value: hooks.duplicated,
+          unit: 'count',
+          target: '0',
+          met: hooks.duplicated === 0 && hooks.ledgerEntries === hooks.paymentEvents,
+        },
+      );
+      info(
+        `${label}: receipt to ledger entry committed, p50 (${hooks.latency.count} entries)`,
+        hooks.latency.p50,
+        'ms',
+      );
+      info(`${label}: receipt to ledger entry committed, p90`, hooks.latency.p90, 'ms');
+      figures.push({
+        name: `${label}: receipt to ledger entry committed, p99`,
+        value: hooks.latency.p99,
+        unit: 'ms',
+        target: '<= 200 ms',
+        met: hooks.latency.p99 <= 200 && hooks.unmatched === 0,
+      });
+      info(`${label}: receipt to ledger entry committed, max`, hooks.latency.max, 'ms');
     }
     if (wanted('booking-contention')) {
       const contention = await measureBookingContention(stack);

@@ -1,9 +1,23 @@
+import { expect } from 'vitest';
 import { newId } from '../../functions/lib/ids';
+import { insertLessonHistory } from '../../functions/repositories/lesson-history';
 import { type LessonRecord, newLessonWrites } from '../../functions/repositories/lessons';
 import { writeTransaction } from '../../functions/table/transactions';
 import { ConflictError } from '../../shared/http/errors';
+import { type EndedLesson, type LessonJoin, toLessonHistory } from '../../shared/rules/lesson-history';
+import type { CallOptions } from './api-client';
+import type { localStackForFile } from './stack';
+
+type Session = { token: string; userId: string };
+type Json = Record<string, any>;
 
 const MINUTE = 60_000;
+
+/** A start on the 15-minute grid, `hours` from now (the next quarter hour), as ISO. */
+export function quarterHourFromNow(hours: number): string {
+  const quarter = 15 * MINUTE;
+  return new Date(Math.ceil((Date.now() + hours * 60 * MINUTE) / quarter) * quarter).toISOString();
+}
 
 /** An instant `minutes` from now, on a whole minute, as ISO. */
 export function minutesFromNow(minutes: number): string {
@@ -74,4 +88,62 @@ export function placeDemoLesson(
     ...options,
     start: minutesFromNow(options.start),
   });
+}
+
+/**
+ * An ended lesson's history row written straight to the table (no names, no course title), with who joined
+ * it when: what the lesson-history job would have written.
+ */
+export async function placeHistoryRow(tenant: string, lesson: EndedLesson, joins: LessonJoin[] = []) {
+  await insertLessonHistory(tenant, toLessonHistory(lesson, undefined, [], lesson.end, joins));
+}
+
+/**
+ * The lesson-request set-up of the API tests (lesson requests, late-change penalties): lessons the admin
+ * books through the API, changes asked, and requests the admin reads and answers. `admin` is read at each
+ * call: the file signs in before its tests.
+ */
+export function lessonRequestFixtures(local: ReturnType<typeof localStackForFile>, admin: () => Session) {
+  return {
+    /**
+     * A lesson of Tom's with Sam on the demo maths course about `fromHours` ahead: the first free quarter
+     * hour of the next `searchHours` hours.
+     */
+    async lessonAhead(fromHours: number, { title, searchHours }: { title: string; searchHours: number }) {
+      for (let hours = fromHours; hours < fromHours + searchHours; hours++) {
+        const start = quarterHourFromNow(hours);
+        const created = await local.api.call<Json>('meetings.teamsAdminCreate', {
+          ...admin(),
+          body: { course: 'course-demo-igcse-maths', title, start, duration: 60 },
+        });
+        if (created.status === 201) return created.body;
+        expect(created.status).toBe(409);
+      }
+      throw new Error(`No free time for a lesson ${fromHours} hours ahead`);
+    },
+
+    /** `as` asks to cancel a lesson: the call's answer, whose `body.request` is the request. */
+    askCancel(as: Session, lessonId: string, reason = 'Sickness') {
+      return local.api.call<Json>('meetings.teamsCancel', {
+        ...as,
+        params: { id: lessonId },
+        body: { reason },
+      });
+    },
+
+    /** A lesson request as the admin reads it (`query`: e.g. the tutor amounts). */
+    async requestOf(id: string, query?: CallOptions['query']): Promise<Json> {
+      const { body } = await local.api.call<Json>('meetingRequests.adminGet', {
+        ...admin(),
+        params: { id },
+        query,
+      });
+      return body;
+    },
+
+    /** The admin answers a lesson request (APPROVE, REJECT or UPDATE). */
+    respond(requestId: string, body: Json) {
+      return local.api.call<Json>('meetingRequests.respond', { ...admin(), params: { requestId }, body });
+    },
+  };
 }

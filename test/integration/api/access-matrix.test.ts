@@ -923,6 +923,11 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   'payments.subscriptionSession': () => [{ body: { planId: 'plan-sub-monthly', userId: SAM }, secret: SAM }],
   'payments.customerPortalData': () => [{ query: { userId: SAM }, secret: SAM }],
   'payments.topUpCourse': () => [{ body: { courseId: MATHS, credits: 1, userId: SAM }, secret: SAM }],
+  'payments.plans': () => [{ query: { userId: SAM }, secret: SAM }],
+  // A user's own money lists and credits: of a child of the caller's family, else no such user.
+  'paymentHistory.list': () => [{ query: { userId: SAM }, secret: SAM }],
+  'transactionLogs.list': () => [{ query: { userId: SAM }, secret: SAM }],
+  'courseCredits.list': () => [{ query: { userId: SAM }, secret: SAM }],
   // A parent's home: only the parent of a user-mapper reaches its children (a stranger is no parent: 403).
   'family.overview': () => [{ query: { childId: SAM }, secret: SEEDED_LESSON }],
   'sections.get': (r) => [{ params: { id: r.section }, secret: r.section }],

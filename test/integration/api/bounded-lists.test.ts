@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backfillLists } from '../../../functions/crud/backfill-lists';
 import { db, tableName } from '../../../functions/lib/db';
 import { hashPassword } from '../../../functions/lib/passwords';
-import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
+import { insertLessonHistory, lessonHistorySeedItems } from '../../../functions/repositories/lesson-history';
 import {
   type MeetingRequestRecord,
   meetingRequestsRepository,
@@ -460,6 +460,81 @@ describe('GET /lesson-history from its list indexes', () => {
       endDate: '2031-05-02',
     });
     expect([backwards.docs, backwards.totalDocs]).toEqual([[], 0]);
+  });
+});
+
+describe('a deep page of a list counted by day', () => {
+  const DAYS_TENANT = 'lists-days';
+  let session: Session;
+  /** 45 lessons a day, half an hour apart from midnight UTC, on 1, 2, 3, 5, 6 and 7 June 2031 (none on the 4th). */
+  const starts = ['01', '02', '03', '05', '06', '07'].flatMap((day) =>
+    Array.from(
+      { length: 45 },
+      (_, n) => new Date(Date.parse(`2031-06-${day}T00:00:00.000Z`) + n * 1_800_000),
+    ),
+  );
+  const rows = starts.map((start, i) =>
+    toLessonHistory(
+      {
+        _id: `day-history-${String(i).padStart(3, '0')}`,
+        title: `Lesson ${i}`,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 1_500_000).toISOString(),
+        type: 'LESSON',
+        course: 'day-course',
+        tutorId: 'day-tutor',
+        studentIds: ['day-student'],
+      },
+      undefined,
+      [],
+      start.toISOString(),
+    ),
+  );
+
+  beforeAll(async () => {
+    session = await createTenantWithAdmin(DAYS_TENANT);
+    // In bulk, as the benchmarks load it: the repository's own items (rows, entries, day counts, count).
+    const items = lessonHistorySeedItems(DAYS_TENANT, rows);
+    for (let i = 0; i < items.length; i += 25) {
+      await batchWriteItems(items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })));
+    }
+  });
+
+  it('starts a deep page where reading every key before it would, whole days passed over by their counts', async () => {
+    const cases = [
+      { range: { startDate: '2031-06-01', endDate: '2031-06-07' }, sortValue: 'desc', step: 1 },
+      // Cut days: the first and last day counted by their keys, not by their counters.
+      {
+        range: { startDate: '2031-06-01T10:00:00Z', endDate: '2031-06-07T15:00:00Z' },
+        sortValue: 'asc',
+        step: 1,
+      },
+      {
+        range: { startDate: '2031-06-01T10:00:00Z', endDate: '2031-06-07T15:00:00Z' },
+        sortValue: 'desc',
+        step: 4,
+      },
+      { range: { endDate: '2031-06-06' }, sortValue: 'asc', step: 4 },
+    ];
+    for (const { range, sortValue, step } of cases) {
+      const from = range.startDate ? Date.parse(range.startDate) : 0;
+      const to =
+        range.endDate.length === 10
+          ? Date.parse(`${range.endDate}T23:59:59.999Z`)
+          : Date.parse(range.endDate);
+      const inRange = rows
+        .filter((row) => Date.parse(row.start) >= from && Date.parse(row.start) <= to)
+        .map((row) => row._id);
+      const expected = sortValue === 'asc' ? inRange : [...inRange].reverse();
+      for (let offset = 195; offset <= expected.length; offset += step) {
+        const body = await page(session, 'lessonHistory.list', { ...range, sortValue, limit: 3, offset });
+        expect([offset, ids(body), body.totalDocs]).toEqual([
+          offset,
+          expected.slice(offset, offset + 3),
+          expected.length,
+        ]);
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../functions/lib/passwords';
 import { createUser } from '../../../functions/repositories/users';
 import { demo } from '../../support/api-client';
+import { lessonRequestFixtures, quarterHourFromNow } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -16,11 +17,7 @@ let parent: Session;
 let leo: Session;
 const COURSE = 'course-demo-igcse-maths';
 
-/** A start on the 15-minute grid, `hours` from now. */
-function hoursFromNow(hours: number): string {
-  const quarter = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + hours * 3_600_000) / quarter) * quarter).toISOString();
-}
+const { requestOf, respond } = lessonRequestFixtures(local, () => admin);
 
 /** A weekday at least `days` ahead, as a London date (tutor 1 works 09:00-17:00 London on weekdays). */
 function londonWeekday(days: number): string {
@@ -57,9 +54,9 @@ async function createLesson(start: string, duration = 60, k: Kind = kinds[0]) {
 }
 
 /** `days` ahead; the ZOOM runs use days 100 further on, so the two kinds never clash. */
-const far = (k: Kind, days: number) => hoursFromNow((days + 100 * k.shift) * 24);
+const far = (k: Kind, days: number) => quarterHourFromNow((days + 100 * k.shift) * 24);
 /** `hours` ahead, within a day; the ZOOM runs an hour and a half later. */
-const near = (k: Kind, hours: number) => hoursFromNow(hours + 1.5 * k.shift);
+const near = (k: Kind, hours: number) => quarterHourFromNow(hours + 1.5 * k.shift);
 
 const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
 
@@ -152,7 +149,7 @@ describe.each(kinds)('scheduling $kind lessons', (k) => {
     const badUpdate = await local.api.call(`meetings.${k.id}AdminUpdate`, {
       ...admin,
       params: { id: created.body._id },
-      body: { start: hoursFromNow(24) },
+      body: { start: quarterHourFromNow(24) },
     });
     expect(badUpdate.status).toBe(400);
     const other = kinds.find((x) => x.kind !== k.kind)!;
@@ -288,11 +285,7 @@ describe.each(kinds)('$kind lesson changes', (k) => {
     });
     expect(second.status).toBe(409);
 
-    const approved = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'APPROVE' },
-    });
+    const approved = await respond(asked.body.request._id, { action: 'APPROVE' });
     expect(approved.status).toBe(200);
     expect(approved.body.request).toMatchObject({ status: 'APPROVED', respondedBy: { _id: admin.userId } });
     expect(await pendingTotal()).toBe(before);
@@ -311,11 +304,7 @@ describe.each(kinds)('$kind lesson changes', (k) => {
     expect(starts).toEqual([target.start]);
     // The old time is free again; answering twice is refused.
     expect((await createLesson(lesson.body.start, 60, k)).status).toBe(201);
-    const twice = await local.api.call('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'REJECT' },
-    });
+    const twice = await respond(asked.body.request._id, { action: 'REJECT' });
     expect(twice.status).toBe(409);
   });
 
@@ -378,26 +367,18 @@ describe.each(kinds)('$kind lesson changes', (k) => {
       body: { reason: 'Technical issue' },
     });
     expect(asked.body).toMatchObject({ status: 'PENDING', request: { requestedByRole: 'TUTOR' } });
-    const updated = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: {
-        action: 'UPDATE',
-        adminNote: 'Checking with the parent',
-        penalty: 10,
-        penaltyReason: 'Late notice',
-      },
+    const updated = await respond(asked.body.request._id, {
+      action: 'UPDATE',
+      adminNote: 'Checking with the parent',
+      penalty: 10,
+      penaltyReason: 'Late notice',
     });
     expect(updated.body.request).toMatchObject({
       status: 'PENDING',
       adminNote: 'Checking with the parent',
       penalty: 10,
     });
-    const rejected = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'REJECT' },
-    });
+    const rejected = await respond(asked.body.request._id, { action: 'REJECT' });
     expect(rejected.body.request.status).toBe('REJECTED');
     const still = await local.api.call<Json>('schedule.get', {
       ...sam,
@@ -419,18 +400,10 @@ describe.each(kinds)('$kind lesson changes', (k) => {
     expect(noReason.status).toBe(400);
 
     // Tutor amount data only on request; a bulk payment status update.
-    const plain = await local.api.call<Json>('meetingRequests.adminGet', {
-      ...admin,
-      params: { id: asked.body.request._id },
-    });
-    expect(plain.body.penalty).toBeUndefined();
-    const withAmounts = await local.api.call<Json>('meetingRequests.adminGet', {
-      ...admin,
-      params: { id: asked.body.request._id },
-      query: { includeTutorAmountData: '1' },
-    });
+    expect((await requestOf(asked.body.request._id)).penalty).toBeUndefined();
+    const withAmounts = await requestOf(asked.body.request._id, { includeTutorAmountData: '1' });
     // (the rejected change costs the tutor nothing: its penalty is cleared)
-    expect(withAmounts.body).toMatchObject({ penalty: 0, penaltyAmount: 0, penaltyReason: null });
+    expect(withAmounts).toMatchObject({ penalty: 0, penaltyAmount: 0, penaltyReason: null });
     // The tutor sees the payment status column but may not change it
     const byTutor = await local.api.call<Json>('meetingRequests.updateTutorPaymentStatus', {
       ...tutor,
@@ -492,18 +465,14 @@ describe.each(kinds)('$kind lesson changes', (k) => {
     const taker = await createLesson(target.start, 60, k);
     expect(taker.status).toBe(201);
 
-    const approve = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'APPROVE' },
-    });
+    const approve = await respond(asked.body.request._id, { action: 'APPROVE' });
     expect(approve.status).toBe(409);
     expect(approve.body.message).toBe(SLOT_TAKEN);
-    const request = await local.api.call<Json>('meetingRequests.adminGet', {
-      ...admin,
-      params: { id: asked.body.request._id },
+    expect(await requestOf(asked.body.request._id)).toMatchObject({
+      status: 'PENDING',
+      newStart: target.start,
+      respondedBy: null,
     });
-    expect(request.body).toMatchObject({ status: 'PENDING', newStart: target.start, respondedBy: null });
     expect(await pendingTotal()).toBe(pending);
     expect(await lessonStart(lesson.body._id)).toBe(lesson.body.start);
     expect(await lessonStart(taker.body._id)).toBe(target.start);
@@ -513,17 +482,9 @@ describe.each(kinds)('$kind lesson changes', (k) => {
     const other = (await tutorSlots(sam, londonWeekday(6 + 7 * k.shift), lesson.body._id)).find(
       (slot) => Math.abs(Date.parse(slot.start) - Date.parse(target.start)) >= 3 * 3_600_000,
     )!;
-    const updated = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'UPDATE', newStart: other.start },
-    });
+    const updated = await respond(asked.body.request._id, { action: 'UPDATE', newStart: other.start });
     expect(updated.body.request).toMatchObject({ status: 'PENDING', newStart: other.start });
-    const approved = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: asked.body.request._id },
-      body: { action: 'APPROVE' },
-    });
+    const approved = await respond(asked.body.request._id, { action: 'APPROVE' });
     expect(approved.status).toBe(200);
     expect(await lessonStart(lesson.body._id)).toBe(other.start);
   });
@@ -532,10 +493,10 @@ describe.each(kinds)('$kind lesson changes', (k) => {
 describe('rescheduling under contention', () => {
   it('moves exactly one of many lessons rescheduled onto one free time at once', async () => {
     const lessons = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => createLesson(hoursFromNow((70 + i) * 24), 60)),
+      Array.from({ length: 8 }, (_, i) => createLesson(quarterHourFromNow((70 + i) * 24), 60)),
     );
     expect(lessons.map((l) => l.status)).toEqual(Array(8).fill(201));
-    const target = hoursFromNow(80 * 24);
+    const target = quarterHourFromNow(80 * 24);
     const attempts = await Promise.all(
       lessons.map((lesson) =>
         local.api.call<Json>('meetings.teamsAdminReschedule', {
@@ -569,7 +530,7 @@ describe('rescheduling under contention', () => {
 
 describe('tutor amounts on lesson requests', () => {
   it('shows penalty data only to roles holding the tutor amount columns, and only when asked', async () => {
-    const lesson = await createLesson(hoursFromNow(15), 60);
+    const lesson = await createLesson(quarterHourFromNow(15), 60);
     const asked = await local.api.call<Json>('meetings.teamsCancel', {
       ...tutor,
       params: { id: lesson.body._id },
@@ -577,11 +538,7 @@ describe('tutor amounts on lesson requests', () => {
     });
     expect(asked.body.status).toBe('PENDING');
     const id = asked.body.request._id as string;
-    await local.api.call('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: id },
-      body: { action: 'UPDATE', penalty: 25, penaltyReason: 'Late notice' },
-    });
+    await respond(id, { action: 'UPDATE', penalty: 25, penaltyReason: 'Late notice' });
 
     // The student of the lesson: the request, never its amounts.
     const plain = await local.api.call<Json>('meetingRequests.get', { ...sam, params: { id } });

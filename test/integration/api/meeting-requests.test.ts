@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { collectionRepository } from '../../../functions/crud/repository';
 import { demo } from '../../support/api-client';
+import { lessonRequestFixtures } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -44,20 +45,9 @@ async function createLesson(course: string, start: string, duration = 60) {
   return created.body;
 }
 
+const { lessonAhead, askCancel, requestOf, respond } = lessonRequestFixtures(local, () => admin);
 /** A lesson of Tom's a few hours ahead (within the 24-hour notice), at the first free quarter hour. */
-async function lessonSoon(fromHours: number): Promise<Json> {
-  const quarter = 15 * 60_000;
-  for (let hours = fromHours; hours < fromHours + 12; hours++) {
-    const start = new Date(Math.ceil((Date.now() + hours * 3_600_000) / quarter) * quarter).toISOString();
-    const created = await local.api.call<Json>('meetings.teamsAdminCreate', {
-      ...admin,
-      body: { course: COURSE, title: 'Soon', start, duration: 60 },
-    });
-    if (created.status === 201) return created.body;
-    expect(created.status).toBe(409);
-  }
-  throw new Error('No free time for a lesson soon');
-}
+const lessonSoon = (fromHours: number) => lessonAhead(fromHours, { title: 'Soon', searchHours: 12 });
 
 async function tomsSlots(day: string, sectionId: string): Promise<Array<{ start: string }>> {
   const { body } = await local.api.call<{ docs: Array<{ start: string }> }>('availability.slots', {
@@ -66,15 +56,6 @@ async function tomsSlots(day: string, sectionId: string): Promise<Array<{ start:
     query: { date: day, deviceTimezone: 'Europe/London', sectionId },
   });
   return body.docs;
-}
-
-function respond(requestId: string, body: Json) {
-  return local.api.call<Json>('meetingRequests.respond', { ...admin, params: { requestId }, body });
-}
-
-async function requestOf(id: string): Promise<Json> {
-  const { body } = await local.api.call<Json>('meetingRequests.adminGet', { ...admin, params: { id } });
-  return body;
 }
 
 beforeAll(async () => {
@@ -338,11 +319,7 @@ describe('answering a reschedule request with UPDATE', () => {
 
   it('refuses a new time on a cancel request', async () => {
     const lesson = await lessonSoon(14);
-    const asked = await local.api.call<Json>('meetings.teamsCancel', {
-      ...tom,
-      params: { id: lesson._id },
-      body: { reason: 'Technical issue' },
-    });
+    const asked = await askCancel(tom, lesson._id, 'Technical issue');
     expect(asked.body.status).toBe('PENDING');
     const refused = await respond(asked.body.request._id, {
       action: 'UPDATE',

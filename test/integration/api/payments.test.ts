@@ -213,3 +213,113 @@ describe('courses', () => {
     expect(read.body).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
   });
 });
+
+describe('plans on offer (GET /plans)', () => {
+  it('lists the ACTIVE flexible and subscription plans, each at the price this payer pays', async () => {
+    // Prepare: a plan the school stopped selling
+    const stopped = await local.api.call<Json>('flexible-plans.create', {
+      ...admin,
+      body: {
+        name: 'Retired bundle',
+        status: 'INACTIVE',
+        duration: 60,
+        durationUnit: 'MINUTES',
+        price: { amount: 10, currency: 'USD' },
+      },
+    });
+    expect(stopped.status).toBe(201);
+
+    // Act
+    const { status, body } = await local.api.call<Json>('payments.plans', { ...sam });
+
+    // Assess: the seeded plans are there, the inactive one is not, and each price is productPrice's
+    expect(status).toBe(200);
+    const flexibleIds = body.flexible.map((plan: Json) => plan.planId);
+    expect(flexibleIds).toContain('plan-flex-10h');
+    expect(flexibleIds).not.toContain(stopped.body._id);
+    expect(body.subscription.map((plan: Json) => plan.planId)).toContain('plan-sub-monthly');
+    for (const plan of [...body.flexible, ...body.subscription]) {
+      const single = await local.api.call<Json>('payments.productPrice', {
+        ...sam,
+        params: { id: plan.planId },
+        query: { planType: plan.planType },
+      });
+      expect(single.body.price, plan.planId).toEqual(plan.price);
+    }
+  });
+
+  it("is read for a child by their parent, and for nobody else's child", async () => {
+    const forChild = await local.api.call<Json>('payments.plans', { ...parent, query: { userId: MAYA } });
+    expect(forChild.status).toBe(200);
+    expect(forChild.body.flexible.length).toBeGreaterThan(0);
+    const forAnother = await local.api.call('payments.plans', { ...stranger, query: { userId: SAM } });
+    expect(forAnother.status).toBe(404);
+  });
+});
+
+describe('course credits (GET /course-credits)', () => {
+  it("shows a credit course's credits after a top-up, to the student and their parent, and re-enrols an unenrolled student", async () => {
+    // Prepare: Maya on a credit course, unenrolled by the school, who enrols again from the course page
+    const courseId = await newCourse('CREDIT', 'One-to-One');
+    const added = await local.api.call<Json>('courseStudents.create', {
+      ...admin,
+      body: { course: courseId, student: MAYA, type: 'CREDIT' },
+    });
+    expect(added.status).toBeLessThan(300);
+    await local.api.call('courseStudents.update', {
+      ...admin,
+      params: { id: added.body._id },
+      body: { status: 'UNENROLLED' },
+    });
+    const enrol = await local.api.call<Json>('payments.subscribeCourse', {
+      ...parent,
+      body: { courseId, userId: MAYA },
+    });
+    expect(enrol.status, JSON.stringify(enrol.body)).toBeLessThan(300);
+    expect(enrol.body).toEqual({ paymentStatus: 'success' });
+    const before = await local.api.call<Json>('courseCredits.list', { ...parent, query: { userId: MAYA } });
+    expect(before.body.docs).toContainEqual({ courseId, courseTitle: 'CREDIT course', credits: 0 });
+
+    // Act: two credits bought by her parent
+    await local.api.call('course-pricing-templates.create', {
+      ...admin,
+      body: {
+        name: 'One-to-one credit',
+        classType: 'One-to-One',
+        duration: 1,
+        durationUnit: 'MONTHS',
+        price: { amount: 25, currency: 'USD' },
+      },
+    });
+    const topUp = await local.api.call<Json>('payments.topUpCourse', {
+      ...parent,
+      body: { courseId, credits: 2, userId: MAYA },
+    });
+    expect(topUp.status).toBeLessThan(300);
+    await payOnPage(topUp.body.stripeSession.url);
+
+    // Assess: the credits, in the parent's read and Maya's own, and the top-up in her histories
+    const read = await local.api.call<Json>('courseCredits.list', { ...parent, query: { userId: MAYA } });
+    expect(read.body.docs).toContainEqual({ courseId, courseTitle: 'CREDIT course', credits: 2 });
+    expect(read.body.total).toBeGreaterThanOrEqual(2);
+    const maya = await local.api.signIn(demo.student2.email, demo.student2.password);
+    const own = await local.api.call<Json>('courseCredits.list', { ...maya });
+    expect(own.body).toEqual(read.body);
+    const payments = await local.api.call<Json>('paymentHistory.list', {
+      ...parent,
+      query: { userId: MAYA, limit: 10, offset: 0 },
+    });
+    expect(payments.body.docs[0]).toMatchObject({ paymentType: 'COURSE_TOPUP', credits: 2, userId: MAYA });
+    const logs = await local.api.call<Json>('transactionLogs.list', {
+      ...parent,
+      query: { userId: MAYA, limit: 10, offset: 0 },
+    });
+    expect(logs.body.docs.map((entry: Json) => entry.kind)).toContain('TOPUP');
+
+    // Nobody else's child: no such user
+    for (const routeId of ['courseCredits.list', 'paymentHistory.list', 'transactionLogs.list']) {
+      const other = await local.api.call(routeId, { ...stranger, query: { userId: MAYA } });
+      expect(other.status, routeId).toBe(404);
+    }
+  });
+});

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
-import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { apiClient, demo, northwind } from '../../support/api-client';
+import { lessonRequestFixtures, placeHistoryRow } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -17,34 +16,25 @@ const TOM = 'demo-tutor-1';
 const SAM = 'demo-student-1';
 const key = () => `key${Math.random().toString(36).slice(2, 14)}`;
 
+const { lessonAhead, askCancel, requestOf, respond } = lessonRequestFixtures(local, () => admin);
 /** A lesson of Tom's with Sam about `fromHours` ahead, at the first free quarter hour. */
-async function lessonIn(fromHours: number): Promise<Json> {
-  const quarter = 15 * 60_000;
-  for (let hours = fromHours; hours < fromHours + 24; hours++) {
-    const start = new Date(Math.ceil((Date.now() + hours * 3_600_000) / quarter) * quarter).toISOString();
-    const created = await local.api.call<Json>('meetings.teamsAdminCreate', {
-      ...admin,
-      body: { course: COURSE, title: 'Penalty test', start, duration: 60 },
-    });
-    if (created.status === 201) return created.body;
-    expect(created.status).toBe(409);
-  }
-  throw new Error('No free time for a lesson');
-}
-
-async function requestOf(id: string): Promise<Json> {
-  const { body } = await local.api.call<Json>('meetingRequests.adminGet', {
-    ...admin,
-    params: { id },
-    query: { includeTutorAmountData: '1' },
-  });
-  return body;
-}
+const lessonIn = (fromHours: number) => lessonAhead(fromHours, { title: 'Penalty test', searchHours: 24 });
+const withPay = { includeTutorAmountData: '1' };
+/** An ended lesson of Tom's with Sam, written straight to the lesson history, with who joined it when. */
+const tomAndSamEnded = (
+  lesson: { _id: string; title: string; start: string; end: string },
+  joins?: Array<{ userId: string; joinedAt: string }>,
+) =>
+  placeHistoryRow(
+    'demo',
+    { ...lesson, type: 'LESSON', course: COURSE, tutorId: TOM, studentIds: [SAM] },
+    joins,
+  );
 
 async function waiversOf(query: Json, as: Session = admin) {
   return local.api.call<Json>('penaltyWaivers.list', {
     ...as,
-    query: { includeTutorAmountData: '1', limit: 100, ...query },
+    query: { ...withPay, limit: 100, ...query },
   });
 }
 
@@ -117,15 +107,11 @@ describe('a late change costs the tutor a penalty', () => {
 
   it("a tutor's cancel within 12 hours is charged 50 %, shown to those who may see tutor amounts", async () => {
     const lesson = await lessonIn(3);
-    const asked = await local.api.call<Json>('meetings.teamsCancel', {
-      ...tom,
-      params: { id: lesson._id },
-      body: { reason: 'Sickness' },
-    });
+    const asked = await askCancel(tom, lesson._id);
     expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
     expect(asked.body.status).toBe('PENDING');
     lateRequest = asked.body.request._id;
-    const request = await requestOf(lateRequest);
+    const request = await requestOf(lateRequest, withPay);
     expect(request).toMatchObject({
       penalty: 50,
       // Half of the hour's 40.00 at Tom's rate.
@@ -134,26 +120,15 @@ describe('a late change costs the tutor a penalty', () => {
       penaltyReason: 'Cancelled by the tutor less than 12 hours before the lesson: 50% of the tutor amount',
     });
     // Without includeTutorAmountData the amounts are left out; a student may not ask for them.
-    const plain = await local.api.call<Json>('meetingRequests.adminGet', {
-      ...admin,
-      params: { id: lateRequest },
-    });
-    expect(plain.body.penalty).toBeUndefined();
-    const student = await local.api.call<Json>('meetingRequests.list', {
-      ...sam,
-      query: { includeTutorAmountData: '1' },
-    });
+    expect((await requestOf(lateRequest)).penalty).toBeUndefined();
+    const student = await local.api.call<Json>('meetingRequests.list', { ...sam, query: withPay });
     expect(student.status).toBe(403);
     // No waiver until the change is accepted.
     expect((await waiversOf({ zoomRequestId: lateRequest })).body.totalDocs).toBe(0);
   });
 
   it('approving it writes the penalty as a waiver the tutor sees, once', async () => {
-    const approved = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: lateRequest },
-      body: { action: 'APPROVE' },
-    });
+    const approved = await respond(lateRequest, { action: 'APPROVE' });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const { body } = await waiversOf({ zoomRequestId: lateRequest });
     expect(body.totalDocs).toBe(1);
@@ -175,22 +150,17 @@ describe('a late change costs the tutor a penalty', () => {
 
   it("a 24-hour-ahead change falls in the 48-hour tier; a student's and an admin's cost nothing", async () => {
     const lesson = await lessonIn(30);
-    const asked = await local.api.call<Json>('meetings.teamsCancel', {
-      ...tom,
-      params: { id: lesson._id },
-      body: { reason: 'Sickness' },
-    });
+    const asked = await askCancel(tom, lesson._id);
     expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
-    expect(await requestOf(asked.body.request._id)).toMatchObject({ penalty: 25, penaltyAmount: 10 });
+    expect(await requestOf(asked.body.request._id, withPay)).toMatchObject({
+      penalty: 25,
+      penaltyAmount: 10,
+    });
 
     const other = await lessonIn(5);
-    const bySam = await local.api.call<Json>('meetings.teamsCancel', {
-      ...sam,
-      params: { id: other._id },
-      body: { reason: 'Sickness' },
-    });
+    const bySam = await askCancel(sam, other._id);
     expect(bySam.status, JSON.stringify(bySam.body)).toBeLessThan(300);
-    expect((await requestOf(bySam.body.request._id)).penalty).toBe(0);
+    expect((await requestOf(bySam.body.request._id, withPay)).penalty).toBe(0);
 
     const third = await lessonIn(7);
     const byAdmin = await local.api.call<Json>('meetings.teamsAdminCancel', {
@@ -199,35 +169,27 @@ describe('a late change costs the tutor a penalty', () => {
       body: { reason: 'Sickness' },
     });
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBeLessThan(300);
-    expect((await requestOf(byAdmin.body.request._id)).penalty).toBe(0);
+    expect((await requestOf(byAdmin.body.request._id, withPay)).penalty).toBe(0);
   });
 
   it('a rejected change costs nothing; an admin may set another percent before answering', async () => {
     const lesson = await lessonIn(4);
-    const asked = await local.api.call<Json>('meetings.teamsCancel', {
-      ...tom,
-      params: { id: lesson._id },
-      body: { reason: 'Sickness' },
-    });
+    const asked = await askCancel(tom, lesson._id);
     const id = asked.body.request._id as string;
-    const updated = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: id },
-      body: { action: 'UPDATE', penalty: 10, penaltyReason: 'Agreed with the school' },
+    const updated = await respond(id, {
+      action: 'UPDATE',
+      penalty: 10,
+      penaltyReason: 'Agreed with the school',
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(await requestOf(id)).toMatchObject({
+    expect(await requestOf(id, withPay)).toMatchObject({
       penalty: 10,
       penaltyAmount: 4,
       penaltyReason: 'Agreed with the school',
     });
-    const rejected = await local.api.call<Json>('meetingRequests.respond', {
-      ...admin,
-      params: { requestId: id },
-      body: { action: 'REJECT' },
-    });
+    const rejected = await respond(id, { action: 'REJECT' });
     expect(rejected.status).toBe(200);
-    expect(await requestOf(id)).toMatchObject({ penalty: 0, penaltyAmount: 0, penaltyReason: null });
+    expect(await requestOf(id, withPay)).toMatchObject({ penalty: 0, penaltyAmount: 0, penaltyReason: null });
     expect((await waiversOf({ zoomRequestId: id })).body.totalDocs).toBe(0);
   });
 });
@@ -286,24 +248,7 @@ describe('penalty waivers', () => {
     const id = `penalty-lesson-${Math.random().toString(16).slice(2)}`;
     const start = new Date(Date.now() - 3 * 3_600_000).toISOString();
     const end = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    await insertLessonHistory(
-      'demo',
-      toLessonHistory(
-        {
-          _id: id,
-          title: 'Past',
-          start,
-          end,
-          type: 'LESSON',
-          course: COURSE,
-          tutorId: TOM,
-          studentIds: [SAM],
-        },
-        undefined,
-        [],
-        end,
-      ),
-    );
+    await tomAndSamEnded({ _id: id, title: 'Past', start, end });
     const made = await createWaiver({
       type: 'ADDITION',
       amount: { amount: 3, currency: 'USD' },
@@ -554,25 +499,7 @@ describe('call logs', () => {
       const start = new Date(base + Number(suffix) * 3_600_000).toISOString();
       const end = new Date(base + Number(suffix) * 3_600_000 + 3_600_000).toISOString();
       const id = `call-${suffix}-${Math.random().toString(16).slice(2)}`;
-      await insertLessonHistory(
-        'demo',
-        toLessonHistory(
-          {
-            _id: id,
-            title: 'Call',
-            start,
-            end,
-            type: 'LESSON',
-            course: COURSE,
-            tutorId: TOM,
-            studentIds: [SAM],
-          },
-          undefined,
-          [],
-          end,
-          joins,
-        ),
-      );
+      await tomAndSamEnded({ _id: id, title: 'Call', start, end }, joins);
       return { id, start };
     };
     const at = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();

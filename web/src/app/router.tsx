@@ -89,8 +89,19 @@ const finance = {
     () => import('../features/admin/manual-adjustments/manual-adjustments-page'),
   ),
   CallLogs: page('CallLogsPage', () => import('../features/admin/call-logs/call-logs-page')),
+  PaymentHistory: page(
+    'AdminPaymentHistoryPage',
+    () => import('../features/admin/money-history/payment-history-page'),
+  ),
+  TransactionLogs: page(
+    'AdminTransactionLogsPage',
+    () => import('../features/admin/money-history/transaction-logs-page'),
+  ),
+  Overview: page('FinanceOverviewPage', () => import('../features/admin/finance/finance-overview-page')),
   LateChange: page('LateChangePage', () => import('../features/admin/late-change/late-change-page')),
 };
+const SubscriptionsPage = page('SubscriptionsPage', () => import('../features/billing/subscriptions-page'));
+const BillingPage = page('BillingPage', () => import('../features/billing/billing-page'));
 const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
@@ -193,6 +204,8 @@ export const router = routeTable(
         { path: paths.dashboard, element: DashboardPage },
         { path: `${paths.dashboard}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.onboarding, element: OnboardingPage },
+        { path: paths.subscriptions, element: SubscriptionsPage },
+        { path: paths.billing, element: BillingPage },
         {
           path: paths.admin,
           element: AdminLayout,
@@ -221,6 +234,9 @@ export const router = routeTable(
             { path: 'penalty-waivers', element: finance.PenaltyWaivers },
             { path: 'manual-adjustments', element: finance.ManualAdjustments },
             { path: 'call-logs', element: finance.CallLogs },
+            { path: 'payment-history', element: finance.PaymentHistory },
+            { path: 'transaction-logs', element: finance.TransactionLogs },
+            { path: 'finance', element: finance.Overview },
             { path: 'lesson-feedback', element: AdminLessonFeedbackPage },
             { path: 'courses', element: AdminCoursesPage },
             { path: 'courses/:courseId', element: AdminCoursePage },

@@ -65,6 +65,9 @@ export const paths = {
   adminPenaltyWaivers: '/admin/penalty-waivers',
   adminManualAdjustments: '/admin/manual-adjustments',
   adminCallLogs: '/admin/call-logs',
+  adminPaymentHistory: '/admin/payment-history',
+  adminTransactionLogs: '/admin/transaction-logs',
+  adminFinance: '/admin/finance',
   adminLateChange: '/admin/late-change-policy',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:userId',
@@ -78,6 +81,8 @@ export const paths = {
   startSubmission: '/startSubmission/:quizId',
   payment: '/payment/:diagnosticId',
   subscriptions: '/subscriptions',
+  /** A student's (or their parent's) payments, transaction logs and course credits. */
+  billing: '/billing',
   onboarding: '/onboarding',
   waitingRoom: '/waiting-room/:waitingId',
 } as const;

@@ -10,7 +10,13 @@ export const storageKeys = {
   tutorEditMode: 'tutorEditMode',
   tutorHomeworkMode: 'tutorHomeworkMode',
   leadModal: 'leadModal',
+  /** The discount banner (headerContents discountBanner) dismissed on this device: 'dismissed'. */
   bannerStatus: 'bannerStatus',
+  /**
+   * A payment on its way through the checkout (session storage): what the page it comes back to waits for
+   * (web/src/lib/billing.ts).
+   */
+  pendingPayment: 'pendingPayment',
   selectedDashboardCurriculum: 'selectedDashboardCurriculum',
   onboardingUserId: 'onboardingUserId',
 } as const;

@@ -72,6 +72,10 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Penalty waivers', to: paths.adminPenaltyWaivers, list: 'penaltyWaivers.create' },
   { label: 'Manual adjustments', to: paths.adminManualAdjustments, list: 'manualAdjustments.list' },
   { label: 'Call logs', to: paths.adminCallLogs, list: 'callLogs.list' },
+  // Money in and out (issue 18): the charts, then the records they are drawn from.
+  { label: 'Finance overview', to: paths.adminFinance, list: 'financeReports.revenue' },
+  { label: 'Payment history', to: paths.adminPaymentHistory, list: 'paymentHistory.adminList' },
+  { label: 'Transaction logs', to: paths.adminTransactionLogs, list: 'transactionLogs.adminList' },
   { label: 'Courses', to: paths.adminCourses, list: 'courses.adminList' },
   { label: 'Course templates', to: paths.adminCourseTemplates, list: 'course-templates.list' },
   { label: 'Lesson requests', to: paths.adminMeetingRequests, list: 'meetingRequests.adminList' },

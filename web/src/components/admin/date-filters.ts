@@ -9,25 +9,29 @@ export function dayBoundary(date: string, edge: 'start' | 'end', zone: string): 
 }
 
 /**
- * "Lessons from" and "Lessons to": whole days in the viewer's zone, sent as the `startDate` and `endDate`
- * instants the lesson lists filter by (their start on or after the first day's start, on or before the
- * last day's end).
+ * A From / To pair of date filters: whole days in the viewer's zone, sent as the `startDate` and `endDate`
+ * instants the lists filter by (on or after the first day's start, on or before the last day's end).
  */
-export function lessonDateFilters(zone: string): AdminFilter[] {
+export function dayRangeFilters(zone: string, labels = { from: 'From', to: 'To' }): AdminFilter[] {
   return [
     {
       key: 'startDate',
-      label: 'Lessons from',
+      label: labels.from,
       kind: 'date',
       toQuery: (date) => dayBoundary(date, 'start', zone),
     },
     {
       key: 'endDate',
-      label: 'Lessons to',
+      label: labels.to,
       kind: 'date',
       toQuery: (date) => dayBoundary(date, 'end', zone),
     },
   ];
+}
+
+/** "Lessons from" and "Lessons to": the day range of the lesson lists, by the lesson's start. */
+export function lessonDateFilters(zone: string): AdminFilter[] {
+  return dayRangeFilters(zone, { from: 'Lessons from', to: 'Lessons to' });
 }
 
 /** A `YYYY-MM-DD` in the viewer's zone as the instant its day starts (or, with `days`, that many days on). */

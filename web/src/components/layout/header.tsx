@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, HStack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { canUseBackOffice } from '../../lib/back-office';
@@ -17,12 +17,32 @@ import { ThemeToggle } from './theme-toggle';
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
+/** The header's billing contents (credits, Upgrade, the discount banner): one chunk, off the first page. */
+const HeaderBilling = lazy(() => import('./billing-header').then((m) => ({ default: m.HeaderBilling })));
+const DiscountBanner = lazy(() => import('./billing-header').then((m) => ({ default: m.DiscountBanner })));
+
+/**
+ * True once the page has loaded and the browser is idle: the discount banner floats over the page, so
+ * coming then moves nothing, and the first page's load does not wait for its code.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const whenIdle = () =>
+      'requestIdleCallback' in window ? requestIdleCallback(() => setIdle(true)) : setIdle(true);
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
+    return () => removeEventListener('load', whenIdle);
+  }, []);
+  return idle;
+}
 
 export function Header() {
   const session = useSession();
   const { brand } = useTenantBrand();
   const navigate = useNavigate();
   const backOffice = !!session && canUseBackOffice(session.user);
+  const idle = useIdle();
 
   const signOut = () => {
     // Leave the signed-in page first (committed at once, not in a transition), so its guard does not send
@@ -60,6 +80,9 @@ export function Header() {
                 </Button>
                 <Suspense fallback={null}>
                   <EditModeSwitch />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <HeaderBilling user={session.user} />
                 </Suspense>
                 {backOffice && (
                   <Button asChild variant="ghost" size="sm">
@@ -105,6 +128,11 @@ export function Header() {
           <ThemeToggle />
         </HStack>
       </Flex>
+      {idle && (
+        <Suspense fallback={null}>
+          <DiscountBanner user={session?.user} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -96,6 +96,16 @@ export function MobileMenu(props: {
                   My profile
                 </Menu.Item>
               )}
+              {user && isBillingViewer(user) && (
+                <>
+                  <Menu.Item value="billing" onClick={() => props.onNavigate(paths.billing)}>
+                    Billing
+                  </Menu.Item>
+                  <Menu.Item value="plans" onClick={() => props.onNavigate(paths.subscriptions)}>
+                    Plans and subscriptions
+                  </Menu.Item>
+                </>
+              )}
               {props.backOffice && (
                 <Menu.Item value="admin" onClick={() => props.onNavigate(paths.admin)}>
                   Admin
@@ -119,13 +129,19 @@ export function hasProfileDropDown(user: Pick<AuthUser, 'role'>): boolean {
   return holdsAny(user.role.permissions, { areas: ['headerContents'], actions: ['profileDropDown'] });
 }
 
+/** Billing viewers (spec 000 section 6, billing view) find their billing and the plans in the menus. */
+export function isBillingViewer(user: Pick<AuthUser, 'role'>): boolean {
+  return holdsAny(user.role.permissions, { areas: ['billing'], actions: ['view'] });
+}
+
 /**
  * The signed-in person's name in the header; with the profileDropDown permission, a menu leading to their
  * profile. Loaded with the signed-in header's other parts, not with a visitor's first page.
  */
 export function ProfileMenu(props: { user: AuthUser; onNavigate: (path: string) => void }) {
   const name = `${props.user.firstname} ${props.user.lastname}`;
-  if (!hasProfileDropDown(props.user)) {
+  const billing = isBillingViewer(props.user);
+  if (!hasProfileDropDown(props.user) && !billing) {
     return (
       <Text fontSize="sm" color="fg.muted">
         {name}
@@ -143,9 +159,21 @@ export function ProfileMenu(props: { user: AuthUser; onNavigate: (path: string) 
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="profile" onClick={() => props.onNavigate(paths.profile)}>
-              My profile
-            </Menu.Item>
+            {hasProfileDropDown(props.user) && (
+              <Menu.Item value="profile" onClick={() => props.onNavigate(paths.profile)}>
+                My profile
+              </Menu.Item>
+            )}
+            {billing && (
+              <>
+                <Menu.Item value="billing" onClick={() => props.onNavigate(paths.billing)}>
+                  Billing
+                </Menu.Item>
+                <Menu.Item value="plans" onClick={() => props.onNavigate(paths.subscriptions)}>
+                  Plans and subscriptions
+                </Menu.Item>
+              </>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

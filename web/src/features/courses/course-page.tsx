@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { isActiveCourseTutor } from '../../lib/tutor-mode';
 import { BookLessonDialog } from './book-lesson-dialog';
+import { CourseBilling } from './course-billing';
 import { TutorRatingBadge } from './lesson-feedback';
 import { LessonRow } from './lesson-row';
 import { NewLessonDialog, schedulableKinds } from './new-lesson-dialog';
@@ -182,6 +183,7 @@ function CourseView({ course, reload }: { course: CourseDetail; reload: () => Pr
             · Students: {names(course.students)}
           </Text>
         </Stack>
+        <CourseBilling course={course} reload={reload} />
         <Card.Root>
           <Card.Header>
             <HStack justify="space-between" gap="3" wrap="wrap">

@@ -5,6 +5,7 @@ import { AdminListPage, type AdminResource, listRead } from '../../../components
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { lessonDateFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
+import { listQuery } from '../../../components/admin/list-query';
 import { peopleNames, personName } from '../../../components/admin/person-names';
 import { personFilter } from '../../../components/admin/person-picker';
 import { useApi } from '../../../lib/api-client';
@@ -46,14 +47,8 @@ function callLogsResource(zone: string): AdminResource<CallLog> {
             'callLogs.list',
             {
               query: {
-                limit: query.limit,
-                offset: query.offset,
-                tutorId: typeof query.tutorId === 'string' ? query.tutorId : undefined,
-                studentId: typeof query.studentId === 'string' ? query.studentId : undefined,
+                ...listQuery(query, ['tutorId', 'studentId', 'startDate', 'endDate'], 'start'),
                 status: choiceOf(callStatuses, String(query.status ?? '')),
-                startDate: typeof query.startDate === 'string' ? query.startDate : undefined,
-                endDate: typeof query.endDate === 'string' ? query.endDate : undefined,
-                sort: query.sortKey === 'start' ? query.sortValue : undefined,
               },
             },
           ],

@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Heading, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuArrowLeft, LuPrinter, LuTrash2 } from 'react-icons/lu';
+import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Invoice } from '../../../../../shared/schemas/invoices';
+import { AdminNotes } from '../../../components/admin/admin-notes';
 import { FormDialog } from '../../../components/form-dialog';
 import { InvoiceDocument, invoiceAmount } from '../../../components/invoices/invoice-document';
 import { paths } from '../../../config/paths';
@@ -187,94 +188,24 @@ export default function AdminInvoicePage() {
   );
 }
 
-/** Admin notes: each add or delete answers the invoice, which replaces the one shown, in place. */
+/** Admin notes on the invoice ("Note Created", "Note Deleted"): each call answers the invoice, shown in place. */
 function InvoiceNotes(props: { invoice: Invoice; canEdit: boolean; onSaved: (invoice: Invoice) => void }) {
   const { invoice, canEdit, onSaved } = props;
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<Invoice>, message: string) => {
-    setBusy(true);
-    try {
-      onSaved(await call());
-      toastSuccess(message);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const notes = invoice.notes ?? [];
   return (
-    <Stack gap="3" borderWidth="1px" rounded="md" p="3" bg="bg">
-      <Heading size="sm">Notes</Heading>
-      {notes.length === 0 && (
-        <Text fontSize="sm" color="fg.muted">
-          No notes yet.
-        </Text>
-      )}
-      {notes.map((entry) => (
-        <HStack key={entry._id} align="start" justify="space-between" gap="2">
-          <Stack gap="0.5">
-            <Text fontSize="sm" whiteSpace="pre-wrap">
-              {entry.note}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {entry.createdBy.name}, {formatDateTime(entry.createdAt)}
-            </Text>
-          </Stack>
-          {canEdit && (
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label="Delete note"
-              disabled={busy}
-              onClick={() =>
-                run(
-                  () =>
-                    callApi('invoices.deleteNote', {
-                      params: { id: invoice._id },
-                      query: { noteId: entry._id },
-                    }),
-                  'Note Deleted',
-                )
-              }
-            >
-              <LuTrash2 />
-            </IconButton>
-          )}
-        </HStack>
-      ))}
-      {canEdit && (
-        <Stack gap="2">
-          <Textarea
-            aria-label="New note"
-            placeholder="A note only admins see"
-            rows={2}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <Button
-            size="sm"
-            alignSelf="end"
-            loading={busy}
-            disabled={!note.trim()}
-            onClick={async () => {
-              const body = { note: note.trim() };
-              if (
-                await run(
-                  () => callApi('invoices.createNote', { params: { id: invoice._id }, body }),
-                  'Note Created',
-                )
-              ) {
-                setNote('');
-              }
-            }}
-          >
-            Add note
-          </Button>
-        </Stack>
-      )}
-    </Stack>
+    <AdminNotes
+      notes={(invoice.notes ?? []).map((entry) => ({
+        id: entry._id,
+        note: entry.note,
+        by: entry.createdBy.name,
+        at: entry.createdAt,
+      }))}
+      canEdit={canEdit}
+      add={async (note) =>
+        onSaved(await callApi('invoices.createNote', { params: { id: invoice._id }, body: { note } }))
+      }
+      remove={async (noteId) =>
+        onSaved(await callApi('invoices.deleteNote', { params: { id: invoice._id }, query: { noteId } }))
+      }
+    />
   );
 }

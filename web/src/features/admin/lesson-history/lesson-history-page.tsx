@@ -1,8 +1,6 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { displayMoney, fromMajor } from '../../../../../shared/money/money';
-import type { MoneyDoc } from '../../../../../shared/money/schemas';
 import { enumLabels, enumOptions } from '../../../../../shared/rules/enum-labels';
 import { tutorPaymentStatuses } from '../../../../../shared/scheduling/lesson-changes';
 import {
@@ -12,6 +10,7 @@ import {
 } from '../../../../../shared/schemas/lesson-history';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
+import { moneyText } from '../../../components/admin/money-text';
 import { peopleNames, personName } from '../../../components/admin/person-names';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
@@ -21,6 +20,7 @@ import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
 import { joinTimeCell } from './join-time';
+import { LessonPayActions } from './pay-actions';
 
 const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
 
@@ -45,13 +45,6 @@ function JoinTime({
       )}
     </Stack>
   );
-}
-
-/** An amount as the back-office reads it ("USD 18.75"); a dash when there is none. */
-function moneyText(amount: MoneyDoc | null | undefined): string {
-  if (!amount) return MISSING_VALUE;
-  const parsed = fromMajor(amount.amount, amount.currency);
-  return parsed.ok ? displayMoney(parsed.money) : `${amount.currency} ${amount.amount}`;
 }
 
 /** The tutor's pay for the lesson: the amount owed, and what made it differ from the allocation. */
@@ -203,6 +196,7 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
       },
     ],
     rowLabel: (row) => `${row.course?.title ?? 'Lesson'} ${formatDateTime(row.start, zone)}`,
+    rowActions: (row, list) => <LessonPayActions row={row} zone={zone} onChanged={list.replace} />,
     ...(canSetPayment
       ? {
           bulkActions: (selected, list) => (

@@ -8,8 +8,9 @@ import {
 } from '../../../../../shared/schemas/manual-adjustment';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
-import { dayBoundary } from '../../../components/admin/date-filters';
+import { dayRangeFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
+import { listQuery } from '../../../components/admin/list-query';
 import {
   MoneyField,
   type MoneyInput,
@@ -66,13 +67,8 @@ function adjustmentsResource(options: {
             'manualAdjustments.list',
             {
               query: {
-                limit: query.limit,
-                offset: query.offset,
-                tutorId: typeof query.tutorId === 'string' ? query.tutorId : undefined,
+                ...listQuery(query, ['tutorId', 'startDate', 'endDate'], 'createdAt'),
                 category: choiceOf(settingsCategories, String(query.category ?? '')),
-                startDate: typeof query.startDate === 'string' ? query.startDate : undefined,
-                endDate: typeof query.endDate === 'string' ? query.endDate : undefined,
-                sort: query.sortKey === 'createdAt' ? query.sortValue : undefined,
               },
             },
           ],
@@ -92,8 +88,7 @@ function adjustmentsResource(options: {
         label: 'Category',
         options: settingsCategories.map((category) => ({ value: category, label: categoryLabels[category] })),
       },
-      { key: 'startDate', label: 'From', kind: 'date', toQuery: (date) => dayBoundary(date, 'start', zone) },
-      { key: 'endDate', label: 'To', kind: 'date', toQuery: (date) => dayBoundary(date, 'end', zone) },
+      ...dayRangeFilters(zone),
     ],
     columns: [
       {

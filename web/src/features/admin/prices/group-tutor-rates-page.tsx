@@ -1,95 +1,11 @@
-import { Text } from '@chakra-ui/react';
-import type { GroupTutorRate, GroupTutorRateBody } from '../../../../../shared/schemas/rates';
-import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
-import { useAdminZone } from '../../../components/admin/admin-zone';
-import { priceText, useMoneySettings } from '../../../components/admin/money-field';
-import { callApi, useApi } from '../../../lib/api-client';
-import { scopeText } from './student-rate-form';
-import {
-  emptyTutorRate,
-  readTutorRate,
-  TutorRateFields,
-  type TutorRateForm,
-  tutorRateInput,
-  tutorRateTerms,
-} from './tutor-rate-form';
+import { tutorRatesPage } from './tutor-rates-page';
 
-function resource(
-  currency: ReturnType<typeof useMoneySettings>['defaultCurrency'],
-  zone: string,
-  types: Array<{ _id: string; name: string }>,
-): AdminResource<GroupTutorRate, TutorRateForm, GroupTutorRateBody> {
-  const typeName = (id: string) => (id ? (types.find((type) => type._id === id)?.name ?? id) : 'Any');
-  return {
-    useList: (query, options) => listRead(useApi(['group-tutor-rates.list', { query }], options)),
-    delete: (id) => callApi('group-tutor-rates.delete', { params: { id } }),
-    title: 'Group tutor rates',
-    label: 'group tutor rate',
-    // Spec 002 section 8: tutor rates created / updated / deleted.
-    messages: {
-      created: 'Group tutor rate created!',
-      updated: 'Group tutor rate updated!',
-      deleted: 'Group tutor rate deleted!',
-    },
-    filters: [
-      {
-        key: 'courseType',
-        label: 'Course type',
-        options: types.map((type) => ({ value: type._id, label: type.name })),
-        allLabel: 'All course types',
-      },
-    ],
-    columns: [
-      {
-        key: 'tutorCountry',
-        label: "Tutor's country",
-        sortable: true,
-        render: (rate) => <Text fontWeight="medium">{scopeText(rate.tutorCountry)}</Text>,
-      },
-      {
-        key: 'studentCountry',
-        label: "Student's country",
-        sortable: true,
-        render: (rate) => scopeText(rate.studentCountry),
-      },
-      { key: 'courseType', label: 'Course type', render: (rate) => typeName(rate.courseType) },
-      {
-        key: 'curriculum',
-        label: 'Curriculum',
-        sortable: true,
-        render: (rate) => scopeText(rate.curriculum),
-      },
-      { key: 'grade', label: 'Grade', sortable: true, render: (rate) => scopeText(rate.grade) },
-      { key: 'rate', label: 'Hourly rate', render: (rate) => priceText(rate.rate) },
-      {
-        key: 'effectiveFrom',
-        label: 'In force',
-        sortable: true,
-        render: (rate) => tutorRateTerms(rate, zone),
-      },
-    ],
-    emptyInput: () => emptyTutorRate(currency, zone),
-    toInput: (rate) => tutorRateInput(rate, rate.courseType, zone),
-    create: (body) => callApi('group-tutor-rates.create', { body }),
-    update: (id, body) => callApi('group-tutor-rates.update', { params: { id }, body }),
-    validate: (value) => {
-      const read = readTutorRate(value, zone);
-      return read.ok ? { ok: true, body: { ...read.fields, courseType: value.kind } } : read;
-    },
-    renderForm: (value, onChange, errors) => (
-      <TutorRateFields
-        value={value}
-        onChange={onChange}
-        errors={errors}
-        kindLabel="Course type"
-        kinds={types}
-      />
-    ),
-  };
-}
-
-export default function GroupTutorRatesPage() {
-  const { defaultCurrency } = useMoneySettings();
-  const types = useApi(['group-tutor-rate-course-types.dropdown']).data?.docs ?? [];
-  return <AdminListPage config={resource(defaultCurrency, useAdminZone(), types)} />;
-}
+/** Group tutor rates: scoped by the course type (a group course's kind) besides country, curriculum and grade. */
+export default tutorRatesPage({
+  prefix: 'group-tutor-rates',
+  name: 'Group tutor rate',
+  kind: { key: 'courseType', label: 'Course type', allLabel: 'All course types' },
+  kinds: 'group-tutor-rate-course-types.dropdown',
+  kindOf: (rate) => rate.courseType,
+  withKind: (fields, courseType) => ({ ...fields, courseType }),
+});

@@ -1,4 +1,4 @@
-import { Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { CurrencyCode } from '../../../../../shared/money/currencies';
 import type { DropdownOption } from '../../../../../shared/routes/crud';
 import { type StudentRate, studentRate } from '../../../../../shared/schemas/rates';
@@ -9,8 +9,8 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
-import { SelectField } from '../../../components/select-field';
 import { fieldErrors } from '../../../lib/form-errors';
+import { RateScopeFields, RateScopePicker } from './rate-scope-fields';
 
 /** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
 export interface StudentRateForm {
@@ -53,9 +53,6 @@ export function validateStudentRate(value: StudentRateForm) {
     : { ok: false as const, errors };
 }
 
-/** "Any" where a scope is empty. */
-export const scopeText = (value: string) => value || 'Any';
-
 export function StudentRateFields(props: {
   value: StudentRateForm;
   onChange: (value: StudentRateForm) => void;
@@ -65,56 +62,36 @@ export function StudentRateFields(props: {
 }) {
   const { value, onChange, errors } = props;
   const { currencies } = useMoneySettings();
-  const text = (field: 'country' | 'curriculum' | 'grade', label: string, placeholder: string) => (
-    <Field.Root invalid={!!errors[field]} flex="1" minW="32">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        value={value[field]}
-        placeholder={placeholder}
-        onChange={(e) => onChange({ ...value, [field]: e.target.value })}
-      />
-      {errors[field] ? (
-        <Field.ErrorText>{errors[field]}</Field.ErrorText>
-      ) : (
-        <Field.HelperText>Empty: any</Field.HelperText>
-      )}
-    </Field.Root>
-  );
   return (
     <Stack gap="4">
-      <SelectField
+      <RateScopePicker
         label="Rate version"
         required
         placeholder="Choose a rate version"
+        options={props.versions}
         value={value.versionId}
         onChange={(versionId) => onChange({ ...value, versionId })}
         error={errors.versionId}
-      >
-        {props.versions.map((version) => (
-          <option key={version._id} value={version._id}>
-            {version.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <RateScopePicker
         label="Plan"
         required
         placeholder="Choose a plan"
+        options={props.plans}
         value={value.packageId}
         onChange={(packageId) => onChange({ ...value, packageId })}
         error={errors.packageId}
-      >
-        {props.plans.map((plan) => (
-          <option key={plan._id} value={plan._id}>
-            {plan.name}
-          </option>
-        ))}
-      </SelectField>
-      <HStack gap="3" align="start" flexWrap="wrap">
-        {text('country', 'Country', 'Singapore')}
-        {text('curriculum', 'Curriculum', 'Cambridge IGCSE')}
-        {text('grade', 'Grade', 'Grade 9')}
-      </HStack>
+      />
+      <RateScopeFields
+        fields={[
+          { key: 'country', label: 'Country', placeholder: 'Singapore' },
+          { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
+          { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
+        ]}
+        value={value}
+        onChange={onChange}
+        errors={errors}
+      />
       <MoneyField
         label="Price"
         value={value.price}

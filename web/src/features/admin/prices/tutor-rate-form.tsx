@@ -10,7 +10,7 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
-import { SelectField } from '../../../components/select-field';
+import { RateScopeFields, RateScopePicker, type ScopeField } from './rate-scope-fields';
 
 /**
  * The form of a one-to-one or group tutor rate (shared/rules/tutor-rates.ts): for whom (the tutor's and the
@@ -89,6 +89,9 @@ export function readTutorRate(value: TutorRateForm, zone: string) {
   };
 }
 
+/** The body's fields but the kind's, which each page names (a student type or a course type). */
+export type TutorRateFieldsBody = Extract<ReturnType<typeof readTutorRate>, { ok: true }>['fields'];
+
 const shownDay = (instant: string, zone: string) =>
   DateTime.fromISO(instant).setZone(zone).toFormat('yyyy LLL dd');
 
@@ -106,25 +109,9 @@ export function TutorRateFields(props: {
 }) {
   const { value, onChange, errors } = props;
   const { currencies } = useMoneySettings();
-  const text = (
-    field: 'tutorCountry' | 'studentCountry' | 'curriculum' | 'grade',
-    label: string,
-    placeholder: string,
-  ) => (
-    <Field.Root invalid={!!errors[field]} flex="1" minW="32">
-      <Field.Label>{label}</Field.Label>
-      <Input
-        value={value[field]}
-        placeholder={placeholder}
-        onChange={(e) => onChange({ ...value, [field]: e.target.value })}
-      />
-      {errors[field] ? (
-        <Field.ErrorText>{errors[field]}</Field.ErrorText>
-      ) : (
-        <Field.HelperText>Empty: any</Field.HelperText>
-      )}
-    </Field.Root>
-  );
+  const scope = (
+    fields: ReadonlyArray<ScopeField<'tutorCountry' | 'studentCountry' | 'curriculum' | 'grade'>>,
+  ) => <RateScopeFields fields={fields} value={value} onChange={onChange} errors={errors} />;
   const day = (field: 'from' | 'to', label: string, helper: string) => (
     <Field.Root invalid={!!errors[field]} flex="1" minW="36" required={field === 'from'}>
       <Field.Label>
@@ -144,27 +131,22 @@ export function TutorRateFields(props: {
   );
   return (
     <Stack gap="4">
-      <HStack gap="3" align="start" flexWrap="wrap">
-        {text('tutorCountry', "Tutor's country", 'Singapore')}
-        {text('studentCountry', "Student's country", 'United Kingdom')}
-      </HStack>
-      <SelectField
+      {scope([
+        { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
+        { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
+      ])}
+      <RateScopePicker
         label={props.kindLabel}
         placeholder="Any"
+        options={props.kinds}
         value={value.kind}
         onChange={(kind) => onChange({ ...value, kind })}
         error={errors.kind}
-      >
-        {props.kinds.map((kind) => (
-          <option key={kind._id} value={kind._id}>
-            {kind.name}
-          </option>
-        ))}
-      </SelectField>
-      <HStack gap="3" align="start" flexWrap="wrap">
-        {text('curriculum', 'Curriculum', 'Cambridge IGCSE')}
-        {text('grade', 'Grade', 'Grade 9')}
-      </HStack>
+      />
+      {scope([
+        { key: 'curriculum', label: 'Curriculum', placeholder: 'Cambridge IGCSE' },
+        { key: 'grade', label: 'Grade', placeholder: 'Grade 9' },
+      ])}
       <MoneyField
         label="Hourly rate"
         value={value.rate}
