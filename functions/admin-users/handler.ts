@@ -1,6 +1,7 @@
 import { adminUserRoutes } from '../../shared/routes/admin-users';
 import { resourceHandler } from '../lib/pipeline';
 import { type Request, respond } from '../lib/request';
+import { profilePlans, saveBankDetails } from '../profile/money';
 import {
   addEntry,
   addSubject,
@@ -57,6 +58,8 @@ export const handler = resourceHandler('admin-users', adminUserRoutes, {
     removeEntry(user(request), 'languages', request.params.entryId),
   'adminUsers.subjects.add': async (request) => addSubject(user(request), request.body),
   'adminUsers.subjects.remove': async (request) => removeSubject(user(request), request.params.entryId),
+  'adminUsers.plans': async (request) => profilePlans(user(request)),
+  'adminUsers.bankDetails.update': async (request) => saveBankDetails(user(request), request.body),
   'adminUsers.resendPassword': async ({ tenant, params }) => resendPassword(tenant.key, params.userId),
   'adminUsers.createNote': async ({ tenant, caller, params, body }) =>
     respond(201, await createNote(tenant.key, caller, params.id, body.note)),

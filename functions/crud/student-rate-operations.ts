@@ -15,18 +15,51 @@ import type { collectionRepository } from './repository';
 const fits = (scope: string, wanted: unknown) =>
   scope === '' || typeof wanted !== 'string' || wanted === '' || scope.toLowerCase() === wanted.toLowerCase();
 
+type StudentRates = ReturnType<typeof collectionRepository<StoredStudentRate, 'packageId' | 'versionId'>>;
+type RateVersions = ReturnType<typeof collectionRepository<RateVersion, never, 'effectiveFrom'>>;
+
 /**
- * The operations of a student rate resource (flexible or subscription). `user/{userId}` answers the rates
- * that price that student now: those of the rate version that applies to them at this instant
+ * The rates that price one student now: those of the rate version that applies to them at this instant
  * (shared/rules/rate-versions.ts; the student's assignment dates are not known here yet, so a version with
  * a rule on them does not apply), in the student's country (or any) and the curriculum and grade asked (or
- * any).
+ * any). Also read by the profile's plans tab (functions/profile/money.ts).
+ */
+export async function studentRatesFor(
+  tenant: string,
+  userId: string,
+  query: { curriculum?: unknown; grade?: unknown },
+  repository: StudentRates,
+  versions: RateVersions,
+): Promise<StoredStudentRate[]> {
+  const user = await getUser(tenant, userId);
+  if (!user) throw new NotFoundError('User not found');
+  // Versions are few (a school writes a handful a year): one bounded read.
+  const all = await versions.list(tenant, { limit: 500, offset: 0 });
+  const version = applicableVersion(all.docs, { userId, dates: {} }, new Date().toISOString());
+  if (!version) return [];
+  const rates = await repository.list(
+    tenant,
+    { limit: 100, offset: 0 },
+    { versionId: version._id },
+    {
+      matches: (rate) =>
+        fits(rate.country, user.country) &&
+        fits(rate.curriculum, query.curriculum) &&
+        fits(rate.grade, query.grade),
+    },
+  );
+  return rates.docs;
+}
+
+/**
+ * The operations of a student rate resource (flexible or subscription). `user/{userId}` answers the rates
+ * that price that student now (studentRatesFor).
  */
 export function studentRateOperations<const Resource extends string>(
   resource: Resource,
   label: string,
-  repository: ReturnType<typeof collectionRepository<StoredStudentRate, 'packageId' | 'versionId'>>,
-  versions: ReturnType<typeof collectionRepository<RateVersion, never, 'effectiveFrom'>>,
+  repository: StudentRates,
+  versions: RateVersions,
 ) {
   return viewedCrudOperations(
     {
@@ -34,26 +67,7 @@ export function studentRateOperations<const Resource extends string>(
       label,
       repository,
       filterFields: ['packageId', 'country', 'curriculum', 'grade'],
-      forUser: async (tenant, userId, query) => {
-        const user = await getUser(tenant.key, userId);
-        if (!user) throw new NotFoundError('User not found');
-        // Versions are few (a school writes a handful a year): one bounded read.
-        const all = await versions.list(tenant.key, { limit: 500, offset: 0 });
-        const version = applicableVersion(all.docs, { userId, dates: {} }, new Date().toISOString());
-        if (!version) return [];
-        const rates = await repository.list(
-          tenant.key,
-          { limit: 100, offset: 0 },
-          { versionId: version._id },
-          {
-            matches: (rate) =>
-              fits(rate.country, user.country) &&
-              fits(rate.curriculum, query.curriculum) &&
-              fits(rate.grade, query.grade),
-          },
-        );
-        return rates.docs;
-      },
+      forUser: (tenant, userId, query) => studentRatesFor(tenant.key, userId, query, repository, versions),
     },
     pricedView<StoredStudentRate, StudentRate, StudentRateBody>({
       doc: (record, price) => ({ ...record, price }),

@@ -164,7 +164,7 @@ export async function checkoutSession(request: SessionRequest): Promise<{ id: st
       },
     ],
     client_reference_id: payer._id,
-    customer_email: payer.email,
+    customer_email: payer.billingEmail ?? payer.email,
     metadata,
     ...(request.recurring ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     success_url: `${back}?paymentStatus=success`,

@@ -2,6 +2,7 @@ import { profileRoutes } from '../../shared/routes/profile';
 import { resourceHandler } from '../lib/pipeline';
 import type { Request } from '../lib/request';
 import { deleteOwnAccount } from './delete-account';
+import { profilePlans, saveBankDetails } from './money';
 import {
   addEntry,
   addSubject,
@@ -46,5 +47,7 @@ export const handler = resourceHandler('profile', profileRoutes, {
     removeEntry(own(request), 'languages', request.params.entryId),
   'profile.subjects.add': async (request) => addSubject(own(request), request.body),
   'profile.subjects.remove': async (request) => removeSubject(own(request), request.params.entryId),
+  'profile.plans': async (request) => profilePlans(own(request)),
+  'profile.bankDetails.update': async (request) => saveBankDetails(own(request), request.body),
   'profile.deleteAccount': async ({ tenant, caller }) => deleteOwnAccount(tenant.key, caller),
 });

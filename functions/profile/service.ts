@@ -9,6 +9,7 @@ import {
   profileParts,
   refusedParts,
 } from '../../shared/rules/user-profile';
+import { type BankDetailsView, maskAccountNumber } from '../../shared/schemas/bank-details';
 import type { TeachingSubject } from '../../shared/schemas/curriculum';
 import { profileDetailFields } from '../../shared/schemas/profile-lists';
 import {
@@ -26,6 +27,7 @@ import type { Caller } from '../lib/request';
 import { changeTeachingSubjects, teachingKey, teachingSubjectsOf } from '../repositories/availability';
 import {
   addProfileEntry,
+  type BankDetailsRecord,
   deleteProfileEntry,
   detailsWrite,
   entryNotFound,
@@ -56,7 +58,7 @@ export interface ProfileView {
 const userNotFound = () => new NotFoundError('User not found');
 
 /** The user's stored profile and what the caller may do with it (a 404 for an unknown or deleted user). */
-async function load(view: ProfileView): Promise<{ stored: StoredProfile; access: ProfileAccess }> {
+export async function load(view: ProfileView): Promise<{ stored: StoredProfile; access: ProfileAccess }> {
   const stored = await readProfile(view.tenant, view.userId);
   if (!stored) throw userNotFound();
   return { stored, access: profileAccess(view.caller.permissions, stored.user, view.own) };
@@ -106,6 +108,10 @@ export async function presentProfile(view: ProfileView): Promise<UserProfile> {
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
     details: profileDetailsSchema.parse(visibleDetails),
+    ...(shows('billingEmail') && user.billingEmail ? { billingEmail: user.billingEmail } : {}),
+    ...(shows('bankDetails') && stored.bankDetails
+      ? { bankDetails: bankDetailsView(stored.bankDetails, access.bankAccountShown) }
+      : {}),
     ...(shows('experiences') ? { experiences: ofKind('experiences').map(stripEntry) } : {}),
     ...(shows('qualifications') ? { qualifications: ofKind('qualifications').map(stripEntry) } : {}),
     ...(shows('achievements') ? { achievements: ofKind('achievements').map(stripEntry) } : {}),
@@ -120,6 +126,16 @@ export async function presentProfile(view: ProfileView): Promise<UserProfile> {
   };
 }
 
+/** Bank details as shown: the account number whole only to whom `access` shows it. */
+function bankDetailsView(record: BankDetailsRecord, shown: boolean): BankDetailsView {
+  const { userId: _user, updatedBy: _by, accountNumber, ...fields } = record;
+  return {
+    ...fields,
+    accountNumber: shown ? accountNumber : maskAccountNumber(accountNumber),
+    accountNumberMasked: !shown,
+  };
+}
+
 const detailFields = new Set<string>(profileDetailFields);
 function isDetailField(name: string): name is ProfileDetailField {
   return detailFields.has(name);
@@ -131,7 +147,7 @@ export function detailFieldsOf(details: ProfileDetails): ProfileDetailField[] {
 }
 
 /** A parent's children, or a child's parent (live accounts only), for an admin's view. */
-async function linkedAccountsOf(tenant: string, user: UserRecord) {
+export async function linkedAccountsOf(tenant: string, user: UserRecord) {
   if (!user.userMapperId) return [];
   const mapper = await getUserMapper(tenant, user.userMapperId);
   if (!mapper?.userIds.includes(user._id)) return [];
@@ -144,7 +160,7 @@ async function linkedAccountsOf(tenant: string, user: UserRecord) {
 }
 
 /** Refuses a change naming parts the caller may not write, naming them. */
-function requireWritable(access: ProfileAccess, named: ProfilePart[]): void {
+export function requireWritable(access: ProfileAccess, named: ProfilePart[]): void {
   if (!access.edit) throw new ForbiddenError('You do not have permission to change this profile');
   const refused = refusedParts(access, named);
   if (refused.length > 0) {
@@ -177,12 +193,24 @@ export async function updateProfile(
   change: ProfileUpdate,
   more: (user: UserRecord) => Promise<Partial<UserRecord>> = async () => ({}),
 ): Promise<UserProfile> {
+  const { billingEmail, ...rest } = change;
   for (let attempt = 1; ; attempt++) {
     const { stored, access } = await load(view);
-    const { account, details } = splitChange(change);
-    requireWritable(access, detailFieldsOf(details));
+    const { account, details } = splitChange(rest);
+    requireWritable(access, [
+      ...detailFieldsOf(details),
+      ...(billingEmail === undefined ? [] : ['billingEmail' as const]),
+    ]);
     const before = stored.user;
-    const after: UserRecord = { ...before, ...account, ...(await more(before)) };
+    const { billingEmail: formerBillingEmail, ...kept } = before;
+    // The billing e-mail stays unless the change names it; an empty one clears it.
+    const billing = billingEmail === undefined ? formerBillingEmail : billingEmail || undefined;
+    const after: UserRecord = {
+      ...kept,
+      ...(billing ? { billingEmail: billing } : {}),
+      ...account,
+      ...(await more(before)),
+    };
     const userWrites = replaceAccountWrites(view.tenant, before, after);
     const written = detailsWrite(view.tenant, before._id, details);
     const items: TransactItem[] = [...userWrites.items, ...(written ? [written] : [])];

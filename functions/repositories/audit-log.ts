@@ -6,7 +6,7 @@ import type { TransactItem } from '../table/transactions';
 
 const auditEntrySchema = z.object({
   _id: z.string(),
-  action: z.enum(['logInAsUser', 'endImpersonation', 'signUp', 'trialBooked']),
+  action: z.enum(['logInAsUser', 'endImpersonation', 'signUp', 'trialBooked', 'bankDetailsChanged']),
   actorId: z.string(),
   subjectId: z.string(),
   sourceIp: z.string().optional(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
+import { type BankDetailsInput, bankDetailsInputSchema } from '../../shared/schemas/bank-details';
 import {
   type AdminNote,
   achievementInputSchema,
@@ -63,6 +64,40 @@ const profileDetails = defineEntity({
   key: (tenant, details) => keys.profileDetails(tenant, details.userId),
 });
 
+/**
+ * A tutor's bank details: one item of their profile, read only by the profile (functions/profile/service.ts
+ * shows the account number masked to whoever may not see it) and by nothing else.
+ */
+const bankDetailsRecordSchema = z.object({
+  userId: z.string(),
+  // Stored as validated (bankDetailsInputSchema), so not checked against the lists again on the way out.
+  accountHolderName: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  routingCode: z.string(),
+  country: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type BankDetailsRecord = z.infer<typeof bankDetailsRecordSchema>;
+const bankDetails = defineEntity({
+  name: 'profileBankDetails',
+  schema: bankDetailsRecordSchema,
+  keyAttributes: ['userId'],
+  key: (tenant, record) => keys.profileBankDetails(tenant, record.userId),
+});
+
+/** The Put of a user's bank details (the whole of them: a save replaces them), for its transaction. */
+export function bankDetailsWrite(
+  tenant: string,
+  userId: string,
+  input: BankDetailsInput,
+  by: { userId: string; now: string },
+): TransactItem {
+  const fields = bankDetailsInputSchema.parse(input);
+  return bankDetails.putWrite(tenant, { ...fields, userId, updatedAt: by.now, updatedBy: by.userId });
+}
+
 const adminNotes = defineEntity({
   name: 'adminNote',
   schema: adminNoteSchema.extend({ userId: z.string() }),
@@ -83,6 +118,7 @@ export interface StoredProfile {
   details: ProfileDetails;
   entries: ProfileEntryRecord[];
   notes: AdminNote[];
+  bankDetails?: BankDetailsRecord;
 }
 
 /**
@@ -101,6 +137,7 @@ export async function readProfile(tenant: string, userId: string): Promise<Store
   let details: ProfileDetails = {};
   const entries: ProfileEntryRecord[] = [];
   const notes: AdminNote[] = [];
+  let bank: BankDetailsRecord | undefined;
   for (const item of items) {
     switch (item.entity) {
       case userEntityName:
@@ -119,10 +156,13 @@ export async function readProfile(tenant: string, userId: string): Promise<Store
         notes.push(note);
         break;
       }
+      case bankDetails.name:
+        bank = bankDetails.parse(item);
+        break;
     }
   }
   if (!user || user.deletedAt) return undefined;
-  return { user, details, entries, notes };
+  return { user, details, entries, notes, ...(bank ? { bankDetails: bank } : {}) };
 }
 
 /**

@@ -34,6 +34,8 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
    */
   teachingLevels: z.array(z.string()).optional(),
   gender: z.enum(genders).optional(),
+  /** The e-mail payments are billed to (the profile's billingEmail): the Checkout Session's, when set. */
+  billingEmail: z.string().optional(),
   tenant: z.string(),
   roleId: z.string(),
   passwordHash: z.string(),
@@ -778,6 +780,7 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     teachingLevels: _levels,
     gender: _gender,
     timezone: _timezone,
+    billingEmail: _billingEmail,
     userMapperId: _mapper,
     directoryCounted: _counted,
     adminCounted: _admin,

@@ -22,6 +22,8 @@
  * |   student subject)                    |                              |                                                   |
  * | how many of a kind a profile holds    | conditional UpdateItem (ADD, | pk T#t#USER#<id>, sk PROFILE#COUNT#<kind>         |
  * |   (at most MAX_PROFILE_ENTRIES)       |   count < max) in that txn   |                                                   |
+ * | a tutor's bank details (read with the | Put in a txn with its audit  | pk T#t#USER#<id>, sk PROFILE#BANK                 |
+ * |   profile only)                       |   entry and a live-user check|                                                   |
  * | an admin's note on a user             | Put / conditional Delete     | pk T#t#USER#<id>, sk PROFILE#NOTE#<noteId>        |
  * |                                       |   (by its author) + count    |                                                   |
  * | a child's one parent (user-mapper)    | conditional UpdateItem on the| pk T#t#USER#<childId>, sk PROFILE: userMapperId   |
@@ -161,6 +163,10 @@ export const keys = {
   profileEntryCount: (tenant: string, userId: string, kind: string) => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: `PROFILE#COUNT#${kind}`,
+  }),
+  profileBankDetails: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'PROFILE#BANK',
   }),
   adminNote: (tenant: string, userId: string, noteId: string) => ({
     pk: `T#${tenant}#USER#${userId}`,

@@ -4,9 +4,14 @@ import { emailSchema, idSchema } from '../schemas/common';
 import { pageSchema, pagingQuerySchema, sortValueSchema } from '../schemas/paging';
 import { roleTypes } from '../schemas/role';
 import { userTypes } from '../schemas/user';
-import { accountFieldsSchema, adminNoteInputSchema, profileDetailsSchema } from '../schemas/user-profile';
+import {
+  accountFieldsSchema,
+  adminNoteInputSchema,
+  billingEmailSchema,
+  profileDetailsSchema,
+} from '../schemas/user-profile';
 import { permission, route } from './define';
-import { profileEntryRoutes, userProfileSchema } from './profile';
+import { profileEntryRoutes, profileMoneyRoutes, userProfileSchema } from './profile';
 
 /** A row of the admin's Users list. */
 export const adminUserRowSchema = z.object({
@@ -62,6 +67,7 @@ export const adminUserUpdateSchema = accountFieldsSchema
   .partial()
   .extend({ email: emailSchema.optional(), roleId: idSchema.optional() })
   .extend(profileDetailsSchema.shape)
+  .extend({ billingEmail: billingEmailSchema.optional() })
   .strict();
 export type AdminUserCreate = z.output<typeof adminUserCreateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
@@ -128,6 +134,13 @@ export const adminUserRoutes = [
     summary: 'Change an account and its details, each part only with its permission ("Account Updated!")',
   }),
   ...profileEntryRoutes('adminUsers', '/admin/users/{id}', 'admin-users', permission('adminUsers', 'edit')),
+  ...profileMoneyRoutes(
+    'adminUsers',
+    '/admin/users/{id}',
+    'admin-users',
+    permission('adminUsers', 'view'),
+    permission('adminUsers', 'edit'),
+  ),
   route({
     id: 'adminUsers.resendPassword',
     method: 'POST',

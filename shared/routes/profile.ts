@@ -1,10 +1,15 @@
 import * as z from 'zod';
+import { paymentTypes } from '../money/finance';
+import { bankDetailsInputSchema, bankDetailsViewSchema } from '../schemas/bank-details';
+import { enrolments, enrolmentTypes, memberStatuses } from '../schemas/course';
 import { profileParts } from '../schemas/profile-lists';
+import { studentRateDocSchema } from '../schemas/rates';
 import { genders, userTypes } from '../schemas/user';
 import {
   accountFieldsSchema,
   achievementSchema,
   adminNoteSchema,
+  billingEmailSchema,
   experienceSchema,
   languageSchema,
   profileDetailsSchema,
@@ -46,6 +51,10 @@ export const userProfileSchema = z
     achievements: z.array(achievementSchema).optional(),
     languages: z.array(languageSchema).optional(),
     subjects: z.array(userSubjectSchema).optional(),
+    /** The billingEmail part: the e-mail payments are billed to, when one is set. */
+    billingEmail: z.string().optional(),
+    /** The bankDetails part (a tutor's), when stored: the account number masked unless `access` shows it. */
+    bankDetails: bankDetailsViewSchema.optional(),
     notes: z.array(adminNoteSchema).optional(),
     /** A parent's children, or a child's parent (the user mapper), for an admin's view. */
     linkedAccounts: z
@@ -60,7 +69,11 @@ export const userProfileSchema = z
   .strict();
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export const profileUpdateSchema = accountFieldsSchema.partial().extend(profileDetailsSchema.shape).strict();
+export const profileUpdateSchema = accountFieldsSchema
+  .partial()
+  .extend(profileDetailsSchema.shape)
+  .extend({ billingEmail: billingEmailSchema.optional() })
+  .strict();
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /**
@@ -137,6 +150,92 @@ export function profileEntryRoutes<
   ] as const;
 }
 
+/** A subscription of the person's, as its newest payment-provider event left it. */
+export const planSubscriptionSchema = z.object({
+  _id: z.string(),
+  paymentType: z.enum(paymentTypes),
+  /** The provider's subscription status (active, past_due, canceled...). */
+  status: z.string(),
+  planId: z.string().optional(),
+  planName: z.string().optional(),
+  courseId: z.string().optional(),
+  courseTitle: z.string().optional(),
+  currentPeriodEnd: z.string().optional(),
+  cancelAtPeriodEnd: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/** A course the person is enrolled in (or was), and how. */
+export const planEnrolmentSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  enrolmentType: z.enum(enrolmentTypes).optional(),
+  enrolment: z.enum(enrolments),
+  status: z.enum(memberStatuses),
+  createdAt: z.string(),
+});
+
+/** A student rate with the name of the plan it prices. */
+const planRateSchema = studentRateDocSchema.extend({ planName: z.string().optional() });
+
+/**
+ * The plans tab: for a student themself, for a parent each of their children (payments are made for the
+ * child): the subscriptions and enrolments, and the student rates that price their plans now.
+ */
+export const profilePlansSchema = z.object({
+  people: z.array(
+    z.object({
+      _id: z.string(),
+      firstname: z.string(),
+      lastname: z.string(),
+      subscriptions: z.array(planSubscriptionSchema),
+      enrolments: z.array(planEnrolmentSchema),
+      rates: z.object({
+        flexible: z.array(planRateSchema),
+        subscription: z.array(planRateSchema),
+      }),
+    }),
+  ),
+});
+export type ProfilePlans = z.infer<typeof profilePlansSchema>;
+
+/**
+ * The money tabs' own calls of one profile, the same for one's own (`/profile`) and an admin's view of a
+ * user (`/admin/users/{id}`): the plans tab's read and the bank details' write (the billing e-mail is saved
+ * with the profile; payment history and tutor rates are read with their own resources' calls). The part's
+ * permission is checked by the service (a 403 naming it), as for every part.
+ */
+export function profileMoneyRoutes<
+  const Prefix extends string,
+  const Base extends string,
+  const Resource extends string,
+  const View extends Access,
+  const Edit extends Access,
+>(prefix: Prefix, base: Base, resource: Resource, view: View, edit: Edit) {
+  return [
+    route({
+      id: `${prefix}.plans`,
+      method: 'GET',
+      path: `${base}/plans`,
+      resource,
+      access: view,
+      response: profilePlansSchema,
+      summary:
+        "The profile's plans: subscriptions, enrolments and student rates (a parent's: their children's)",
+    }),
+    route({
+      id: `${prefix}.bankDetails.update`,
+      method: 'PUT',
+      path: `${base}/bank-details`,
+      resource,
+      access: edit,
+      body: bankDetailsInputSchema.strict(),
+      response: userProfileSchema,
+      summary: 'Set a tutor\'s bank details ("Details updated successfully!"); audited',
+    }),
+  ] as const;
+}
+
 /**
  * One's own profile (spec 000 section 6): read, change ("Details updated successfully!"), the sub-records,
  * and deleting one's own account, which signs out and leaves what others need (lessons taught, payments)
@@ -163,6 +262,13 @@ export const profileRoutes = [
     summary: 'Change my profile, each part only with its permission ("Details updated successfully!")',
   }),
   ...profileEntryRoutes('profile', '/profile', 'profile', permission('profile', 'edit')),
+  ...profileMoneyRoutes(
+    'profile',
+    '/profile',
+    'profile',
+    permission('profile', 'view'),
+    permission('profile', 'edit'),
+  ),
   route({
     id: 'profile.deleteAccount',
     method: 'POST',

@@ -26,6 +26,11 @@ const partPermission: Record<ProfilePart, string> = {
   achievements: 'qualifications',
   languages: 'qualifications',
   subjects: 'subjects',
+  plans: 'plans',
+  paymentHistory: 'paymentHistory',
+  billingEmail: 'billingEmail',
+  tutorRates: 'tutorRates',
+  bankDetails: 'bankDetails',
 };
 
 /** Which people a part belongs to: a student has no tutor details, a tutor no parent or exam date. */
@@ -45,7 +50,26 @@ const partHolders: Record<ProfilePart, readonly UserType[]> = {
   achievements: ['tutor', 'student'],
   languages: ['tutor', 'student'],
   subjects: ['tutor', 'student'],
+  // A parent's plans and payment history are their children's (the payments are made for the child).
+  plans: ['student', 'parent'],
+  paymentHistory: ['student', 'parent'],
+  billingEmail: ['student', 'parent'],
+  tutorRates: ['tutor'],
+  bankDetails: ['tutor'],
 };
+
+/**
+ * What someone else's money tab needs besides `adminUsers.view` and the part's profile permission: the
+ * admin calls its screen reads (a school's payment history of one user, a tutor's own rates) are behind
+ * these admin settings, so the tab is not shown to an admin who could not read it.
+ */
+const othersPartNeeds: Partial<Record<ProfilePart, string>> = {
+  paymentHistory: 'paymentHistoryView',
+  tutorRates: 'tutorRatesView',
+};
+
+/** Parts that are read, never written, through the profile (what they show is written by payments). */
+const readOnlyParts: ReadonlySet<ProfilePart> = new Set(['plans', 'paymentHistory']);
 
 /**
  * What a caller may do with one person's profile. Their own: `profile.view` shows it and `profile.edit`
@@ -59,6 +83,11 @@ export interface ProfileAccess {
   visible: ReadonlySet<ProfilePart>;
   /** The parts the caller may write (a subset of `visible`). */
   writable: ReadonlySet<ProfilePart>;
+  /**
+   * Whether the bank account number is shown whole: to the tutor themself, and to an admin who may change
+   * it (who sees the tab but may not write it sees only its last four digits).
+   */
+  bankAccountShown: boolean;
 }
 
 export function profileAccess(
@@ -69,16 +98,30 @@ export function profileAccess(
   const area = own ? 'profile' : 'adminUsers';
   const view = holdsAny(permissions, { areas: [area], actions: ['view'] });
   const edit = view && holdsAny(permissions, { areas: [area], actions: ['edit'] });
+  const settingsHeld = (action: string | undefined) =>
+    action === undefined || holdsAny(permissions, { areas: ['adminSettings'], actions: [action] });
   const visible = new Set(
     view
       ? profileParts.filter(
           (part) =>
             partHolders[part].includes(subject.type) &&
-            holdsAny(permissions, { areas: ['profile'], actions: [partPermission[part]] }),
+            holdsAny(permissions, { areas: ['profile'], actions: [partPermission[part]] }) &&
+            (own || settingsHeld(othersPartNeeds[part])),
         )
       : [],
   );
-  return { view, edit, visible, writable: edit ? visible : new Set() };
+  const writable = new Set(
+    edit
+      ? [...visible].filter(
+          (part) =>
+            !readOnlyParts.has(part) &&
+            // A tutor reads their rates; the school sets them (adminSettings tutorRatesEdit).
+            (part !== 'tutorRates' || (!own && settingsHeld('tutorRatesEdit'))),
+        )
+      : [],
+  );
+  const bankAccountShown = visible.has('bankDetails') && (own || writable.has('bankDetails'));
+  return { view, edit, visible, writable, bankAccountShown };
 }
 
 /** The parts a change names that the caller may not write (the server refuses the change if any). */

@@ -50,8 +50,25 @@ export const profileDetailFields = [
 ] as const;
 /** The kinds of sub-record, as the routes name them (`/admin/users/{id}/experiences/...`). */
 export const profileEntryKinds = ['experiences', 'qualifications', 'achievements', 'languages'] as const;
-/** Every part of a profile a permission shows: the details, the sub-records, the subjects. */
-export const profileParts = [...profileDetailFields, ...profileEntryKinds, 'subjects'] as const;
+/**
+ * The money tabs of a profile (issue #18 item 7), each under the profile permission of its name: a student's
+ * plans, a student's or parent's payment history and billing e-mail, a tutor's rates and bank details.
+ */
+export const profileMoneyParts = [
+  'plans',
+  'paymentHistory',
+  'billingEmail',
+  'tutorRates',
+  'bankDetails',
+] as const;
+/** Every part of a profile a permission shows: the details, the sub-records, the subjects, the money tabs. */
+export const profileParts = [
+  ...profileDetailFields,
+  ...profileEntryKinds,
+  'subjects',
+  ...profileMoneyParts,
+] as const;
+export type ProfileMoneyPart = (typeof profileMoneyParts)[number];
 export type ProfileDetailField = (typeof profileDetailFields)[number];
 export type ProfileEntryKind = (typeof profileEntryKinds)[number];
 export type ProfilePart = (typeof profileParts)[number];

@@ -146,6 +146,12 @@ export const accountFieldsSchema = z.object({
 });
 export type AccountFields = z.infer<typeof accountFieldsSchema>;
 
+/**
+ * The e-mail a person's payments are billed to (the profile's billingEmail tab): the payment provider's
+ * receipts and customer go to it rather than the sign-in e-mail; an empty one clears it.
+ */
+export const billingEmailSchema = z.union([z.literal(''), emailSchema]);
+
 /** An admin's note on a user (spec 002: admin notes replace the record in place). */
 export const adminNoteSchema = z.object({
   _id: z.string(),

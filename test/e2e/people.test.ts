@@ -54,7 +54,7 @@ it('an admin creates a tutor with a language, adds a qualification and a note, r
   await screenshot(page, 'admin-user-qualifications');
 
   // Act: the tutor details show what the dialog set
-  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('tab', { name: 'Details', exact: true }).click();
   await expect.poll(() => page.getByRole('checkbox', { name: 'Part-time Tutor' }).isChecked()).toBe(true);
   await screenshot(page, 'admin-user-details');
 
@@ -141,7 +141,7 @@ it('a student edits their profile from the header and sees only the tabs their r
 
   // Assess: account and details; no qualifications or subjects (a student's role holds neither)
   await page.getByRole('tab', { name: 'Account' }).waitFor();
-  await page.getByRole('tab', { name: 'Details' }).waitFor();
+  await page.getByRole('tab', { name: 'Details', exact: true }).waitFor();
   expect(await page.getByRole('tab', { name: 'Qualifications' }).count()).toBe(0);
   expect(await page.getByRole('tab', { name: 'Subjects' }).count()).toBe(0);
   expect(await page.getByRole('tab', { name: 'Admin notes' }).count()).toBe(0);
@@ -153,7 +153,7 @@ it('a student edits their profile from the header and sees only the tabs their r
   await screenshot(page, 'student-profile-account');
 
   // Act: the exam date and a parent's name
-  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('tab', { name: 'Details', exact: true }).click();
   expect(await page.getByLabel('Date of birth').count()).toBe(0);
   await page.getByLabel('Exam date').fill('2027-06-01');
   await page.getByLabel("Parent's name").fill('Pat Parent');
@@ -169,7 +169,7 @@ it('a student edits their profile from the header and sees only the tabs their r
 
   // Assess: on a phone the tabs and fields stay within the screen
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('tab', { name: 'Details', exact: true }).click();
   await page.getByLabel('Exam date').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'student-profile-phone');

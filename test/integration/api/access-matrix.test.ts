@@ -515,6 +515,15 @@ const foreignRecords: Record<
       if (routeId === 'adminUsers.subjects.add') return matrixSubject;
       if (routeId === 'adminUsers.createNote') return { note: 'Taken over' };
       if (routeId === 'adminUsers.linkAccounts') return { childIds: [] };
+      if (routeId === 'adminUsers.bankDetails.update') {
+        return {
+          accountHolderName: 'X',
+          bankName: 'Y',
+          accountNumber: '12345678',
+          routingCode: 'DBSSSGSG',
+          country: 'SG',
+        };
+      }
       return { firstname: 'Taken over' };
     },
   }),

@@ -7,6 +7,7 @@ export type Profile = ApiAnswer<'profile.get'>;
 export type ProfileChange = ApiBody<'adminUsers.update'>;
 export type EntryInput<Kind extends ProfileEntryKind> = ApiBody<`profile.${Kind}.create`>;
 export type SubjectInput = ApiBody<'profile.subjects.add'>;
+export type BankDetailsInput = ApiBody<'profile.bankDetails.update'>;
 
 interface EntryCalls<Kind extends ProfileEntryKind> {
   create: (body: EntryInput<Kind>) => Promise<Profile>;
@@ -26,6 +27,12 @@ export interface ProfileCalls {
   entries: { [Kind in ProfileEntryKind]: EntryCalls<Kind> };
   addSubject: (body: SubjectInput) => Promise<Profile>;
   removeSubject: (entryId: string) => Promise<Profile>;
+  saveBankDetails: (body: BankDetailsInput) => Promise<Profile>;
+  /**
+   * An admin's view: the user's id, so the money tabs read through the admin calls (a user's plans, the
+   * school's payment history of one user, a tutor's own rates); absent for one's own profile.
+   */
+  adminOf?: string;
 }
 
 /** One's own profile: the e-mail and the role are not one's own to change, so they are not sent. */
@@ -56,6 +63,7 @@ export const ownProfileCalls: ProfileCalls = {
   },
   addSubject: (body) => callApi('profile.subjects.add', { body }),
   removeSubject: (entryId) => callApi('profile.subjects.remove', { params: { entryId } }),
+  saveBankDetails: (body) => callApi('profile.bankDetails.update', { body }),
 };
 
 /** An admin's view of user `id`. */
@@ -90,5 +98,7 @@ export function adminProfileCalls(id: string): ProfileCalls {
     },
     addSubject: (body) => callApi('adminUsers.subjects.add', { params: { id }, body }),
     removeSubject: (entryId) => callApi('adminUsers.subjects.remove', { params: { id, entryId } }),
+    saveBankDetails: (body) => callApi('adminUsers.bankDetails.update', { params: { id }, body }),
+    adminOf: id,
   };
 }

@@ -24,6 +24,13 @@ import {
   type RoleChoice,
   rolesFor,
 } from './profile-form';
+import {
+  BankDetailsTab,
+  BillingEmailTab,
+  OwnTutorRatesTab,
+  PaymentHistoryTab,
+  PlansTab,
+} from './profile-money';
 import { SubjectsTab } from './profile-subjects';
 
 /** A tab of the profile: shown when the caller's access shows any of its parts. */
@@ -160,8 +167,8 @@ function DetailsTab(props: {
  * A person's profile (spec 000 section 6, spec 002 "Users"), the same for one's own and for an admin's view
  * of a user: each tab shows when the server's `access` shows any of its parts, and its fields are editable
  * when `access` makes them writable (the server refuses the rest whatever the screen sends). The tabs are a
- * list: the money tabs (plans, payment history, billing e-mail, tutor rates, bank details) join it with the
- * billing work, each shown by its own part, and a page adds its own (an admin's notes and linked accounts).
+ * list: the money tabs (plans, payment history, billing e-mail, tutor rates, bank details: profile-money.tsx)
+ * each shown by its own part, and a page adds its own (an admin's notes and linked accounts).
  */
 export function ProfileView(props: {
   profile: Profile;
@@ -172,6 +179,8 @@ export function ProfileView(props: {
   roles?: readonly RoleChoice[];
   /** Tabs of the page's own, after the profile's. */
   extraTabs?: ProfileTab[];
+  /** An admin's view: the tutor rates tab's content (the school's editor); one's own shows them read-only. */
+  tutorRates?: ReactNode;
 }) {
   const { profile, calls, onSaved, curricula } = props;
   const visible = new Set(profile.access.visible);
@@ -231,6 +240,51 @@ export function ProfileView(props: {
           calls={calls}
           canEdit={writable.has('subjects')}
           curricula={curricula}
+          onSaved={onSaved}
+        />
+      ),
+    });
+  }
+  if (visible.has('plans')) {
+    tabs.push({ value: 'plans', label: 'Plans', content: <PlansTab profile={profile} calls={calls} /> });
+  }
+  if (visible.has('paymentHistory')) {
+    tabs.push({
+      value: 'payment-history',
+      label: 'Payment history',
+      content: <PaymentHistoryTab profile={profile} calls={calls} />,
+    });
+  }
+  if (visible.has('billingEmail')) {
+    tabs.push({
+      value: 'billing-email',
+      label: 'Billing e-mail',
+      content: (
+        <BillingEmailTab
+          profile={profile}
+          calls={calls}
+          canEdit={writable.has('billingEmail')}
+          onSaved={onSaved}
+        />
+      ),
+    });
+  }
+  if (visible.has('tutorRates')) {
+    tabs.push({
+      value: 'tutor-rates',
+      label: 'Tutor rates',
+      content: calls.adminOf === undefined ? <OwnTutorRatesTab /> : props.tutorRates,
+    });
+  }
+  if (visible.has('bankDetails')) {
+    tabs.push({
+      value: 'bank-details',
+      label: 'Bank details',
+      content: (
+        <BankDetailsTab
+          profile={profile}
+          calls={calls}
+          canEdit={writable.has('bankDetails')}
           onSaved={onSaved}
         />
       ),

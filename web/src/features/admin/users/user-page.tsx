@@ -27,6 +27,7 @@ import { startSession, useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { useRoleChoices } from './use-role-choices';
+import { UserTutorRates } from './user-tutor-rates';
 
 /** Admin notes (spec 002): each add or delete answers the user, who replaces the one shown, in place. */
 function NotesTab(props: { profile: Profile; canEdit: boolean; onSaved: (profile: Profile) => void }) {
@@ -308,6 +309,9 @@ export default function AdminUserPage() {
         curricula={curricula.data?.docs ?? []}
         roles={roles}
         extraTabs={extraTabs}
+        tutorRates={
+          <UserTutorRates userId={profile._id} canEdit={profile.access.writable.includes('tutorRates')} />
+        }
       />
 
       <FormDialog
