@@ -9,8 +9,8 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
+import { RateScopeFields, RateScopePicker } from '../../../components/admin/rate-scope-fields';
 import { fieldErrors } from '../../../lib/form-errors';
-import { RateScopeFields, RateScopePicker } from './rate-scope-fields';
 
 /** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
 export interface StudentRateForm {

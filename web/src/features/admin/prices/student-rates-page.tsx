@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { priceText, useMoneySettings } from '../../../components/admin/money-field';
+import { scopeText } from '../../../components/admin/rate-scope-fields';
 import { callApi, useApi } from '../../../lib/api-client';
-import { scopeText } from './rate-scope-fields';
 import { type DropdownRouteId, type RatePageParts, ratesPage } from './rates-page';
 import {
   emptyStudentRate,

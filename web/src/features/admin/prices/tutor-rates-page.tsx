@@ -1,9 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { priceText, useMoneySettings } from '../../../components/admin/money-field';
-import { callApi, useApi } from '../../../lib/api-client';
-import { scopeText } from './rate-scope-fields';
-import { type DropdownRouteId, type RateBodyOf, type RateOf, ratesPage } from './rates-page';
+import { scopeText } from '../../../components/admin/rate-scope-fields';
 import {
   emptyTutorRate,
   readTutorRate,
@@ -11,7 +9,9 @@ import {
   type TutorRateFieldsBody,
   tutorRateInput,
   tutorRateTerms,
-} from './tutor-rate-form';
+} from '../../../components/admin/tutor-rate-form';
+import { callApi, useApi } from '../../../lib/api-client';
+import { type DropdownRouteId, type RateBodyOf, type RateOf, ratesPage } from './rates-page';
 
 export type TutorRatePrefix = 'group-tutor-rates' | 'one-to-one-tutor-rates';
 

@@ -1,19 +1,17 @@
-import { Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { DateTime } from 'luxon';
+import { Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import type { MoneyDoc } from '../../../../../shared/money/schemas';
 import type { DropdownOption } from '../../../../../shared/routes/crud';
+import { useMoneySettings } from '../../../components/admin/money-field';
 import {
-  MoneyField,
-  type MoneyInput,
-  readMoney,
-  useMoneySettings,
-} from '../../../components/admin/money-field';
+  emptyTutorRate,
+  readTutorRate,
+  TutorRateFields,
+  type TutorRateForm,
+} from '../../../components/admin/tutor-rate-form';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormField } from '../../../components/form-field';
 import { RatesTable } from '../../../components/profile/profile-money';
-import { SelectField } from '../../../components/select-field';
 import { apiKey, callApi, useApi } from '../../../lib/api-client';
 import { deviceTimeZone } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
@@ -21,121 +19,9 @@ import { toastSuccess } from '../../../lib/toaster';
 /**
  * The tutor rates tab of an admin's view of a tutor (spec 002 "Admin user rates"): the tutor's own one-to-one
  * and group rates, which override the general ones for them, read with adminSettings tutorRatesView and
- * changed (the whole list saved at once) with tutorRatesEdit. The form is the price catalogue's tutor rate
- * form without the tutor's country (features/admin/prices/tutor-rate-form.tsx; features do not import each
- * other: when that form moves to components/, this one can go).
+ * changed (the whole list saved at once) with tutorRatesEdit, through the price catalogue's tutor rate form
+ * (a tutor's own rate has no tutor's country).
  */
-
-interface TutorRateForm {
-  studentCountry: string;
-  kind: string;
-  curriculum: string;
-  grade: string;
-  rate: MoneyInput;
-  from: string;
-  to: string;
-}
-
-const startOf = (day: string, zone: string) => DateTime.fromISO(day, { zone }).startOf('day').toUTC().toISO();
-
-const emptyTutorRate = (currency: MoneyInput['currency'], zone: string): TutorRateForm => ({
-  studentCountry: '',
-  kind: '',
-  curriculum: '',
-  grade: '',
-  rate: { amount: '', currency },
-  from: DateTime.now().setZone(zone).toISODate() ?? '',
-  to: '',
-});
-
-/** The body of a new rate, or the problems by field. */
-function readTutorRate(value: TutorRateForm, zone: string) {
-  const errors: Record<string, string> = {};
-  const rate = readMoney(value.rate);
-  if (!rate.ok) errors.rate = rate.problem;
-  if (!value.from) errors.from = 'Choose the first day';
-  if (value.to && value.from && value.to <= value.from) errors.to = 'The rate ends after it starts';
-  const effectiveFrom = value.from ? startOf(value.from, zone) : null;
-  if (!rate.ok || !effectiveFrom || Object.keys(errors).length > 0) return { ok: false as const, errors };
-  return {
-    ok: true as const,
-    fields: {
-      studentCountry: value.studentCountry.trim(),
-      curriculum: value.curriculum.trim(),
-      grade: value.grade.trim(),
-      rate: rate.price,
-      effectiveFrom,
-      effectiveTo: value.to ? startOf(value.to, zone) : null,
-    },
-  };
-}
-
-function TutorRateFields(props: {
-  value: TutorRateForm;
-  onChange: (value: TutorRateForm) => void;
-  errors: Record<string, string>;
-  kindLabel: string;
-  kinds: readonly DropdownOption[];
-}) {
-  const { value, onChange, errors } = props;
-  const { currencies } = useMoneySettings();
-  const text = (field: 'studentCountry' | 'curriculum' | 'grade', label: string, placeholder: string) => (
-    <FormField
-      label={label}
-      value={value[field]}
-      placeholder={placeholder}
-      helper="Empty: any"
-      onValueChange={(typed) => onChange({ ...value, [field]: typed })}
-    />
-  );
-  return (
-    <Stack gap="4">
-      {text('studentCountry', "Student's country", 'United Kingdom')}
-      <SelectField
-        label={props.kindLabel}
-        placeholder="Any"
-        value={value.kind}
-        onChange={(kind) => onChange({ ...value, kind })}
-      >
-        {props.kinds.map((kind) => (
-          <option key={kind._id} value={kind._id}>
-            {kind.name}
-          </option>
-        ))}
-      </SelectField>
-      <HStack gap="3" align="start">
-        {text('curriculum', 'Curriculum', 'Cambridge IGCSE')}
-        {text('grade', 'Grade', 'Grade 9')}
-      </HStack>
-      <MoneyField
-        label="Hourly rate"
-        value={value.rate}
-        onChange={(rate) => onChange({ ...value, rate })}
-        error={errors.rate}
-        currencies={currencies}
-      />
-      <HStack gap="3" align="start">
-        <FormField
-          label="In force from"
-          type="date"
-          required
-          value={value.from}
-          error={errors.from}
-          helper="Lessons from this day on"
-          onValueChange={(from) => onChange({ ...value, from })}
-        />
-        <FormField
-          label="Until"
-          type="date"
-          value={value.to}
-          error={errors.to}
-          helper="Empty: open"
-          onValueChange={(to) => onChange({ ...value, to })}
-        />
-      </HStack>
-    </Stack>
-  );
-}
 
 interface OwnRate {
   _id: string;
@@ -194,7 +80,8 @@ function RateSection<Rate extends OwnRate>(props: {
     const read = readTutorRate(form, zone);
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
-    if (await write([...kept, { body: read.fields, kind: form.kind }])) setForm(undefined);
+    const { tutorCountry: _notOwn, ...body } = read.fields;
+    if (await write([...kept, { body, kind: form.kind }])) setForm(undefined);
   };
   return (
     <Stack gap="3">
@@ -246,6 +133,7 @@ function RateSection<Rate extends OwnRate>(props: {
             errors={errors}
             kindLabel={props.kindLabel}
             kinds={props.kinds}
+            ownRate
           />
         )}
       </FormDialog>

@@ -1,6 +1,6 @@
 import { Field, HStack, Input } from '@chakra-ui/react';
-import type { DropdownOption } from '../../../../../shared/routes/crud';
-import { SelectField } from '../../../components/select-field';
+import type { DropdownOption } from '../../../../shared/routes/crud';
+import { SelectField } from '../select-field';
 
 /** "Any" where a scope is empty. */
 export const scopeText = (value: string) => value || 'Any';

@@ -1,15 +1,9 @@
 import { Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
-import type { CurrencyCode } from '../../../../../shared/money/currencies';
-import type { MoneyDoc } from '../../../../../shared/money/schemas';
-import type { DropdownOption } from '../../../../../shared/routes/crud';
-import {
-  MoneyField,
-  type MoneyInput,
-  moneyInput,
-  readMoney,
-  useMoneySettings,
-} from '../../../components/admin/money-field';
+import type { CurrencyCode } from '../../../../shared/money/currencies';
+import type { MoneyDoc } from '../../../../shared/money/schemas';
+import type { DropdownOption } from '../../../../shared/routes/crud';
+import { MoneyField, type MoneyInput, moneyInput, readMoney, useMoneySettings } from './money-field';
 import { RateScopeFields, RateScopePicker, type ScopeField } from './rate-scope-fields';
 
 /**
@@ -106,6 +100,8 @@ export function TutorRateFields(props: {
   errors: Record<string, string>;
   kindLabel: string;
   kinds: readonly DropdownOption[];
+  /** A rate of one tutor's own (their profile's): it has no tutor's country to match. */
+  ownRate?: boolean;
 }) {
   const { value, onChange, errors } = props;
   const { currencies } = useMoneySettings();
@@ -132,7 +128,9 @@ export function TutorRateFields(props: {
   return (
     <Stack gap="4">
       {scope([
-        { key: 'tutorCountry', label: "Tutor's country", placeholder: 'Singapore' },
+        ...(props.ownRate
+          ? []
+          : [{ key: 'tutorCountry' as const, label: "Tutor's country", placeholder: 'Singapore' }]),
         { key: 'studentCountry', label: "Student's country", placeholder: 'United Kingdom' },
       ])}
       <RateScopePicker
