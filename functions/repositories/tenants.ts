@@ -1,7 +1,12 @@
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicySchema } from '../../shared/money/late-change';
-import { storedMoneySettingsSchema } from '../../shared/money/settings';
+import {
+  type MoneySettings,
+  type MoneySettingsChange,
+  storedMoneySettingsSchema,
+} from '../../shared/money/settings';
 import { schedulingSettingsSchema } from '../../shared/scheduling/settings';
 import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
 import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
@@ -189,6 +194,98 @@ export async function putTenantSettingsPart<Part extends keyof NonNullable<Tenan
       return;
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  throw new NotFoundError('Unknown tenant');
+}
+
+/**
+ * Saves the tenant's money settings as one conditional update that writes only what the change names: the
+ * currencies, and the premium price when the change names it (set, or removed for null). A change that leaves
+ * the price out keeps the stored one, unless its currency is no longer accepted (then it is removed in the
+ * same update): each of the two is its own condition on the stored price's currency, never a read of it.
+ * While the tenant has no money settings (or no settings) yet, the whole part is written under the condition
+ * that it is still absent. Answers the settings as stored after the write.
+ */
+export async function saveTenantMoneySettings(
+  key: string,
+  change: MoneySettingsChange,
+): Promise<MoneySettings | undefined> {
+  const { premiumPrice, ...currencies } = change;
+  const names = { '#settings': 'settings', '#money': 'money' };
+  const currencyNames = { '#default': 'defaultCurrency', '#currencies': 'currencies' };
+  const priceNames = { '#price': 'premiumPrice', '#currency': 'currency' };
+  const setCurrencies =
+    'SET #settings.#money.#default = :default, #settings.#money.#currencies = :currencies';
+  const currencyValues = { ':default': currencies.defaultCurrency, ':currencies': currencies.currencies };
+  const accepted = `#settings.#money.#price.#currency IN (${currencies.currencies.map((_, i) => `:accepted${i}`).join(', ')})`;
+  const acceptedValues = Object.fromEntries(currencies.currencies.map((code, i) => [`:accepted${i}`, code]));
+  const whole: MoneySettings = { ...currencies, ...(premiumPrice ? { premiumPrice } : {}) };
+
+  type Shape = Pick<
+    UpdateCommandInput,
+    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >;
+  const onStoredMoney: Shape[] =
+    premiumPrice === undefined
+      ? [
+          {
+            UpdateExpression: setCurrencies,
+            ConditionExpression: `attribute_exists(#settings.#money) AND (attribute_not_exists(#settings.#money.#price) OR ${accepted})`,
+            ExpressionAttributeNames: { ...names, ...currencyNames, ...priceNames },
+            ExpressionAttributeValues: { ...currencyValues, ...acceptedValues },
+          },
+          {
+            UpdateExpression: `${setCurrencies} REMOVE #settings.#money.#price`,
+            ConditionExpression: `attribute_exists(#settings.#money.#price) AND NOT (${accepted})`,
+            ExpressionAttributeNames: { ...names, ...currencyNames, ...priceNames },
+            ExpressionAttributeValues: { ...currencyValues, ...acceptedValues },
+          },
+        ]
+      : [
+          {
+            UpdateExpression:
+              premiumPrice === null
+                ? `${setCurrencies} REMOVE #settings.#money.#price`
+                : `${setCurrencies}, #settings.#money.#price = :price`,
+            ConditionExpression: 'attribute_exists(#settings.#money)',
+            ExpressionAttributeNames: { ...names, ...currencyNames, '#price': 'premiumPrice' },
+            ExpressionAttributeValues:
+              premiumPrice === null ? currencyValues : { ...currencyValues, ':price': premiumPrice },
+          },
+        ];
+  const shapes: Shape[] = [
+    ...onStoredMoney,
+    {
+      UpdateExpression: 'SET #settings.#money = :money',
+      ConditionExpression: 'attribute_exists(#settings) AND attribute_not_exists(#settings.#money)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':money': whole },
+    },
+    {
+      UpdateExpression: 'SET #settings = :settings',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#settings)',
+      ExpressionAttributeNames: { '#settings': 'settings' },
+      ExpressionAttributeValues: { ':settings': { money: whole } },
+    },
+  ];
+  // Each shape's condition holds for one state of the stored item; a concurrent save can move it between
+  // our attempts, so the round is tried again (a tenant that does not exist fails them all).
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (const shape of shapes) {
+      try {
+        const { Attributes } = await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: tenants.key(key, { key }),
+            ...shape,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? tenants.parse(Attributes).settings?.money : undefined;
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
     }
   }
   throw new NotFoundError('Unknown tenant');

@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicy } from '../../shared/money/late-change';
-import { moneySettings, moneySettingsDoc, storedMoneySettings } from '../../shared/money/settings';
+import { moneySettings, moneySettingsChange, moneySettingsDoc } from '../../shared/money/settings';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
 import { tenantRoutes } from '../../shared/routes/tenants';
 import {
@@ -10,7 +10,7 @@ import {
   schedulingSettings,
 } from '../../shared/scheduling/settings';
 import { forgetCachedTenant, resourceHandler } from '../lib/pipeline';
-import { getTenant, putTenantSettingsPart } from '../repositories/tenants';
+import { getTenant, putTenantSettingsPart, saveTenantMoneySettings } from '../repositories/tenants';
 
 const schedulingView = (overrides: SchedulingOverrides | undefined) => ({
   settings: schedulingSettings(overrides),
@@ -52,11 +52,11 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
   },
 
   // Prices already set keep their currency: a currency no longer accepted is refused for new prices only.
+  // The save writes only what the form names (no read first): see saveTenantMoneySettings.
   'tenants.updateMoneySettings': async ({ tenant, body }) => {
-    const stored = storedMoneySettings(body, (await getTenant(tenant.key))?.settings?.money);
-    await putTenantSettingsPart(tenant.key, 'money', stored);
+    const stored = await saveTenantMoneySettings(tenant.key, moneySettingsChange(body));
     forgetCachedTenant(tenant.key);
-    return { settings: moneySettingsDoc(stored), isDefault: false };
+    return { settings: moneySettingsDoc(moneySettings(stored)), isDefault: false };
   },
 
   'tenants.lateChangePolicy': async ({ tenant }) => {

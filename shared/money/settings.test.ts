@@ -1,25 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { moneySettingsDoc, moneySettingsSchema, storedMoneySettings } from './settings';
+import { moneySettingsChange, moneySettingsDoc, moneySettingsSchema } from './settings';
 
 describe('the premium price in the money settings', () => {
   const base = { defaultCurrency: 'USD' as const, currencies: ['USD' as const, 'SGD' as const] };
 
   it('is stored in minor units and shown in major ones', () => {
-    const stored = storedMoneySettings(
-      { ...base, premiumPrice: { amount: 19.9, currency: 'USD' } },
-      undefined,
-    );
-    expect(stored.premiumPrice).toEqual({ minor: 1990, currency: 'USD' });
-    expect(moneySettingsDoc(stored).premiumPrice).toEqual({ amount: 19.9, currency: 'USD' });
+    const change = moneySettingsChange({ ...base, premiumPrice: { amount: 19.9, currency: 'USD' } });
+    expect(change.premiumPrice).toEqual({ minor: 1990, currency: 'USD' });
+    expect(
+      moneySettingsDoc({ ...base, premiumPrice: { minor: 1990, currency: 'USD' } }).premiumPrice,
+    ).toEqual({
+      amount: 19.9,
+      currency: 'USD',
+    });
   });
 
-  it('is kept by a save that leaves it out, taken off sale by null, dropped with its currency', () => {
-    const before = { ...base, premiumPrice: { minor: 1990, currency: 'SGD' as const } };
-    expect(storedMoneySettings(base, before).premiumPrice).toEqual(before.premiumPrice);
-    expect(storedMoneySettings({ ...base, premiumPrice: null }, before).premiumPrice).toBeUndefined();
-    expect(
-      storedMoneySettings({ defaultCurrency: 'USD', currencies: ['USD'] }, before).premiumPrice,
-    ).toBeUndefined();
+  it('is changed only by a save that names it: null takes it off sale, absent leaves it alone', () => {
+    expect(moneySettingsChange({ ...base, premiumPrice: null })).toEqual({ ...base, premiumPrice: null });
+    expect(moneySettingsChange(base)).toEqual(base);
+    expect('premiumPrice' in moneySettingsChange(base)).toBe(false);
   });
 
   it('refuses a price that is not money the school takes', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type CurrencyCode, currencyCodes, DEFAULT_CURRENCY } from './currencies';
-import { fromMajor, money, toMajor } from './money';
+import { fromMajor, type Money, money, toMajor } from './money';
 
 export const currencyCodeSchema = z.enum(currencyCodes, { error: 'Choose a currency from the list' });
 
@@ -67,18 +67,22 @@ export const moneySettingsSchema = z
   );
 export type MoneySettingsDoc = z.infer<typeof moneySettingsSchema>;
 
-/** The stored settings from a saved form, keeping the stored premium price when the form leaves it out. */
-export function storedMoneySettings(doc: MoneySettingsDoc, before: MoneySettings | undefined): MoneySettings {
+/**
+ * What a saved form changes in the stored settings: the currencies always, the premium price only when the
+ * form names it (a price; null takes it off sale). A form that leaves the price out leaves the stored one as
+ * it is, unless the form stops accepting its currency (then it goes with it). The save writes exactly this,
+ * in one conditional update and without reading the settings first, so two admins saving at once never undo
+ * each other's price.
+ */
+export type MoneySettingsChange = Omit<MoneySettings, 'premiumPrice'> & { premiumPrice?: Money | null };
+
+export function moneySettingsChange(doc: MoneySettingsDoc): MoneySettingsChange {
   const { premiumPrice, ...currencies } = doc;
-  const price =
-    premiumPrice === undefined
-      ? before?.premiumPrice && currencies.currencies.includes(before.premiumPrice.currency)
-        ? before.premiumPrice
-        : undefined
-      : premiumPrice === null
-        ? undefined
-        : money(premiumPrice.amount, premiumPrice.currency);
-  return { ...currencies, ...(price ? { premiumPrice: price } : {}) };
+  if (premiumPrice === undefined) return currencies;
+  return {
+    ...currencies,
+    premiumPrice: premiumPrice === null ? null : money(premiumPrice.amount, premiumPrice.currency),
+  };
 }
 
 /** The API's form of the stored settings. */

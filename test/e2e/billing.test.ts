@@ -185,3 +185,32 @@ it('a visitor is offered the free trial by the discount banner, and a dismissed 
   );
   expect(await student.getByRole('region', { name: 'Offer' }).count()).toBe(0);
 });
+
+it('a student is offered premium access at the price the school set, and Buy goes to its checkout', {
+  timeout: 300_000,
+}, async () => {
+  // Prepare: the school puts premium on sale at 12.50 in its default currency (its currencies as they are)
+  const api = apiClient(browser.stack().apiUrl);
+  const admin = await api.signIn(demo.admin.email, demo.admin.password);
+  const current = await api.call<Json>('tenants.moneySettings', admin);
+  const { defaultCurrency, currencies } = current.body.settings;
+  const saved = await api.call<Json>('tenants.updateMoneySettings', {
+    ...admin,
+    body: { defaultCurrency, currencies, premiumPrice: { amount: 12.5, currency: defaultCurrency } },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+  // Act: Sam opens the plans
+  const sam = await browser.signedInPage(demo.student, '/subscriptions');
+  await sam.getByRole('heading', { name: 'Plans and subscriptions' }).waitFor();
+
+  // Assess: the premium card with the school's price
+  const premium = sam.getByRole('region', { name: 'Premium access' });
+  await premium.getByText(`${defaultCurrency} 12.50`).waitFor();
+  await shot(sam, 'subscriptions-premium');
+
+  // Act / Assess: Buy goes to the premium upgrade's checkout
+  await premium.getByRole('button', { name: 'Buy premium access' }).click();
+  await sam.waitForURL(/\/checkout\/demo\/cs_test_/);
+  await sam.getByRole('heading', { name: `Pay 12.50 ${defaultCurrency}` }).waitFor();
+});

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { recordEndedLessons } from '../../functions/lesson-history/job';
 import { getLessonHistory } from '../../functions/repositories/lesson-history';
-import { demo } from '../support/api-client';
+import { apiClient, demo } from '../support/api-client';
 import { placeDemoLesson } from '../support/lessons';
 import { browserStackPerFile, screenshot } from './support/browser';
 
@@ -66,6 +67,30 @@ it('an admin sets a tutor rate, sees the pay of the lesson taught at it, the tut
   expect(await mine.getByRole('button', { name: 'Raise concern' }).count()).toBe(0);
   await screenshot(tom, 'tutor-my-pay');
   expect((await getLessonHistory('demo', lesson._id))?.tutorConcern?.status).toBe('PENDING');
+
+  // Assess: the month's totals card says what the totals route answers for the month the page shows
+  const zone = await tom.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const month = DateTime.fromFormat(await tom.getByLabel('Pay month').inputValue(), 'yyyy-MM', { zone });
+  const api = apiClient(browser.stack().apiUrl);
+  const tomApi = await api.signIn(demo.tutor.email, demo.tutor.password);
+  const answer = await api.call<{ totals: Array<{ currency: string; lessons: number; total: number }> }>(
+    'lessonHistory.payTotals',
+    {
+      ...tomApi,
+      query: { startDate: month.startOf('month').toISO() ?? '', endDate: month.endOf('month').toISO() ?? '' },
+    },
+  );
+  expect(answer.status).toBe(200);
+  const usd = answer.body.totals.find((total) => total.currency === 'USD');
+  expect(usd?.lessons).toBeGreaterThanOrEqual(
+    month.hasSame(DateTime.fromISO(lesson.start), 'month') ? 24.38 : 0,
+  );
+  const card = tom.getByRole('region', { name: 'Pay this month' });
+  await card
+    .getByTestId('pay-total-USD')
+    .filter({ hasText: `USD ${usd?.total.toFixed(2)}` })
+    .waitFor();
+  await screenshot(tom, 'tutor-my-pay-totals');
   await admin.reload();
   await row.getByText('Concern raised').waitFor();
 

@@ -71,6 +71,56 @@ describe('the premium price', () => {
   });
 });
 
+describe('a money settings save', () => {
+  const usd = (amount: number) => ({ amount, currency: 'USD' });
+  const currencies = { currencies: ['USD', 'SGD', 'EUR'] };
+  const stored = async () => (await local.api.call<Json>('tenants.moneySettings', admin)).body.settings;
+
+  it('changes the premium price only when it names it: absent keeps it, null takes it off sale', async () => {
+    // Prepare
+    expect((await settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: usd(25) })).status).toBe(
+      200,
+    );
+
+    // Act / Assess: a save without the price keeps it.
+    const kept = await settings({ ...currencies, defaultCurrency: 'SGD' });
+    expect(kept.body.settings).toEqual({ ...currencies, defaultCurrency: 'SGD', premiumPrice: usd(25) });
+    expect((await stored()).premiumPrice).toEqual(usd(25));
+
+    // null takes it off sale.
+    const removed = await settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.settings.premiumPrice).toBeUndefined();
+    expect((await stored()).premiumPrice).toBeUndefined();
+    expect((await price()).status).toBe(409);
+
+    // A save that stops accepting its currency takes it with it.
+    await settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: usd(25) });
+    const dropped = await settings({ defaultCurrency: 'SGD', currencies: ['SGD'] });
+    expect(dropped.body.settings).toEqual({ defaultCurrency: 'SGD', currencies: ['SGD'] });
+    expect((await stored()).premiumPrice).toBeUndefined();
+  });
+
+  it('never loses a price set while another admin saves the currencies', async () => {
+    for (let pair = 0; pair < 10; pair += 1) {
+      // Prepare: off sale.
+      await settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: null });
+
+      // Act: one admin sets the price while another changes the default currency.
+      const [set, other] = await Promise.all([
+        settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: usd(10 + pair) }),
+        settings({ ...currencies, defaultCurrency: pair % 2 ? 'SGD' : 'EUR' }),
+      ]);
+
+      // Assess
+      expect([set.status, other.status]).toEqual([200, 200]);
+      expect((await stored()).premiumPrice, `pair ${pair}`).toEqual(usd(10 + pair));
+    }
+    // The price the upgrade below is sold at.
+    await settings({ ...currencies, defaultCurrency: 'USD', premiumPrice: usd(19.9) });
+  });
+});
+
 describe('a premium upgrade', () => {
   it('is a Checkout Session of purpose PREMIUM_UPGRADE whose payment grants the access', async () => {
     // Act

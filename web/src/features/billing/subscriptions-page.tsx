@@ -18,6 +18,7 @@ import {
 } from '../../lib/billing';
 import { usePageMeta } from '../../lib/meta-tags';
 import { canCall } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
 import { CustomerPortalButton, PayerPicker, PaymentReturnAlert, usePayer } from './billing-parts';
 
 /** How often a page back from the checkout reads again until the payment is there. */
@@ -93,6 +94,69 @@ function PlanGroup(props: {
         </SimpleGrid>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The premium upgrade (spec 000 section 7, `stripe/premium/...`): offered when the school sells it (its
+ * price answers; a 409 means not on sale, shown as nothing) and the payer has no premium access yet. Buy
+ * goes to its Checkout Session; the payment grants the access.
+ */
+function PremiumCard({ payer }: { payer: Payer | undefined }) {
+  const user = useSession()?.user;
+  const payerId = payer?.userId ?? user?._id;
+  const allowed = canCall(user, 'payments.premiumCreateSession');
+  const { data: offer } = useApi(
+    allowed ? ['payments.premiumProductPrice', { quietStatuses: [409] }] : null,
+    {
+      shouldRetryOnError: false,
+    },
+  );
+  const { data: status } = useApi(
+    allowed && offer && payerId ? ['payments.premiumStatus', { params: { id: payerId } }] : null,
+  );
+  const [busy, setBusy] = useState(false);
+  if (!offer || !status || status.premium) return null;
+
+  const buy = async () => {
+    setBusy(true);
+    try {
+      const answer = await callApi('payments.premiumCreateSession', {
+        body: payer?.userId ? { userId: payer.userId } : {},
+      });
+      window.location.assign(answer.stripeSession.url);
+    } catch {
+      // Toasted by the API client.
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card.Root
+      data-testid="premium-offer"
+      borderColor="purple.emphasized"
+      aria-label="Premium access"
+      role="region"
+    >
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start" gap="2" wrap="wrap">
+          <Stack gap="1">
+            <Heading as="h2" size="lg">
+              Premium access
+            </Heading>
+            <Text color="fg.muted">{offer.name}</Text>
+          </Stack>
+          <Stack gap="2" align={{ base: 'start', md: 'end' }}>
+            <Text fontSize="2xl" fontWeight="bold">
+              {moneyText(offer.price)}
+            </Text>
+            <Button colorPalette="purple" loading={busy} onClick={buy} aria-label="Buy premium access">
+              Buy
+            </Button>
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -196,6 +260,7 @@ function Subscriptions() {
             </Button>
           </PaymentReturnAlert>
         )}
+        <PremiumCard payer={payer} />
         <PlanGroup title="Subscriptions" plans={data?.subscription} buying={buying} onChoose={choosePlan} />
         <PlanGroup title="Flexible plans" plans={data?.flexible} buying={buying} onChoose={choosePlan} />
       </Stack>

@@ -2,36 +2,35 @@ import {
   Badge,
   Button,
   ButtonGroup,
+  Card,
+  DataList,
   Dialog,
   Field,
   Heading,
   HStack,
+  Input,
   Portal,
+  SimpleGrid,
   Stack,
   Table,
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { displayMoney, fromMajor } from '../../../../shared/money/money';
-import type { MoneyDoc } from '../../../../shared/money/schemas';
+import { isMonth } from '../../../../shared/money/monthly-totals';
 import { enumLabels } from '../../../../shared/rules/enum-labels';
-import type { PresentedLessonHistory } from '../../../../shared/schemas/lesson-history';
+import type { PresentedLessonHistory, TutorPayTotals } from '../../../../shared/schemas/lesson-history';
+import { moneyText } from '../../components/admin/money-text';
 import { RequireSession } from '../../components/require-session';
-import { raiseConcern, useMyPay } from '../../lib/api/tutor-pay';
+import { raiseConcern, useMyPay, useMyPayTotals } from '../../lib/api/tutor-pay';
 import { usePageMeta } from '../../lib/meta-tags';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 
 const PAGE_SIZE = 10;
 const MISSING = '-';
-
-function moneyText(amount: MoneyDoc | null | undefined): string {
-  if (!amount) return MISSING;
-  const parsed = fromMajor(amount.amount, amount.currency);
-  return parsed.ok ? displayMoney(parsed.money) : `${amount.currency} ${amount.amount}`;
-}
 
 const concernLabels = {
   PENDING: 'Concern pending',
@@ -119,6 +118,97 @@ function PayCell({ lesson }: { lesson: PresentedLessonHistory }) {
   );
 }
 
+type PayTotal = TutorPayTotals['totals'][number];
+const totalParts: Array<{ part: Exclude<keyof PayTotal, 'currency' | 'total'>; label: string }> = [
+  { part: 'lessons', label: 'Lessons' },
+  { part: 'extensions', label: 'Extensions' },
+  { part: 'penalties', label: 'Penalties' },
+  { part: 'waived', label: 'Waived penalties' },
+  { part: 'adjustments', label: 'Adjustments' },
+];
+
+/**
+ * The month's pay (GET /lesson-history/tutor-payments/totals): lessons + extensions - penalties + waived
+ * penalties +/- adjustments, one column per currency the tutor was paid in (never added across currencies).
+ * The month is the tutor's own, from its first to its last millisecond in the device's zone.
+ */
+function PayTotalsCard({
+  month,
+  zone,
+  onMonth,
+}: {
+  month: string;
+  zone: string;
+  onMonth: (m: string) => void;
+}) {
+  const first = DateTime.fromFormat(month, 'yyyy-MM', { zone });
+  const { data } = useMyPayTotals({
+    startDate: first.startOf('month').toISO() ?? month,
+    endDate: first.endOf('month').toISO() ?? month,
+  });
+  return (
+    <Card.Root size="sm" aria-label="Pay this month" role="region">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading as="h2" size="md">
+            Pay in {first.toFormat('LLLL yyyy')}
+          </Heading>
+          <Input
+            size="sm"
+            type="month"
+            width="auto"
+            aria-label="Pay month"
+            value={month}
+            onChange={(event) => isMonth(event.target.value) && onMonth(event.target.value)}
+          />
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {!data ? (
+          <Text color="fg.muted">Adding up…</Text>
+        ) : data.totals.length === 0 ? (
+          <Text color="fg.muted">Nothing paid in this month yet.</Text>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: Math.min(data.totals.length, 3) }} gap="4">
+            {data.totals.map((total) => (
+              <DataList.Root key={total.currency} orientation="horizontal" size="sm">
+                {totalParts.map(({ part, label }) => (
+                  <DataList.Item key={part}>
+                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                    <DataList.ItemValue justifyContent="end" whiteSpace="nowrap">
+                      {moneyText(
+                        { amount: total[part], currency: total.currency },
+                        { signed: part === 'adjustments' },
+                      )}
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+                <DataList.Item borderTopWidth="1px" pt="2">
+                  <DataList.ItemLabel fontWeight="semibold">Total</DataList.ItemLabel>
+                  <DataList.ItemValue
+                    justifyContent="end"
+                    fontWeight="semibold"
+                    whiteSpace="nowrap"
+                    data-testid={`pay-total-${total.currency}`}
+                  >
+                    {moneyText({ amount: total.total, currency: total.currency })}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              </DataList.Root>
+            ))}
+          </SimpleGrid>
+        )}
+        {data && data.lines.length > 0 && (
+          <Text color="fg.muted" fontSize="xs" mt="3">
+            From {data.lines.length} {data.lines.length === 1 ? 'record' : 'records'}: lessons, waivers and
+            adjustments of the month.
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /**
  * "My pay": a tutor's own lessons that ended, newest first, each with the rate it was paid at, what it
  * pays (after penalties, extensions and adjustments) and whether the school has paid it; a concern about
@@ -129,15 +219,30 @@ function MyPay() {
   const zone = deviceTimeZone();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const asked = params.get('month') ?? '';
+  const month = isMonth(asked) ? asked : DateTime.now().setZone(zone).toFormat('yyyy-MM');
   const { data } = useMyPay({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const [concernFor, setConcernFor] = useState<PresentedLessonHistory | null>(null);
   const total = data?.totalDocs ?? 0;
-  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+  const goTo = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+  const setMonth = (next: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('month', next);
+      return updated;
+    });
   return (
     <Stack gap="5" p={{ base: '4', md: '8' }} maxW="6xl" mx="auto">
       <Heading as="h1" size="2xl">
         My pay
       </Heading>
+      <PayTotalsCard month={month} zone={zone} onMonth={setMonth} />
       {data && data.docs.length === 0 ? (
         <Text color="fg.muted">No lessons yet: each lesson you teach shows here once it has ended.</Text>
       ) : (
