@@ -15,8 +15,15 @@ import { useCourseCredits } from '../../lib/api/billing';
 
 type RoleHolder = Pick<AuthUser, 'role' | 'type'>;
 
+/**
+ * Whether the account's role holds a header content. These are a buyer's (a student, a parent, a guest):
+ * an admin role holding every permission, or a tutor, is not offered plans or a free trial.
+ */
+const buyerTypes = new Set<RoleHolder['type']>(['student', 'parent', 'guest']);
 const holds = (user: RoleHolder | undefined, action: string) =>
-  !!user && holdsAny(user.role.permissions, { areas: ['headerContents'], actions: [action] });
+  !!user &&
+  buyerTypes.has(user.type) &&
+  holdsAny(user.role.permissions, { areas: ['headerContents'], actions: [action] });
 
 /** Whether the header shows the account's credits: a student whose role holds creditsViewer. */
 export function showsCredits(user: RoleHolder | undefined): boolean {
@@ -38,9 +45,12 @@ export function HeaderCredits({ user }: { user: RoleHolder }) {
   );
 }
 
+/** Whether the header offers "Upgrade" (upgradeButton). */
+export const showsUpgrade = (user: RoleHolder | undefined) => holds(user, 'upgradeButton');
+
 /** "Upgrade" (upgradeButton): to the plans. */
 export function UpgradeButton({ user }: { user: RoleHolder }) {
-  if (!holds(user, 'upgradeButton')) return null;
+  if (!showsUpgrade(user)) return null;
   return (
     <Button asChild size="sm" colorPalette="brand" variant="subtle">
       <RouterLink to={paths.subscriptions}>Upgrade</RouterLink>
