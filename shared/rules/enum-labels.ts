@@ -1,4 +1,6 @@
 import { progressStatuses } from '../learning/progress';
+import { paymentTypes as financePaymentTypes } from '../money/finance';
+import { ledgerEntryKinds, paymentKinds } from '../money/ledger';
 import {
   requesterRoles,
   requestStatuses,
@@ -121,6 +123,38 @@ export const enumLabels = {
     NOT_STARTED: 'Not started',
     IN_PROGRESS: 'In progress',
     COMPLETED: 'Done',
+  }),
+  /** What a payment was for (spec 002 section 9 payment types). */
+  financePaymentType: words(financePaymentTypes, {
+    FLEXIBLE: 'Flexible plan',
+    SUBSCRIPTION: 'Subscription',
+    INVOICE: 'Invoice',
+    CUSTOM_PLAN: 'Custom plan',
+    COURSE: 'Course',
+    PREMIUM_UPGRADE: 'Premium upgrade',
+    COURSE_TOPUP: 'Course credits',
+  }),
+  /** A payment history record's state. */
+  paymentKind: words(paymentKinds, {
+    PAYMENT: 'Paid',
+    REFUND: 'Refunded',
+    DISPUTE: 'Disputed',
+    DISPUTE_WON: 'Dispute won',
+    DISPUTE_LOST: 'Dispute lost',
+    FAILED: 'Failed',
+  }),
+  /** A transaction log's (ledger entry's) kind: money moved, or credits. */
+  ledgerEntryKind: words(ledgerEntryKinds, {
+    PAYMENT: 'Payment',
+    REFUND: 'Refund',
+    DISPUTE: 'Dispute',
+    DISPUTE_WON: 'Dispute won',
+    ADJUSTMENT: 'Adjustment',
+    ENROLMENT: 'Enrolment credits',
+    TOPUP: 'Credits bought',
+    USE: 'Credit used',
+    RETURN: 'Credit returned',
+    REVERSAL: 'Credits reversed',
   }),
   roleType: words(roleTypes, { admin: 'Admin', user: 'User' }),
   userType: words(userTypes, {

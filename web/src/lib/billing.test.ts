@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chosenPayer,
-  moneyText,
-  parsePendingPayment,
-  payerChoices,
-  paymentLanded,
-  planTerm,
-} from './billing';
+import { chosenPayer, parsePendingPayment, payerChoices, paymentLanded, planTerm } from './billing';
 
 const person = (id: string, firstname: string) => ({
   _id: id,
@@ -75,15 +68,6 @@ describe('planTerm', () => {
       'every 3 months',
     );
     expect(planTerm({ planType: 'SUBSCRIPTION', duration: 1, durationUnit: 'YEARS' })).toBe('every year');
-  });
-});
-
-describe('moneyText', () => {
-  it('shows the currency and exactly its decimals', () => {
-    expect(moneyText({ amount: 450, currency: 'USD' })).toBe('USD 450.00');
-    expect(moneyText({ amount: 599.5, currency: 'SGD' })).toBe('SGD 599.50');
-    expect(moneyText({ amount: 1250, currency: 'JPY' })).toBe('JPY 1250');
-    expect(moneyText(undefined)).toBe('-');
   });
 });
 

@@ -1,5 +1,3 @@
-import { displayMoney, fromMajor } from '../../../shared/money/money';
-import type { MoneyDoc } from '../../../shared/money/schemas';
 import type { AuthUser } from '../../../shared/schemas/user';
 import { storageKeys } from '../config/storage-keys';
 
@@ -8,13 +6,6 @@ import { storageKeys } from '../config/storage-keys';
  * length reads, and what a page coming back from the checkout waits for. Pure, except the two functions
  * that keep a payment's wait in session storage.
  */
-
-/** "USD 19.99": an amount with exactly its currency's decimals (shared/money `displayMoney`). */
-export function moneyText(amount: MoneyDoc | null | undefined): string {
-  if (!amount) return '-';
-  const parsed = fromMajor(amount.amount, amount.currency);
-  return parsed.ok ? displayMoney(parsed.money) : `${amount.currency} ${amount.amount}`;
-}
 
 export interface Payer {
   /** Undefined: the signed-in account itself (the calls then send no userId). */

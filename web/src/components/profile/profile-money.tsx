@@ -1,12 +1,14 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { displayMoney, fromMajor } from '../../../../shared/money/money';
 import type { MoneyDoc } from '../../../../shared/money/schemas';
 import { isValidEmail } from '../../../../shared/rules/email';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { countryList } from '../../../../shared/schemas/countries';
 import { apiKey, useApi } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { moneyText } from '../../lib/money-text';
 import { toastSuccess } from '../../lib/toaster';
+import { PaymentHistoryTable } from '../billing/payment-history-table';
 import { FormField } from '../form-field';
 import { SelectField } from '../select-field';
 import type { BankDetailsInput, Profile, ProfileCalls } from './profile-calls';
@@ -25,11 +27,6 @@ const words = (value: string) => {
   const text = value.toLowerCase().replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-
-function moneyText(amount: MoneyDoc): string {
-  const parsed = fromMajor(amount.amount, amount.currency);
-  return parsed.ok ? displayMoney(parsed.money) : `${amount.currency} ${amount.amount}`;
-}
 
 const statusPalette: Record<string, string> = {
   active: 'green',
@@ -98,7 +95,7 @@ export function PlansTab({ profile, calls }: { profile: Profile; calls: ProfileC
                 {person.subscriptions.map((subscription) => (
                   <Table.Row key={subscription._id}>
                     <Table.Cell>{subscription.planName ?? subscription.courseTitle ?? 'Plan'}</Table.Cell>
-                    <Table.Cell>{words(subscription.paymentType)}</Table.Cell>
+                    <Table.Cell>{enumLabels.financePaymentType[subscription.paymentType]}</Table.Cell>
                     <Table.Cell>
                       <StatusBadge status={subscription.status} />
                       {subscription.cancelAtPeriodEnd && (
@@ -130,7 +127,9 @@ export function PlansTab({ profile, calls }: { profile: Profile; calls: ProfileC
                 {person.enrolments.map((enrolment) => (
                   <Table.Row key={enrolment.courseId}>
                     <Table.Cell>{enrolment.courseTitle}</Table.Cell>
-                    <Table.Cell>{enrolment.enrolmentType ? words(enrolment.enrolmentType) : '—'}</Table.Cell>
+                    <Table.Cell>
+                      {enrolment.enrolmentType ? enumLabels.enrolmentType[enrolment.enrolmentType] : '—'}
+                    </Table.Cell>
                     <Table.Cell>
                       <StatusBadge status={enrolment.enrolment} />
                     </Table.Cell>
@@ -182,44 +181,6 @@ export function PlansTab({ profile, calls }: { profile: Profile; calls: ProfileC
 // ---- payment history ---------------------------------------------------------------------------------------
 
 const PAGE = 10;
-
-function HistoryTable(props: {
-  docs: readonly {
-    _id: string;
-    kind: string;
-    paymentType: string;
-    amount: MoneyDoc;
-    description: string;
-    createdAt: string;
-  }[];
-}) {
-  return (
-    <Table.Root size="sm">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Date</Table.ColumnHeader>
-          <Table.ColumnHeader>Description</Table.ColumnHeader>
-          <Table.ColumnHeader>Type</Table.ColumnHeader>
-          <Table.ColumnHeader>Kind</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {props.docs.map((doc) => (
-          <Table.Row key={doc._id}>
-            <Table.Cell whiteSpace="nowrap">{formatDate(doc.createdAt)}</Table.Cell>
-            <Table.Cell>{doc.description}</Table.Cell>
-            <Table.Cell>{words(doc.paymentType)}</Table.Cell>
-            <Table.Cell>{words(doc.kind)}</Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {moneyText(doc.amount)}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
-}
 
 /**
  * The payment history of the profile's person; a parent's payments are made for their children, so a
@@ -280,7 +241,7 @@ export function PaymentHistoryTab({ profile, calls }: { profile: Profile; calls:
       ) : (
         <>
           <Box overflowX="auto">
-            <HistoryTable docs={data.docs} />
+            <PaymentHistoryTable docs={data.docs} />
           </Box>
           <Flex justify="space-between" align="center">
             <Text fontSize="sm" color="fg.muted">

@@ -14,50 +14,20 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { PaymentType } from '../../../../shared/money/finance';
-import type { LedgerEntryKind, PaymentKind } from '../../../../shared/money/ledger';
+import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { dayBoundary } from '../../components/admin/date-filters';
+import { PaymentHistoryTable } from '../../components/billing/payment-history-table';
 import { RequireSession } from '../../components/require-session';
 import { paths, withQuery } from '../../config/paths';
 import { useCourseCredits, usePaymentHistory, useTransactionLogs } from '../../lib/api/billing';
-import { moneyText } from '../../lib/billing';
 import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta-tags';
+import { moneyText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { CustomerPortalButton, PayerPicker, usePayer } from './billing-parts';
 
 const PAGE_SIZE = 10;
-
-const paymentTypeLabels: Record<PaymentType, string> = {
-  FLEXIBLE: 'Flexible plan',
-  SUBSCRIPTION: 'Subscription',
-  INVOICE: 'Invoice',
-  CUSTOM_PLAN: 'Custom plan',
-  COURSE: 'Course',
-  PREMIUM_UPGRADE: 'Premium',
-  COURSE_TOPUP: 'Course credits',
-};
-const paymentKindLabels: Record<PaymentKind, string> = {
-  PAYMENT: 'Paid',
-  REFUND: 'Refunded',
-  DISPUTE: 'Disputed',
-  DISPUTE_WON: 'Dispute won',
-  DISPUTE_LOST: 'Dispute lost',
-  FAILED: 'Failed',
-};
-const entryKindLabels: Record<LedgerEntryKind, string> = {
-  PAYMENT: 'Payment',
-  REFUND: 'Refund',
-  DISPUTE: 'Dispute',
-  DISPUTE_WON: 'Dispute won',
-  ADJUSTMENT: 'Adjustment',
-  ENROLMENT: 'Enrolment credits',
-  TOPUP: 'Credits bought',
-  USE: 'Credit used',
-  RETURN: 'Credit returned',
-  REVERSAL: 'Credits reversed',
-};
 
 /** The page's state in its address: whose, which dates, which page of each list. */
 function useBillingQuery() {
@@ -159,36 +129,7 @@ function Payments(props: {
   if (data.totalDocs === 0) return <Text color="fg.muted">No payments yet.</Text>;
   return (
     <Stack gap="3">
-      <Table.ScrollArea>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader>Description</Table.ColumnHeader>
-              <Table.ColumnHeader>For</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.docs.map((payment) => (
-              <Table.Row key={payment._id}>
-                <Table.Cell whiteSpace="nowrap">{formatDate(payment.createdAt)}</Table.Cell>
-                <Table.Cell>{payment.description}</Table.Cell>
-                <Table.Cell>{paymentTypeLabels[payment.paymentType]}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={payment.kind === 'PAYMENT' ? 'green' : 'orange'}>
-                    {paymentKindLabels[payment.kind]}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {moneyText(payment.amount)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <PaymentHistoryTable docs={data.docs} />
       <Pager label="Payments" page={props.page} total={data.totalDocs} onPage={props.onPage} />
     </Stack>
   );
@@ -225,7 +166,7 @@ function Logs(props: {
               <Table.Row key={entry._id}>
                 <Table.Cell whiteSpace="nowrap">{formatDate(entry.createdAt)}</Table.Cell>
                 <Table.Cell>{entry.description}</Table.Cell>
-                <Table.Cell>{entryKindLabels[entry.kind]}</Table.Cell>
+                <Table.Cell>{enumLabels.ledgerEntryKind[entry.kind]}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {entry.amount
                     ? moneyText(entry.amount)

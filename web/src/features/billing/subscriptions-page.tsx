@@ -9,7 +9,6 @@ import { callApi, useApi } from '../../lib/api-client';
 import {
   forgetPendingPayment,
   keepPendingPayment,
-  moneyText,
   type Payer,
   type PendingPayment,
   paymentLanded,
@@ -17,6 +16,7 @@ import {
   planTerm,
 } from '../../lib/billing';
 import { usePageMeta } from '../../lib/meta-tags';
+import { moneyText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { CustomerPortalButton, PayerPicker, PaymentReturnAlert, usePayer } from './billing-parts';

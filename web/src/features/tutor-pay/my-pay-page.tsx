@@ -22,10 +22,10 @@ import { useSearchParams } from 'react-router-dom';
 import { isMonth } from '../../../../shared/money/monthly-totals';
 import { enumLabels } from '../../../../shared/rules/enum-labels';
 import type { PresentedLessonHistory, TutorPayTotals } from '../../../../shared/schemas/lesson-history';
-import { moneyText } from '../../components/admin/money-text';
 import { RequireSession } from '../../components/require-session';
 import { raiseConcern, useMyPay, useMyPayTotals } from '../../lib/api/tutor-pay';
 import { usePageMeta } from '../../lib/meta-tags';
+import { moneyText } from '../../lib/money-text';
 import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { toastSuccess } from '../../lib/toaster';
 

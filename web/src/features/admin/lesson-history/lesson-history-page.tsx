@@ -10,12 +10,12 @@ import {
 } from '../../../../../shared/schemas/lesson-history';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
-import { moneyText } from '../../../components/admin/money-text';
 import { peopleNames, personName } from '../../../components/admin/person-names';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
+import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';

@@ -22,12 +22,12 @@ import {
   readMoney,
   useMoneySettings,
 } from '../../../components/admin/money-field';
-import { moneyText } from '../../../components/admin/money-text';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { callApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
+import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toaster';

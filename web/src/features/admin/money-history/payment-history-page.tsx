@@ -2,36 +2,22 @@ import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { PaymentKind } from '../../../../../shared/money/ledger';
 import type { PaymentHistoryDoc } from '../../../../../shared/routes/money-history';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { dayRangeFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { listQuery } from '../../../components/admin/list-query';
-import { moneyText } from '../../../components/admin/money-text';
 import { personFilter } from '../../../components/admin/person-picker';
+import { paymentKindPalettes } from '../../../components/billing/payment-history-table';
 import { callApi, useApi } from '../../../lib/api-client';
+import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
-import { PersonCell, paymentTypeLabels } from './person-cell';
+import { PersonCell } from './person-cell';
 import { RecordNotesAction } from './record-notes';
 
-const kindLabels: Record<PaymentKind, string> = {
-  PAYMENT: 'Payment',
-  REFUND: 'Refund',
-  DISPUTE: 'Dispute opened',
-  DISPUTE_WON: 'Dispute won',
-  DISPUTE_LOST: 'Dispute lost',
-  FAILED: 'Failed',
-};
-const kindPalettes: Record<PaymentKind, string> = {
-  PAYMENT: 'green',
-  REFUND: 'orange',
-  DISPUTE: 'red',
-  DISPUTE_WON: 'green',
-  DISPUTE_LOST: 'red',
-  FAILED: 'gray',
-};
 /** A payment row's kind says which way its (positive) amount went. */
 const outgoing: ReadonlySet<PaymentKind> = new Set(['REFUND', 'DISPUTE', 'DISPUTE_LOST']);
 
@@ -65,11 +51,11 @@ function paymentHistoryResource(zone: string, canNote: boolean): AdminResource<P
         label: 'What',
         render: (p) => (
           <Stack gap="1" align="start">
-            <Badge size="sm" colorPalette={kindPalettes[p.kind]}>
-              {kindLabels[p.kind]}
+            <Badge size="sm" colorPalette={paymentKindPalettes[p.kind]}>
+              {enumLabels.paymentKind[p.kind]}
             </Badge>
             <Text fontSize="xs" color="fg.muted">
-              {paymentTypeLabels[p.paymentType]}
+              {enumLabels.financePaymentType[p.paymentType]}
             </Text>
           </Stack>
         ),
@@ -88,7 +74,7 @@ function paymentHistoryResource(zone: string, canNote: boolean): AdminResource<P
     rowActions: (p, list) => (
       <RecordNotesAction
         record={p}
-        title={`Notes on ${kindLabels[p.kind].toLowerCase()} of ${formatDateTime(p.createdAt, zone)}`}
+        title={`Notes on ${moneyText(p.amount)} of ${formatDateTime(p.createdAt, zone)}`}
         canEdit={canNote}
         zone={zone}
         add={(id, note) => callApi('paymentHistory.createNote', { params: { id }, body: { note } })}

@@ -1,19 +1,7 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PaymentType } from '../../../../../shared/money/finance';
 import { personName } from '../../../components/admin/person-names';
 import { adminUserPath } from '../../../config/paths';
-
-/** What each payment was for (spec 002 section 9 payment types), as the back-office reads it. */
-export const paymentTypeLabels: Record<PaymentType, string> = {
-  FLEXIBLE: 'Flexible plan',
-  SUBSCRIPTION: 'Subscription',
-  INVOICE: 'Invoice',
-  CUSTOM_PLAN: 'Custom plan',
-  COURSE: 'Course',
-  PREMIUM_UPGRADE: 'Premium upgrade',
-  COURSE_TOPUP: 'Course top-up',
-};
 
 /** Who a money record is about: their name and e-mail, linking to their page (their id when they are gone). */
 export function PersonCell(props: {

@@ -1,34 +1,22 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { accountKindOf, type LedgerEntryKind } from '../../../../../shared/money/ledger';
+import { accountKindOf } from '../../../../../shared/money/ledger';
 import type { TransactionLogDoc } from '../../../../../shared/routes/money-history';
+import { enumLabels } from '../../../../../shared/rules/enum-labels';
 import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { dayRangeFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { listQuery } from '../../../components/admin/list-query';
-import { moneyText } from '../../../components/admin/money-text';
 import { personFilter } from '../../../components/admin/person-picker';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
+import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
-import { PersonCell, paymentTypeLabels } from './person-cell';
+import { PersonCell } from './person-cell';
 import { RecordNotesAction } from './record-notes';
-
-const kindLabels: Record<LedgerEntryKind, string> = {
-  PAYMENT: 'Payment',
-  REFUND: 'Refund',
-  DISPUTE: 'Dispute',
-  DISPUTE_WON: 'Dispute won',
-  ADJUSTMENT: 'Adjustment',
-  ENROLMENT: 'Enrolment credits',
-  TOPUP: 'Top-up',
-  USE: 'Lesson booked',
-  RETURN: 'Lesson cancelled',
-  REVERSAL: 'Credits reversed',
-};
 
 /** A signed number of credits: "+4 credits", "-1 credit". */
 function creditsText(credits: number): string {
@@ -66,11 +54,11 @@ function transactionLogsResource(zone: string, canNote: boolean): AdminResource<
         render: (t) => (
           <Stack gap="1" align="start">
             <Badge size="sm" colorPalette={accountKindOf(t.kind) === 'MONEY' ? 'blue' : 'purple'}>
-              {kindLabels[t.kind]}
+              {enumLabels.ledgerEntryKind[t.kind]}
             </Badge>
             {t.paymentType && (
               <Text fontSize="xs" color="fg.muted">
-                {paymentTypeLabels[t.paymentType]}
+                {enumLabels.financePaymentType[t.paymentType]}
               </Text>
             )}
           </Stack>
@@ -97,7 +85,7 @@ function transactionLogsResource(zone: string, canNote: boolean): AdminResource<
     rowActions: (t, list) => (
       <RecordNotesAction
         record={t}
-        title={`Notes on ${kindLabels[t.kind].toLowerCase()} of ${formatDateTime(t.createdAt, zone)}`}
+        title={`Notes on ${enumLabels.ledgerEntryKind[t.kind].toLowerCase()} of ${formatDateTime(t.createdAt, zone)}`}
         canEdit={canNote}
         zone={zone}
         add={(id, note) => callApi('transactionLogs.createNote', { params: { id }, body: { note } })}

@@ -1,6 +1,6 @@
-import { displayMoney, fromMajor } from '../../../../shared/money/money';
-import type { MoneyDoc } from '../../../../shared/money/schemas';
-import { MISSING_VALUE } from '../../config/app-constants';
+import { displayMoney, fromMajor } from '../../../shared/money/money';
+import type { MoneyDoc } from '../../../shared/money/schemas';
+import { MISSING_VALUE } from '../config/app-constants';
 
 /**
  * An amount of the API (major units) as the back-office reads it, "USD 18.75" (spec 002 section 9: two
