@@ -122,7 +122,16 @@ it('the trial dialog: free days marked, the first chosen, times by part of the d
   await settled(page);
   await screenshot(page, 'booking-trial-dialog');
 
-  // Act: the keyboard: one step right from the chosen day, then Enter
+  // Act: the keyboard starts from whatever day has focus, whether or not it is today or the chosen one
+  const dayButtons = monthCalendar(dialog).locator('button[data-date]');
+  const dates = await dayButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-date')!));
+  const elsewhere = dates.find((date, index) => index > 0 && date !== today && date !== first)!;
+  await monthCalendar(dialog).locator(`button[data-date="${elsewhere}"]`).focus();
+  await page.keyboard.press('ArrowLeft');
+  const before = DateTime.fromISO(elsewhere).minus({ days: 1 }).toISODate()!;
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(before);
+
+  // Act: one step right from the chosen day, then Enter
   await monthCalendar(dialog).locator(`button[data-date="${first}"]`).focus();
   await page.keyboard.press('ArrowRight');
   const next = DateTime.fromISO(first).plus({ days: 1 }).toISODate()!;

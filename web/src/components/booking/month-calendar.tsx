@@ -47,6 +47,11 @@ export function MonthCalendar(props: MonthCalendarProps) {
     if (monthOf(focused) !== month) setFocused(focusStart(month, value, today));
   }, [month, value, today, focused]);
 
+  // A day chosen after the grid was drawn (the first free day, read later) becomes the tab stop.
+  useEffect(() => {
+    if (value && monthOf(value) === month) setFocused(value);
+  }, [value, month]);
+
   useEffect(() => {
     if (!movedByKey.current) return;
     movedByKey.current = false;
@@ -154,6 +159,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
                     chosen={chosen}
                     isToday={date === today}
                     tabbable={date === focused}
+                    onFocus={() => setFocused(date)}
                     onChoose={() => {
                       setFocused(date);
                       if (!off) onChange(date);
@@ -176,9 +182,11 @@ function DayButton(props: {
   chosen: boolean;
   isToday: boolean;
   tabbable: boolean;
+  /** Whatever focused the day (a click, a screen reader, a script), the arrow keys move from it. */
+  onFocus: () => void;
   onChoose: () => void;
 }) {
-  const { date, free, off, chosen, isToday, tabbable, onChoose } = props;
+  const { date, free, off, chosen, isToday, tabbable, onFocus, onChoose } = props;
   const status = off ? 'unavailable' : free ? 'free times' : 'no free times';
   return (
     <chakra.button
@@ -189,6 +197,7 @@ function DayButton(props: {
       aria-current={isToday ? 'date' : undefined}
       aria-disabled={off || undefined}
       tabIndex={tabbable ? 0 : -1}
+      onFocus={onFocus}
       onClick={onChoose}
       position="relative"
       width="full"
