@@ -129,7 +129,9 @@ it('the trial dialog: free days marked, the first chosen, times by part of the d
   await monthCalendar(dialog).locator(`button[data-date="${elsewhere}"]`).focus();
   await page.keyboard.press('ArrowLeft');
   const before = DateTime.fromISO(elsewhere).minus({ days: 1 }).toISODate()!;
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(before);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-date')))
+    .toBe(before);
 
   // Act: one step right from the chosen day, then Enter
   await monthCalendar(dialog).locator(`button[data-date="${first}"]`).focus();
