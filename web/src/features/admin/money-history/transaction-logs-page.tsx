@@ -9,19 +9,13 @@ import { dayRangeFilters } from '../../../components/admin/date-filters';
 import { DateTimeCell } from '../../../components/admin/date-time-cell';
 import { listQuery } from '../../../components/admin/list-query';
 import { personFilter } from '../../../components/admin/person-picker';
-import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
-import { moneyText } from '../../../lib/money-text';
+import { ledgerChangeText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { PersonCell } from './person-cell';
 import { RecordNotesAction } from './record-notes';
-
-/** A signed number of credits: "+4 credits", "-1 credit". */
-function creditsText(credits: number): string {
-  return `${credits > 0 ? '+' : ''}${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
-}
 
 function transactionLogsResource(zone: string, canNote: boolean): AdminResource<TransactionLogDoc> {
   return {
@@ -72,11 +66,7 @@ function transactionLogsResource(zone: string, canNote: boolean): AdminResource<
           const negative = (t.amount?.amount ?? t.credits ?? 0) < 0;
           return (
             <Text whiteSpace="nowrap" color={negative ? 'fg.error' : 'fg.success'}>
-              {t.amount
-                ? moneyText(t.amount, { signed: true })
-                : t.credits !== undefined
-                  ? creditsText(t.credits)
-                  : MISSING_VALUE}
+              {ledgerChangeText(t, { signed: true })}
             </Text>
           );
         },
