@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { recordEndedLessons } from '../../functions/lesson-history/job';
-import { stripeFor } from '../../functions/payments/stripe-client';
 import { getLessonHistory } from '../../functions/repositories/lesson-history';
 import { displayMoney } from '../../shared/money/money';
 import { apiClient, demo } from '../support/api-client';
 import { placeDemoLesson } from '../support/lessons';
+import { payFlexiblePlan } from '../support/payments';
 import { browserStackPerFile } from './support/browser';
 
 /**
@@ -19,24 +19,7 @@ const browser = browserStackPerFile();
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/finance-admin-${name}.png`, fullPage: true, animations: 'disabled' });
 
-/** A payment of `unitAmount` cents by `userId`, paid on the fake Stripe's hosted page and applied. */
-async function pay(userId: string, unitAmount: number) {
-  const stripe = await stripeFor('demo');
-  const session = await stripe.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name: 'Lessons' } },
-      },
-    ],
-    success_url: 'http://localhost:5173/learning-portal/subscriptions?paymentStatus=success',
-    metadata: { tenant: 'demo', purpose: 'FLEXIBLE', userId, planId: 'plan-flex-10h' },
-  });
-  await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
-  await browser.stack().stripe.settled();
-  await browser.stack().events.settled();
-}
+const pay = (userId: string, unitAmount: number) => payFlexiblePlan(browser.stack(), userId, unitAmount);
 
 it('an admin reads payment history by student with notes, adjusts a lesson’s pay, and sees the finance charts', {
   timeout: 300_000,

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { hashPassword } from '../../functions/lib/passwords';
-import { payments, putStripeObjectState } from '../../functions/repositories/payments';
 import { createUser } from '../../functions/repositories/users';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import type { UserType } from '../../shared/schemas/user';
 import { apiClient, demo } from '../support/api-client';
+import { recordPayment, recordSubscription, usd } from '../support/payments';
 import { browserStackPerFile, closeToast, screenshot, uniqueEmail } from './support/browser';
 
 /**
@@ -122,30 +122,12 @@ it("a parent's profile shows their child's plans and payment history, and keeps 
     body: { childIds: [child.userId] },
   });
   expect(linked.status).toBe(200);
-  const now = new Date().toISOString();
-  await putStripeObjectState('demo', {
-    objectId: `sub_${child.userId}`,
-    objectType: 'subscription',
-    userId: child.userId,
-    paymentType: 'SUBSCRIPTION',
-    status: 'active',
-    planId: 'plan-sub-monthly',
-    currentPeriodEnd: '2031-01-01T00:00:00.000Z',
-    cancelAtPeriodEnd: false,
-    version: '000000000001#0#evt',
-    eventId: 'evt',
-    updatedAt: now,
-  });
-  await payments.put('demo', {
+  await recordSubscription('demo', child.userId, `sub_${child.userId}`);
+  await recordPayment('demo', {
     _id: `pay-${child.userId}`,
     userId: child.userId,
-    kind: 'PAYMENT',
-    paymentType: 'SUBSCRIPTION',
-    amount: { minor: 4900, currency: 'USD' },
+    amount: usd(4900),
     description: 'Monthly plan: first month',
-    planId: 'plan-sub-monthly',
-    stripe: { eventId: `evt-${child.userId}`, objectId: `in-${child.userId}` },
-    createdAt: now,
   });
 
   // Act: the parent opens their profile's plans

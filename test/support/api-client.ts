@@ -109,6 +109,7 @@ function describeIssues(issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []):
 export const demo = {
   admin: { email: 'admin@demo.test', password: 'Demo-admin-1' },
   tutor: { email: 'tutor1@demo.test', password: 'Demo-tutor-1' },
+  tutor2: { email: 'tutor2@demo.test', password: 'Demo-tutor-2' },
   student: { email: 'student1@demo.test', password: 'Demo-student-1' },
   student2: { email: 'student2@demo.test', password: 'Demo-student-2' },
   student3: { email: 'student3@demo.test', password: 'Demo-student-3' },

@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stripeFor } from '../../../functions/payments/stripe-client';
 import { getCourseMember } from '../../../functions/repositories/courses';
 import {
   accountEntries,
@@ -11,6 +10,7 @@ import { userPayments } from '../../../functions/repositories/payments';
 import { NO_CREDITS_MESSAGE } from '../../../shared/money/ledger';
 import { studentWithToken } from '../../support/accounts';
 import { demo } from '../../support/api-client';
+import { payThroughCheckout, settlePayments, usd } from '../../support/payments';
 import { unique } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 
@@ -24,7 +24,6 @@ const local = localStackForFile();
 const TENANT = 'demo';
 const TUTOR = 'demo-tutor-2';
 type Json = Record<string, any>;
-const usd = (minor: number) => ({ minor, currency: 'USD' });
 
 let admin: { token: string; userId: string };
 let creditCourseId: string;
@@ -60,41 +59,9 @@ afterEach(() => local.stack.stripe.setDelivery(true));
 const newStudent = () =>
   studentWithToken(TENANT, { firstname: 'Cred', lastname: 'It', email: `credit-${unique()}@example.com` });
 
-async function settle() {
-  await local.stack.stripe.settled();
-  await local.stack.events.settled();
-}
-
-/** A Checkout Session made through the real SDK with the platform's metadata, paid on the hosted page. */
-async function pay(
-  metadata: Record<string, string>,
-  unitAmount: number,
-  mode: 'payment' | 'subscription' = 'payment',
-) {
-  const stripe = await stripeFor(TENANT);
-  const session = await stripe.checkout.sessions.create({
-    mode,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: unitAmount,
-          product_data: { name: 'Lessons' },
-          ...(mode === 'subscription' ? { recurring: { interval: 'month' } } : {}),
-        },
-      },
-    ],
-    success_url: 'http://localhost:5173/learning-portal/subscriptions?paymentStatus=success',
-    ...(metadata.userId ? { client_reference_id: metadata.userId } : {}),
-    metadata: { tenant: TENANT, ...metadata },
-  });
-  const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  await settle();
-  const completed = await stripe.checkout.sessions.retrieve(session.id);
-  return { session: completed, paymentIntent: String(completed.payment_intent) };
-}
+const settle = () => settlePayments(local.stack);
+const pay = (metadata: Record<string, string>, unitAmount: number, mode?: 'payment' | 'subscription') =>
+  payThroughCheckout(local.stack, metadata, { tenant: TENANT, unitAmount, mode });
 
 /** A student enrolled by credit on the credit course with `credits` credits. */
 async function studentWithCredits(credits: number): Promise<string> {

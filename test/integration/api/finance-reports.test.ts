@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
-import { payments } from '../../../functions/repositories/payments';
 import type { Money } from '../../../shared/money/money';
 import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { demo } from '../../support/api-client';
+import { recordPayment } from '../../support/payments';
 import { localStackForFile } from '../../support/stack';
 
 /**
@@ -21,14 +21,13 @@ let student: Session;
 let seq = 0;
 async function paymentRow(kind: 'PAYMENT' | 'REFUND' | 'DISPUTE', amount: Money, createdAt: string) {
   seq += 1;
-  await payments.put('demo', {
+  await recordPayment('demo', {
     _id: `${kind}:report-${seq}`,
     userId: 'demo-student-1',
     kind,
     paymentType: 'FLEXIBLE',
     amount,
     description: 'Report figure',
-    stripe: { eventId: `evt_report_${seq}`, objectId: `pi_report_${seq}` },
     createdAt,
   });
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stripeFor } from '../../../functions/payments/stripe-client';
 import { demo } from '../../support/api-client';
+import { payFlexiblePlan } from '../../support/payments';
 import { localStackForFile } from '../../support/stack';
 
 /** Payment history and transaction logs (spec 002 section 7), filled by payments through the fake Stripe. */
@@ -11,21 +11,7 @@ let admin: Session;
 let student: Session;
 let other: Session;
 
-/** A payment of `unitAmount` cents for `userId`, paid on the hosted page and applied. */
-async function pay(userId: string, unitAmount: number) {
-  const stripe = await stripeFor('demo');
-  const session = await stripe.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [
-      { quantity: 1, price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name: 'x' } } },
-    ],
-    success_url: 'http://localhost:5173/learning-portal/subscriptions?paymentStatus=success',
-    metadata: { tenant: 'demo', purpose: 'FLEXIBLE', userId, planId: 'plan-flex-10h' },
-  });
-  await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
-  await local.stack.stripe.settled();
-  await local.stack.events.settled();
-}
+const pay = (userId: string, unitAmount: number) => payFlexiblePlan(local.stack, userId, unitAmount);
 
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);

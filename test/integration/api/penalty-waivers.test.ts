@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountEntries } from '../../../functions/repositories/ledger';
 import { apiClient, demo, northwind } from '../../support/api-client';
 import { lessonRequestFixtures, placeHistoryRow } from '../../support/lessons';
+import { setOwnTutorRate } from '../../support/payments';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -46,17 +47,12 @@ async function createWaiver(body: Json) {
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
   tom = await local.api.signIn(demo.tutor.email, demo.tutor.password);
-  grace = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
+  grace = await local.api.signIn(demo.tutor2.email, demo.tutor2.password);
   sam = await local.api.signIn(demo.student.email, demo.student.password);
   northwindAdmin = await local.api.signIn(northwind.admin.email, northwind.admin.password, 'northwind');
   // Tom's own one-to-one rate: 40.00 an hour, so a lesson of an hour pays him 40.00 and a penalty is a
   // percent of that.
-  const rate = await local.api.call<Json>('one-to-one-tutor-rates.setOwn', {
-    ...admin,
-    params: { userId: TOM },
-    body: { rates: [{ rate: { amount: 40, currency: 'USD' }, effectiveFrom: '2020-01-01T00:00:00Z' }] },
-  });
-  expect(rate.status, JSON.stringify(rate.body)).toBe(200);
+  await setOwnTutorRate(local.api, admin, TOM, 40);
 });
 
 describe('the late-change policy', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stripeFor } from '../../../functions/payments/stripe-client';
 import { listAudit } from '../../../functions/repositories/audit-log';
-import { payments, putStripeObjectState } from '../../../functions/repositories/payments';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { apiClient, northwind } from '../../support/api-client';
+import { recordPayment, recordSubscription, usd } from '../../support/payments';
 import { peopleFixtures, unique } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 
@@ -24,41 +24,6 @@ const bank = {
   routingCode: 'DBSSSGSG',
   country: 'SG',
 };
-
-/** A payment of the user's, as a webhook would have recorded it. */
-async function seedPayment(userId: string, minor: number) {
-  const id = `pay-${unique()}`;
-  await payments.put('demo', {
-    _id: id,
-    userId,
-    kind: 'PAYMENT',
-    paymentType: 'SUBSCRIPTION',
-    amount: { minor, currency: 'USD' },
-    description: 'Monthly plan',
-    planId: 'plan-sub-monthly',
-    stripe: { eventId: `evt-${id}`, objectId: `in-${id}` },
-    createdAt: new Date().toISOString(),
-  });
-  return id;
-}
-
-async function seedSubscription(userId: string) {
-  const id = `sub_${unique()}`;
-  await putStripeObjectState('demo', {
-    objectId: id,
-    objectType: 'subscription',
-    userId,
-    paymentType: 'SUBSCRIPTION',
-    status: 'active',
-    planId: 'plan-sub-monthly',
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd: '2031-01-01T00:00:00.000Z',
-    version: '000000000001#0#evt',
-    eventId: 'evt',
-    updatedAt: new Date().toISOString(),
-  });
-  return id;
-}
 
 describe('billing e-mail', () => {
   it('is kept on the student, validated like every e-mail, cleared when empty, and used by the checkout', async () => {
@@ -286,7 +251,7 @@ describe('plans and payment history', () => {
       body: { childIds: [student.userId] },
     });
     expect(linked.status).toBe(200);
-    const subscriptionId = await seedSubscription(student.userId);
+    const subscriptionId = await recordSubscription('demo', student.userId);
     // A rate version in force for everyone, with the student's rate for the 10-hour plan.
     const version = await local.api.call<Json>('student-flexible-rate-versions.create', {
       token: people.admin().token,
@@ -302,7 +267,7 @@ describe('plans and payment history', () => {
       },
     });
     expect(rate.status, JSON.stringify(rate.body)).toBe(201);
-    const paymentId = await seedPayment(student.userId, 4900);
+    const { _id: paymentId } = await recordPayment('demo', { userId: student.userId, amount: usd(4900) });
 
     const own = await local.api.call<Json>('profile.plans', { token: student.token });
     expect(own.status, JSON.stringify(own.body)).toBe(200);

@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stripeFor } from '../../../functions/payments/stripe-client';
 import { getCourseMember } from '../../../functions/repositories/courses';
 import {
   accountEntries,
@@ -16,12 +15,12 @@ import { NO_CREDITS_MESSAGE } from '../../../shared/money/ledger';
 import { studentWithToken } from '../../support/accounts';
 import { demo } from '../../support/api-client';
 import { busEvent } from '../../support/events';
+import { payThroughCheckout, settlePayments, usd } from '../../support/payments';
 import { unique } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
 const TENANT = 'demo';
-const usd = (minor: number) => ({ minor, currency: 'USD' });
 
 let admin: { token: string; userId: string };
 let creditCourseId: string;
@@ -50,38 +49,9 @@ afterEach(() => {
 const newStudent = () =>
   studentWithToken(TENANT, { firstname: 'Pay', lastname: 'Er', email: `payer-${unique()}@example.com` });
 
-/** Everything under way: the fake's webhook posts, the stream, the bus and its retries. */
-async function settle() {
-  await local.stack.stripe.settled();
-  await local.stack.events.settled();
-}
-
-/** A Checkout Session made through the real SDK with the platform's metadata, paid on the hosted page. */
-async function pay(
-  metadata: Record<string, string>,
-  unitAmount = 4500,
-  mode: 'payment' | 'subscription' = 'payment',
-) {
-  const stripe = await stripeFor(TENANT);
-  const session = await stripe.checkout.sessions.create({
-    mode,
-    line_items: [
-      {
-        quantity: 1,
-        price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name: 'Lessons' } },
-      },
-    ],
-    success_url: 'http://localhost:5173/learning-portal/subscriptions?paymentStatus=success',
-    cancel_url: 'http://localhost:5173/learning-portal/subscriptions',
-    ...(metadata.userId ? { client_reference_id: metadata.userId } : {}),
-    metadata: { tenant: TENANT, ...metadata },
-  });
-  const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  await settle();
-  const completed = await stripe.checkout.sessions.retrieve(session.id);
-  return { session: completed, paymentIntent: String(completed.payment_intent) };
-}
+const settle = () => settlePayments(local.stack);
+const pay = (metadata: Record<string, string>, unitAmount?: number, mode?: 'payment' | 'subscription') =>
+  payThroughCheckout(local.stack, metadata, { tenant: TENANT, unitAmount, mode });
 
 const completedEventOf = (sessionId: string) => {
   const event = local.stack.stripe

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { demo } from '../../support/api-client';
 import { placeDemoLesson } from '../../support/lessons';
+import { setOwnTutorRate } from '../../support/payments';
 import { localStackForFile } from '../../support/stack';
 
 /**
@@ -37,13 +38,8 @@ const cents = (amount: number) => Math.round(amount * 100);
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
   tom = await local.api.signIn(demo.tutor.email, demo.tutor.password);
-  grace = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
-  const rate = await local.api.call<Json>('one-to-one-tutor-rates.setOwn', {
-    ...admin,
-    params: { userId: TOM },
-    body: { rates: [{ rate: { amount: 40, currency: 'USD' }, effectiveFrom: '2020-01-01T00:00:00Z' }] },
-  });
-  expect(rate.status, JSON.stringify(rate.body)).toBe(200);
+  grace = await local.api.signIn(demo.tutor2.email, demo.tutor2.password);
+  await setOwnTutorRate(local.api, admin, TOM, 40);
 });
 
 describe('tutor pay totals', () => {

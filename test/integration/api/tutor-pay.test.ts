@@ -4,6 +4,7 @@ import { payEntriesOf } from '../../../functions/repositories/lesson-history';
 import type { LessonRecord } from '../../../functions/repositories/lessons';
 import { demo, northwind } from '../../support/api-client';
 import { placeDemoLesson } from '../../support/lessons';
+import { setOwnTutorRate } from '../../support/payments';
 import { localStackForFile } from '../../support/stack';
 
 /**
@@ -42,7 +43,7 @@ const row = (session: Session, id: string, query: Record<string, string> = withP
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
   tom = await local.api.signIn(demo.tutor.email, demo.tutor.password);
-  grace = await local.api.signIn('tutor2@demo.test', 'Demo-tutor-2');
+  grace = await local.api.signIn(demo.tutor2.email, demo.tutor2.password);
   sam = await local.api.signIn(demo.student.email, demo.student.password);
   northAdmin = await local.api.signIn(northwind.admin.email, northwind.admin.password, 'northwind');
 
@@ -53,12 +54,7 @@ beforeAll(async () => {
   });
   expect(general.status, JSON.stringify(general.body)).toBe(201);
   generalRateId = general.body._id;
-  const own = await local.api.call<Json>('one-to-one-tutor-rates.setOwn', {
-    ...admin,
-    params: { userId: GRACE },
-    body: { rates: [{ rate: { amount: 40, currency: 'USD' }, effectiveFrom: '2020-01-01T00:00:00Z' }] },
-  });
-  expect(own.status, JSON.stringify(own.body)).toBe(200);
+  await setOwnTutorRate(local.api, admin, GRACE, 40);
 
   tomSam = await placeDemoLesson({ start: -180, minutes: 60, tutorId: TOM, studentIds: [SAM] });
   graceMaya = await placeDemoLesson({

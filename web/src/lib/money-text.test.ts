@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyText } from './money-text';
+import { creditsText, ledgerChangeText, moneyText } from './money-text';
 
 describe('moneyText', () => {
   it('shows the currency and exactly its decimals', () => {
@@ -15,5 +15,25 @@ describe('moneyText of a signed amount', () => {
     expect(moneyText({ amount: -12.5, currency: 'USD' })).toBe('USD -12.50');
     expect(moneyText({ amount: 12.5, currency: 'USD' }, { signed: true })).toBe('USD +12.50');
     expect(moneyText({ amount: 0, currency: 'USD' }, { signed: true })).toBe('USD 0.00');
+  });
+});
+
+describe('creditsText', () => {
+  it('counts credits in words, signed only when asked', () => {
+    expect(creditsText(1)).toBe('1 credit');
+    expect(creditsText(0)).toBe('0 credits');
+    expect(creditsText(3, { signed: true })).toBe('+3 credits');
+    expect(creditsText(-1, { signed: true })).toBe('-1 credit');
+  });
+});
+
+describe('ledgerChangeText', () => {
+  it("shows an entry's money, else its signed credits, else a dash", () => {
+    expect(ledgerChangeText({ amount: { amount: 45, currency: 'USD' } })).toBe('USD 45.00');
+    expect(ledgerChangeText({ amount: { amount: 45, currency: 'USD' } }, { signed: true })).toBe(
+      'USD +45.00',
+    );
+    expect(ledgerChangeText({ credits: 4 })).toBe('+4 credits');
+    expect(ledgerChangeText({})).toBe('-');
   });
 });

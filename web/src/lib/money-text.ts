@@ -13,3 +13,18 @@ export function moneyText(amount: MoneyDoc | null | undefined, options: { signed
   const sign = amount.amount < 0 ? '-' : options.signed && amount.amount > 0 ? '+' : '';
   return sign ? text.replace(`${amount.currency} `, `${amount.currency} ${sign}`) : text;
 }
+
+/** A number of lesson credits, "1 credit", "3 credits"; `signed` as for money: "+4 credits", "-1 credit". */
+export function creditsText(credits: number, options: { signed?: boolean } = {}): string {
+  const sign = options.signed && credits > 0 ? '+' : '';
+  return `${sign}${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
+}
+
+/** A ledger entry's change as the histories show it: its money, else its credits (always signed). */
+export function ledgerChangeText(
+  entry: { amount?: MoneyDoc | undefined; credits?: number | undefined },
+  options: { signed?: boolean } = {},
+): string {
+  if (entry.amount) return moneyText(entry.amount, options);
+  return entry.credits === undefined ? MISSING_VALUE : creditsText(entry.credits, { signed: true });
+}

@@ -21,6 +21,7 @@ import type { PartialPage } from '../../../../shared/schemas/paging';
 import type { QueryValue } from '../../lib/build-request';
 import { usePageMeta } from '../../lib/meta-tags';
 import { toastSuccess } from '../../lib/toaster';
+import { type Checked, useSubmit } from '../../lib/use-submit';
 import { FormDialog } from '../form-dialog';
 import { SelectField } from '../select-field';
 import { totalLine } from './list-total';
@@ -74,7 +75,7 @@ export interface AdminForm<T, Input, Body> {
     errors: Record<string, string>,
     editing: T | undefined,
   ) => ReactNode;
-  validate: (value: Input) => { ok: true; body: Body } | { ok: false; errors: Record<string, string> };
+  validate: (value: Input) => Checked<Body>;
   create: (body: Body) => Promise<T>;
   update: (id: string, body: Body) => Promise<T>;
 }
@@ -639,33 +640,16 @@ function EditDialog<T extends { _id: string }, Input, Body>({
   onSaved: (saved: T | undefined, created: boolean) => Promise<void>;
 }) {
   const [value, setValue] = useState(editing.value);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, submit } = useSubmit();
+  const { record } = editing;
 
-  const save = async () => {
-    const checked = form.validate(value);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    let saved: T | undefined;
-    try {
-      if (editing.record) {
-        saved = await form.update(editing.record._id, checked.body);
-        if (config.messages.updated) toastSuccess(config.messages.updated);
-      } else {
-        saved = await form.create(checked.body);
-        if (config.messages.created) toastSuccess(config.messages.created);
-      }
-    } catch {
-      // Toasted by the API client; the dialog stays open with the input.
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-    await onSaved(saved, !editing.record);
-  };
+  const save = () =>
+    submit(
+      form.validate(value),
+      (body) => (record ? form.update(record._id, body) : form.create(body)),
+      record ? config.messages.updated : config.messages.created,
+      (saved) => onSaved(saved, !record),
+    );
 
   return (
     <FormDialog

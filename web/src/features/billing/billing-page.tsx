@@ -9,20 +9,18 @@ import {
   HStack,
   Input,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { dayBoundary } from '../../components/admin/date-filters';
 import { PaymentHistoryTable } from '../../components/billing/payment-history-table';
+import { TransactionLogTable } from '../../components/billing/transaction-log-table';
 import { RequireSession } from '../../components/require-session';
 import { paths, withQuery } from '../../config/paths';
 import { useCourseCredits, usePaymentHistory, useTransactionLogs } from '../../lib/api/billing';
-import { formatDate } from '../../lib/format';
 import { usePageMeta } from '../../lib/meta-tags';
-import { moneyText } from '../../lib/money-text';
+import { creditsText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
 import { deviceTimeZone } from '../../lib/time-zone';
 import { CustomerPortalButton, PayerPicker, usePayer } from './billing-parts';
@@ -105,7 +103,7 @@ function Credits({ userId }: { userId: string | undefined }) {
         <HStack key={course.courseId} justify="space-between" gap="3">
           <Text>{course.courseTitle}</Text>
           <Badge colorPalette={course.credits > 0 ? 'green' : 'gray'} size="lg">
-            {course.credits} credit{course.credits === 1 ? '' : 's'}
+            {creditsText(course.credits)}
           </Badge>
         </HStack>
       ))}
@@ -151,32 +149,7 @@ function Logs(props: {
   if (data.totalDocs === 0) return <Text color="fg.muted">No transactions yet.</Text>;
   return (
     <Stack gap="3">
-      <Table.ScrollArea>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader>Description</Table.ColumnHeader>
-              <Table.ColumnHeader>Kind</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Change</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.docs.map((entry) => (
-              <Table.Row key={entry._id}>
-                <Table.Cell whiteSpace="nowrap">{formatDate(entry.createdAt)}</Table.Cell>
-                <Table.Cell>{entry.description}</Table.Cell>
-                <Table.Cell>{enumLabels.ledgerEntryKind[entry.kind]}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {entry.amount
-                    ? moneyText(entry.amount)
-                    : `${(entry.credits ?? 0) > 0 ? '+' : ''}${entry.credits ?? 0} credit${Math.abs(entry.credits ?? 0) === 1 ? '' : 's'}`}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <TransactionLogTable docs={data.docs} />
       <Pager label="Transactions" page={props.page} total={data.totalDocs} onPage={props.onPage} />
     </Stack>
   );

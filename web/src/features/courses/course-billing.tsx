@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useCourseCredits } from '../../lib/api/billing';
 import { callApi } from '../../lib/api-client';
 import { forgetPendingPayment, keepPendingPayment, paymentLanded, pendingPayment } from '../../lib/billing';
+import { creditsText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 
@@ -82,7 +83,7 @@ function returnAlert(state: {
     return state.landed
       ? {
           status: 'success',
-          text: `Thank you: ${state.pending.bought} credit${state.pending.bought === 1 ? '' : 's'} added.`,
+          text: `Thank you: ${creditsText(state.pending.bought)} added.`,
         }
       : { status: 'info', text: 'Thank you: your payment is being confirmed…' };
   }
@@ -162,9 +163,7 @@ function CreditsCard(props: { course: CourseDetail; credits: number | undefined;
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Heading size="md">Lesson credits</Heading>
           <Text fontSize="lg" fontWeight="bold" data-testid="course-credit-count">
-            {props.credits === undefined
-              ? '…'
-              : `${props.credits} credit${props.credits === 1 ? '' : 's'} left`}
+            {props.credits === undefined ? '…' : `${creditsText(props.credits)} left`}
           </Text>
         </HStack>
         <Text color="fg.muted" fontSize="sm">

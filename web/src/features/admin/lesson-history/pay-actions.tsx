@@ -26,11 +26,10 @@ import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { callApi } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form-errors';
 import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { toastSuccess } from '../../../lib/toaster';
+import { checkedInput, useSubmit } from '../../../lib/use-submit';
 
 /**
  * The admin's pay actions on one lesson of the history (spec 001 section 7, tutor payments): a menu on the
@@ -83,8 +82,7 @@ export function LessonPayActions({
   const available = actions.filter((action) => canCall(user, action.route) && (action.shown?.(row) ?? true));
   if (available.length === 0) return null;
   const close = () => setOpen(undefined);
-  const done = async (message: string) => {
-    toastSuccess(message);
+  const done = async () => {
     close();
     onChanged(await reread(row._id));
   };
@@ -157,27 +155,8 @@ export function LessonPayActions({
 interface DialogProps {
   row: Row;
   onClose: () => void;
-  /** After the call succeeded: toasts `message`, closes and reads the row again. */
-  onDone: (message: string) => Promise<void>;
-}
-
-/** The state of a dialog's save: busy while the call runs, the fields' errors after a refused one. */
-function useSave() {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = async (call: () => Promise<unknown>, message: string, onDone: DialogProps['onDone']) => {
-    setBusy(true);
-    try {
-      await call();
-    } catch {
-      // Toasted by the API client; the dialog stays open with the input.
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-    await onDone(message);
-  };
-  return { busy, errors, setErrors, run };
+  /** After the call succeeded (and its message was toasted): closes and reads the row again. */
+  onDone: () => Promise<void>;
 }
 
 /** The lesson's pay now, as the dialogs show it above their fields. */
@@ -203,7 +182,7 @@ function AdjustmentDialog({ row, onClose, onDone }: DialogProps) {
   const [type, setType] = useState<string>('ADDITION');
   const [amount, setAmount] = useState<MoneyInput>({ amount: '', currency });
   const [reason, setReason] = useState('');
-  const { busy, errors, setErrors, run } = useSave();
+  const { busy, errors, submit } = useSubmit();
   const save = () => {
     const money = readMoney(amount);
     const parsed = adjustmentBodySchema.safeParse({
@@ -213,14 +192,9 @@ function AdjustmentDialog({ row, onClose, onDone }: DialogProps) {
       reason,
       requestId,
     });
-    if (!parsed.success || !money.ok) {
-      const found = parsed.success ? {} : fieldErrors(parsed.error);
-      if (!money.ok) found.amount = money.problem;
-      setErrors(found);
-      return;
-    }
-    void run(
-      () => callApi('lessonHistory.adjustments', { body: parsed.data }),
+    void submit(
+      checkedInput(parsed, { amount: money.ok ? undefined : money.problem }),
+      (body) => callApi('lessonHistory.adjustments', { body }),
       'Adjustments updated!',
       onDone,
     );
@@ -263,7 +237,7 @@ function ConcernDialog({ row, onClose, onDone }: DialogProps) {
   const [response, setResponse] = useState('');
   const [type, setType] = useState<string>('ADDITION');
   const [amount, setAmount] = useState<MoneyInput>({ amount: '', currency });
-  const { busy, errors, setErrors, run } = useSave();
+  const { busy, errors, submit } = useSubmit();
   const save = () => {
     // An approved concern may move the pay: an amount left empty moves nothing.
     const withAmount = decision === 'APPROVED' && amount.amount.trim() !== '';
@@ -275,14 +249,9 @@ function ConcernDialog({ row, onClose, onDone }: DialogProps) {
       response,
       ...(money?.ok ? { adjustment: { type, amount: money.price } } : {}),
     });
-    if (!parsed.success || (money && !money.ok)) {
-      const found = parsed.success ? {} : fieldErrors(parsed.error);
-      if (money && !money.ok) found.amount = money.problem;
-      setErrors(found);
-      return;
-    }
-    void run(
-      () => callApi('lessonHistory.respondToConcern', { body: parsed.data }),
+    void submit(
+      checkedInput(parsed, { amount: money && !money.ok ? money.problem : undefined }),
+      (body) => callApi('lessonHistory.respondToConcern', { body }),
       'Tutor payment concern responded!',
       onDone,
     );
@@ -338,19 +307,16 @@ function ConcernDialog({ row, onClose, onDone }: DialogProps) {
 function ExtensionDialog({ row, onClose, onDone }: DialogProps) {
   const [minutes, setMinutes] = useState(String(row.lessonExtension ?? ''));
   const [status, setStatus] = useState<string>(row.classExtensionRequestStatus ?? 'APPROVED');
-  const { busy, errors, setErrors, run } = useSave();
+  const { busy, errors, submit } = useSubmit();
   const save = () => {
     const parsed = classExtensionBodySchema.safeParse({
       lessonHistoryId: row._id,
       lessonExtension: minutes.trim() === '' ? Number.NaN : Number(minutes),
       classExtensionRequestStatus: status,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    void run(
-      () => callApi('lessonHistory.classExtension', { body: parsed.data }),
+    void submit(
+      checkedInput(parsed),
+      (body) => callApi('lessonHistory.classExtension', { body }),
       'Class extension updated!',
       onDone,
     );
@@ -391,19 +357,16 @@ function ExtensionDialog({ row, onClose, onDone }: DialogProps) {
 function PenaltyDialog({ row, onClose, onDone }: DialogProps) {
   const [percent, setPercent] = useState(String(row.tutorPenalty ?? ''));
   const [reason, setReason] = useState(row.tutorPenaltyReason ?? '');
-  const { busy, errors, setErrors, run } = useSave();
+  const { busy, errors, submit } = useSubmit();
   const save = () => {
     const parsed = tutorPenaltyBodySchema.safeParse({
       lessonHistoryId: row._id,
       tutorPenalty: percent.trim() === '' ? Number.NaN : Number(percent),
       tutorPenaltyReason: reason,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    void run(
-      () => callApi('lessonHistory.tutorPenalty', { body: parsed.data }),
+    void submit(
+      checkedInput(parsed),
+      (body) => callApi('lessonHistory.tutorPenalty', { body }),
       'Tutor penalty updated!',
       onDone,
     );
@@ -444,7 +407,7 @@ function TrialDialog({ row, onClose, onDone }: DialogProps) {
     amount: row.trialConversionAmount ? String(row.trialConversionAmount.amount) : '',
     currency: row.trialConversionAmount?.currency ?? currency,
   });
-  const { busy, errors, setErrors, run } = useSave();
+  const { busy, errors, submit } = useSubmit();
   const save = () => {
     const money = amount.amount.trim() === '' ? undefined : readMoney(amount);
     const parsed = trialConversionBodySchema.safeParse({
@@ -453,14 +416,9 @@ function TrialDialog({ row, onClose, onDone }: DialogProps) {
       trialConversionStatus: status,
       ...(money?.ok ? { trialConversionAmount: money.price } : {}),
     });
-    if (!parsed.success || (money && !money.ok)) {
-      const found = parsed.success ? {} : fieldErrors(parsed.error);
-      if (money && !money.ok) found.trialConversionAmount = money.problem;
-      setErrors(found);
-      return;
-    }
-    void run(
-      () => callApi('lessonHistory.trialConversion', { body: parsed.data }),
+    void submit(
+      checkedInput(parsed, { trialConversionAmount: money && !money.ok ? money.problem : undefined }),
+      (body) => callApi('lessonHistory.trialConversion', { body }),
       'Trial conversion updated!',
       onDone,
     );

@@ -23,9 +23,9 @@ import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
-import { fieldErrors } from '../../../lib/form-errors';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
+import { checkedInput } from '../../../lib/use-submit';
 
 type CreateBody = ReturnType<typeof manualAdjustmentCreateSchema.parse>;
 interface AdjustmentInput {
@@ -151,11 +151,10 @@ function adjustmentsResource(options: {
               amount: amount.ok ? amount.price : undefined,
               note: value.note,
             });
-            if (parsed.success && amount.ok) return { ok: true as const, body: parsed.data };
-            const errors = parsed.success ? {} : fieldErrors(parsed.error);
-            if (!amount.ok) errors.amount = amount.problem;
-            if (!value.tutorId) errors.tutorId = 'Choose the tutor';
-            return { ok: false as const, errors };
+            return checkedInput(parsed, {
+              amount: amount.ok ? undefined : amount.problem,
+              tutorId: value.tutorId ? undefined : 'Choose the tutor',
+            });
           },
           create: (body: CreateBody) => callApi('manualAdjustments.create', { body }),
           update: () => Promise.reject(new Error('An adjustment is not edited: add one the other way')),

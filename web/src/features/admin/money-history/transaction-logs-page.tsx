@@ -1,53 +1,23 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 import { accountKindOf } from '../../../../../shared/money/ledger';
 import type { TransactionLogDoc } from '../../../../../shared/routes/money-history';
 import { enumLabels } from '../../../../../shared/rules/enum-labels';
-import { AdminListPage, type AdminResource, listRead } from '../../../components/admin/admin-list-page';
-import { useAdminZone } from '../../../components/admin/admin-zone';
-import { dayRangeFilters } from '../../../components/admin/date-filters';
-import { DateTimeCell } from '../../../components/admin/date-time-cell';
-import { listQuery } from '../../../components/admin/list-query';
-import { personFilter } from '../../../components/admin/person-picker';
-import { MISSING_VALUE } from '../../../config/app-constants';
+import { type AdminResource, listRead } from '../../../components/admin/admin-list-page';
 import { callApi, useApi } from '../../../lib/api-client';
-import { moneyText } from '../../../lib/money-text';
-import { canCall } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
+import { ledgerChangeText } from '../../../lib/money-text';
 import { formatDateTime } from '../../../lib/time-zone';
-import { PersonCell } from './person-cell';
-import { RecordNotesAction } from './record-notes';
-
-/** A signed number of credits: "+4 credits", "-1 credit". */
-function creditsText(credits: number): string {
-  return `${credits > 0 ? '+' : ''}${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
-}
+import { MoneyHistoryPage, moneyHistoryQuery, moneyHistoryResource } from './money-history-page';
 
 function transactionLogsResource(zone: string, canNote: boolean): AdminResource<TransactionLogDoc> {
-  return {
+  return moneyHistoryResource({
+    zone,
+    canNote,
     useList: (query, options) =>
-      listRead(
-        useApi(
-          [
-            'transactionLogs.adminList',
-            { query: listQuery(query, ['userId', 'startDate', 'endDate'], 'createdAt') },
-          ],
-          options,
-        ),
-      ),
+      listRead(useApi(['transactionLogs.adminList', { query: moneyHistoryQuery(query) }], options)),
     title: 'Transaction logs',
     label: 'transaction',
-    messages: {},
-    searchable: false,
-    filters: [personFilter('userId', 'Student', 'student'), ...dayRangeFilters(zone)],
-    columns: [
-      {
-        key: 'createdAt',
-        label: 'Date',
-        sortable: true,
-        render: (t) => <DateTimeCell iso={t.createdAt} zone={zone} />,
-      },
-      { key: 'user', label: 'Student', render: (t) => <PersonCell user={t.user} userId={t.userId} /> },
+    personLabel: 'Student',
+    kindColumns: [
       {
         key: 'kind',
         label: 'Entry',
@@ -64,45 +34,28 @@ function transactionLogsResource(zone: string, canNote: boolean): AdminResource<
           </Stack>
         ),
       },
-      { key: 'description', label: 'Description', hideBelow: 'md', render: (t) => t.description },
-      {
-        key: 'amount',
-        label: 'Amount',
-        render: (t) => {
-          const negative = (t.amount?.amount ?? t.credits ?? 0) < 0;
-          return (
-            <Text whiteSpace="nowrap" color={negative ? 'fg.error' : 'fg.success'}>
-              {t.amount
-                ? moneyText(t.amount, { signed: true })
-                : t.credits !== undefined
-                  ? creditsText(t.credits)
-                  : MISSING_VALUE}
-            </Text>
-          );
-        },
-      },
     ],
-    rowActions: (t, list) => (
-      <RecordNotesAction
-        record={t}
-        title={`Notes on ${enumLabels.ledgerEntryKind[t.kind].toLowerCase()} of ${formatDateTime(t.createdAt, zone)}`}
-        canEdit={canNote}
-        zone={zone}
-        add={(id, note) => callApi('transactionLogs.createNote', { params: { id }, body: { note } })}
-        remove={(id, noteId) =>
-          callApi('transactionLogs.deleteNote', { params: { id }, query: { id, noteId } })
-        }
-        onSaved={(saved) => list.replace({ ...saved, user: t.user })}
-      />
-    ),
-    rowLabel: (t) => `${t.description} ${formatDateTime(t.createdAt, zone)}`,
-  };
+    amountColumn: {
+      key: 'amount',
+      label: 'Amount',
+      render: (t) => (
+        <Text
+          whiteSpace="nowrap"
+          color={(t.amount?.amount ?? t.credits ?? 0) < 0 ? 'fg.error' : 'fg.success'}
+        >
+          {ledgerChangeText(t, { signed: true })}
+        </Text>
+      ),
+    },
+    notesTitle: (t) =>
+      `Notes on ${enumLabels.ledgerEntryKind[t.kind].toLowerCase()} of ${formatDateTime(t.createdAt, zone)}`,
+    addNote: (id, note) => callApi('transactionLogs.createNote', { params: { id }, body: { note } }),
+    removeNote: (id, noteId) =>
+      callApi('transactionLogs.deleteNote', { params: { id }, query: { id, noteId } }),
+  });
 }
 
 /** Spec 002 "Transaction logs" (admin): the ledger's entries, money and credits, of one student or all. */
 export default function AdminTransactionLogsPage() {
-  const zone = useAdminZone();
-  const canNote = canCall(useSession()?.user, 'transactionLogs.createNote');
-  const config = useMemo(() => transactionLogsResource(zone, canNote), [zone, canNote]);
-  return <AdminListPage config={config} />;
+  return <MoneyHistoryPage noteRoute="transactionLogs.createNote" resource={transactionLogsResource} />;
 }

@@ -17,8 +17,8 @@ import {
 } from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
 import { callApi, useApi } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
+import { checkedInput } from '../../../lib/use-submit';
 import {
   emptyNamed,
   NamedFields,
@@ -142,9 +142,7 @@ function templatesResource(
         durationUnit: value.durationUnit,
         price: price.ok ? price.price : { amount: 0, currency: value.price.currency },
       });
-      const errors = parsed.success ? {} : fieldErrors(parsed.error);
-      if (!price.ok) errors.price = price.problem;
-      return parsed.success && price.ok ? { ok: true, body: parsed.data } : { ok: false, errors };
+      return checkedInput(parsed, { price: price.ok ? undefined : price.problem });
     },
     renderForm: (value, onChange, errors) => (
       <PricingFields value={value} onChange={onChange} errors={errors} />

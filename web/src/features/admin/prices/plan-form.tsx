@@ -12,7 +12,7 @@ import {
 } from '../../../components/admin/money-field';
 import { SelectField } from '../../../components/select-field';
 import { useApi } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form-errors';
+import { type Checked, checkedInput } from '../../../lib/use-submit';
 import { emptyNamed, NamedFields, type NamedInput, namedInput } from './catalogue-fields';
 
 /** A plan as its form holds it (flexible and subscription plans alike; their units differ). */
@@ -57,7 +57,7 @@ export function planInput(
 export function validatePlan<Schema extends z.ZodType>(
   schema: Schema,
   value: PlanForm,
-): { ok: true; body: z.output<Schema> } | { ok: false; errors: Record<string, string> } {
+): Checked<z.output<Schema>> {
   const price = readMoney(value.price);
   const parsed = schema.safeParse({
     name: value.name,
@@ -68,10 +68,11 @@ export function validatePlan<Schema extends z.ZodType>(
     durationUnit: value.durationUnit,
     price: price.ok ? price.price : { amount: 0, currency: value.price.currency },
   });
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!price.ok) errors.price = price.problem;
-  if (value.duration.trim() === '') errors.duration = 'Enter the duration';
-  return parsed.success && price.ok ? { ok: true, body: parsed.data } : { ok: false, errors };
+  // A blank duration fails the schema too; this says so in words.
+  return checkedInput(parsed, {
+    price: price.ok ? undefined : price.problem,
+    duration: value.duration.trim() === '' ? 'Enter the duration' : undefined,
+  });
 }
 
 export function PlanFields(props: {

@@ -10,7 +10,7 @@ import {
   useMoneySettings,
 } from '../../../components/admin/money-field';
 import { RateScopeFields, RateScopePicker } from '../../../components/admin/rate-scope-fields';
-import { fieldErrors } from '../../../lib/form-errors';
+import { checkedInput } from '../../../lib/use-submit';
 
 /** A student rate as its form holds it: the version and plan it prices, for whom, and the price. */
 export interface StudentRateForm {
@@ -46,11 +46,7 @@ export function validateStudentRate(value: StudentRateForm) {
     ...value,
     price: price.ok ? price.price : { amount: 0, currency: value.price.currency },
   });
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!price.ok) errors.price = price.problem;
-  return parsed.success && price.ok
-    ? { ok: true as const, body: parsed.data }
-    : { ok: false as const, errors };
+  return checkedInput(parsed, { price: price.ok ? undefined : price.problem });
 }
 
 export function StudentRateFields(props: {
