@@ -19,6 +19,7 @@ import {
   linkAccounts,
   resendPassword,
   roleChoices,
+  setRateStudentType,
   updateAccount,
 } from './service';
 
@@ -65,6 +66,8 @@ export const handler = resourceHandler('admin-users', adminUserRoutes, {
     respond(201, await createNote(tenant.key, caller, params.id, body.note)),
   'adminUsers.deleteNote': async ({ tenant, caller, params, query }) =>
     deleteNote(tenant.key, caller, params.id, query.noteId),
+  'adminUsers.setRateStudentType': async ({ tenant, caller, params, body }) =>
+    setRateStudentType(tenant.key, caller, params.id, body.studentType),
   'adminUsers.linkAccounts': async ({ tenant, caller, params, body }) =>
     linkAccounts(tenant.key, caller, params.id, body.childIds),
 });

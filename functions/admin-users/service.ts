@@ -20,9 +20,18 @@ import {
 } from '../profile/service';
 import { eventWrite, recordEvent } from '../repositories/outbox';
 import { addAdminNote, deleteAdminNote, detailsWrite, readProfile } from '../repositories/profiles';
+import { rateTypeAssignmentWrites } from '../repositories/rates';
 import { linkChildren } from '../repositories/user-mappers';
-import { emailTaken, getUsers, newUserRecord, newUserWrites, type UserRecord } from '../repositories/users';
+import {
+  emailTaken,
+  getUsers,
+  newUserRecord,
+  newUserWrites,
+  replaceAccountWrites,
+  type UserRecord,
+} from '../repositories/users';
 import { rolesRepository } from '../roles/repository';
+import { collections } from '../table/access-patterns';
 import { writeTransaction } from '../table/transactions';
 
 /** An admin's view of one user of the tenant (the admin users permissions, each part its profile one). */
@@ -130,6 +139,52 @@ export async function updateAccount(
     if (roleId !== undefined && roleId !== user.roleId) await fittingRole(tenant, roleId, user.type);
     return { ...(email ? { email } : {}), ...(roleId ? { roleId } : {}) };
   });
+}
+
+/**
+ * Assigns a student their one-to-one tutor rate student type ('' takes it away), dated now (the rate
+ * versions' STUDENT_ASSIGNED_DATE): the kind their lessons are rated as from the next one recorded on
+ * (lessons already recorded keep theirs). The student record, as read, and the types' counts move in one
+ * transaction, so a type deleted meanwhile is a 400 and a type is never deleted while a student holds it.
+ */
+export async function setRateStudentType(
+  tenant: string,
+  caller: Caller,
+  userId: string,
+  studentType: string,
+): Promise<UserProfile> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await readProfile(tenant, userId);
+    if (!stored || stored.user.deletedAt) throw new NotFoundError('User not found');
+    const before = stored.user;
+    if (before.type !== 'student') throw new BadRequestError('Only a student is given a student type');
+    if ((before.rateStudentType ?? '') === studentType) break;
+    const { rateStudentType: _type, rateStudentTypeAssignedAt: _at, ...kept } = before;
+    const after: UserRecord = studentType
+      ? { ...kept, rateStudentType: studentType, rateStudentTypeAssignedAt: new Date().toISOString() }
+      : kept;
+    const account = replaceAccountWrites(tenant, before, after);
+    const counts = rateTypeAssignmentWrites(
+      tenant,
+      collections.oneToOneTutorRateStudentTypes,
+      before.rateStudentType,
+      after.rateStudentType,
+    );
+    try {
+      await writeTransaction([...account.items, ...counts], (failed) =>
+        failed < account.items.length
+          ? account.refused(failed)
+          : new BadRequestError('Choose an existing student type'),
+      );
+      forgetCachedUser(tenant, userId);
+      break;
+    } catch (error) {
+      // The student changed since read (another admin, a sign-in): read again, a few times.
+      if (error instanceof ConflictError && attempt < 3) continue;
+      throw error;
+    }
+  }
+  return presentProfile(adminView(tenant, caller, userId));
 }
 
 /**

@@ -8,6 +8,7 @@ import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import { reportedIssuesRepository } from '../repositories/reported-issues';
 import { lessonLists, sectionEntity } from '../repositories/sections';
 import { trialsRepository } from '../repositories/trials';
+import { backfillTutorRateCountryIndex } from '../repositories/tutor-rates';
 import {
   directoryUsers,
   getUser,
@@ -116,7 +117,8 @@ const backfills = [
  * in a transaction of its own that writes its entries, its counts and the marker, on the condition that
  * the record is still unmarked and unchanged. So it runs while the platform serves requests: a write in
  * between marks the record itself, or changes it and the backfill reads it again. Students and tutors
- * stored before the directory's counters are counted the same way (indexUserInDirectory). Idempotent: a
+ * stored before the directory's counters are counted the same way (indexUserInDirectory), and tutor rates
+ * stored before the tutor-country index are put in it (backfillTutorRateCountryIndex). Idempotent: a
  * second run finds nothing to do. Answers how many records it listed, by kind.
  */
 export async function backfillLists(tenant: string): Promise<Record<string, number>> {
@@ -149,6 +151,7 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
   report['users (admin list)'] = listed;
   report['users (admin count)'] = await backfillAdminCount(tenant);
   report['tutors (teaching levels)'] = await backfillTeachingLevels(tenant);
+  report['tutor rates (tutor-country index)'] = await backfillTutorRateCountryIndex(tenant);
   return report;
 }
 

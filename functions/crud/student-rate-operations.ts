@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../shared/http/errors';
-import { applicableVersion } from '../../shared/rules/rate-versions';
+import { applicableVersion, studentRateSubject } from '../../shared/rules/rate-versions';
 import type {
   RateVersion,
   StoredStudentRate,
@@ -35,7 +35,7 @@ export async function studentRatesFor(
   if (!user) throw new NotFoundError('User not found');
   // Versions are few (a school writes a handful a year): one bounded read.
   const all = await versions.list(tenant, { limit: 500, offset: 0 });
-  const version = applicableVersion(all.docs, { userId, dates: {} }, new Date().toISOString());
+  const version = applicableVersion(all.docs, studentRateSubject(user), new Date().toISOString());
   if (!version) return [];
   const rates = await repository.list(
     tenant,

@@ -24,14 +24,14 @@ import { teaches } from '../access/records';
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import {
-  allGroupTutorRates,
-  allOneToOneTutorRates,
   asTermsGroup,
   asTermsOneToOne,
   getOwnRates,
+  groupTutorRatesOfTutorCountries,
   groupTutorRatesRepository,
   type OwnRate,
   type OwnRatesClass,
+  oneToOneTutorRatesOfTutorCountries,
   oneToOneTutorRatesRepository,
   ownTerms,
   saveOwnRates,
@@ -116,7 +116,8 @@ const crudOfOneToOne = viewedCrudOperations(
     refuseUpdate: (_tenant, rate, changes) => tutorRateTermsProblem({ ...rate, ...changes }),
     forUser: async (tenant, userId) => {
       const tutor = await tutorOf(tenant.key, userId);
-      return generalRatesFor((await allOneToOneTutorRates(tenant.key)).map(asTermsOneToOne), tutor);
+      const rates = await oneToOneTutorRatesOfTutorCountries(tenant.key, [tutor.country ?? '']);
+      return generalRatesFor(rates.map(asTermsOneToOne), tutor);
     },
   },
   oneToOneView,
@@ -131,7 +132,8 @@ const crudOfGroup = viewedCrudOperations(
     refuseUpdate: (_tenant, rate, changes) => tutorRateTermsProblem({ ...rate, ...changes }),
     forUser: async (tenant, userId) => {
       const tutor = await tutorOf(tenant.key, userId);
-      return generalRatesFor((await allGroupTutorRates(tenant.key)).map(asTermsGroup), tutor);
+      const rates = await groupTutorRatesOfTutorCountries(tenant.key, [tutor.country ?? '']);
+      return generalRatesFor(rates.map(asTermsGroup), tutor);
     },
   },
   groupView,
@@ -234,7 +236,7 @@ async function rateForStudent(
   const known = student && !student.deletedAt && (backOffice || (await teaches(tenant, tutorId, studentId)));
   if (!student || !known) throw new NotFoundError('Student not found');
   const [general, own] = await Promise.all([
-    allOneToOneTutorRates(tenant),
+    oneToOneTutorRatesOfTutorCountries(tenant, [tutor.country ?? '']),
     getOwnRates(tenant, tutorId, 'ONETOONE'),
   ]);
   const chosen = chooseTutorRate(
@@ -243,7 +245,8 @@ async function rateForStudent(
       start: new Date().toISOString(),
       tutorCountry: tutor.country ?? '',
       studentCountry: student.country ?? '',
-      kind: query.studentType ?? '',
+      // The student's own type unless the caller asks about another.
+      kind: query.studentType ?? student.rateStudentType ?? '',
       curriculum: query.curriculum ?? '',
       grade: query.grade ?? '',
     },
@@ -260,7 +263,9 @@ export const oneToOneTutorRateOperations = {
       tenant.key,
       caller,
       'ONETOONE',
-      (await allOneToOneTutorRates(tenant.key)).map(asTermsOneToOne),
+      (await oneToOneTutorRatesOfTutorCountries(tenant.key, [caller.user.country ?? ''])).map(
+        asTermsOneToOne,
+      ),
     );
     return { own: rates.own.map(ownOneToOneDoc), general: rates.general.map(oneToOneDoc) };
   },
@@ -307,7 +312,7 @@ export const groupTutorRateOperations = {
       tenant.key,
       caller,
       'GROUP',
-      (await allGroupTutorRates(tenant.key)).map(asTermsGroup),
+      (await groupTutorRatesOfTutorCountries(tenant.key, [caller.user.country ?? ''])).map(asTermsGroup),
     );
     return { own: rates.own.map(ownGroupDoc), general: rates.general.map(groupDoc) };
   },

@@ -2,7 +2,7 @@ import { ConflictError } from '../../shared/http/errors';
 import { type Money, zero } from '../../shared/money/money';
 import { moneySettings } from '../../shared/money/settings';
 import { historyScanWindow, type LessonJoin, toLessonHistory } from '../../shared/rules/lesson-history';
-import { payAtWrite, rateClassOf } from '../../shared/rules/tutor-pay';
+import { payAtWrite, rateClassOf, rateKindOf } from '../../shared/rules/tutor-pay';
 import { isLessonKind } from '../../shared/schemas/section';
 import { logger } from '../lib/logger';
 import { type CourseRecord, coursesRepository } from '../repositories/courses';
@@ -61,7 +61,7 @@ export async function recordEndedLesson(
   },
 ): Promise<boolean> {
   const { course, at } = context;
-  const pay = context.pay ?? (await payForRun(tenant, [lesson.tutorId]));
+  const pay = context.pay ?? (await payForRun(tenant, tutorsAmong(context.people, [lesson])));
   const row = pricedRow(lesson, context, pay);
   const written = await insertLessonHistory(tenant, row);
   const completed: LessonRecord = { ...lesson, status: 'COMPLETED', updatedAt: at };
@@ -93,14 +93,19 @@ function pricedRow(
     joins,
   );
   const classType = rateClassOf(plain);
-  const country = (id: string | null) => people.find((person) => person._id === id)?.country ?? '';
+  const person = (id: string | null) => people.find((candidate) => candidate._id === id);
   return payAtWrite(
     plain,
     {
       tutor: (pay.rates.own[classType].get(plain.tutorId) ?? []).map(ownTerms),
       general: pay.rates.general[classType],
     },
-    { tutorCountry: country(plain.tutorId), studentCountry: country(plain.studentId) },
+    {
+      tutorCountry: person(plain.tutorId)?.country ?? '',
+      studentCountry: person(plain.studentId)?.country ?? '',
+      // The student's or course's type as it is now, when the row is written: the row keeps it.
+      kind: rateKindOf(classType, course, person(plain.studentId)),
+    },
     pay.currency,
   );
 }
@@ -110,11 +115,11 @@ function pricedRow(
  * (the same rate and duration). A late-change penalty is a percent of it (functions/meetings/penalties.ts).
  */
 export async function expectedTutorAmount(tenant: string, lesson: LessonRecord): Promise<Money> {
-  const [course, people, pay] = await Promise.all([
+  const [course, people] = await Promise.all([
     coursesRepository.get(tenant, lesson.course),
     peopleOf(tenant, [lesson]),
-    payForRun(tenant, [lesson.tutorId]),
   ]);
+  const pay = await payForRun(tenant, tutorsAmong(people, [lesson]));
   const row = pricedRow(lesson, { course, people, joins: undefined, at: new Date().toISOString() }, pay);
   return row.tutorAmount ?? zero(pay.currency);
 }
@@ -124,8 +129,20 @@ export interface RunPay {
   currency: ReturnType<typeof moneySettings>['defaultCurrency'];
 }
 
-async function payForRun(tenant: string, tutorIds: string[]): Promise<RunPay> {
-  const [rates, record] = await Promise.all([ratesForRun(tenant, tutorIds), getTenant(tenant)]);
+/** The lessons' tutors among the people read (a tutor not found is paid as one of no country). */
+function tutorsAmong(
+  people: UserRecord[],
+  lessons: LessonRecord[],
+): Array<{ _id: string; country?: string }> {
+  return [...new Set(lessons.map((lesson) => lesson.tutorId))].map((tutorId) => {
+    const country = people.find((person) => person._id === tutorId)?.country;
+    return country ? { _id: tutorId, country } : { _id: tutorId };
+  });
+}
+
+/** The rates that can pay the run's tutors (their countries' and any country's, their own) and the currency. */
+async function payForRun(tenant: string, tutors: Array<{ _id: string; country?: string }>): Promise<RunPay> {
+  const [rates, record] = await Promise.all([ratesForRun(tenant, tutors), getTenant(tenant)]);
   return { rates, currency: moneySettings(record?.settings?.money).defaultCurrency };
 }
 
@@ -143,12 +160,12 @@ export async function recordEndedLessons(tenant: string, now = new Date()): Prom
   const report: JobReport = { tenant, ended: lessons.length, written: 0, completed: 0, failed: 0 };
   if (lessons.length > 0) {
     const courseIds = [...new Set(lessons.map((l) => l.course))];
-    const [courses, people, joins, pay] = await Promise.all([
+    const [courses, people, joins] = await Promise.all([
       coursesRepository.getMany(tenant, courseIds),
       peopleOf(tenant, lessons),
       lessonJoinsOf(tenant, lessons),
-      payForRun(tenant, [...new Set(lessons.map((l) => l.tutorId))]),
     ]);
+    const pay = await payForRun(tenant, tutorsAmong(people, lessons));
     const courseById = new Map<string, CourseRecord>(courses.map((c) => [c._id, c]));
     for (const lesson of lessons) {
       try {

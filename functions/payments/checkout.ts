@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { BillingPeriodUnit, PaymentType } from '../../shared/money/finance';
 import type { Money } from '../../shared/money/money';
 import { moneyDoc } from '../../shared/money/schemas';
-import { applicableVersion } from '../../shared/rules/rate-versions';
+import { applicableVersion, studentRateSubject } from '../../shared/rules/rate-versions';
 import type { Tenant } from '../../shared/schemas/tenant';
 import { payerFor } from '../access/family';
 import { addMember, updateStudent } from '../courses/members';
@@ -47,11 +47,7 @@ async function payerPrices(tenant: string, planType: PlanType, payer: UserRecord
     ? studentFlexibleRateVersionsRepository
     : studentSubscriptionRateVersionsRepository
   ).list(tenant, { limit: 500, offset: 0 });
-  const version = applicableVersion(
-    versions.docs,
-    { userId: payer._id, dates: {} },
-    new Date().toISOString(),
-  );
+  const version = applicableVersion(versions.docs, studentRateSubject(payer), new Date().toISOString());
   const country = (payer.country ?? '').toLowerCase();
   const rates = version
     ? (

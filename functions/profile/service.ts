@@ -118,6 +118,14 @@ export async function presentProfile(view: ProfileView): Promise<UserProfile> {
     ...(shows('languages') ? { languages: ofKind('languages').map(stripEntry) } : {}),
     ...(shows('subjects') ? { subjects } : {}),
     ...(view.own ? {} : { notes: stored.notes, linkedAccounts: linkedAccounts ?? [] }),
+    ...(!view.own && user.type === 'student'
+      ? {
+          rateStudentType: user.rateStudentType ?? '',
+          ...(user.rateStudentTypeAssignedAt
+            ? { rateStudentTypeAssignedAt: user.rateStudentTypeAssignedAt }
+            : {}),
+        }
+      : {}),
     access: {
       edit: access.edit,
       visible: profileParts.filter((part) => access.visible.has(part)),

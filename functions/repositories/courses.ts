@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BadRequestError } from '../../shared/http/errors';
 import {
   type Course,
   type CourseMember,
@@ -11,6 +12,7 @@ import { collections, keys } from '../table/access-patterns';
 import { getItem } from '../table/coalesced-get';
 import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
+import { rateTypeAssignmentWrites } from './rates';
 
 export type CourseRecord = Course;
 
@@ -40,6 +42,17 @@ export const coursesRepository = collectionRepository<
   label: 'course',
   searchFields: ['title', 'subject', 'curriculum', 'grade'],
   sortFields: ['title', 'createdAt', 'updatedAt', 'status', 'subject'],
+  // The course type a course is assigned counts it, in the course's own writes.
+  related: {
+    writes: (tenant, before, after) =>
+      rateTypeAssignmentWrites(
+        tenant,
+        collections.groupTutorRateCourseTypes,
+        before?.rateCourseType,
+        after?.rateCourseType,
+      ),
+    refused: () => new BadRequestError('Choose an existing course type'),
+  },
   lists: {
     filters: {
       status: (course) => course.status,

@@ -9,9 +9,10 @@ import {
   type StoredOneToOneTutorRate,
 } from '../../shared/schemas/rates';
 import { collectionRepository } from '../crud/repository';
-import { tableName } from '../lib/db';
+import { db, tableName, UpdateCommand } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 
 /**
@@ -41,6 +42,27 @@ function typeCountWrites<T extends Record<Field, string>, Field extends string>(
   };
 }
 
+/**
+ * The tutor-country index of the general rates (gsi2): a rate sits in the partition of its tutor country,
+ * and a rate for any tutor country in the partition of the stand-in ANY_TUTOR_COUNTRY, so the rates that can
+ * pay a tutor of country X are two queries (X and any), however many rates the school keeps for other
+ * countries. The key is the country as the choice compares it (rateFits: trimmed, any case), URI-encoded with
+ * `*` escaped too, so no country's key is the stand-in.
+ */
+export const ANY_TUTOR_COUNTRY = '*';
+
+export function tutorCountryKey(country: string): string {
+  const compared = country.trim().toLowerCase();
+  return compared === '' ? ANY_TUTOR_COUNTRY : encodeURIComponent(compared).replaceAll('*', '%2A');
+}
+
+type IndexedRate = { _id: string; tutorCountry: string; effectiveFrom: string };
+
+const tutorCountryIndexKeys = (collection: string) => (tenant: string, rate: IndexedRate) => ({
+  gsi2pk: keys.tutorRatesOfTutorCountry(tenant, collection, tutorCountryKey(rate.tutorCountry)),
+  gsi2sk: `${rate.effectiveFrom}#${rate._id}`,
+});
+
 const sortFields = [
   'tutorCountry',
   'studentCountry',
@@ -61,6 +83,7 @@ export const oneToOneTutorRatesRepository = collectionRepository<
   label: 'one-to-one tutor rate',
   searchFields: ['tutorCountry', 'studentCountry', 'curriculum', 'grade'],
   sortFields,
+  indexKeys: tutorCountryIndexKeys(collections.oneToOneTutorRates),
   related: {
     writes: typeCountWrites<StoredOneToOneTutorRate, 'studentType'>(
       'studentType',
@@ -92,6 +115,7 @@ export const groupTutorRatesRepository = collectionRepository<
   label: 'group tutor rate',
   searchFields: ['tutorCountry', 'studentCountry', 'curriculum', 'grade'],
   sortFields,
+  indexKeys: tutorCountryIndexKeys(collections.groupTutorRates),
   related: {
     writes: typeCountWrites<StoredGroupTutorRate, 'courseType'>(
       'courseType',
@@ -113,15 +137,72 @@ export const groupTutorRatesRepository = collectionRepository<
   },
 });
 
-/** Rates are few (a school keeps tens, a few hundred over years): the choice reads them in one bound. */
+/** Rates are few (a school keeps tens, a few hundred over years): a tutor country's are read in one bound. */
 export const MAX_TUTOR_RATES_READ = 1000;
 
-export async function allOneToOneTutorRates(tenant: string): Promise<StoredOneToOneTutorRate[]> {
-  return (await oneToOneTutorRatesRepository.list(tenant, { limit: MAX_TUTOR_RATES_READ, offset: 0 })).docs;
+/**
+ * The general rates that can pay tutors of `countries`: those of each country and those of any tutor
+ * country (the tutor-country index), never another country's. A tutor without a country gets the "any" ones.
+ */
+function ratesOfTutorCountries<R>(
+  repository: { query: (query: { index: 'gsi2'; partition: string; limit: number }) => Promise<R[]> },
+  collection: string,
+) {
+  return async (tenant: string, countries: readonly string[]): Promise<R[]> => {
+    const countryKeys = new Set([ANY_TUTOR_COUNTRY, ...countries.map(tutorCountryKey)]);
+    const found = await Promise.all(
+      [...countryKeys].map((countryKey) =>
+        repository.query({
+          index: 'gsi2',
+          partition: keys.tutorRatesOfTutorCountry(tenant, collection, countryKey),
+          limit: MAX_TUTOR_RATES_READ,
+        }),
+      ),
+    );
+    return found.flat();
+  };
 }
 
-export async function allGroupTutorRates(tenant: string): Promise<StoredGroupTutorRate[]> {
-  return (await groupTutorRatesRepository.list(tenant, { limit: MAX_TUTOR_RATES_READ, offset: 0 })).docs;
+export const oneToOneTutorRatesOfTutorCountries = ratesOfTutorCountries<StoredOneToOneTutorRate>(
+  oneToOneTutorRatesRepository,
+  collections.oneToOneTutorRates,
+);
+export const groupTutorRatesOfTutorCountries = ratesOfTutorCountries<StoredGroupTutorRate>(
+  groupTutorRatesRepository,
+  collections.groupTutorRates,
+);
+
+/**
+ * Puts the tutor rates stored before the tutor-country index into it: each rate's index keys set on the
+ * condition that it has none and is unchanged since read (a write in between put them itself: every write
+ * of a rate does). Idempotent and safe while the platform serves; answers how many it indexed. Run by the
+ * backfill of list indexes (functions/crud/backfill-lists.ts) and once per tenant by the local seed.
+ */
+export async function backfillTutorRateCountryIndex(tenant: string): Promise<number> {
+  let indexed = 0;
+  for (const [repository, collection] of [
+    [oneToOneTutorRatesRepository, collections.oneToOneTutorRates],
+    [groupTutorRatesRepository, collections.groupTutorRates],
+  ] as const) {
+    for (const rate of await repository.all(tenant)) {
+      const index = tutorCountryIndexKeys(collection)(tenant, rate);
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.collectionItem(tenant, collection, rate._id),
+            UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_not_exists(gsi2pk) AND updatedAt = :read',
+            ExpressionAttributeValues: { ':pk': index.gsi2pk, ':sk': index.gsi2sk, ':read': rate.updatedAt },
+          }),
+        );
+        indexed++;
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    }
+  }
+  return indexed;
 }
 
 // ---- a tutor's own rates ------------------------------------------------------------------------------
@@ -198,16 +279,22 @@ export const asTermsGroup = (rate: StoredGroupTutorRate): TutorRateTerms & Store
 /** A tutor's own rate as the rule takes it: the tutor's already, any tutor country. */
 export const ownTerms = (rate: OwnRate): TutorRateTerms & OwnRate => ({ ...rate, tutorCountry: '' });
 
-/** What a lesson-history run needs to pay its lessons: every rate, and its tutors' own ones. */
+/** What a lesson-history run needs to pay its lessons: the rates that can pay its tutors, and their own. */
 export interface RatesForRun {
   general: Record<OwnRatesClass, TutorRateTerms[]>;
   own: Record<OwnRatesClass, Map<string, OwnRate[]>>;
 }
 
-export async function ratesForRun(tenant: string, tutorIds: readonly string[]): Promise<RatesForRun> {
+/** The run's tutors, by id and country: the general rates read are those of their countries and of any. */
+export async function ratesForRun(
+  tenant: string,
+  tutors: ReadonlyArray<{ _id: string; country?: string | undefined }>,
+): Promise<RatesForRun> {
+  const tutorIds = tutors.map((tutor) => tutor._id);
+  const countries = tutors.map((tutor) => tutor.country ?? '');
   const [oneToOne, group, ownOneToOne, ownGroup] = await Promise.all([
-    allOneToOneTutorRates(tenant),
-    allGroupTutorRates(tenant),
+    oneToOneTutorRatesOfTutorCountries(tenant, countries),
+    groupTutorRatesOfTutorCountries(tenant, countries),
     ownRatesOf(tenant, tutorIds, 'ONETOONE'),
     ownRatesOf(tenant, tutorIds, 'GROUP'),
   ]);

@@ -11,11 +11,12 @@ import { authUserSchema, genders, type UserType } from '../../shared/schemas/use
 import type { Condition } from '../crud/list-index';
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { newId } from '../lib/ids';
-import { keys } from '../table/access-patterns';
+import { collections, keys } from '../table/access-patterns';
 import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
+import { rateTypeAssignmentWrites } from './rates';
 import { tutorDirectoryWrites } from './tutor-directory';
 import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
@@ -49,6 +50,13 @@ const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, imp
   userListed: z.number().optional(),
   /** Counted in the tenant's count of admin accounts (see ADMIN_COUNTED). */
   adminCounted: z.boolean().optional(),
+  /**
+   * A student's one-to-one tutor rate student type (an id of the rate-type resource; the kind their lessons
+   * are rated as, shared/rules/tutor-pay.ts rateKindOf) and when it was assigned (the rate versions' basis
+   * STUDENT_ASSIGNED_DATE). The type counts its students (`assigned`) in the assignment's transaction.
+   */
+  rateStudentType: z.string().optional(),
+  rateStudentTypeAssignedAt: z.string().optional(),
   /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
   directoryHidden: z.boolean().optional(),
   /**
@@ -784,6 +792,8 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     userMapperId: _mapper,
     directoryCounted: _counted,
     adminCounted: _admin,
+    rateStudentType: _rateType,
+    rateStudentTypeAssignedAt: _rateTypeAt,
     ...kept
   } = user;
   const anonymised: UserRecord = {
@@ -806,6 +816,13 @@ export function anonymiseUserWrites(tenant: string, user: UserRecord): TransactI
     // An admin leaves the admin count on the condition that another admin stays (isAdminCountDecrement).
     ...(user.adminCounted === true ? [adminCountWrite(tenant, -1)] : []),
     ...userListWrites(tenant, user, undefined),
+    // Its rate student type counts it no more (the type can be deleted once nobody holds it).
+    ...rateTypeAssignmentWrites(
+      tenant,
+      collections.oneToOneTutorRateStudentTypes,
+      user.rateStudentType,
+      undefined,
+    ),
   ];
 }
 

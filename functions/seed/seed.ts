@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
 import { ensureDefaultGroup } from '../repositories/price-catalogue';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
+import { backfillTutorRateCountryIndex } from '../repositories/tutor-rates';
 import { getUserMapper, putUserMapper } from '../repositories/user-mappers';
 import {
   createUser,
@@ -264,6 +265,11 @@ export async function seedDemo(): Promise<SeedResult> {
       await backfillTeachingLevels(tenant.key);
       await setJobWatermark(tenant.key, TEACHING_LEVELS_MIGRATION, new Date().toISOString());
     }
+    // Tutor rates written before the tutor-country index (older local data) are put in it once.
+    if (!(await getJobWatermark(tenant.key, TUTOR_RATE_INDEX_MIGRATION))) {
+      await backfillTutorRateCountryIndex(tenant.key);
+      await setJobWatermark(tenant.key, TUTOR_RATE_INDEX_MIGRATION, new Date().toISOString());
+    }
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
@@ -288,3 +294,4 @@ export async function seedDemo(): Promise<SeedResult> {
 
 const ADMIN_COUNT_MIGRATION = 'admin-count-migration';
 const TEACHING_LEVELS_MIGRATION = 'teaching-levels-migration';
+const TUTOR_RATE_INDEX_MIGRATION = 'tutor-rate-country-index-migration';

@@ -123,6 +123,10 @@
  * | a rate type's tutor rates             | ADD rates on the type, in    | the type's item (`rates`)                         |
  * |   (verify-delete)                     |   each tutor rate write's txn|                                                   |
  * | a tutor's own tutor rates             | GetItem / conditional Put    | pk T#t#USER#<id>, sk TUTORRATES#<ONETOONE|GROUP>  |
+ * | general tutor rates that can pay a    | Query gsi2 twice: the country| gsi2pk T#t#<COLLECTION>#TUTORCOUNTRY#<country key |
+ * |   tutor (theirs and "any" country)    |   and the stand-in `*` (any) |   or *>, gsi2sk <effectiveFrom>#<id>              |
+ * | a rate type's students / group courses| ADD assigned on the type, in | the type's item (`assigned`)                      |
+ * |   (verify-delete)                     |   the user's / course's txn  |                                                   |
  * | a lesson's pay entries (append-only)  | Query / conditional Put in   | pk T#t#LESSONHISTORY#<id>, sk PAY#<entryId>       |
  * |                                       |   the row's txn              |                                                   |
  * | a student's progress per sub-topic     | Get / conditional Put, Query | pk T#t#USER#<id>, sk PROGRESS#<subjectId>#<subTopic>|
@@ -356,6 +360,12 @@ export const keys = {
     sk: `PAY#${entryId}`,
   }),
   lessonPayEntryPrefix: 'PAY#',
+  /**
+   * The general tutor rates of one tutor country (functions/repositories/tutor-rates.ts): `countryKey` is the
+   * country as the choice compares it, or the stand-in of "any country".
+   */
+  tutorRatesOfTutorCountry: (tenant: string, collection: string, countryKey: string) =>
+    `T#${tenant}#${collection}#TUTORCOUNTRY#${countryKey}`,
   ownTutorRates: (tenant: string, userId: string, classType: 'ONETOONE' | 'GROUP') => ({
     pk: `T#${tenant}#USER#${userId}`,
     sk: `TUTORRATES#${classType}`,

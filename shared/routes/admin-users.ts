@@ -171,6 +171,17 @@ export const adminUserRoutes = [
     summary: 'Delete an admin note ("Note Deleted"); the user comes back without it',
   }),
   route({
+    id: 'adminUsers.setRateStudentType',
+    method: 'PUT',
+    path: '/admin/users/rate-student-type/{id}',
+    resource: 'admin-users',
+    access: permission('adminUsers', 'edit'),
+    body: z.object({ studentType: z.string().trim().max(64, 'Choose an existing student type') }).strict(),
+    response: userProfileSchema,
+    summary:
+      "Assign a student their one-to-one tutor rate student type ('' none), dated now; the user comes back with it",
+  }),
+  route({
     id: 'adminUsers.linkAccounts',
     method: 'PUT',
     path: '/admin/users/user-mapper/{id}',

@@ -56,6 +56,12 @@ export const userProfileSchema = z
     /** The bankDetails part (a tutor's), when stored: the account number masked unless `access` shows it. */
     bankDetails: bankDetailsViewSchema.optional(),
     notes: z.array(adminNoteSchema).optional(),
+    /**
+     * A student's one-to-one tutor rate student type and when it was assigned, for an admin's view (''
+     * and absent: none).
+     */
+    rateStudentType: z.string().optional(),
+    rateStudentTypeAssignedAt: z.string().optional(),
     /** A parent's children, or a child's parent (the user mapper), for an admin's view. */
     linkedAccounts: z
       .array(z.object({ _id: z.string(), firstname: z.string(), lastname: z.string(), email: z.string() }))

@@ -11,7 +11,7 @@ import type { LessonHistory } from '../schemas/lesson-history';
 
 /** The pay fields each column permission shows (only with includeTutorAmountData=1). */
 export const payFieldsOfColumn = {
-  tutorRate: ['tutorRate', 'tutorRateCurrency', 'tutorRateId', 'tutorRateSource'],
+  tutorRate: ['tutorRate', 'tutorRateCurrency', 'tutorRateId', 'tutorRateSource', 'tutorRateKind'],
   tutorAmount: [
     'allocatedTutorAmount',
     'tutorAmount',

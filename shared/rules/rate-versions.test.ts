@@ -8,6 +8,7 @@ import {
   type RateVersionTerms,
   ruleDayBounds,
   ruleMatches,
+  studentRateSubject,
   versionTermsProblem,
 } from './rate-versions';
 
@@ -197,6 +198,24 @@ describe('choosing among versions', () => {
     expect(applicableVersion([excluding, older], { userId: 'maya', dates: {} }, lesson)?._id).toBe(
       'excluding',
     );
+  });
+});
+
+describe("a student's assigned date", () => {
+  it('is when their rate student type was assigned, and a student without one matches no rule on it', () => {
+    // Prepare: a version for students assigned on or after 10 March.
+    const newStudents = version({ _id: 'new', rule: rule('GREATER_THAN_OR_EQUAL') });
+    const lesson = '2026-04-01T00:00:00.000Z';
+    // Act
+    const assigned = studentRateSubject({
+      _id: 'sam',
+      rateStudentTypeAssignedAt: '2026-03-12T08:00:00.000Z',
+    });
+    const unassigned = studentRateSubject({ _id: 'maya' });
+    // Assess
+    expect(assigned).toEqual({ userId: 'sam', dates: { STUDENT_ASSIGNED_DATE: '2026-03-12T08:00:00.000Z' } });
+    expect(applicableVersion([newStudents], assigned, lesson)?._id).toBe('new');
+    expect(applicableVersion([newStudents], unassigned, lesson)).toBeUndefined();
   });
 });
 

@@ -78,6 +78,17 @@ export interface RateSubject {
   dates: Partial<Record<RateRuleBasis, string | null | undefined>>;
 }
 
+/**
+ * A student as a version is chosen for them: their id and STUDENT_ASSIGNED_DATE, the instant their one-to-one
+ * tutor rate student type was assigned (none: no rule on that basis matches them).
+ */
+export function studentRateSubject(student: {
+  _id: string;
+  rateStudentTypeAssignedAt?: string | undefined;
+}): RateSubject {
+  return { userId: student._id, dates: { STUDENT_ASSIGNED_DATE: student.rateStudentTypeAssignedAt } };
+}
+
 const millis = (instant: string) => Date.parse(instant);
 
 /** The instants that bound the rule's day in its zone: [start, end), right across daylight-saving changes. */

@@ -10,6 +10,7 @@ import {
   payAtWrite,
   penaltyAmount,
   rateClassOf,
+  rateKindOf,
   tutorAmountOf,
 } from './tutor-pay';
 import type { TutorRateTerms } from './tutor-rates';
@@ -88,7 +89,7 @@ describe('payAtWrite', () => {
     const paid = payAtWrite(
       row,
       { tutor: [], general: [april, march] },
-      { tutorCountry: 'Singapore', studentCountry: 'United Kingdom' },
+      { tutorCountry: 'Singapore', studentCountry: 'United Kingdom', kind: '' },
       'SGD',
     );
     // Assess
@@ -106,7 +107,7 @@ describe('payAtWrite', () => {
     const paid = payAtWrite(
       row,
       { tutor: [], general: [rate({ grade: 'Grade 12' })] },
-      { tutorCountry: '', studentCountry: '' },
+      { tutorCountry: '', studentCountry: '', kind: '' },
       'SGD',
     );
     expect(paid).toMatchObject({ tutorRate: null, allocatedTutorAmount: null, tutorAmount: money(0, 'SGD') });
@@ -119,11 +120,58 @@ describe('payAtWrite', () => {
   });
 });
 
+describe('the kind a lesson is rated as', () => {
+  const course = { rateCourseType: 'type-workshop' };
+  const student = { rateStudentType: 'type-exam' };
+
+  it("takes a group lesson's course type and another lesson's student type, '' when none", () => {
+    expect(rateKindOf('GROUP', course, student)).toBe('type-workshop');
+    expect(rateKindOf('ONETOONE', course, student)).toBe('type-exam');
+    expect(rateKindOf('ONETOONE', course, {})).toBe('');
+    expect(rateKindOf('GROUP', undefined, student)).toBe('');
+    expect(rateKindOf('ONETOONE', undefined, undefined)).toBe('');
+  });
+
+  it('pays a lesson of a kind at its typed rate over an "any" rate, and another kind at the "any" rate', () => {
+    // Prepare: the typed rate is newer and the "any" rate older, but specificity decides first.
+    const any = rate({ _id: 'any', createdAt: '2026-02-01T00:00:00.000Z', rate: money(25, 'USD') });
+    const exam = rate({ _id: 'exam', kind: 'type-exam', rate: money(40, 'USD') });
+    const general = [any, exam];
+    const facts = { tutorCountry: 'Singapore', studentCountry: 'United Kingdom' };
+    // Act
+    const ofExam = payAtWrite(row, { tutor: [], general }, { ...facts, kind: 'type-exam' }, 'USD');
+    const ofOther = payAtWrite(row, { tutor: [], general }, { ...facts, kind: 'type-casual' }, 'USD');
+    const ofNone = payAtWrite(row, { tutor: [], general }, { ...facts, kind: '' }, 'USD');
+    // Assess: the kind is kept on the row with the rate it chose.
+    expect(ofExam).toMatchObject({
+      tutorRateId: 'exam',
+      tutorRateKind: 'type-exam',
+      tutorRate: money(40, 'USD'),
+    });
+    expect(ofOther).toMatchObject({ tutorRateId: 'any', tutorRateKind: 'type-casual' });
+    expect(ofNone).toMatchObject({ tutorRateId: 'any', tutorRateKind: '' });
+  });
+
+  it('leaves a lesson of a kind no rate names unpaid when only typed rates exist', () => {
+    const paid = payAtWrite(
+      row,
+      { tutor: [], general: [rate({ kind: 'type-exam' })] },
+      { tutorCountry: '', studentCountry: '', kind: 'type-casual' },
+      'SGD',
+    );
+    expect(paid).toMatchObject({
+      tutorRate: null,
+      tutorRateKind: 'type-casual',
+      tutorAmount: money(0, 'SGD'),
+    });
+  });
+});
+
 describe('changeOf', () => {
   const paid = payAtWrite(
     row,
     { tutor: [], general: [rate()] },
-    { tutorCountry: '', studentCountry: '' },
+    { tutorCountry: '', studentCountry: '', kind: '' },
     'USD',
   );
 
@@ -155,7 +203,7 @@ describe('the CSV export', () => {
   const paid = payAtWrite(
     row,
     { tutor: [], general: [rate()] },
-    { tutorCountry: '', studentCountry: '' },
+    { tutorCountry: '', studentCountry: '', kind: '' },
     'USD',
   );
 

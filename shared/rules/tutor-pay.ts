@@ -91,24 +91,31 @@ export interface RatesForLesson<R extends TutorRateTerms = TutorRateTerms> {
   general: readonly R[];
 }
 
+/** What the choice knows of a lesson beyond its row: its people's countries and its kind. */
+export interface LessonRateFacts {
+  tutorCountry: string;
+  studentCountry: string;
+  /** rateKindOf: the student type or course type id, '' none. */
+  kind: string;
+}
+
 /**
  * The row's pay when it is written (the lesson ended): the rate in force at the lesson's start
- * (shared/rules/tutor-rates.ts), fixed on the row, and the allocation, the tutor's amount's first entry.
- * Without a rate the tutor's amount starts at zero in the school's currency, and an admin's adjustments
- * carry the pay. Lesson facts the platform does not record yet (a one-to-one student's rate type, a group
- * course's type) are unknown, so only rates for any kind match them.
+ * (shared/rules/tutor-rates.ts), fixed on the row with the kind it was chosen for, and the allocation, the
+ * tutor's amount's first entry. Without a rate the tutor's amount starts at zero in the school's currency,
+ * and an admin's adjustments carry the pay.
  */
 export function payAtWrite(
   row: LessonHistory,
   rates: RatesForLesson,
-  people: { tutorCountry: string; studentCountry: string },
+  facts: LessonRateFacts,
   schoolCurrency: CurrencyCode,
 ): LessonHistory {
   const chosen = chooseTutorRate(rates, {
     start: row.start,
-    tutorCountry: people.tutorCountry,
-    studentCountry: people.studentCountry,
-    kind: '',
+    tutorCountry: facts.tutorCountry,
+    studentCountry: facts.studentCountry,
+    kind: facts.kind,
     curriculum: row.curriculum,
     grade: row.grade,
   });
@@ -119,6 +126,7 @@ export function payAtWrite(
       tutorRateCurrency: null,
       tutorRateId: null,
       tutorRateSource: null,
+      tutorRateKind: facts.kind,
       allocatedTutorAmount: null,
       tutorAmount: zero(schoolCurrency),
       tutorAmountCurrency: schoolCurrency,
@@ -131,6 +139,7 @@ export function payAtWrite(
     tutorRateCurrency: chosen.rate.rate.currency,
     tutorRateId: chosen.rate._id,
     tutorRateSource: chosen.source,
+    tutorRateKind: facts.kind,
     allocatedTutorAmount: allocated,
     tutorAmount: allocated,
     tutorAmountCurrency: allocated.currency,
@@ -140,4 +149,18 @@ export function payAtWrite(
 /** Which class type's rates pay a lesson: group lessons the group rates, the others (trials too) one-to-one. */
 export function rateClassOf(row: Pick<LessonHistory, 'lessonType'>): 'ONETOONE' | 'GROUP' {
   return row.lessonType === 'GROUP' ? 'GROUP' : 'ONETOONE';
+}
+
+/**
+ * The kind a lesson is rated as (the `kind` of a tutor rate's scope): a group lesson by its course's rate
+ * course type, any other (one-to-one, trial) by its student's rate student type, as they are when the
+ * lesson's row is written; '' when none is assigned, which only "any kind" rates fit. The row keeps it, so
+ * a later change of the student's or the course's type does not reprice lessons already recorded.
+ */
+export function rateKindOf(
+  classType: 'ONETOONE' | 'GROUP',
+  course: { rateCourseType?: string | undefined } | undefined,
+  student: { rateStudentType?: string | undefined } | undefined,
+): string {
+  return (classType === 'GROUP' ? course?.rateCourseType : student?.rateStudentType) ?? '';
 }

@@ -31,6 +31,12 @@ export const courseInputSchema = z.object({
     .int()
     .refine((minutes) => isAllowedLessonDuration(minutes, 'local'), LESSON_DURATION_MESSAGE)
     .default(60),
+  /**
+   * A group course's group tutor rate course type (an id of the rate-type resource; '' none): the kind its
+   * lessons are rated as (shared/rules/tutor-pay.ts rateKindOf). A one-to-one course's lessons are rated by
+   * their student's type instead, so theirs is not read.
+   */
+  rateCourseType: z.string().trim().max(64, 'Choose an existing course type').optional(),
 });
 export type CourseInput = z.infer<typeof courseInputSchema>;
 

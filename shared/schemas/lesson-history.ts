@@ -57,6 +57,11 @@ function payColumns<M extends z.ZodType>(amount: M) {
     tutorRateCurrency: currencyCodeSchema.nullable().optional(),
     tutorRateId: z.string().nullable().optional(),
     tutorRateSource: z.enum(['TUTOR', 'GENERAL']).nullable().optional(),
+    /**
+     * The kind the lesson was rated as, fixed with the rate: a one-to-one lesson's student's rate student
+     * type id, a group lesson's course's rate course type id; '' when it had none (only "any kind" rates fit).
+     */
+    tutorRateKind: z.string().nullable().optional(),
     /** The rate times the lesson's duration. */
     allocatedTutorAmount: amount.nullable().optional(),
     /** What the tutor is owed for the lesson: the sum of its pay entries, moved in each entry's transaction. */

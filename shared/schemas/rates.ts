@@ -28,6 +28,11 @@ export const rateTypeSchema = z.object({
   status: catalogueStatusSchema,
   /** How many tutor rates name the type: moved in each tutor rate write's transaction. */
   rates: z.number().optional(),
+  /**
+   * How many students (a student type) or group courses (a course type) are assigned the type: moved in the
+   * transaction of each assignment.
+   */
+  assigned: z.number().optional(),
 });
 export type RateType = z.infer<typeof rateTypeSchema>;
 export type RateTypeInput = z.input<typeof rateTypeInputSchema>;

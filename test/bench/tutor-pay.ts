@@ -98,7 +98,7 @@ function row(index: number, count: number, from: number, to: number): LessonHist
   return payAtWrite(
     plain,
     { tutor: [], general: [generalRate] },
-    { tutorCountry: 'Ireland', studentCountry: 'Ireland' },
+    { tutorCountry: 'Ireland', studentCountry: 'Ireland', kind: '' },
     'USD',
   );
 }

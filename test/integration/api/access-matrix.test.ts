@@ -515,6 +515,7 @@ const foreignRecords: Record<
       if (routeId === 'adminUsers.subjects.add') return matrixSubject;
       if (routeId === 'adminUsers.createNote') return { note: 'Taken over' };
       if (routeId === 'adminUsers.linkAccounts') return { childIds: [] };
+      if (routeId === 'adminUsers.setRateStudentType') return { studentType: '' };
       if (routeId === 'adminUsers.bankDetails.update') {
         return {
           accountHolderName: 'X',

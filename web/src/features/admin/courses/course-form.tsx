@@ -1,10 +1,17 @@
+import { Stack } from '@chakra-ui/react';
 import { type Course, type CourseInput, courseInputSchema } from '../../../../../shared/schemas/course';
 import { CourseFields } from '../../../components/admin/course-fields';
+import { RateScopePicker } from '../../../components/admin/rate-scope-fields';
+import { apiKey, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
 
 export { paymentTypeLabels, statusLabels, useCurricula } from '../../../components/admin/course-fields';
 
-/** The create/edit form: the shared course fields, with status. */
+/**
+ * The create/edit form: the shared course fields, with status, and a group course's tutor rate course type
+ * (the kind its lessons are rated as; a one-to-one course's lessons go by their student's type, so it has
+ * none and leaving Group clears it).
+ */
 export function CourseForm({
   value,
   onChange,
@@ -14,7 +21,27 @@ export function CourseForm({
   onChange: (value: CourseInput) => void;
   errors: Record<string, string>;
 }) {
-  return <CourseFields value={value} onChange={onChange} errors={errors} />;
+  const isGroup = value.type === 'Group';
+  const courseTypes = useApi(isGroup ? apiKey('group-tutor-rate-course-types.dropdown') : null);
+  return (
+    <Stack gap="4">
+      <CourseFields
+        value={value}
+        onChange={(next) => onChange(next.type === 'Group' ? next : { ...next, rateCourseType: '' })}
+        errors={errors}
+      />
+      {isGroup && (
+        <RateScopePicker
+          label="Tutor rate course type"
+          placeholder="None (rates for any course type)"
+          options={courseTypes.data?.docs ?? []}
+          value={value.rateCourseType ?? ''}
+          onChange={(rateCourseType) => onChange({ ...value, rateCourseType })}
+          error={errors.rateCourseType}
+        />
+      )}
+    </Stack>
+  );
 }
 
 /** The form's value of a stored course (for editing). */
@@ -29,6 +56,7 @@ export function courseToInput(course: Course): CourseInput {
     type: course.type,
     paymentType: course.paymentType,
     lessonDuration: course.lessonDuration,
+    rateCourseType: course.rateCourseType ?? '',
   };
 }
 

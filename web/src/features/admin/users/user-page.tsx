@@ -27,6 +27,7 @@ import { startSession, useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time-zone';
 import { toastSuccess } from '../../../lib/toaster';
 import { useRoleChoices } from './use-role-choices';
+import { StudentRateTypeTab } from './user-rate-type';
 import { UserTutorRates } from './user-tutor-rates';
 
 /** Admin notes (spec 002): each add or delete answers the user, who replaces the one shown, in place. */
@@ -259,6 +260,19 @@ export default function AdminUserPage() {
       value: 'linked',
       label: profile.type === 'parent' ? 'Children' : 'Parents',
       content: <LinkedAccountsTab profile={profile} canEdit={canEdit} onSaved={onSaved} />,
+    });
+  }
+  if (profile.type === 'student') {
+    extraTabs.push({
+      value: 'rate-type',
+      label: 'Rate type',
+      content: (
+        <StudentRateTypeTab
+          profile={profile}
+          canEdit={canCall(session?.user, 'adminUsers.setRateStudentType')}
+          onSaved={onSaved}
+        />
+      ),
     });
   }
   if (profile.notes) {
