@@ -24,7 +24,7 @@ const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId:
 /**
  * A lesson's waiting room is open to its tutor (TUTOR), its students (STUDENT; not before a draft course is
  * theirs, as joining) and the tenant's admins (ADMIN); anyone else is refused. An unknown lesson, or
- * another tenant's, is "Lesson not found".
+ * another tenant's, is not found (404), as for joining.
  */
 async function waitingRoomKind(caller: SocketCaller, waitingId: string): Promise<WaitingRoomUserKind> {
   const lesson = await requireLesson(caller.tenant, waitingId);
