@@ -28,7 +28,7 @@ describe("API Gateway's connection limits, emulated by the local gateway, and th
     expect(Date.now() - openedAt).toBeGreaterThanOrEqual(limits.idleTimeoutMs - 100);
   });
 
-  it('the heartbeat keeps a connection past the idle time; at the longest time it reconnects and registers again', async () => {
+  it('the heartbeat keeps a connection past the idle time; at the longest time the client reconnects', async () => {
     // Prepare
     const student = await local.api.signIn(demo.student.email, demo.student.password);
     const log = { warn: vi.fn(), error: vi.fn() };
