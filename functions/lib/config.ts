@@ -63,6 +63,11 @@ const configSchema = z.object({
    */
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_LOCAL_KEY: z.string().min(32).optional(),
+  /**
+   * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`;
+   * locally the gateway's `@connections` API), for posts to connections (functions/realtime/send.ts).
+   */
+  WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /**
    * How many records an admin list may read for what no index answers (a search, another sort) before its

@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { socketConnectionsRepository } from '../repositories/socket-connections';
 import { handler } from './handler';
 import type { ConnectAuthorizerEvent, RealtimeEvent, RealtimeRequestContext } from './handshake';
 
@@ -49,11 +50,20 @@ describe('realtime handler', () => {
       adminMode: 'false',
     });
 
+    const stored = vi.spyOn(socketConnectionsRepository, 'putConnection').mockResolvedValue();
+
     // Act
     const results = [await handler(unvouched, context), await handler(vouched, context)];
 
-    // Assess
+    // Assess: only the vouched connection is stored, bound to the authorizer's tenant and user.
     expect(results).toEqual([{ statusCode: 401 }, { statusCode: 200 }]);
+    expect(stored.mock.calls).toEqual([
+      [
+        'demo',
+        { connectionId: 'c1=', userId: 'u1', adminMode: false, connectedAt: new Date(0).toISOString() },
+      ],
+    ]);
+    stored.mockRestore();
   });
 
   it('denies, before any other check, an adminMode that is neither true nor false', async () => {

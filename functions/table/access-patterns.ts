@@ -149,6 +149,12 @@
  * |                                       |   invoice's insert txn       |                                                   |
  * | whose turn it is to number an invoice | conditional Put (lease) /    | pk T#t#INVOICENUMBERING, sk TURN                  |
  * |   (concurrent creates take turns)     |   conditional Delete         |                                                   |
+ * | a WebSocket connection (TTL)          | Put ($connect) / Delete      | pk T#t#CONNECTION#<connectionId>, sk CONNECTION   |
+ * | a user's open connections (fan-out)   | Query gsi1                   | gsi1pk T#t#USER#<id>#CONNECTIONS, gsi1sk <connId> |
+ * | the connections registered to a lesson| Query (consistent)           | pk T#t#TOPIC#<lesson|conversation>#<id>,          |
+ * |   or conversation (fan-out; TTL)      |                              |   sk <connectionId>                               |
+ * | a connection's registrations (removed | Query gsi1, BatchWriteItem   | gsi1pk T#t#CONNECTION#<connectionId>#TOPICS,      |
+ * |   with it on $disconnect or a 410)    |   (Delete)                   |   gsi1sk <kind>#<topicId>                         |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -438,6 +444,14 @@ export const keys = {
   /** Lists a sitemap state while it has catalogue edits no generation claimed: the catalogue check reads it. */
   changedCataloguesIndex: 'CHANGEDCATALOGUES',
   invoiceNumberingTurn: (tenant: string) => ({ pk: `T#${tenant}#INVOICENUMBERING`, sk: 'TURN' }),
+  socketConnection: (tenant: string, connectionId: string) => ({
+    pk: `T#${tenant}#CONNECTION#${connectionId}`,
+    sk: 'CONNECTION',
+  }),
+  userConnectionsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#CONNECTIONS`,
+  socketTopic: (tenant: string, kind: string, topicId: string) => `T#${tenant}#TOPIC#${kind}#${topicId}`,
+  connectionTopicsIndex: (tenant: string, connectionId: string) =>
+    `T#${tenant}#CONNECTION#${connectionId}#TOPICS`,
   analyticsEvent: (tenant: string, day: string, id: string) => ({
     pk: `T#${tenant}#ANALYTICS#${day}`,
     sk: id,

@@ -3,6 +3,7 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import { handshakeParameters } from '../../functions/realtime/handshake';
+import { clientActionNames } from '../../shared/realtime/socket-events';
 import { positiveContext } from './context';
 import type { ResourceFunctions } from './functions';
 
@@ -12,8 +13,8 @@ export const REALTIME_RESOURCE = 'realtime';
 const DEFAULT_THROTTLE = { rate: 50, burst: 100 };
 
 /**
- * The WebSocket API (chat, waiting room) and its `live` stage. The realtime Lambda serves every route,
- * authorizes $connect (functions/realtime/authorize.ts says why an authorizer) and may post to
+ * The WebSocket API (chat, waiting room) and its `live` stage. The realtime Lambda serves every route
+ * ($connect, $disconnect, $default and each declared action), authorizes $connect (functions/realtime/authorize.ts says why an authorizer) and may post to
  * connections. Throttling comes from the CDK context `webSocketThrottleRate` and `webSocketThrottleBurst`.
  */
 export function createWebSocketApi(scope: Construct, functions: ResourceFunctions) {
@@ -29,6 +30,9 @@ export function createWebSocketApi(scope: Construct, functions: ResourceFunction
     disconnectRouteOptions: { integration: integration('disconnect') },
     defaultRouteOptions: { integration: integration('default') },
   });
+  // One route per action of the protocol (shared/realtime/socket-events.ts): each gets its own metrics and
+  // throttling; a frame with another action still reaches the handler by $default, which answers it.
+  for (const action of clientActionNames) api.addRoute(action, { integration: integration(action) });
   const stage = new WebSocketStage(scope, 'WebSocketStage', {
     webSocketApi: api,
     stageName: 'live',

@@ -21,7 +21,7 @@ import { localSiteEdge } from './site-edge';
 import { type StreamReader, startStreamReader } from './stream-reader';
 import { localTokenSecret } from './token-secret';
 import { startWeb } from './web';
-import { attachWebSocketGateway } from './ws-gateway';
+import { attachWebSocketGateway, type WebSocketLimits } from './ws-gateway';
 
 export interface LocalStackOptions {
   /** 0 or absent: a port the system gives. */
@@ -72,6 +72,8 @@ export interface LocalStackOptions {
    * are answered 503 until then): `npm start` says where it will be; tests act in that window.
    */
   onListening?: (addresses: { apiUrl: string; wsUrl: string; webUrl?: string }) => void | Promise<void>;
+  /** API Gateway's idle and longest connection times (10 minutes, 2 hours), shorter in the socket tests. */
+  webSocketLimits?: Partial<WebSocketLimits>;
 }
 
 /** The answer (503) to every API request and WebSocket handshake until the stack is ready. */
@@ -134,7 +136,10 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     },
   };
   const gateway = await startHttpGateway(gatewayOptions);
-  const websocket = attachWebSocketGateway(gateway.server, loader, { unavailable });
+  const websocket = attachWebSocketGateway(gateway.server, loader, {
+    unavailable,
+    ...(options.webSocketLimits ? { limits: options.webSocketLimits } : {}),
+  });
   const registry = websocket.registry;
   // The management API (@connections) on the HTTP port reaches the WebSocket connections.
   gatewayOptions.connections = registry;

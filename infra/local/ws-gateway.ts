@@ -30,6 +30,16 @@ export interface ConnectionRegistry {
   size(): number;
 }
 
+/** API Gateway's WebSocket quotas that end a connection: 10 minutes idle, 2 hours in all. */
+export interface WebSocketLimits {
+  idleTimeoutMs: number;
+  maxConnectionMs: number;
+}
+export const webSocketLimits: WebSocketLimits = {
+  idleTimeoutMs: 10 * 60_000,
+  maxConnectionMs: 2 * 3_600_000,
+};
+
 /** The realtime Lambda serves the routes and, as in infra/cloud/realtime.ts, authorizes $connect. */
 const REALTIME_RESOURCE = 'realtime';
 /** API Gateway's largest WebSocket message; ws would otherwise buffer up to 100 MiB per message. */
@@ -57,8 +67,11 @@ export function attachWebSocketGateway(
   options: {
     /** While it answers a message (the stack is still starting), handshakes are refused with a 503. */
     unavailable?: () => string | undefined;
+    /** API Gateway's limits, shorter in tests: see `webSocketLimits`. */
+    limits?: Partial<WebSocketLimits>;
   } = {},
 ) {
+  const limits = { ...webSocketLimits, ...options.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', (error) => console.error('local WebSocket server error', error));
   const connections = new Map<string, Connection>();
@@ -195,11 +208,17 @@ export function attachWebSocketGateway(
         socket: ws,
       };
       connections.set(connectionId, connection);
+      // As API Gateway: closed (1001 Going Away) after the idle timeout with no frame from the client, and
+      // after the longest connection time whatever it does.
+      let idle = setTimeout(() => ws.close(1001, 'Going away'), limits.idleTimeoutMs);
+      const longest = setTimeout(() => ws.close(1001, 'Going away'), limits.maxConnectionMs);
       ws.on('error', (error) => {
         console.warn(`realtime connection ${connectionId} closed on a client error: ${error.message}`);
       });
       ws.on('message', (data) => {
         connection.lastActiveAt = Date.now();
+        clearTimeout(idle);
+        idle = setTimeout(() => ws.close(1001, 'Going away'), limits.idleTimeoutMs);
         const body = data.toString();
         const event: RealtimeEvent = {
           requestContext: requestContext(connectionId, routeOf(body), 'MESSAGE', connection, authorizer),
@@ -209,6 +228,8 @@ export function attachWebSocketGateway(
         invoke(event).catch((error) => console.error('realtime handler failed', error));
       });
       ws.on('close', () => {
+        clearTimeout(idle);
+        clearTimeout(longest);
         connections.delete(connectionId);
         disconnected(connectionId, connection);
       });

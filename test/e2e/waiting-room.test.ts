@@ -62,6 +62,9 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
   expect(await room.getByTestId('class-timing').textContent()).toBe('On Time');
   expect(await room.getByText('Page not found').count()).toBe(0);
   expect(await errorToasts(room).count()).toBe(0);
+  // Who has the room open now, pushed over the WebSocket: Sam alone so far.
+  await room.getByTestId('room-present').filter({ hasText: 'Sam Student (you)' }).waitFor();
+  expect(await room.getByTestId('room-present').count()).toBe(1);
   await screenshot(room, 'waiting-room-student');
 
   // Act: the tutor joins from his own course page
@@ -74,6 +77,12 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
 
   // Assess: Tom's room says his student is there; Sam's room sees Tom within a refresh (15 seconds)
   await tutorRoom.getByText('Your student has joined').waitFor();
+  // Pushed at once to Sam's room (well inside the 15-second re-read): Tom is in the room too.
+  await room.getByTestId('room-present').filter({ hasText: 'Tom Turing' }).waitFor({ timeout: 5_000 });
+  await expect
+    .poll(() => tutorRoom.getByTestId('room-present').allTextContents(), { timeout: 5_000 })
+    .toEqual(['Sam StudentStudent', 'Tom Turing (you)Tutor']);
+  await screenshot(room, 'waiting-room-presence');
   await screenshot(tutorRoom, 'waiting-room-tutor');
   await tom.getByText(/^Joined at /).waitFor({ timeout: 25_000 });
   await room.getByText('Your tutor is here').waitFor();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/table/definition';
 import { EVENT_FORWARDER } from '../../infra/cloud/events';
 import { eventRules } from '../../shared/events/catalogue';
+import { clientActionNames } from '../../shared/realtime/socket-events';
 import { resources, routes } from '../../shared/routes/catalogue';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 import { type DeployedTemplate, resolveParameters, resourcesOfType, synthStack, templatesOf } from './synth';
@@ -61,7 +62,7 @@ describe('HTTP API', () => {
   it('has one route per declared route, exactly', () => {
     const routeKeys = resourcesOfType(devTemplates, 'AWS::ApiGatewayV2::Route')
       .map(({ resource }) => (resource.Properties as { RouteKey: string }).RouteKey)
-      .filter((key) => !key.startsWith('$'));
+      .filter((key) => !key.startsWith('$') && !clientActionNames.some((action) => action === key));
     expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -378,12 +379,12 @@ describe('event outbox', () => {
 });
 
 describe('WebSocket API', () => {
-  it('routes $connect, $disconnect and $default with a live stage', () => {
+  it('routes $connect, $disconnect, $default and every action of the socket protocol with a live stage', () => {
     dev.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'WEBSOCKET',
       RouteSelectionExpression: '$request.body.action',
     });
-    for (const key of ['$connect', '$disconnect', '$default']) {
+    for (const key of ['$connect', '$disconnect', '$default', ...clientActionNames]) {
       dev.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key });
     }
     dev.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live', AutoDeploy: true });

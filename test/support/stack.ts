@@ -26,7 +26,10 @@ export async function fileDatabase(): Promise<Pick<LocalStackOptions, 'database'
  * One local stack (HTTP gateway, bus, its own table of seeded demo and northwind tenants) per test file;
  * the API is reached over HTTP exactly as the SPA reaches it.
  */
-export function localStackForFile(env: Record<string, string> = {}) {
+export function localStackForFile(
+  env: Record<string, string> = {},
+  options: Pick<LocalStackOptions, 'webSocketLimits'> = {},
+) {
   const state: { stack?: Stack; api?: ReturnType<typeof apiClient> } = {};
   beforeAll(async () => {
     Object.assign(process.env, env);
@@ -35,6 +38,7 @@ export function localStackForFile(env: Record<string, string> = {}) {
       inMemory: true,
       web: false,
       schedules: false,
+      ...options,
       ...(await fileDatabase()),
     });
     state.api = apiClient(state.stack.apiUrl);

@@ -12,6 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { WaitingRoomConnection } from '../../../../shared/realtime/socket-events';
 import type { ScheduledLesson } from '../../../../shared/routes/schedule';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
@@ -23,6 +24,7 @@ import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useNow } from '../../lib/use-now';
 import { useRoomLesson } from './api/get-lesson';
+import { useRoomPresence } from './api/use-room-presence';
 import {
   joinOpensAt,
   ROOM_REFRESH_MS,
@@ -137,6 +139,41 @@ function People({ lesson, phase }: { lesson: ScheduledLesson; phase: RoomPhase }
   );
 }
 
+const presenceKinds: Record<WaitingRoomConnection['kind'], string> = {
+  STUDENT: 'Student',
+  TUTOR: 'Tutor',
+  ADMIN: 'Admin',
+};
+
+/** Who has this room open now (pushed over the socket), beside who has joined the meeting. */
+function InTheRoom({ connections }: { connections: WaitingRoomConnection[] | undefined }) {
+  const viewerId = useSession()?.user._id;
+  return (
+    <Card.Root data-testid="room-presence">
+      <Card.Header>
+        <Heading size="md">In the waiting room now</Heading>
+      </Card.Header>
+      <Card.Body gap="2">
+        {connections === undefined && <Text color="fg.muted">Connecting…</Text>}
+        {connections?.map((person) => (
+          <HStack key={person.userId} gap="2" data-testid="room-present">
+            <Text fontWeight="medium">
+              {person.firstname} {person.lastname}
+              {person.userId === viewerId && (
+                <Text as="span" color="fg.muted" fontWeight="normal">
+                  {' '}
+                  (you)
+                </Text>
+              )}
+            </Text>
+            <Badge variant="outline">{presenceKinds[person.kind]}</Badge>
+          </HStack>
+        ))}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function Room({
   lesson,
   refreshFailed,
@@ -152,6 +189,7 @@ function Room({
   const zone = deviceTimeZone();
   const phase = roomPhase(lesson, now);
   const closed = phase === 'cancelled' || phase === 'ended';
+  const present = useRoomPresence(closed ? undefined : lesson._id, retry);
   const notice = roomNotice({
     phase,
     viewer: roomViewer(lesson, viewerId),
@@ -211,6 +249,7 @@ function Room({
             <RouterLink to={course}>Back to the course</RouterLink>
           </Button>
         )}
+        {!closed && <InTheRoom connections={present} />}
         {phase !== 'cancelled' && <People lesson={lesson} phase={phase} />}
         {!closed &&
           (refreshFailed ? (
@@ -234,8 +273,8 @@ function Room({
 
 /**
  * /waiting-room/{waitingId}: the meeting room the Join button opens (the local meeting adapter's join URL;
- * waitingId is the lesson's id). It shows the lesson, its people and who has joined, read again every 15
- * seconds; live presence over the WebSocket is left to the realtime work.
+ * waitingId is the lesson's id). It shows the lesson, who is in the room now (pushed over the WebSocket),
+ * its people and who has joined, read again every 15 seconds until joins are pushed too.
  */
 function WaitingRoom() {
   const { waitingId } = useParams();

@@ -1,0 +1,100 @@
+import { ForbiddenError } from '../../shared/http/errors';
+import type {
+  ServerMessageOf,
+  WaitingRoomConnection,
+  WaitingRoomUserKind,
+} from '../../shared/realtime/socket-events';
+import { requireOpenCourse } from '../access/course-visibility';
+import { requireLesson } from '../meetings/lessons';
+import { coursesRepository } from '../repositories/courses';
+import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
+import { getUser, getUsers } from '../repositories/users';
+import { sendToConnections, sendToTopic } from './send';
+
+/** Who is asking, from the connection's $connect authorizer context. */
+export interface SocketCaller {
+  tenant: string;
+  userId: string;
+  connectionId: string;
+  connectedAt: string;
+}
+
+const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId: waitingId });
+
+/**
+ * A lesson's waiting room is open to its tutor (TUTOR), its students (STUDENT; not before a draft course is
+ * theirs, as joining) and the tenant's admins (ADMIN); anyone else is refused. An unknown lesson, or
+ * another tenant's, is not found (404), as for joining.
+ */
+async function waitingRoomKind(caller: SocketCaller, waitingId: string): Promise<WaitingRoomUserKind> {
+  const lesson = await requireLesson(caller.tenant, waitingId);
+  if (lesson.tutorId === caller.userId) return 'TUTOR';
+  if (lesson.studentIds.includes(caller.userId)) {
+    const course = await coursesRepository.get(caller.tenant, lesson.course);
+    if (course) requireOpenCourse(course, 'learner', 'Lesson not found');
+    return 'STUDENT';
+  }
+  const user = await getUser(caller.tenant, caller.userId);
+  if (user?.type === 'admin') return 'ADMIN';
+  throw new ForbiddenError("Only this lesson's tutor, its students and admins can enter its waiting room");
+}
+
+/** Who is in the room: one entry per person (several tabs are one), in the order they came. */
+async function roomMessage(tenant: string, waitingId: string): Promise<ServerMessageOf<'connections'>> {
+  const registrations = await socketConnectionsRepository.registrationsOf(tenant, lessonTopic(waitingId));
+  const firstOfEach = new Map<string, (typeof registrations)[number]>();
+  for (const registration of registrations)
+    if (!firstOfEach.has(registration.userId)) firstOfEach.set(registration.userId, registration);
+  const people = new Map(
+    (await getUsers(tenant, [...firstOfEach.keys()])).map((user) => [user._id, user] as const),
+  );
+  const connections: WaitingRoomConnection[] = [];
+  for (const [userId, registration] of firstOfEach) {
+    const person = people.get(userId);
+    if (!person || !registration.role) continue;
+    connections.push({
+      userId,
+      firstname: person.firstname,
+      lastname: person.lastname,
+      kind: registration.role,
+      since: registration.registeredAt,
+    });
+  }
+  return { action: 'connections', waitingId, connections };
+}
+
+/**
+ * Tells everyone in the room who is there now. A connection found gone is removed by the send; the room
+ * is then told once more without it.
+ */
+export async function broadcastRoom(tenant: string, waitingId: string): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    const delivery = await sendToTopic(tenant, lessonTopic(waitingId), await roomMessage(tenant, waitingId));
+    if (delivery.gone.length === 0) return;
+  }
+}
+
+export async function register(caller: SocketCaller, waitingId: string): Promise<void> {
+  const role = await waitingRoomKind(caller, waitingId);
+  await socketConnectionsRepository.register(caller.tenant, {
+    ...lessonTopic(waitingId),
+    connectionId: caller.connectionId,
+    userId: caller.userId,
+    role,
+    registeredAt: new Date().toISOString(),
+    connectedAt: caller.connectedAt,
+  });
+  // The newcomer's answer is this same message: who is there, itself included.
+  await broadcastRoom(caller.tenant, waitingId);
+}
+
+export async function unregister(caller: SocketCaller, waitingId: string): Promise<void> {
+  await socketConnectionsRepository.unregister(caller.tenant, lessonTopic(waitingId), caller.connectionId);
+  await sendToConnections(caller.tenant, [caller.connectionId], { action: 'unregistered', waitingId });
+  await broadcastRoom(caller.tenant, waitingId);
+}
+
+export async function getConnections(caller: SocketCaller, waitingId: string): Promise<void> {
+  await waitingRoomKind(caller, waitingId);
+  await sendToConnections(caller.tenant, [caller.connectionId], await roomMessage(caller.tenant, waitingId));
+}

@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { waitingRoomUserKinds } from '../../shared/realtime/socket-events';
+import { keys } from '../table/access-patterns';
+import { batchWriteItems } from '../table/batch';
+import { defineEntity } from '../table/entity';
+
+/**
+ * API Gateway closes every WebSocket connection after 2 hours. $disconnect is delivered on a best-effort
+ * basis only, so each item also carries a TTL past that limit, and reads leave out items of connections
+ * that cannot be open any more (DynamoDB's TTL deletes within days, and DynamoDB Local never does).
+ */
+export const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
+const TTL_GRACE_SECONDS = 10 * 60;
+
+const expiresAt = (record: { connectedAt: string }) =>
+  Math.ceil((Date.parse(record.connectedAt) + MAX_CONNECTION_MS) / 1000) + TTL_GRACE_SECONDS;
+
+function mayBeOpen(record: { connectedAt: string }, now: number): boolean {
+  return Date.parse(record.connectedAt) + MAX_CONNECTION_MS > now;
+}
+
+/** An open connection, bound at $connect to its tenant and user (the authorizer's context). */
+const socketConnections = defineEntity({
+  name: 'socketConnection',
+  schema: z.object({
+    connectionId: z.string(),
+    userId: z.string(),
+    adminMode: z.boolean(),
+    connectedAt: z.string(),
+  }),
+  keyAttributes: ['connectionId'],
+  key: (tenant, connection) => keys.socketConnection(tenant, connection.connectionId),
+  indexes: (tenant, connection) => ({
+    gsi1pk: keys.userConnectionsIndex(tenant, connection.userId),
+    gsi1sk: connection.connectionId,
+  }),
+  expiresAt,
+});
+export type SocketConnection = z.infer<typeof socketConnections.schema>;
+
+/** What a connection can be registered to: a lesson's waiting room, a chat conversation. */
+export const topicKinds = ['lesson', 'conversation'] as const;
+export type TopicKind = (typeof topicKinds)[number];
+
+/**
+ * A connection registered to a topic: one item per pair, in the topic's partition so that fan-out is one
+ * consistent Query, and listed under the connection (gsi1) so that it goes with the connection.
+ */
+const socketRegistrations = defineEntity({
+  name: 'socketRegistration',
+  schema: z.object({
+    kind: z.enum(topicKinds),
+    topicId: z.string(),
+    connectionId: z.string(),
+    userId: z.string(),
+    /** The user's part in a lesson's waiting room. */
+    role: z.enum(waitingRoomUserKinds).optional(),
+    registeredAt: z.string(),
+    /** The connection's, for its lifetime. */
+    connectedAt: z.string(),
+  }),
+  keyAttributes: ['kind', 'topicId', 'connectionId'],
+  key: (tenant, registration) => ({
+    pk: keys.socketTopic(tenant, registration.kind, registration.topicId),
+    sk: registration.connectionId,
+  }),
+  indexes: (tenant, registration) => ({
+    gsi1pk: keys.connectionTopicsIndex(tenant, registration.connectionId),
+    gsi1sk: `${registration.kind}#${registration.topicId}`,
+  }),
+  expiresAt,
+});
+export type SocketRegistration = z.infer<typeof socketRegistrations.schema>;
+export type TopicRef = Pick<SocketRegistration, 'kind' | 'topicId'>;
+
+export const socketConnectionsRepository = {
+  putConnection(tenant: string, connection: SocketConnection): Promise<void> {
+    return socketConnections.put(tenant, connection);
+  },
+
+  getConnection(tenant: string, connectionId: string): Promise<SocketConnection | undefined> {
+    return socketConnections.get(tenant, { connectionId }, { consistent: true });
+  },
+
+  /** The user's connections that may still be open (for pushes to one person). */
+  async connectionsOfUser(tenant: string, userId: string, now = Date.now()): Promise<SocketConnection[]> {
+    const found = await socketConnections.query({
+      index: 'gsi1',
+      partition: keys.userConnectionsIndex(tenant, userId),
+    });
+    return found.filter((connection) => mayBeOpen(connection, now));
+  },
+
+  /** Registers (again: the same pair is one item) the connection to the topic. */
+  register(tenant: string, registration: SocketRegistration): Promise<void> {
+    return socketRegistrations.put(tenant, registration);
+  },
+
+  unregister(tenant: string, topic: TopicRef, connectionId: string): Promise<void> {
+    return socketRegistrations.remove(tenant, { ...topic, connectionId });
+  },
+
+  /** The registrations of a topic whose connections may still be open, oldest first. */
+  async registrationsOf(tenant: string, topic: TopicRef, now = Date.now()): Promise<SocketRegistration[]> {
+    const found = await socketRegistrations.query({
+      partition: keys.socketTopic(tenant, topic.kind, topic.topicId),
+      consistent: true,
+    });
+    return found
+      .filter((registration) => mayBeOpen(registration, now))
+      .sort((a, b) => a.registeredAt.localeCompare(b.registeredAt));
+  },
+
+  /**
+   * Removes a connection and every registration it holds ($disconnect, or a post answered 410 Gone);
+   * answers the topics it was registered to, so that their other members can be told.
+   */
+  async removeConnection(tenant: string, connectionId: string): Promise<TopicRef[]> {
+    const registrations = await socketRegistrations.query({
+      index: 'gsi1',
+      partition: keys.connectionTopicsIndex(tenant, connectionId),
+    });
+    await batchWriteItems([
+      { DeleteRequest: { Key: socketConnections.key(tenant, { connectionId }) } },
+      ...registrations.map((registration) => ({
+        DeleteRequest: { Key: socketRegistrations.key(tenant, registration) },
+      })),
+    ]);
+    return registrations.map(({ kind, topicId }) => ({ kind, topicId }));
+  },
+};

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import { idSchema } from '../schemas/common';
+
+/**
+ * The WebSocket protocol, declared once for the realtime Lambda and the web client (as the HTTP routes
+ * are in shared/routes): what a client may send (its `action` is API Gateway's route key) and what the
+ * server sends back or pushes. The server parses every frame with `clientActionSchema` and answers a bad
+ * one with an `error` message naming the failing fields; the client parses what it receives with
+ * `serverMessageSchema`.
+ */
+
+/** Who a waiting-room connection belongs to (spec 001 section 4). */
+export const waitingRoomUserKinds = ['STUDENT', 'TUTOR', 'ADMIN'] as const;
+export type WaitingRoomUserKind = (typeof waitingRoomUserKinds)[number];
+
+/** One person in a lesson's waiting room (several tabs of one person are one entry). */
+export const waitingRoomConnectionSchema = z.object({
+  userId: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  kind: z.enum(waitingRoomUserKinds),
+  /** When this person's first open connection registered. */
+  since: z.string(),
+});
+export type WaitingRoomConnection = z.infer<typeof waitingRoomConnectionSchema>;
+
+/** The waiting room is the lesson's: `waitingId` is the lesson (section) id, as in /waiting-room/{waitingId}. */
+const waitingRoomTarget = { waitingId: idSchema };
+
+export const clientActionSchema = z.discriminatedUnion('action', [
+  /** The heartbeat: any frame keeps API Gateway's idle timer (10 minutes) from closing the connection. */
+  z.object({ action: z.literal('ping') }).strict(),
+  /** Join a lesson's waiting room: this connection then hears who comes and goes. */
+  z.object({ action: z.literal('register'), ...waitingRoomTarget }).strict(),
+  z.object({ action: z.literal('unregister'), ...waitingRoomTarget }).strict(),
+  z.object({ action: z.literal('getConnections'), ...waitingRoomTarget }).strict(),
+]);
+export type ClientAction = z.infer<typeof clientActionSchema>;
+export type ClientActionName = ClientAction['action'];
+
+/** Every action, for the WebSocket API's routes (infra/cloud/realtime.ts) and the server's dispatch. */
+export const clientActionNames = clientActionSchema.options.map(
+  (option) => option.shape.action.value,
+) satisfies ClientActionName[];
+
+export const serverMessageSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('pong') }),
+  /** Who is in a waiting room: the answer to register and getConnections, and pushed on every change. */
+  z.object({
+    action: z.literal('connections'),
+    waitingId: z.string(),
+    connections: z.array(waitingRoomConnectionSchema),
+  }),
+  z.object({ action: z.literal('unregistered'), waitingId: z.string() }),
+  /**
+   * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
+   * API's 400 body), or a refusal (`status` as the HTTP API would answer it).
+   */
+  z.object({
+    action: z.literal('error'),
+    message: z.string(),
+    status: z.number().int(),
+    /** The action of the frame refused, when it had one. */
+    request: z.string().optional(),
+    errors: z.array(z.object({ field: z.string().optional(), message: z.string() })).optional(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageOf<Action extends ServerMessage['action']> = Extract<
+  ServerMessage,
+  { action: Action }
+>;
