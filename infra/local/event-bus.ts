@@ -29,6 +29,21 @@ export interface EventBusOptions {
 export type BusEventRecord = Record<string, unknown>;
 
 /**
+ * One delivery to one rule's target, once it succeeded or ran out of retries. The times (performance.now(),
+ * this process's clock) are when PutEvents took the event, when its first attempt started and when the
+ * delivery ended: the webhook benchmark splits its latency with them.
+ */
+export interface BusDelivery {
+  rule: string;
+  detailType: string;
+  ok: boolean;
+  event: BusEventRecord;
+  acceptedAt: number;
+  startedAt: number;
+  finishedAt: number;
+}
+
+/**
  * The local EventBridge bus: accepts `PutEvents` as @aws-sdk/client-eventbridge sends it (AWS JSON 1.1),
  * matches each entry against the same rules the CDK stack declares, and delivers EventBridge events to the
  * targets, asynchronously and with retries, as EventBridge and Lambda's asynchronous invocation do. A
@@ -38,22 +53,25 @@ export type BusEventRecord = Record<string, unknown>;
 export async function startEventBus(options: EventBusOptions) {
   const retryDelays = options.retryDelaysMs ?? [200, 1000];
   const inFlight = new Set<Promise<void>>();
-  const deliveries: Array<{ rule: string; detailType: string; ok: boolean; event: BusEventRecord }> = [];
+  const deliveries: BusDelivery[] = [];
   const deadLetters: Array<{ rule: string; target: string; event: BusEventRecord; error: string }> = [];
 
   function deliver(rule: EventRule, event: BusEventRecord) {
     const detailType = String(event['detail-type']);
+    const acceptedAt = performance.now();
     const attempt = async () => {
+      const startedAt = performance.now();
+      const timing = () => ({ acceptedAt, startedAt, finishedAt: performance.now() });
       for (let i = 0; ; i++) {
         try {
           const handler = await options.loader(rule.target);
           await handler(event, lambdaContext(rule.target));
-          deliveries.push({ rule: rule.name, detailType, ok: true, event });
+          deliveries.push({ rule: rule.name, detailType, ok: true, event, ...timing() });
           return;
         } catch (error) {
           if (i >= retryDelays.length) {
             console.error(`Event delivery to ${rule.target} failed after ${i + 1} attempts`, error);
-            deliveries.push({ rule: rule.name, detailType, ok: false, event });
+            deliveries.push({ rule: rule.name, detailType, ok: false, event, ...timing() });
             deadLetters.push({ rule: rule.name, target: rule.target, event, error: String(error) });
             return;
           }
