@@ -406,6 +406,15 @@ async function main() {
         'cores',
       );
       info(`${label}: CPU of the sender's process (1 = one core)`, hooks.load.cpuShare, 'cores');
+      info(
+        `${label}: CPU of DynamoDB Local's JVM while loaded (1 = one core)`,
+        hooks.dynamoCpuShare,
+        'cores',
+      );
+      info(`${label}: CPU of DynamoDB Local per call of the functions`, hooks.dynamoCpuMsPerCall, 'ms');
+      for (const [command, perEvent] of Object.entries(hooks.dynamoCallsPerEvent)) {
+        info(`${label}: the functions' ${command} calls per unique event`, perEvent, 'calls');
+      }
       info(`${label}: webhook answer p50 (from the moment the send was due)`, hooks.load.latency.p50, 'ms');
       info(`${label}: webhook answer p99`, hooks.load.latency.p99, 'ms');
       figures.push(

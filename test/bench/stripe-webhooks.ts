@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import * as z from 'zod';
+import { db } from '../../functions/lib/db';
 import { localStripeSettings } from '../../functions/payments/local-stripe';
 import { accountEntries } from '../../functions/repositories/ledger';
 import { getStripeObjectState } from '../../functions/repositories/payments';
@@ -210,6 +211,39 @@ async function sendAtRate(url: string, sends: OpenLoopPlan['sends'], rate: numbe
   }
 }
 
+/** Counts the functions' DynamoDB calls by command, until stopped (the client is the one every function shares). */
+function countDynamoCalls() {
+  const counts: Record<string, number> = {};
+  const name = 'benchCallCounter';
+  db().middlewareStack.add(
+    (next, context) => (args) => {
+      const command = context.commandName ?? 'unnamed';
+      counts[command] = (counts[command] ?? 0) + 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    stop() {
+      db().middlewareStack.remove(name);
+      return counts;
+    },
+  };
+}
+
+/** A process's CPU time so far (user and system), in ms, from /proc; NaN when it cannot be read. */
+async function processCpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, which /proc counts CPU time in. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /**
  * Webhook intake: correctly signed Stripe events posted to POST /webhooks/stripe/demo through the local
  * gateway at a fixed rate, recorded with their StripeEventReceived (the outbox), read from the table's
@@ -253,13 +287,18 @@ export async function measureStripeWebhooks(stack: BenchStack) {
   await stack.events.settled();
 
   const deliveredBefore = stack.bus.deliveries.length;
+  const calls = countDynamoCalls();
+  const dynamoCpuBefore = await processCpuMs(stack.dynamoPid);
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const load = await sendAtRate(url, signed(plan.sends, webhookSecret), RATE);
   await stack.events.settled();
   const cpu = process.cpuUsage(cpuBefore);
+  const wall = performance.now() - wallBefore;
   /** The share of one core this process (gateway, functions, stream reader, bus) used while the load ran. */
-  const stackCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+  const stackCpuShare = (cpu.user + cpu.system) / 1000 / wall;
+  const dynamoCpuMs = (await processCpuMs(stack.dynamoPid)) - dynamoCpuBefore;
+  const dynamoCalls = calls.stop();
   stopListening();
 
   // The books, read back.
@@ -327,6 +366,13 @@ export async function measureStripeWebhooks(stack: BenchStack) {
       consumerToEntry: spread(stages.consumerToEntry),
     },
     stackCpuShare,
+    /** DynamoDB Local's JVM, the same way (NaN when the stack did not start it or /proc is not there). */
+    dynamoCpuShare: dynamoCpuMs / wall,
+    /** The functions' DynamoDB calls (and the stream reader's are not among them) per unique event, by command. */
+    dynamoCallsPerEvent: Object.fromEntries(
+      Object.entries(dynamoCalls).map(([command, count]) => [command, count / plan.uniqueEvents]),
+    ),
+    dynamoCpuMsPerCall: dynamoCpuMs / Object.values(dynamoCalls).reduce((sum, count) => sum + count, 0),
     recorded: receivedAt.size,
     ledgerEntries: entries.length,
     lost: lostPayments + wrongStates,
