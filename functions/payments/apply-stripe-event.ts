@@ -588,13 +588,15 @@ async function paymentOrWait(
   return landed;
 }
 
-/** Applies the events that waited for a payment now written (each is idempotent: applied twice, once). */
+/**
+ * Applies the events that waited for a payment now written (each is idempotent: applied twice, once). The
+ * refs' waiting lists are read at once (one round trip, not one per ref: every payment event pays it), then
+ * applied in order.
+ */
 async function applyWaiting(tenant: string, refs: ReadonlyArray<string | undefined>): Promise<void> {
-  for (const objectId of new Set(refs.filter((id): id is string => !!id))) {
-    for (const eventId of await waitingEventsOf(tenant, objectId)) {
-      await applyStripeEvent(tenant, eventId);
-    }
-  }
+  const objectIds = [...new Set(refs.filter((id): id is string => !!id))];
+  const waiting = await Promise.all(objectIds.map((objectId) => waitingEventsOf(tenant, objectId)));
+  for (const eventId of waiting.flat()) await applyStripeEvent(tenant, eventId);
 }
 
 /** How many times a refund is tried again after another refund of the same payment moved its total. */

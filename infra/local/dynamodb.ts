@@ -78,6 +78,8 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
 
   return {
     endpoint,
+    /** The JVM's process id (the benchmarks read its CPU time). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

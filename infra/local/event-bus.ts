@@ -23,10 +23,38 @@ export interface EventBusOptions {
   /** Run schedule rules on timers (off in tests, which trigger them by name). */
   schedules: boolean;
   retryDelaysMs?: number[];
+  /** How many invocations of one target run at once (default TARGET_CONCURRENCY); the rest wait in order. */
+  targetConcurrency?: number;
 }
+
+/**
+ * A target's invocations at once. Lambda's asynchronous invocation puts events in a queue and runs them with
+ * as many instances as the function's concurrency allows, each with its own connections; here every
+ * "instance" is this process and shares one DynamoDB client (50 sockets) and one DynamoDB Local, so without
+ * a bound a burst of events started hundreds of consumers whose calls queued behind each other and behind
+ * the webhook's own write (measured: 25 s from a consumer's start to its ledger entry at 50 events/s on a
+ * loaded machine, and webhook answers timing out). Bounded, a consumer runs its few calls at once and the
+ * others wait their turn in the bus's queue, as they would for a function's reserved concurrency.
+ */
+const TARGET_CONCURRENCY = 8;
 
 /** An event as the bus hands it to a target. */
 export type BusEventRecord = Record<string, unknown>;
+
+/**
+ * One delivery to one rule's target, once it succeeded or ran out of retries. The times (performance.now(),
+ * this process's clock) are when PutEvents took the event, when its first attempt started and when the
+ * delivery ended: the webhook benchmark splits its latency with them.
+ */
+export interface BusDelivery {
+  rule: string;
+  detailType: string;
+  ok: boolean;
+  event: BusEventRecord;
+  acceptedAt: number;
+  startedAt: number;
+  finishedAt: number;
+}
 
 /**
  * The local EventBridge bus: accepts `PutEvents` as @aws-sdk/client-eventbridge sends it (AWS JSON 1.1),
@@ -38,22 +66,40 @@ export type BusEventRecord = Record<string, unknown>;
 export async function startEventBus(options: EventBusOptions) {
   const retryDelays = options.retryDelaysMs ?? [200, 1000];
   const inFlight = new Set<Promise<void>>();
-  const deliveries: Array<{ rule: string; detailType: string; ok: boolean; event: BusEventRecord }> = [];
+  const deliveries: BusDelivery[] = [];
   const deadLetters: Array<{ rule: string; target: string; event: BusEventRecord; error: string }> = [];
+  const concurrency = options.targetConcurrency ?? TARGET_CONCURRENCY;
+  const instances = new Map<string, ReturnType<typeof concurrencyLimit>>();
+  const instanceOf = (target: string) => {
+    const limit = instances.get(target) ?? concurrencyLimit(concurrency);
+    instances.set(target, limit);
+    return limit;
+  };
 
   function deliver(rule: EventRule, event: BusEventRecord) {
     const detailType = String(event['detail-type']);
+    const acceptedAt = performance.now();
     const attempt = async () => {
+      let startedAt: number | undefined;
+      const timing = () => ({
+        acceptedAt,
+        startedAt: startedAt ?? acceptedAt,
+        finishedAt: performance.now(),
+      });
       for (let i = 0; ; i++) {
         try {
           const handler = await options.loader(rule.target);
-          await handler(event, lambdaContext(rule.target));
-          deliveries.push({ rule: rule.name, detailType, ok: true, event });
+          // Each attempt waits for a free instance; a retry's delay holds none.
+          await instanceOf(rule.target)(() => {
+            startedAt ??= performance.now();
+            return handler(event, lambdaContext(rule.target));
+          });
+          deliveries.push({ rule: rule.name, detailType, ok: true, event, ...timing() });
           return;
         } catch (error) {
           if (i >= retryDelays.length) {
             console.error(`Event delivery to ${rule.target} failed after ${i + 1} attempts`, error);
-            deliveries.push({ rule: rule.name, detailType, ok: false, event });
+            deliveries.push({ rule: rule.name, detailType, ok: false, event, ...timing() });
             deadLetters.push({ rule: rule.name, target: rule.target, event, error: String(error) });
             return;
           }
@@ -168,6 +214,24 @@ export async function startEventBus(options: EventBusOptions) {
       for (const timer of timers) clearInterval(timer);
       await closeServer(server);
     },
+  };
+}
+
+/** Runs at most `limit` tasks at once; the others start in the order they came as running ones end. */
+function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A task that ends hands its place straight to the next waiting one (`running` stays as it is).
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
   };
 }
 

@@ -94,7 +94,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   );
   const given = options.database;
   const tableName = given?.tableName ?? TABLE_NAME;
-  const database = given
+  const database: { endpoint: string; pid?: number | undefined; stop: () => Promise<void> } = given
     ? { endpoint: given.endpoint, stop: () => deleteTable(given.endpoint, tableName) }
     : await startDynamoDbLocal(options.inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
   const loader = moduleLoader();
@@ -224,6 +224,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
     listening: { api: gateway.host, ...(web ? { web: web.host } : {}) },
     webUrl: web?.url,
     dynamoEndpoint: database.endpoint,
+    /** DynamoDB Local's process, when this stack started it. */
+    dynamoPid: database.pid,
     outboxDir,
     dataDir,
     seeded,

@@ -403,12 +403,14 @@ async function main() {
       const info = (name: string, value: number, unit: string) =>
         figures.push({ name, value, unit, target: 'info', met: true });
       figures.push({
-        name: `${label}: sends answered per second (the load held at 95% of its rate or more)`,
-        value: hooks.load.achievedRate,
+        name: `${label}: sends a second the open-loop sender achieved (at least 95% of the rate; achieved / target ${(hooks.load.sentRate / hooks.rate).toFixed(3)})`,
+        value: hooks.load.sentRate,
         unit: 'req/s',
         target: `>= ${hooks.rate * 0.95}`,
-        met: hooks.load.achievedRate >= hooks.rate * 0.95,
+        met: hooks.load.sentRate >= hooks.rate * 0.95,
       });
+      info(`${label}: answers a second, first send to last answer`, hooks.load.answeredRate, 'req/s');
+      info(`${label}: the sender's lag behind its schedule, p99`, hooks.load.sendLagP99, 'ms');
       figures.push({
         name: `${label}: answers other than 200 (errors, timeouts)`,
         value: hooks.load.non2xx + hooks.load.errors + hooks.load.timeouts,
@@ -421,8 +423,18 @@ async function main() {
         hooks.stackCpuShare,
         'cores',
       );
-      info(`${label}: webhook answer p50`, hooks.load.answerP50, 'ms');
-      info(`${label}: webhook answer p99`, hooks.load.answerP99, 'ms');
+      info(`${label}: CPU of the sender's process (1 = one core)`, hooks.load.cpuShare, 'cores');
+      info(
+        `${label}: CPU of DynamoDB Local's JVM while loaded (1 = one core)`,
+        hooks.dynamoCpuShare,
+        'cores',
+      );
+      info(`${label}: CPU of DynamoDB Local per call of the functions`, hooks.dynamoCpuMsPerCall, 'ms');
+      for (const [command, perEvent] of Object.entries(hooks.dynamoCallsPerEvent)) {
+        info(`${label}: the functions' ${command} calls per unique event`, perEvent, 'calls');
+      }
+      info(`${label}: webhook answer p50 (from the moment the send was due)`, hooks.load.latency.p50, 'ms');
+      info(`${label}: webhook answer p99`, hooks.load.latency.p99, 'ms');
       figures.push(
         {
           name: `${label}: events recorded (outbox), of the unique`,
@@ -460,6 +472,15 @@ async function main() {
         met: hooks.latency.p99 <= 200 && hooks.unmatched === 0,
       });
       info(`${label}: receipt to ledger entry committed, max`, hooks.latency.max, 'ms');
+      const stages = [
+        ['record committed to the bus taking it (stream read, forwarded)', hooks.stages.toBus],
+        ['the bus taking it to its consumer starting', hooks.stages.busToConsumer],
+        ['consumer started to ledger entry committed', hooks.stages.consumerToEntry],
+      ] as const;
+      for (const [stage, spread] of stages) {
+        info(`${label}: ${stage}, p50`, spread.p50, 'ms');
+        info(`${label}: ${stage}, p99`, spread.p99, 'ms');
+      }
     }
     if (wanted('booking-contention')) {
       const contention = await measureBookingContention(stack);

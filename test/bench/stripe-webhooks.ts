@@ -1,15 +1,20 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
+import * as z from 'zod';
+import { db } from '../../functions/lib/db';
 import { localStripeSettings } from '../../functions/payments/local-stripe';
 import { accountEntries } from '../../functions/repositories/ledger';
 import { getStripeObjectState } from '../../functions/repositories/payments';
 import { onTransactionCommitted, type TransactItem } from '../../functions/table/transactions';
+import type { BusDelivery } from '../../infra/local/event-bus';
+import { type OpenLoopPlan, type OpenLoopResult, percentile } from './open-loop-sender';
 import type { BenchStack } from './stack';
 
-const require = createRequire(import.meta.url);
+/** What the bench reads of a StripeEventReceived on the bus: the Stripe event it is about. */
+const busDetailSchema = z.object({ data: z.object({ stripeEventId: z.string() }) });
 
 /** The issue's load (#18 item 9): 200 events a second for 30 seconds. Smaller by env to try the bench out. */
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
@@ -169,70 +174,30 @@ function planEvents(run: string, total: number): Plan {
   return { sends: withDuplicates, eventOfCause, newestUpdate, payers, uniqueEvents };
 }
 
-/**
- * The load from autocannon in a process of its own (as the warm benchmark does), at a fixed overall rate,
- * open-loop as far as connections allow: two seconds' worth of them (400 at 200/s), so an answer would have
- * to take over two seconds before a send waits for a free connection (the achieved rate is reported, and
- * judged). Each request takes the next pre-signed body.
- */
-const loadScript = (autocannon: string, sendsFile: string, url: string, rate: number) => `
-  import { createRequire } from 'node:module';
-  import { readFileSync } from 'node:fs';
-  const autocannon = createRequire(import.meta.url)(${JSON.stringify(autocannon)});
-  const sends = JSON.parse(readFileSync(${JSON.stringify(sendsFile)}, 'utf8'));
-  let next = 0;
-  const result = await autocannon({
-    url: ${JSON.stringify(url)},
-    connections: ${Math.max(1, rate * 2)},
-    overallRate: ${rate},
-    amount: sends.length,
-    timeout: 10,
-    requests: [{
-      method: 'POST',
-      setupRequest: (request) => {
-        const send = sends[next++ % sends.length];
-        return { ...request, headers: { 'content-type': 'application/json', 'stripe-signature': send.signature }, body: send.body };
-      },
-    }],
-  });
-  process.stdout.write(JSON.stringify({
-    latency: result.latency, requests: result.requests, duration: result.duration, non2xx: result.non2xx,
-    errors: result.errors, timeouts: result.timeouts,
-  }));
-`;
-
 /** The bodies as Stripe sends them, each with its signature made now (Stripe's tolerance is five minutes). */
-function signed(events: Envelope[], secret: string) {
+function signed(events: Envelope[], secret: string): OpenLoopPlan['sends'] {
   return events.map((event) => {
     const body = JSON.stringify(event);
-    return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+    return { body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
   });
 }
 
-interface LoadResult {
-  latency: { p50: number; p99: number; max: number };
-  requests: { average: number; total: number; sent: number };
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/** Posts the signed bodies in order at `rate` a second, from autocannon in a process of its own. */
-async function sendAtRate(
-  url: string,
-  sends: Array<{ body: string; signature: string }>,
-  rate: number,
-): Promise<LoadResult> {
-  await mkdir('node_modules/.cache', { recursive: true });
-  const dir = resolve(await mkdtemp('node_modules/.cache/stripe-webhooks-'));
-  const sendsFile = join(dir, 'sends.json');
-  await writeFile(sendsFile, JSON.stringify(sends));
-  const script = join(dir, 'load.mjs');
-  await writeFile(script, loadScript(require.resolve('autocannon'), sendsFile, url, rate));
+/**
+ * Posts the signed bodies in order at `rate` a second from the open-loop sender (test/bench/open-loop-sender.ts)
+ * in a process of its own, so its work is not the stack's and the stack's is not its.
+ */
+async function sendAtRate(url: string, sends: OpenLoopPlan['sends'], rate: number): Promise<OpenLoopResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'stripe-webhooks-'));
+  const planFile = join(dir, 'plan.json');
+  const plan: OpenLoopPlan = { url, rate, timeoutMs: 10_000, sends };
+  await writeFile(planFile, JSON.stringify(plan));
+  const sender = join(import.meta.dirname, 'open-loop-sender.ts');
   try {
-    return await new Promise<LoadResult>((done, fail) => {
-      const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    return await new Promise<OpenLoopResult>((done, fail) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', sender, planFile], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let text = '';
       child.stdout.on('data', (chunk) => {
         text += String(chunk);
@@ -246,11 +211,38 @@ async function sendAtRate(
   }
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+/** Counts the functions' DynamoDB calls by command, until stopped (the client is the one every function shares). */
+function countDynamoCalls() {
+  const counts: Record<string, number> = {};
+  const name = 'benchCallCounter';
+  db().middlewareStack.add(
+    (next, context) => (args) => {
+      const command = context.commandName ?? 'unnamed';
+      counts[command] = (counts[command] ?? 0) + 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    stop() {
+      db().middlewareStack.remove(name);
+      return counts;
+    },
+  };
 }
+
+/** A process's CPU time so far (user and system), in ms, from /proc; NaN when it cannot be read. */
+async function processCpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, which /proc counts CPU time in. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * Webhook intake: correctly signed Stripe events posted to POST /webhooks/stripe/demo through the local
@@ -294,13 +286,19 @@ export async function measureStripeWebhooks(stack: BenchStack) {
   await sendAtRate(url, signed(planEvents(`${run}w`, RATE * 3).sends, webhookSecret), RATE);
   await stack.events.settled();
 
+  const deliveredBefore = stack.bus.deliveries.length;
+  const calls = countDynamoCalls();
+  const dynamoCpuBefore = await processCpuMs(stack.dynamoPid);
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const load = await sendAtRate(url, signed(plan.sends, webhookSecret), RATE);
   await stack.events.settled();
   const cpu = process.cpuUsage(cpuBefore);
+  const wall = performance.now() - wallBefore;
   /** The share of one core this process (gateway, functions, stream reader, bus) used while the load ran. */
-  const stackCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+  const stackCpuShare = (cpu.user + cpu.system) / 1000 / wall;
+  const dynamoCpuMs = (await processCpuMs(stack.dynamoPid)) - dynamoCpuBefore;
+  const dynamoCalls = calls.stop();
   stopListening();
 
   // The books, read back.
@@ -323,15 +321,37 @@ export async function measureStripeWebhooks(stack: BenchStack) {
   // A second commit holding an entry of the same cause would be a duplicated effect (the ids forbid it).
   const duplicateCommits = [...entryCommits.values()].reduce((sum, times) => sum + times.length - 1, 0);
 
+  // Where the time goes, per payment event: its record's commit to the bus taking it (the stream read and
+  // forwarded), the bus taking it to its consumer starting, and the consumer starting to the entry's commit.
+  const deliveryOf = new Map<string, BusDelivery>();
+  for (const delivery of stack.bus.deliveries.slice(deliveredBefore)) {
+    const detail = busDetailSchema.safeParse(delivery.event.detail);
+    if (delivery.detailType === 'StripeEventReceived' && detail.success)
+      deliveryOf.set(detail.data.data.stripeEventId, delivery);
+  }
   const latencies: number[] = [];
+  const stages: { [stage in 'toBus' | 'busToConsumer' | 'consumerToEntry']: number[] } = {
+    toBus: [],
+    busToConsumer: [],
+    consumerToEntry: [],
+  };
   let unmatched = 0;
   for (const [eventId, times] of entryCommits) {
     const received = receivedAt.get(eventId);
     const first = times[0];
     if (received === undefined || first === undefined) unmatched++;
     else latencies.push(first - received);
+    const delivery = deliveryOf.get(eventId);
+    if (received === undefined || first === undefined || !delivery) continue;
+    stages.toBus.push(delivery.acceptedAt - received);
+    stages.busToConsumer.push(delivery.startedAt - delivery.acceptedAt);
+    stages.consumerToEntry.push(first - delivery.startedAt);
   }
   const round = (ms: number) => Math.round(ms * 10) / 10;
+  const spread = (values: number[]) => ({
+    p50: round(percentile(values, 50)),
+    p99: round(percentile(values, 99)),
+  });
   return {
     rate: RATE,
     seconds: SECONDS,
@@ -339,17 +359,20 @@ export async function measureStripeWebhooks(stack: BenchStack) {
     uniqueEvents: plan.uniqueEvents,
     paymentEvents: plan.eventOfCause.size,
     subscriptions: plan.newestUpdate.size,
-    load: {
-      achievedRate: load.requests.total / load.duration,
-      answered: load.requests.total,
-      non2xx: load.non2xx,
-      errors: load.errors,
-      timeouts: load.timeouts,
-      answerP50: load.latency.p50,
-      answerP99: load.latency.p99,
-      answerMax: load.latency.max,
+    load,
+    stages: {
+      toBus: spread(stages.toBus),
+      busToConsumer: spread(stages.busToConsumer),
+      consumerToEntry: spread(stages.consumerToEntry),
     },
     stackCpuShare,
+    /** DynamoDB Local's JVM, the same way (NaN when the stack did not start it or /proc is not there). */
+    dynamoCpuShare: dynamoCpuMs / wall,
+    /** The functions' DynamoDB calls (and the stream reader's are not among them) per unique event, by command. */
+    dynamoCallsPerEvent: Object.fromEntries(
+      Object.entries(dynamoCalls).map(([command, count]) => [command, count / plan.uniqueEvents]),
+    ),
+    dynamoCpuMsPerCall: dynamoCpuMs / Object.values(dynamoCalls).reduce((sum, count) => sum + count, 0),
     recorded: receivedAt.size,
     ledgerEntries: entries.length,
     lost: lostPayments + wrongStates,
