@@ -12,7 +12,7 @@ import { startLocalStack } from '../../../infra/local/stack';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import { storageKeys } from '../../../web/src/config/storage-keys';
 import { apiClient } from '../../support/api-client';
-import { fileDatabase } from '../../support/stack';
+import { fileDatabase, livedInDemo } from '../../support/stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Headless, and nothing running in the background that would reach the network or skew timings. */
@@ -46,13 +46,14 @@ export type SignedInPageOptions = Omit<BrowserContextOptions, 'storageState'> & 
  * file. The SPA is the production build made once for the run (test/support/global-setup/web-build.ts),
  * served as CloudFront serves it; `devServer` serves it from Vite's dev server instead, as `npm start` does.
  * A missing Chromium fails the file: browser tests never skip silently. `seed: 'lived-in'` adds the
- * lived-in demo's history (functions/seed/history-seed.ts) to the file's table.
+ * lived-in demo's history (functions/seed/history-seed.ts) to the file's table (`livedInDemo`).
  */
 export function browserStackPerFile(options: { devServer?: boolean; seed?: 'lived-in' } = {}) {
   const state: {
     stack?: Stack;
     browser?: Browser;
     contexts: BrowserContext[];
+    livedIn?: Awaited<ReturnType<typeof livedInDemo>>;
   } = { contexts: [] };
 
   // Writing the lived-in history takes most of a minute on one busy core, past the default hook time.
@@ -61,20 +62,31 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
     }
+    const database = await fileDatabase();
+    // The demo with its term of history on top, as `npm start` shows it: seeded by the run's first file
+    // that asks, copied by the others.
+    state.livedIn = options.seed === 'lived-in' ? await livedInDemo() : undefined;
     state.stack = await startLocalStack({
       apiPort: 0,
       webPort: 0,
       inMemory: true,
       web: options.devServer ? true : { builtDir: inject('webBuildDir') },
       schedules: false,
-      ...(await fileDatabase()),
-      // The demo with its term of history on top, as `npm start` shows it.
-      ...(options.seed ? { seed: options.seed } : {}),
+      ...database,
+      ...(state.livedIn && 'items' in state.livedIn
+        ? { items: state.livedIn.items }
+        : state.livedIn
+          ? { seed: state.livedIn.seed }
+          : {}),
     });
+    if (state.livedIn && 'share' in state.livedIn) {
+      await state.livedIn.share(state.stack, database.database.tableName);
+    }
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   }, startTimeout);
 
   afterAll(async () => {
+    if (state.livedIn && 'giveUp' in state.livedIn) await state.livedIn.giveUp();
     for (const context of state.contexts) await context.close().catch(() => undefined);
     await state.browser?.close();
     await state.stack?.stop();
