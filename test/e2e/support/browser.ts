@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Browser,
@@ -56,6 +57,8 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
     livedIn?: Awaited<ReturnType<typeof livedInDemo>>;
   } = { contexts: [] };
 
+  // The first journeys of a run start while the SPA is still being built (a minute on a busy machine).
+  if (!options.devServer) beforeAll(() => webBuilt(inject('webBuildResult')), 300_000);
   // Writing the lived-in history takes most of a minute on one busy core, past the default hook time.
   const startTimeout = options.seed ? 300_000 : undefined;
   beforeAll(async () => {
@@ -163,6 +166,19 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
       return (await response.json()) as Mail[];
     },
   };
+}
+
+/** Waits for the run's SPA build (test/support/global-setup/web-build.ts); a failed build fails the file. */
+async function webBuilt(resultFile: string): Promise<void> {
+  for (;;) {
+    const result = await readFile(resultFile, 'utf8').then(
+      (text) => JSON.parse(text) as { ok?: true; error?: string },
+      () => undefined,
+    );
+    if (result?.error) throw new Error(result.error);
+    if (result?.ok) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
 }
 
 /** The whole page, or with `fullPage: false` what the viewport shows (a dialog on a phone). */
