@@ -73,7 +73,7 @@ export async function livedInDemo(): Promise<LivedInDemo> {
   const runDirectory = dirname(inject('seededItemsFile'));
   const copyFile = join(runDirectory, 'lived-in-items.json');
   const failedFile = join(runDirectory, 'lived-in-failed');
-  const seedFile = async () => {
+  const seedHere = async () => {
     let shared = false;
     return {
       seed: 'lived-in' as const,
@@ -93,7 +93,7 @@ export async function livedInDemo(): Promise<LivedInDemo> {
   try {
     // Only one file of the run creates the lock, so only one seeds first.
     await (await open(join(runDirectory, 'lived-in.lock'), 'wx')).close();
-    return await seedFile();
+    return await seedHere();
   } catch (error) {
     if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
   }
@@ -111,7 +111,7 @@ export async function livedInDemo(): Promise<LivedInDemo> {
         () => false,
       )
     )
-      return seedFile();
+      return seedHere();
     if (Date.now() > giveUpAt) throw new Error('The lived-in demo seeded by another file never came');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
