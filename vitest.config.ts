@@ -31,6 +31,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'browser',
+          include: ['test/e2e/**/*.test.ts'],
+          // The SPA's build starts first: it runs in the background while the databases start.
+          globalSetup: [webBuildSetup, databaseSetup],
+          // A journey is a sequence of steps, each waiting at most the page's 30 s for the condition it needs
+          // (newPage in test/e2e/support/browser.ts), so a stuck step fails there, naming what it waited
+          // for. The journey's own budget only bounds one that keeps making progress: on a machine pinned
+          // to one core the longest journeys take about a minute.
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'unit',
           include: [
             'shared/**/*.test.ts',
@@ -46,19 +60,6 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: [databaseSetup],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: [databaseSetup, webBuildSetup],
-          // A journey is a sequence of steps, each waiting at most the page's 30 s for the condition it needs
-          // (newPage in test/e2e/support/browser.ts), so a stuck step fails there, naming what it waited
-          // for. The journey's own budget only bounds one that keeps making progress: on a machine pinned
-          // to one core the longest journeys take about a minute.
-          testTimeout: 180_000,
         },
       },
     ],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { TableItems } from '../../infra/local/dynamodb';
+import { readAllItems, type TableItems } from '../../infra/local/dynamodb';
 import { type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
 import { apiClient } from './api-client';
 
@@ -12,7 +13,7 @@ type Stack = Awaited<ReturnType<typeof startLocalStack>>;
  * test/support/global-setup/database.ts), filled with the demo tenants seeded once for the run. The file
  * sees exactly the seeded state, never another file's writes, and the table is dropped when it stops.
  */
-export async function fileDatabase(): Promise<Pick<LocalStackOptions, 'database' | 'items'>> {
+export async function fileDatabase(): Promise<Required<Pick<LocalStackOptions, 'database' | 'items'>>> {
   const endpoints = inject('dynamoEndpoints');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   const endpoint = endpoints[(worker - 1) % endpoints.length];
@@ -56,4 +57,66 @@ export function localStackForFile(
       return state.api;
     },
   };
+}
+
+/** The lived-in demo's copy to start from, or the duty to seed it and share a copy (or say it failed). */
+type LivedInDemo =
+  | { items: TableItems }
+  | { seed: 'lived-in'; share(stack: Stack, tableName: string): Promise<void>; giveUp(): Promise<void> };
+
+/**
+ * The lived-in demo (the demo with a term of history on top) for a file that starts its own stack on it.
+ * Its seed takes most of a minute on a busy core, so the run seeds it once: the first file to ask seeds its
+ * own table as `npm start` does (`seed`), then hands a copy of that table to the run (`share`, once its
+ * seed's events are delivered, before any test writes); every later file starts from that copy (`items`),
+ * waiting for it if the first is still seeding. The history is anchored at the first file's start, as a
+ * data directory's history is anchored at its first `npm start`. Should the first file fail before it
+ * shares, the others seed for themselves.
+ */
+export async function livedInDemo(): Promise<LivedInDemo> {
+  const runDirectory = dirname(inject('seededItemsFile'));
+  const copyFile = join(runDirectory, 'lived-in-items.json');
+  const failedFile = join(runDirectory, 'lived-in-failed');
+  const seedHere = async () => {
+    let shared = false;
+    return {
+      seed: 'lived-in' as const,
+      async share(stack: Stack, tableName: string) {
+        await stack.events.settled();
+        const items = await readAllItems(stack.dynamoEndpoint, tableName);
+        // Written whole, then renamed: a waiting file never reads half a copy.
+        await writeFile(`${copyFile}.partial`, JSON.stringify(items));
+        await rename(`${copyFile}.partial`, copyFile);
+        shared = true;
+      },
+      async giveUp() {
+        if (!shared) await writeFile(failedFile, '');
+      },
+    };
+  };
+  try {
+    // Only one file of the run creates the lock, so only one seeds first.
+    await (await open(join(runDirectory, 'lived-in.lock'), 'wx')).close();
+    return await seedHere();
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+  }
+  // The first file's seed and its copy take up to a few minutes on a loaded machine.
+  const giveUpAt = Date.now() + 240_000;
+  for (;;) {
+    try {
+      return { items: JSON.parse(await readFile(copyFile, 'utf8')) as TableItems };
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+    }
+    if (
+      await readFile(failedFile).then(
+        () => true,
+        () => false,
+      )
+    )
+      return seedHere();
+    if (Date.now() > giveUpAt) throw new Error('The lived-in demo seeded by another file never came');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

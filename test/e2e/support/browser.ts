@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Browser,
@@ -12,7 +13,7 @@ import { startLocalStack } from '../../../infra/local/stack';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import { storageKeys } from '../../../web/src/config/storage-keys';
 import { apiClient } from '../../support/api-client';
-import { fileDatabase } from '../../support/stack';
+import { fileDatabase, livedInDemo } from '../../support/stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Headless, and nothing running in the background that would reach the network or skew timings. */
@@ -46,35 +47,49 @@ export type SignedInPageOptions = Omit<BrowserContextOptions, 'storageState'> & 
  * file. The SPA is the production build made once for the run (test/support/global-setup/web-build.ts),
  * served as CloudFront serves it; `devServer` serves it from Vite's dev server instead, as `npm start` does.
  * A missing Chromium fails the file: browser tests never skip silently. `seed: 'lived-in'` adds the
- * lived-in demo's history (functions/seed/history-seed.ts) to the file's table.
+ * lived-in demo's history (functions/seed/history-seed.ts) to the file's table (`livedInDemo`).
  */
 export function browserStackPerFile(options: { devServer?: boolean; seed?: 'lived-in' } = {}) {
   const state: {
     stack?: Stack;
     browser?: Browser;
     contexts: BrowserContext[];
+    livedIn?: Awaited<ReturnType<typeof livedInDemo>>;
   } = { contexts: [] };
 
+  // The first journeys of a run start while the SPA is still being built (a minute on a busy machine).
+  if (!options.devServer) beforeAll(() => webBuilt(inject('webBuildResult')), 300_000);
   // Writing the lived-in history takes most of a minute on one busy core, past the default hook time.
   const startTimeout = options.seed ? 300_000 : undefined;
   beforeAll(async () => {
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
     }
+    const database = await fileDatabase();
+    // The demo with its term of history on top, as `npm start` shows it: seeded by the run's first file
+    // that asks, copied by the others.
+    state.livedIn = options.seed === 'lived-in' ? await livedInDemo() : undefined;
     state.stack = await startLocalStack({
       apiPort: 0,
       webPort: 0,
       inMemory: true,
       web: options.devServer ? true : { builtDir: inject('webBuildDir') },
       schedules: false,
-      ...(await fileDatabase()),
-      // The demo with its term of history on top, as `npm start` shows it.
-      ...(options.seed ? { seed: options.seed } : {}),
+      ...database,
+      ...(state.livedIn && 'items' in state.livedIn
+        ? { items: state.livedIn.items }
+        : state.livedIn
+          ? { seed: state.livedIn.seed }
+          : {}),
     });
+    if (state.livedIn && 'share' in state.livedIn) {
+      await state.livedIn.share(state.stack, database.database.tableName);
+    }
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   }, startTimeout);
 
   afterAll(async () => {
+    if (state.livedIn && 'giveUp' in state.livedIn) await state.livedIn.giveUp();
     for (const context of state.contexts) await context.close().catch(() => undefined);
     await state.browser?.close();
     await state.stack?.stop();
@@ -151,6 +166,19 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
       return (await response.json()) as Mail[];
     },
   };
+}
+
+/** Waits for the run's SPA build (test/support/global-setup/web-build.ts); a failed build fails the file. */
+async function webBuilt(resultFile: string): Promise<void> {
+  for (;;) {
+    const result = await readFile(resultFile, 'utf8').then(
+      (text) => JSON.parse(text) as { ok?: true; error?: string },
+      () => undefined,
+    );
+    if (result?.error) throw new Error(result.error);
+    if (result?.ok) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
 }
 
 /** The whole page, or with `fullPage: false` what the viewport shows (a dialog on a phone). */
