@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { add, type Money } from '../../shared/money/money';
 import { tutorPayChange, tutorPayContribution } from '../../shared/money/monthly-totals';
+import type { PayChange } from '../../shared/rules/tutor-pay';
 import {
   type LessonHistory,
   lessonHistorySchema,
@@ -204,16 +205,35 @@ export function lessonHistorySeedItems(tenant: string, rows: readonly LessonHist
 /** A priced row's first pay entry: its allocation (the rate times the lesson's duration). */
 function allocationOf(row: LessonHistory): PayEntry | undefined {
   return row.allocatedTutorAmount
-    ? {
-        lessonHistoryId: row._id,
-        entryId: entryIdOf('ALLOCATION', 1),
-        kind: 'ALLOCATION',
-        amount: row.allocatedTutorAmount,
-        reason: "The rate times the lesson's duration",
-        createdBy: 'system',
-        createdAt: row.createdAt,
-      }
+    ? payEntryOf(
+        row._id,
+        1,
+        {
+          kind: 'ALLOCATION',
+          amount: row.allocatedTutorAmount,
+          reason: "The rate times the lesson's duration",
+        },
+        { by: 'system', at: row.createdAt },
+      )
     : undefined;
+}
+
+/** The one way a pay entry is made: the change, named by its cause or the row's revision it makes. */
+function payEntryOf(
+  lessonHistoryId: string,
+  revision: number,
+  change: PayChange,
+  made: { by: string; at: string },
+): PayEntry {
+  return {
+    lessonHistoryId,
+    entryId: entryIdOf(change.kind, revision, change.cause),
+    kind: change.kind,
+    amount: change.amount,
+    reason: change.reason,
+    createdBy: made.by,
+    createdAt: made.at,
+  };
 }
 
 export function getLessonHistory(
@@ -351,7 +371,7 @@ function paySummaryGuard(before: StoredRow) {
 /** What a pay change does to a row: the row after it, and the entries it appends (none: no money moves). */
 export interface PayChangeResult {
   after: LessonHistory;
-  entries: Array<Pick<PayEntry, 'kind' | 'amount' | 'reason'> & { cause?: string }>;
+  entries: PayChange[];
 }
 
 /**
@@ -377,15 +397,7 @@ export async function changeLessonPay(
     const written: PayEntry[] = entries.map((entry) => {
       revision += 1;
       total = total ? add(total, entry.amount) : entry.amount;
-      return {
-        lessonHistoryId: id,
-        entryId: entryIdOf(entry.kind, revision, entry.cause),
-        kind: entry.kind,
-        amount: entry.amount,
-        reason: entry.reason,
-        createdBy: actor,
-        createdAt: now,
-      };
+      return payEntryOf(id, revision, entry, { by: actor, at: now });
     });
     const next: StoredRow = {
       ...after,
