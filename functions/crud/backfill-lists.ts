@@ -3,8 +3,14 @@ import { directoryUserTypes } from '../../shared/rules/user-directory';
 import { tableName } from '../lib/db';
 import { syncTeachingLevels } from '../repositories/availability';
 import { coursesRepository } from '../repositories/courses';
-import { allLessonHistory, getLessonHistory, lessonHistoryLists } from '../repositories/lesson-history';
+import {
+  allLessonHistory,
+  backfillTutorPaySummaries,
+  getLessonHistory,
+  lessonHistoryLists,
+} from '../repositories/lesson-history';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
+import { backfillRevenueSummaries } from '../repositories/payments';
 import { reportedIssuesRepository } from '../repositories/reported-issues';
 import { lessonLists, sectionEntity } from '../repositories/sections';
 import { trialsRepository } from '../repositories/trials';
@@ -152,6 +158,8 @@ export async function backfillLists(tenant: string): Promise<Record<string, numb
   report['users (admin count)'] = await backfillAdminCount(tenant);
   report['tutors (teaching levels)'] = await backfillTeachingLevels(tenant);
   report['tutor rates (tutor-country index)'] = await backfillTutorRateCountryIndex(tenant);
+  report['payments (revenue summaries)'] = await backfillRevenueSummaries(tenant);
+  report['lesson history (tutor pay summaries)'] = await backfillTutorPaySummaries(tenant);
   return report;
 }
 

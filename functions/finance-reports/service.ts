@@ -1,33 +1,36 @@
 import * as z from 'zod';
 import {
+  edgeRanges,
+  type Month,
   monthsBetween,
-  periodInstants,
-  revenueByMonth,
-  tutorPayByMonth,
+  revenueFromSummaries,
+  tutorPayFromSummaries,
 } from '../../shared/money/monthly-totals';
 import { moneyDoc, storedMoneySchema } from '../../shared/money/schemas';
 import type { FinanceReportQuery, RevenueReport, TutorPayReport } from '../../shared/routes/finance-reports';
+import { revenueSummariesBetween, tutorPaySummariesBetween } from '../repositories/finance-summaries';
 import { keys } from '../table/access-patterns';
 import type { IndexName } from '../table/definition';
 import { keyConditionQuery } from '../table/entity';
 import { queryItems } from '../table/query';
 
 /**
- * The finance overview's figures (shared/routes/finance-reports.ts): one query of an index by date over the
- * period (at most 24 months, checked by the query schema), reading only the attributes the sums need, then
- * the pure month buckets of shared/money/monthly-totals.ts.
+ * The finance overview's figures (shared/routes/finance-reports.ts): the monthly summaries of the period's
+ * UTC months (one range read, about one item per month and currency, whatever the period's length), and,
+ * for a zone other than UTC, the facts of the hours where its months and UTC's differ (one small range read
+ * per month boundary, in parallel, reading only the attributes the sums need). The pure rules of
+ * shared/money/monthly-totals.ts put them together.
  */
 
-/** The items of an index partition whose sort key (`<instant>#<id>`) falls in the period, projected. */
-async function itemsOfPeriod(
+/** The items of an index partition whose sort key (`<instant>#<id>`) falls in [start, end), projected. */
+async function itemsBetween(
   index: IndexName,
   partition: string,
-  query: FinanceReportQuery,
+  range: { start: string; end: string },
   attributes: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
-  const { start, end } = periodInstants(query.from, query.to, query.timeZone ?? 'UTC');
-  // `<end>#…` sorts after `<end>`: the range stops before the month after the period.
-  const base = keyConditionQuery({ index, partition, sortKey: { between: [start, end] } });
+  // `<end>#…` sorts after `<end>`: the range stops before the facts at the end instant.
+  const base = keyConditionQuery({ index, partition, sortKey: { between: [range.start, range.end] } });
   const names = Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name]));
   return queryItems({
     ...base,
@@ -36,19 +39,31 @@ async function itemsOfPeriod(
   });
 }
 
+/** The facts of every edge range of the period in `zone` (none in UTC). */
+async function edgeItems(
+  index: IndexName,
+  partition: string,
+  months: readonly Month[],
+  zone: string,
+  attributes: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  const ranges = edgeRanges(months, zone);
+  return (await Promise.all(ranges.map((range) => itemsBetween(index, partition, range, attributes)))).flat();
+}
+
 const paymentFactSchema = z.object({ kind: z.string(), amount: storedMoneySchema, createdAt: z.string() });
 const lessonFactSchema = z.object({ start: z.string(), tutorAmount: storedMoneySchema.nullish() });
 
 export async function revenueReport(tenant: string, query: FinanceReportQuery): Promise<RevenueReport> {
   const zone = query.timeZone ?? 'UTC';
   const months = monthsBetween(query.from, query.to);
-  const items = await itemsOfPeriod('gsi2', keys.paymentsIndex(tenant), query, [
-    'kind',
-    'amount',
-    'createdAt',
+  const [summaries, edges] = await Promise.all([
+    revenueSummariesBetween(tenant, query.from, query.to),
+    edgeItems('gsi2', keys.paymentsIndex(tenant), months, zone, ['kind', 'amount', 'createdAt']),
   ]);
-  const series = revenueByMonth(
-    items.map((item) => paymentFactSchema.parse(item)),
+  const series = revenueFromSummaries(
+    summaries,
+    edges.map((item) => paymentFactSchema.parse(item)),
     months,
     zone,
   );
@@ -74,9 +89,13 @@ export async function revenueReport(tenant: string, query: FinanceReportQuery): 
 export async function tutorPayReport(tenant: string, query: FinanceReportQuery): Promise<TutorPayReport> {
   const zone = query.timeZone ?? 'UTC';
   const months = monthsBetween(query.from, query.to);
-  const items = await itemsOfPeriod('gsi1', keys.lessonHistoryIndex(tenant), query, ['start', 'tutorAmount']);
-  const series = tutorPayByMonth(
-    items.map((item) => lessonFactSchema.parse(item)),
+  const [summaries, edges] = await Promise.all([
+    tutorPaySummariesBetween(tenant, query.from, query.to),
+    edgeItems('gsi1', keys.lessonHistoryIndex(tenant), months, zone, ['start', 'tutorAmount']),
+  ]);
+  const series = tutorPayFromSummaries(
+    summaries,
+    edges.map((item) => lessonFactSchema.parse(item)),
     months,
     zone,
   );

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { BadRequestError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import type { CurrencyCode } from '../../shared/money/currencies';
-import { type Money, signedAmount } from '../../shared/money/money';
+import { type AdjustmentType, type Money, signedAmount } from '../../shared/money/money';
 import { type MoneyDoc, storedMoney } from '../../shared/money/schemas';
 import { moneySettings } from '../../shared/money/settings';
-import { changeOf, extensionAmount, penaltyAmount } from '../../shared/rules/tutor-pay';
+import { changeOf, extensionAmount, type PayChange, penaltyAmount } from '../../shared/rules/tutor-pay';
 import type {
   adjustmentBodySchema,
   adminNoteBodySchema,
@@ -48,6 +48,26 @@ function inPayCurrency(amount: MoneyDoc, row: LessonHistory, tenant: Tenant): Mo
     throw new BadRequestError(`This lesson is paid in ${currency}: give the amount in ${currency}`);
   }
   return storedMoney(amount);
+}
+
+/**
+ * The entry of an admin's adjustment (ADDITION or DEDUCTION of an amount in the lesson's pay currency): a
+ * plain adjustment, or an approved concern's. Named by the request's id when it gives one, so a retried
+ * request finds its entry there.
+ */
+function adjustmentEntry(
+  kind: 'ADJUSTMENT' | 'CONCERN',
+  adjustment: { type: AdjustmentType; amount: MoneyDoc },
+  row: LessonHistory,
+  tenant: Tenant,
+  reason: string,
+  cause?: string,
+): PayChange {
+  const amount = signedAmount({
+    type: adjustment.type,
+    amount: inPayCurrency(adjustment.amount, row, tenant),
+  });
+  return { kind, amount, reason, ...(cause ? { cause } : {}) };
 }
 
 /** Money of a PAID lesson no longer moves (a later correction is a manual adjustment of the tutor). */
@@ -109,12 +129,9 @@ export function adjustPay(tenant: Tenant, caller: Caller, body: z.output<typeof 
   requireBackOffice(caller, 'Only the back-office adjusts tutor pay');
   return apply(tenant, caller, body.lessonHistoryId, (row) => {
     open(row);
-    const amount = signedAmount({ type: body.type, amount: inPayCurrency(body.amount, row, tenant) });
     return {
       after: row,
-      entries: [
-        { kind: 'ADJUSTMENT', amount, reason: body.reason, ...(body.requestId && { cause: body.requestId }) },
-      ],
+      entries: [adjustmentEntry('ADJUSTMENT', body, row, tenant, body.reason, body.requestId)],
     };
   });
 }
@@ -149,16 +166,7 @@ export function respondToConcern(
         },
       },
       entries: adjustment
-        ? [
-            {
-              kind: 'CONCERN',
-              amount: signedAmount({
-                type: adjustment.type,
-                amount: inPayCurrency(adjustment.amount, row, tenant),
-              }),
-              reason: body.response || 'Concern approved',
-            },
-          ]
+        ? [adjustmentEntry('CONCERN', adjustment, row, tenant, body.response || 'Concern approved')]
         : [],
     };
   });

@@ -24,7 +24,7 @@ import {
   getStripeRef,
   type PaymentKind,
   type PaymentRecord,
-  paymentWrite,
+  paymentRowWrites,
   putStripeObjectState,
   putWaitingEvent,
   refundedWrite,
@@ -287,7 +287,7 @@ function paymentWrites(
       refundedMinor: 0,
     }),
   );
-  return [paymentWrite(tenant, record), ...ledgerEntryWrite(tenant, entry), ...refs];
+  return [...paymentRowWrites(tenant, record), ...ledgerEntryWrite(tenant, entry), ...refs];
 }
 
 const DESCRIPTIONS: { [P in PaymentType]: string } = {
@@ -462,8 +462,8 @@ async function invoiceFailed(
 ): Promise<void> {
   const metadata = invoiceMetadata(invoice);
   if (!metadata) return;
-  await applyOnce([
-    paymentWrite(
+  await applyOnce(
+    paymentRowWrites(
       tenant,
       historyRow(event, metadata, {
         id: ledgerEntryId('PAYMENT', 'FAILED', event.id),
@@ -473,7 +473,7 @@ async function invoiceFailed(
         objectId: invoice.id,
       }),
     ),
-  ]);
+  );
 }
 
 function historyRow(
@@ -624,7 +624,7 @@ async function chargeRefunded(
     const fullyRefunded = reported.minor >= ref.amount.minor;
     const items = [
       refundedWrite(tenant, ref, reported.minor),
-      paymentWrite(
+      ...paymentRowWrites(
         tenant,
         historyRow(event, ref, {
           id,
@@ -721,13 +721,13 @@ function disputeWrites(
   const description = { DISPUTE: 'Dispute opened', DISPUTE_WON: 'Dispute won', DISPUTE_LOST: 'Dispute lost' }[
     kind
   ];
-  const row = paymentWrite(
+  const row = paymentRowWrites(
     tenant,
     historyRow(event, ref, { id, kind, amount, description, objectId: dispute.id }),
   );
-  if (kind === 'DISPUTE_LOST') return [row];
+  if (kind === 'DISPUTE_LOST') return row;
   return [
-    row,
+    ...row,
     ...ledgerEntryWrite(tenant, {
       _id: id,
       account: money(ref.userId),

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { add, type Money } from '../../shared/money/money';
+import { tutorPayChange, tutorPayContribution } from '../../shared/money/monthly-totals';
+import type { PayChange } from '../../shared/rules/tutor-pay';
 import {
   type LessonHistory,
   lessonHistorySchema,
@@ -8,15 +10,25 @@ import {
   payEntrySchema,
 } from '../../shared/schemas/lesson-history';
 import { guarded, listIndexes } from '../crud/list-index';
+import { tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
+import { tutorPaySummaryItems, tutorPaySummaryWrites } from './finance-summaries';
 
 const COLLECTION = 'LESSONHISTORY';
 
-/** A row as stored: the row, and the version of its list entries (lessonHistoryLists). */
-const historyRowSchema = lessonHistorySchema.extend({ listsVersion: z.number().optional() });
+/**
+ * A row as stored: the row, the version of its list entries (lessonHistoryLists), and whether its tutor
+ * amount is counted in its month's tutor pay summary (functions/repositories/finance-summaries.ts): every
+ * row written since the summaries exist, and each older one once the backfill counted it.
+ */
+const historyRowSchema = lessonHistorySchema.extend({
+  listsVersion: z.number().optional(),
+  paySummarised: z.literal(true).optional(),
+});
+type StoredRow = z.infer<typeof historyRowSchema>;
 
 /**
  * A history row: by id (the lesson's id), in the tenant's list by start (gsi1) and in its tutor's list by
@@ -141,12 +153,18 @@ export async function insertLessonHistory(tenant: string, row: LessonHistory): P
   const items: TransactItem[] = [
     historyRows.putWrite(
       tenant,
-      { ...row, ...(allocation ? { payRevision: 1 } : {}), ...lessonHistoryLists.stamp() },
+      {
+        ...row,
+        ...(allocation ? { payRevision: 1 } : {}),
+        ...lessonHistoryLists.stamp(),
+        paySummarised: true,
+      },
       'absent',
     ),
     ...(allocation ? [payEntries.putWrite(tenant, allocation, 'absent')] : []),
     countWrite(tenant, COLLECTION, 1),
     ...lessonHistoryLists.writes(tenant, undefined, row),
+    ...tutorPaySummaryWrites(tenant, [tutorPayContribution(row)]),
   ];
   try {
     await writeTransaction(items, () => new ConflictError('This lesson already has its history row'));
@@ -171,29 +189,51 @@ export function lessonHistorySeedItems(tenant: string, rows: readonly LessonHist
         ...row,
         ...(allocation ? { payRevision: 1 } : {}),
         ...lessonHistoryLists.stamp(),
+        paySummarised: true,
       }),
     });
     if (allocation) items.push({ ...payEntries.item(tenant, allocation) });
   }
-  items.push(...lessonHistoryLists.seedItems(tenant, rows), {
-    ...counters.item(tenant, { name: COLLECTION, count: rows.length }),
-  });
+  items.push(
+    ...lessonHistoryLists.seedItems(tenant, rows),
+    { ...counters.item(tenant, { name: COLLECTION, count: rows.length }) },
+    ...tutorPaySummaryItems(tenant, rows.map(tutorPayContribution)),
+  );
   return items;
 }
 
 /** A priced row's first pay entry: its allocation (the rate times the lesson's duration). */
 function allocationOf(row: LessonHistory): PayEntry | undefined {
   return row.allocatedTutorAmount
-    ? {
-        lessonHistoryId: row._id,
-        entryId: entryIdOf('ALLOCATION', 1),
-        kind: 'ALLOCATION',
-        amount: row.allocatedTutorAmount,
-        reason: "The rate times the lesson's duration",
-        createdBy: 'system',
-        createdAt: row.createdAt,
-      }
+    ? payEntryOf(
+        row._id,
+        1,
+        {
+          kind: 'ALLOCATION',
+          amount: row.allocatedTutorAmount,
+          reason: "The rate times the lesson's duration",
+        },
+        { by: 'system', at: row.createdAt },
+      )
     : undefined;
+}
+
+/** The one way a pay entry is made: the change, named by its cause or the row's revision it makes. */
+function payEntryOf(
+  lessonHistoryId: string,
+  revision: number,
+  change: PayChange,
+  made: { by: string; at: string },
+): PayEntry {
+  return {
+    lessonHistoryId,
+    entryId: entryIdOf(change.kind, revision, change.cause),
+    kind: change.kind,
+    amount: change.amount,
+    reason: change.reason,
+    createdBy: made.by,
+    createdAt: made.at,
+  };
 }
 
 export function getLessonHistory(
@@ -202,6 +242,46 @@ export function getLessonHistory(
   options: { consistent?: boolean } = {},
 ): Promise<LessonHistory | undefined> {
   return historyRows.get(tenant, { _id: id }, options);
+}
+
+/**
+ * Counts in their months' tutor pay summaries the rows written before the summaries existed, each once: its
+ * mark and the ADD of its amount in one transaction, on the condition that the row is unmarked and its pay
+ * unchanged since read (a pay change in between: read again). Rows written since are marked at their write,
+ * and a pay change of an unmarked row leaves the summary to this. Idempotent, safe while the platform
+ * serves. Answers how many rows it counted.
+ */
+export async function backfillTutorPaySummaries(tenant: string): Promise<number> {
+  let counted = 0;
+  const rows = await historyRows.query({ index: 'gsi1', partition: keys.lessonHistoryIndex(tenant) });
+  for (const stored of rows) {
+    let row: StoredRow | undefined = stored;
+    for (let attempt = 1; row && !row.paySummarised; attempt++) {
+      const guard = payRevisionGuard(row);
+      const mark: TransactItem = {
+        Update: {
+          TableName: tableName(),
+          Key: historyRows.key(tenant, row),
+          UpdateExpression: 'SET #paySummarised = :true',
+          ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#paySummarised) AND ${guard.expression}`,
+          ExpressionAttributeNames: { '#paySummarised': 'paySummarised', ...guard.names },
+          ExpressionAttributeValues: { ':true': true, ...guard.values },
+        },
+      };
+      try {
+        await writeTransaction(
+          [mark, ...tutorPaySummaryWrites(tenant, [tutorPayContribution(row)])],
+          () => new ConflictError('Changed meanwhile'),
+        );
+        counted++;
+        break;
+      } catch (error) {
+        if (!(error instanceof ConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+        row = await historyRows.get(tenant, { _id: stored._id }, { consistent: true });
+      }
+    }
+  }
+  return counted;
 }
 
 /** Every row of the tenant, by start (a one-off job's read: the backfill of list indexes). */
@@ -256,26 +336,42 @@ function payRevisionGuard(before: LessonHistory) {
 }
 
 /** A row's write with its list entries: the row as read (unchanged since), then its entries and counts. */
-function rowChange(tenant: string, before: LessonHistory, after: LessonHistory): TransactItem[] {
+function rowChange(tenant: string, before: StoredRow, after: StoredRow): TransactItem[] {
   return [
     guarded(
       guarded(
-        historyRows.putWrite(
-          tenant,
-          { ...after, ...lessonHistoryLists.stamp() },
-          { unchangedSince: before.updatedAt },
+        guarded(
+          historyRows.putWrite(
+            tenant,
+            { ...after, ...lessonHistoryLists.stamp() },
+            { unchangedSince: before.updatedAt },
+          ),
+          payRevisionGuard(before),
         ),
-        payRevisionGuard(before),
+        lessonHistoryLists.guard(before),
       ),
-      lessonHistoryLists.guard(before),
+      paySummaryGuard(before),
     ),
   ];
+}
+
+/**
+ * The row's summary mark as read: the backfill marks a row without touching the rest, so a Put of the row
+ * from a reading before the mark would drop it (and a second backfill would count the row twice).
+ */
+function paySummaryGuard(before: StoredRow) {
+  return {
+    expression: before.paySummarised
+      ? 'attribute_exists(#paySummarised)'
+      : 'attribute_not_exists(#paySummarised)',
+    names: { '#paySummarised': 'paySummarised' },
+  };
 }
 
 /** What a pay change does to a row: the row after it, and the entries it appends (none: no money moves). */
 export interface PayChangeResult {
   after: LessonHistory;
-  entries: Array<Pick<PayEntry, 'kind' | 'amount' | 'reason'> & { cause?: string }>;
+  entries: PayChange[];
 }
 
 /**
@@ -292,7 +388,7 @@ export async function changeLessonPay(
   actor: string,
 ): Promise<LessonHistory> {
   for (let attempt = 1; ; attempt++) {
-    const before = await getLessonHistory(tenant, id, { consistent: true });
+    const before = await historyRows.get(tenant, { _id: id }, { consistent: true });
     if (!before) throw new NotFoundError('Lesson history entry not found');
     const { after, entries } = change(before);
     const now = new Date().toISOString();
@@ -301,27 +397,24 @@ export async function changeLessonPay(
     const written: PayEntry[] = entries.map((entry) => {
       revision += 1;
       total = total ? add(total, entry.amount) : entry.amount;
-      return {
-        lessonHistoryId: id,
-        entryId: entryIdOf(entry.kind, revision, entry.cause),
-        kind: entry.kind,
-        amount: entry.amount,
-        reason: entry.reason,
-        createdBy: actor,
-        createdAt: now,
-      };
+      return payEntryOf(id, revision, entry, { by: actor, at: now });
     });
-    const next: LessonHistory = {
+    const next: StoredRow = {
       ...after,
       ...(written.length > 0
         ? { payRevision: revision, tutorAmount: total, tutorAmountCurrency: total?.currency ?? null }
         : {}),
       updatedAt: now,
+      ...(before.paySummarised ? { paySummarised: true } : {}),
     };
     const items: TransactItem[] = [
       ...rowChange(tenant, before, next),
       ...written.map((entry) => payEntries.putWrite(tenant, entry, 'absent')),
       ...lessonHistoryLists.writes(tenant, before, next),
+      // A row not counted yet leaves its summary to the backfill, which counts its amount then.
+      ...(before.paySummarised
+        ? tutorPaySummaryWrites(tenant, [tutorPayChange(before.start, before.tutorAmount, next.tutorAmount)])
+        : []),
     ];
     const caused = written.find((_, i) => entries[i]?.cause);
     try {

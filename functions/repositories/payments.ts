@@ -1,12 +1,15 @@
 import * as z from 'zod';
+import { ConflictError } from '../../shared/http/errors';
 import { paymentTypes } from '../../shared/money/finance';
 import { type PaymentKind, paymentKinds } from '../../shared/money/ledger';
+import { revenueContribution } from '../../shared/money/monthly-totals';
 import { storedMoneySchema } from '../../shared/money/schemas';
 import { db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
-import type { TransactItem } from '../table/transactions';
+import { type TransactItem, writeTransaction } from '../table/transactions';
+import { revenueSummaryWrites } from './finance-summaries';
 
 /**
  * Payment history (spec 002 section 7): one row per money fact about a user's payments (a payment, a
@@ -37,6 +40,11 @@ export const paymentRecordSchema = z.object({
     customerId: z.string().optional(),
   }),
   createdAt: z.string(),
+  /**
+   * Counted in its month's revenue summary (functions/repositories/finance-summaries.ts): every row written
+   * since the summaries exist, and each older one once the backfill counted it.
+   */
+  summarised: z.literal(true).optional(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
@@ -53,9 +61,49 @@ export const payments = defineEntity({
   }),
 });
 
-/** The payment row's Put for the transaction of its effect, once per id. */
-export function paymentWrite(tenant: string, payment: PaymentRecord): TransactItem {
-  return payments.putWrite(tenant, payment, 'absent');
+/**
+ * The payment row's Put for the transaction of its effect, once per id, and the ADD of its month's revenue
+ * summary: the row's condition fails a second write of the same cause, and the ADD with it.
+ */
+export function paymentRowWrites(tenant: string, payment: PaymentRecord): TransactItem[] {
+  return [
+    payments.putWrite(tenant, { ...payment, summarised: true }, 'absent'),
+    ...revenueSummaryWrites(tenant, [revenueContribution(payment)]),
+  ];
+}
+
+/**
+ * Counts in their months' revenue summaries the rows written before the summaries existed, each once: its
+ * mark and its ADD in one transaction, on the condition that the row is not marked yet (a row written since
+ * is marked at its write). Idempotent, and safe while webhooks land. Answers how many rows it counted.
+ */
+export async function backfillRevenueSummaries(tenant: string): Promise<number> {
+  let counted = 0;
+  const rows = await payments.query({ index: 'gsi2', partition: keys.paymentsIndex(tenant) });
+  for (const row of rows) {
+    if (row.summarised) continue;
+    const mark: TransactItem = {
+      Update: {
+        TableName: tableName(),
+        Key: payments.key(tenant, row),
+        UpdateExpression: 'SET #summarised = :true',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#summarised)',
+        ExpressionAttributeNames: { '#summarised': 'summarised' },
+        ExpressionAttributeValues: { ':true': true },
+      },
+    };
+    try {
+      await writeTransaction(
+        [mark, ...revenueSummaryWrites(tenant, [revenueContribution(row)])],
+        () => new ConflictError('Counted meanwhile'),
+      );
+      counted++;
+    } catch (error) {
+      // Marked since it was read: another run of the backfill counted it.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return counted;
 }
 
 export function getPayment(tenant: string, id: string) {

@@ -5,6 +5,8 @@ import type { UserType } from '../../shared/schemas/user';
 import { backfillAdminCount, backfillTeachingLevels } from '../crud/backfill-lists';
 import { hashPassword } from '../lib/passwords';
 import { getJobWatermark, setJobWatermark } from '../repositories/job-watermarks';
+import { backfillTutorPaySummaries } from '../repositories/lesson-history';
+import { backfillRevenueSummaries } from '../repositories/payments';
 import { ensureDefaultGroup } from '../repositories/price-catalogue';
 import { getTenant, indexTenant, putTenant, putTenantSettings } from '../repositories/tenants';
 import { backfillTutorRateCountryIndex } from '../repositories/tutor-rates';
@@ -270,6 +272,13 @@ export async function seedDemo(): Promise<SeedResult> {
       await backfillTutorRateCountryIndex(tenant.key);
       await setJobWatermark(tenant.key, TUTOR_RATE_INDEX_MIGRATION, new Date().toISOString());
     }
+    // Payments and lesson history stored before the finance charts' monthly summaries (older local data)
+    // are counted in them once, not looked for on every start.
+    if (!(await getJobWatermark(tenant.key, FINANCE_SUMMARIES_MIGRATION))) {
+      await backfillRevenueSummaries(tenant.key);
+      await backfillTutorPaySummaries(tenant.key);
+      await setJobWatermark(tenant.key, FINANCE_SUMMARIES_MIGRATION, new Date().toISOString());
+    }
     if (tenant.key === 'demo') {
       await seedCourseTemplates(tenant);
       await seedTags(tenant);
@@ -295,3 +304,4 @@ export async function seedDemo(): Promise<SeedResult> {
 const ADMIN_COUNT_MIGRATION = 'admin-count-migration';
 const TEACHING_LEVELS_MIGRATION = 'teaching-levels-migration';
 const TUTOR_RATE_INDEX_MIGRATION = 'tutor-rate-country-index-migration';
+const FINANCE_SUMMARIES_MIGRATION = 'finance-summaries-migration';

@@ -83,7 +83,11 @@
  * | a payment history row (id from cause)  | conditional Put in its txn   | pk T#t#PAYMENT#<id>, sk PAYMENT                   |
  * | a user's payments, by time             | Query gsi1                   | gsi1pk T#t#USER#<id>#PAYMENTS, gsi1sk <at>#<id>   |
  * | every payment, by time (admin)         | Query gsi2                   | gsi2pk T#t#PAYMENTS, gsi2sk <at>#<id>             |
- * | payments of a period (revenue chart)   | Query gsi2, range, projected | gsi2sk between <month start> and <period end>     |
+ * | a month's revenue / tutor pay per      | UpdateItem (ADD) in the txn  | pk T#t#FINSUM, sk <REVENUE|TUTORPAY>#<YYYY-MM>#   |
+ * |   currency (UTC month; finance charts) |   of each fact it sums       |   <currency>                                      |
+ * | the summaries of a period (charts)     | Query, range                 | sk between <report>#<from> .. <report>#<to>#~     |
+ * | payments of a zone's month edges       | Query gsi2, range, projected | gsi2sk between <zone start> and <UTC start>       |
+ * |   (revenue chart, per month boundary)  |                              |                                                   |
  * | the payment a Stripe object paid for   | conditional Put / UpdateItem | pk T#t#STRIPEREF#<objectId>, sk REF               |
  * |   (refunds and disputes find it; its   |   (refunded: = as read) in   |                                                   |
  * |   refunded total)                      |   the refund's txn           |                                                   |
@@ -100,7 +104,8 @@
  * | every tenant (scheduled jobs)         | Query gsi1                   | gsi1pk TENANTS, gsi1sk <key>                      |
  * | lesson history entry by id (= lesson) | GetItem / conditional Put    | pk T#t#LESSONHISTORY#<lessonId>, sk HISTORY       |
  * | lesson history of a tenant, by start  | Query gsi1, keys-only skip   | gsi1pk T#t#LESSONHISTORY, gsi1sk <start>#<id>     |
- * | lessons of a period (tutor pay chart) | Query gsi1, range, projected | gsi1sk between <month start> and <period end>     |
+ * | lessons of a zone's month edges       | Query gsi1, range, projected | gsi1sk between <zone start> and <UTC start>       |
+ * |   (tutor pay chart, per month boundary)|                              |                                                   |
  * | a tutor's lesson history, by start    | Query gsi2                   | gsi2pk T#t#USER#<id>#LESSONHISTORY                |
  * | a student's lesson history, by start  | list index entries (above)   | pk T#t#LESSONHISTORY#LIST#student#<id>            |
  * |   (before: pointer items, backfilled) | (read only by the backfill)  | pk T#t#USER#<id>, sk LESSONHISTORY#<start>#<id>   |
@@ -330,6 +335,12 @@ export const keys = {
   payment: (tenant: string, id: string) => ({ pk: `T#${tenant}#PAYMENT#${id}`, sk: 'PAYMENT' }),
   userPaymentsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#PAYMENTS`,
   paymentsIndex: (tenant: string) => `T#${tenant}#PAYMENTS`,
+  /** A finance report's figures of one UTC month and currency, moved in the transaction of each fact. */
+  financeSummary: (tenant: string, report: string, month: string, currency: string) => ({
+    pk: `T#${tenant}#FINSUM`,
+    sk: `${report}#${month}#${currency}`,
+  }),
+  financeSummaries: (tenant: string) => `T#${tenant}#FINSUM`,
   stripeRef: (tenant: string, objectId: string) => ({ pk: `T#${tenant}#STRIPEREF#${objectId}`, sk: 'REF' }),
   /** A Stripe event (a refund, a dispute) that came before the payment it is about, beside that payment's ref. */
   stripeWaiting: (tenant: string, objectId: string, eventId: string) => ({

@@ -1,12 +1,19 @@
 import { DateTime } from 'luxon';
 import type { CurrencyCode } from './currencies';
-import { add, type Money, subtract, zero } from './money';
+import type { Money } from './money';
 
 /**
  * Month buckets of the finance overview (issue #18 item 7, "charts of revenue and tutor pay over time"):
- * a period is whole calendar months in the viewer's time zone, at most `MAX_REPORT_MONTHS` of them, so the
- * query that reads it is bounded by the period. Amounts are summed per currency (a school may take several;
- * amounts of different currencies are never added together), in minor units.
+ * a period is whole calendar months in the viewer's time zone, at most `MAX_REPORT_MONTHS` of them. Amounts
+ * are summed per currency (a school may take several; amounts of different currencies are never added
+ * together), in minor units.
+ *
+ * Two ways to the same figures: from the facts themselves (`revenueByMonth`, `tutorPayByMonth`), and from
+ * the monthly summaries the table keeps per UTC month and currency, moved in each fact's own transaction
+ * (`revenueFromSummaries`, `tutorPayFromSummaries`), so a report's cost does not grow with its period. A
+ * month of a zone other than UTC starts some hours before or after the UTC month: the facts of those hours
+ * (`edgeRanges`, under a day at each month boundary) are read one by one and moved from their UTC month to
+ * their zone's.
  */
 
 export const MAX_REPORT_MONTHS = 24;
@@ -65,53 +72,6 @@ export interface RevenueSeries {
   total: Omit<RevenueMonth, 'month'>;
 }
 
-/**
- * Revenue per month and currency: PAYMENT rows add, REFUND rows take away (other rows, a dispute's, are not
- * revenue facts of their own: a lost dispute is already money the school never keeps, shown in the payment
- * history). Facts outside the months are ignored. Currencies in code order; every month present (zeros).
- */
-export function revenueByMonth(facts: readonly RevenueFact[], months: readonly Month[], zone: string) {
-  const series = new Map<CurrencyCode, Map<Month, RevenueMonth>>();
-  const bucket = (currency: CurrencyCode, month: Month) => {
-    let byMonth = series.get(currency);
-    if (!byMonth) {
-      byMonth = new Map(
-        months.map((m) => [
-          m,
-          { month: m, payments: zero(currency), refunds: zero(currency), revenue: zero(currency) },
-        ]),
-      );
-      series.set(currency, byMonth);
-    }
-    return byMonth.get(month);
-  };
-  const wanted = new Set(months);
-  for (const fact of facts) {
-    if (fact.kind !== 'PAYMENT' && fact.kind !== 'REFUND') continue;
-    const month = monthOf(fact.createdAt, zone);
-    if (!wanted.has(month)) continue;
-    const row = bucket(fact.amount.currency, month);
-    if (!row) continue;
-    if (fact.kind === 'PAYMENT') row.payments = add(row.payments, fact.amount);
-    else row.refunds = add(row.refunds, fact.amount);
-    row.revenue = subtract(row.payments, row.refunds);
-  }
-  return [...series.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, byMonth]): RevenueSeries => {
-      const rows = months.flatMap((m) => byMonth.get(m) ?? []);
-      const total = rows.reduce(
-        (sum, row) => ({
-          payments: add(sum.payments, row.payments),
-          refunds: add(sum.refunds, row.refunds),
-          revenue: add(sum.revenue, row.revenue),
-        }),
-        { payments: zero(currency), refunds: zero(currency), revenue: zero(currency) },
-      );
-      return { currency, months: rows, total };
-    });
-}
-
 /** A lesson of the history with what its tutor is owed for it. */
 export interface TutorPayFact {
   start: string;
@@ -131,33 +91,235 @@ export interface TutorPaySeries {
   total: { amount: Money; lessons: number };
 }
 
+/** What a month keeps of revenue per currency: minor units, and how many facts (a currency with none is not shown). */
+export type RevenueFigures = { payments: number; refunds: number; count: number };
+
+/** What a month keeps of tutor pay per currency: the amount in minor units, and the lessons with one. */
+export type TutorPayFigures = { amount: number; lessons: number };
+
+/** A summary item as read: one UTC month's figures of one currency. */
+export interface MonthSummary<Figures> {
+  month: Month;
+  currency: CurrencyCode;
+  figures: Figures;
+}
+
+/** What one fact (or one change of a fact) adds to the month of its instant. */
+export interface Contribution<Figures> {
+  at: string;
+  currency: CurrencyCode;
+  figures: Figures;
+}
+
+/**
+ * Revenue facts are PAYMENT and REFUND rows (other rows, a dispute's, are not revenue facts of their own: a
+ * lost dispute is already money the school never keeps, shown in the payment history).
+ */
+export function revenueContribution(fact: RevenueFact): Contribution<RevenueFigures> | undefined {
+  if (fact.kind !== 'PAYMENT' && fact.kind !== 'REFUND') return undefined;
+  const { minor, currency } = fact.amount;
+  const payment = fact.kind === 'PAYMENT';
+  return {
+    at: fact.createdAt,
+    currency,
+    figures: { payments: payment ? minor : 0, refunds: payment ? 0 : minor, count: 1 },
+  };
+}
+
+/** A lesson with an amount counts in the month of its start. */
+export function tutorPayContribution(fact: TutorPayFact): Contribution<TutorPayFigures> | undefined {
+  return tutorPayChange(fact.start, undefined, fact.tutorAmount);
+}
+
+/**
+ * A change of a lesson's tutor amount as its month takes it: the amount moved, and one lesson more when the
+ * lesson had no amount before. Undefined when nothing moves.
+ */
+export function tutorPayChange(
+  start: string,
+  before: Money | null | undefined,
+  after: Money | null | undefined,
+): Contribution<TutorPayFigures> | undefined {
+  if (!after) return undefined;
+  const amount = after.minor - (before?.minor ?? 0);
+  const lessons = before ? 0 : 1;
+  if (amount === 0 && lessons === 0) return undefined;
+  return { at: start, currency: after.currency, figures: { amount, lessons } };
+}
+
+/** The month a contribution's summary is kept in: UTC's, whatever zone reads it. */
+function summaryMonthOf(instant: string): Month {
+  return monthOf(instant, 'UTC');
+}
+
+/**
+ * Where a zone's months of a period and the UTC months differ: at each month boundary of the period (its
+ * start, each month's, its end), from the earlier to the later of the zone's and UTC's start of that month
+ * (start included, end not). None in UTC (or a zone at UTC's offset then).
+ */
+export function edgeRanges(months: readonly Month[], zone: string): Array<{ start: string; end: string }> {
+  const last = months.at(-1);
+  if (!last) return [];
+  const utcStart = (month: Month) => DateTime.fromFormat(month, 'yyyy-MM', { zone: 'UTC' });
+  const after = utcStart(last).plus({ months: 1 }).toFormat('yyyy-MM');
+  return [...months, after].flatMap((month) => {
+    const inZone = DateTime.fromFormat(month, 'yyyy-MM', { zone }).toUTC().toISO() ?? '';
+    const inUtc = utcStart(month).toISO() ?? '';
+    if (inZone === inUtc) return [];
+    return [inZone < inUtc ? { start: inZone, end: inUtc } : { start: inUtc, end: inZone }];
+  });
+}
+
+/** How a kind of figures adds up, and whether a currency's total is worth a series. */
+interface FigureRules<Figures> {
+  zero: Figures;
+  plus(a: Figures, b: Figures, sign: 1 | -1): Figures;
+  shown(total: Figures): boolean;
+}
+
+const revenueRules: FigureRules<RevenueFigures> = {
+  zero: { payments: 0, refunds: 0, count: 0 },
+  plus: (a, b, sign) => ({
+    payments: a.payments + sign * b.payments,
+    refunds: a.refunds + sign * b.refunds,
+    count: a.count + sign * b.count,
+  }),
+  shown: (total) => total.count > 0,
+};
+
+const tutorPayRules: FigureRules<TutorPayFigures> = {
+  zero: { amount: 0, lessons: 0 },
+  plus: (a, b, sign) => ({ amount: a.amount + sign * b.amount, lessons: a.lessons + sign * b.lessons }),
+  shown: (total) => total.lessons > 0,
+};
+
+/**
+ * A period's figures per currency and month (in `zone`): the summaries of its UTC months, then each edge
+ * fact taken from its UTC month and given to its zone's (either may be outside the period). Currencies in
+ * code order, each with every month of the period; a currency with no fact in the period is left out.
+ */
+function monthlyFigures<Figures>(
+  rules: FigureRules<Figures>,
+  input: {
+    summaries: ReadonlyArray<MonthSummary<Figures>>;
+    edgeFacts: ReadonlyArray<Contribution<Figures>>;
+    months: readonly Month[];
+    zone: string;
+  },
+): Array<{ currency: CurrencyCode; months: Array<{ month: Month; figures: Figures }>; total: Figures }> {
+  const wanted = new Set(input.months);
+  const cells = new Map<CurrencyCode, Map<Month, Figures>>();
+  const move = (currency: CurrencyCode, month: Month, figures: Figures, sign: 1 | -1) => {
+    if (!wanted.has(month)) return;
+    const byMonth = cells.get(currency) ?? new Map<Month, Figures>();
+    cells.set(currency, byMonth);
+    byMonth.set(month, rules.plus(byMonth.get(month) ?? rules.zero, figures, sign));
+  };
+  for (const summary of input.summaries) move(summary.currency, summary.month, summary.figures, 1);
+  for (const fact of input.edgeFacts) {
+    const kept = summaryMonthOf(fact.at);
+    const shown = monthOf(fact.at, input.zone);
+    if (kept === shown) continue;
+    move(fact.currency, kept, fact.figures, -1);
+    move(fact.currency, shown, fact.figures, 1);
+  }
+  return [...cells.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([currency, byMonth]) => {
+      const rows = input.months.map((month) => ({ month, figures: byMonth.get(month) ?? rules.zero }));
+      const total = rows.reduce((sum, row) => rules.plus(sum, row.figures, 1), rules.zero);
+      return rules.shown(total) ? [{ currency, months: rows, total }] : [];
+    });
+}
+
+/** Contributions summed per month of `zone` and currency (UTC: as the summary items keep them). */
+function summariesOf<Figures>(
+  rules: FigureRules<Figures>,
+  contributions: ReadonlyArray<Contribution<Figures> | undefined>,
+  zone: string,
+): Array<MonthSummary<Figures>> {
+  const cells = new Map<string, MonthSummary<Figures>>();
+  for (const fact of contributions) {
+    if (!fact) continue;
+    const month = monthOf(fact.at, zone);
+    const id = `${month}#${fact.currency}`;
+    const figures = rules.plus(cells.get(id)?.figures ?? rules.zero, fact.figures, 1);
+    cells.set(id, { month, currency: fact.currency, figures });
+  }
+  return [...cells.values()];
+}
+
+/** What a transaction's revenue facts add to each UTC month's summary (one write per item). */
+export function revenueSummariesOf(contributions: ReadonlyArray<Contribution<RevenueFigures> | undefined>) {
+  return summariesOf(revenueRules, contributions, 'UTC');
+}
+
+/** What a transaction's tutor pay changes add to each UTC month's summary. */
+export function tutorPaySummariesOf(contributions: ReadonlyArray<Contribution<TutorPayFigures> | undefined>) {
+  return summariesOf(tutorPayRules, contributions, 'UTC');
+}
+
+function revenueMoney(currency: CurrencyCode, figures: RevenueFigures): Omit<RevenueMonth, 'month'> {
+  return {
+    payments: { minor: figures.payments, currency },
+    refunds: { minor: figures.refunds, currency },
+    revenue: { minor: figures.payments - figures.refunds, currency },
+  };
+}
+
+function revenueSeries(rows: ReturnType<typeof monthlyFigures<RevenueFigures>>): RevenueSeries[] {
+  return rows.map(({ currency, months, total }) => ({
+    currency,
+    months: months.map(({ month, figures }) => ({ month, ...revenueMoney(currency, figures) })),
+    total: revenueMoney(currency, total),
+  }));
+}
+
+function tutorPaySeries(rows: ReturnType<typeof monthlyFigures<TutorPayFigures>>): TutorPaySeries[] {
+  return rows.map(({ currency, months, total }) => ({
+    currency,
+    months: months.map(({ month, figures }) => ({
+      month,
+      amount: { minor: figures.amount, currency },
+      lessons: figures.lessons,
+    })),
+    total: { amount: { minor: total.amount, currency }, lessons: total.lessons },
+  }));
+}
+
+/**
+ * Revenue per month and currency from the payment history's rows: PAYMENT rows add, REFUND rows take away.
+ * Facts outside the months are ignored. Currencies in code order; every month present (zeros).
+ */
+export function revenueByMonth(facts: readonly RevenueFact[], months: readonly Month[], zone: string) {
+  const summaries = summariesOf(revenueRules, facts.map(revenueContribution), zone);
+  return revenueSeries(monthlyFigures(revenueRules, { summaries, edgeFacts: [], months, zone }));
+}
+
+/** The same figures from the UTC months' summaries and the rows of the period's edge ranges. */
+export function revenueFromSummaries(
+  summaries: ReadonlyArray<MonthSummary<RevenueFigures>>,
+  edgeFacts: readonly RevenueFact[],
+  months: readonly Month[],
+  zone: string,
+) {
+  const edges = edgeFacts.flatMap((fact) => revenueContribution(fact) ?? []);
+  return revenueSeries(monthlyFigures(revenueRules, { summaries, edgeFacts: edges, months, zone }));
+}
+
 /** Tutor pay per month (of the lesson's start) and currency: the sum of the lessons' tutor amounts. */
 export function tutorPayByMonth(facts: readonly TutorPayFact[], months: readonly Month[], zone: string) {
-  const series = new Map<CurrencyCode, Map<Month, TutorPayMonth>>();
-  const wanted = new Set(months);
-  for (const fact of facts) {
-    if (!fact.tutorAmount) continue;
-    const month = monthOf(fact.start, zone);
-    if (!wanted.has(month)) continue;
-    const { currency } = fact.tutorAmount;
-    let byMonth = series.get(currency);
-    if (!byMonth) {
-      byMonth = new Map(months.map((m) => [m, { month: m, amount: zero(currency), lessons: 0 }]));
-      series.set(currency, byMonth);
-    }
-    const row = byMonth.get(month);
-    if (!row) continue;
-    row.amount = add(row.amount, fact.tutorAmount);
-    row.lessons += 1;
-  }
-  return [...series.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, byMonth]): TutorPaySeries => {
-      const rows = months.flatMap((m) => byMonth.get(m) ?? []);
-      const total = rows.reduce(
-        (sum, row) => ({ amount: add(sum.amount, row.amount), lessons: sum.lessons + row.lessons }),
-        { amount: zero(currency), lessons: 0 },
-      );
-      return { currency, months: rows, total };
-    });
+  const summaries = summariesOf(tutorPayRules, facts.map(tutorPayContribution), zone);
+  return tutorPaySeries(monthlyFigures(tutorPayRules, { summaries, edgeFacts: [], months, zone }));
+}
+
+/** The same figures from the UTC months' summaries and the lessons of the period's edge ranges. */
+export function tutorPayFromSummaries(
+  summaries: ReadonlyArray<MonthSummary<TutorPayFigures>>,
+  edgeFacts: readonly TutorPayFact[],
+  months: readonly Month[],
+  zone: string,
+) {
+  const edges = edgeFacts.flatMap((fact) => tutorPayContribution(fact) ?? []);
+  return tutorPaySeries(monthlyFigures(tutorPayRules, { summaries, edgeFacts: edges, months, zone }));
 }

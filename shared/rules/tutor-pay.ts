@@ -36,11 +36,15 @@ export function tutorAmountOf(entries: readonly { amount: Money }[], currency: M
   );
 }
 
-/** What a change of pay adds to the tutor's amount, as an entry: the new contribution less the old one. */
+/**
+ * What a change of pay adds to the tutor's amount, as an entry (a column's: the new contribution less the
+ * old one; an adjustment's: its signed amount), and the request that caused it when it names one.
+ */
 export interface PayChange {
   kind: PayEntryKind;
   amount: Money;
   reason: string;
+  cause?: string | undefined;
 }
 
 /** The columns of a row its contributions are read from. */

@@ -10,6 +10,7 @@ import { measureAdminUsersList } from './admin-users';
 import { measureBookingContention } from './booking-contention';
 import { measureBundleSizes } from './bundle-size';
 import { COLD_START_RUNS, measureColdStart } from './cold-start';
+import { measureFinanceReports } from './finance-reports';
 import { measureListCost } from './lists';
 import { measureNpmStart } from './npm-start';
 import { measurePagingCost } from './paging';
@@ -394,6 +395,36 @@ async function main() {
           target: '<= 50 ms',
           met: page.p50 <= 50,
           runs: round(page.runs),
+        });
+      }
+    }
+    if (wanted('finance-reports')) {
+      const reports = await measureFinanceReports(stack);
+      const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+      figures.push({
+        name: `finance reports: seeding ${reports.rows.toLocaleString('en')} lesson-history rows (BatchWriteItem)`,
+        value: reports.seedSeconds,
+        unit: 's',
+        target: 'info',
+        met: true,
+      });
+      for (const item of reports.cases) {
+        figures.push({
+          name: `GET /admin/finance/tutor-pay, ${item.name}, ${reports.monthRows.toLocaleString('en')} lessons a month: p50 of ${item.runs.length} (alternating)`,
+          value: item.p50,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+          runs: round(item.runs),
+        });
+      }
+      for (const { zone, ratio } of reports.ratios) {
+        figures.push({
+          name: `GET /admin/finance/tutor-pay, ${zone}: 24 months over 1 month (p50s)`,
+          value: Math.round(ratio * 100) / 100,
+          unit: 'ratio',
+          target: '<= 1.5',
+          met: ratio <= 1.5,
         });
       }
     }

@@ -67,7 +67,7 @@ const generalRate: TutorRateTerms = {
  * A history row as the lesson-history job writes it for an ended lesson: `toLessonHistory` of the lesson,
  * priced by `payAtWrite` at the rate in force at its start. Starts spread over [from, to).
  */
-function row(index: number, count: number, from: number, to: number): LessonHistory {
+export function pricedHistoryRow(index: number, count: number, from: number, to: number): LessonHistory {
   const start = new Date(from + Math.floor((index / count) * (to - from)));
   const end = new Date(start.getTime() + (index % 3 === 0 ? 90 : 60) * 60_000);
   const course = courses[index % courses.length];
@@ -121,11 +121,11 @@ async function fillTenant(): Promise<void> {
   });
   const rows = [
     ...Array.from({ length: NEIGHBOUR_ROWS }, (_, i) =>
-      row(i, NEIGHBOUR_ROWS, MONTH.from - 30 * DAY_MS, MONTH.from),
+      pricedHistoryRow(i, NEIGHBOUR_ROWS, MONTH.from - 30 * DAY_MS, MONTH.from),
     ),
-    ...Array.from({ length: MONTH_ROWS }, (_, i) => row(i, MONTH_ROWS, MONTH.from, MONTH.to)),
+    ...Array.from({ length: MONTH_ROWS }, (_, i) => pricedHistoryRow(i, MONTH_ROWS, MONTH.from, MONTH.to)),
     ...Array.from({ length: NEIGHBOUR_ROWS }, (_, i) =>
-      row(i, NEIGHBOUR_ROWS, MONTH.to, MONTH.to + 30 * DAY_MS),
+      pricedHistoryRow(i, NEIGHBOUR_ROWS, MONTH.to, MONTH.to + 30 * DAY_MS),
     ),
   ];
   const items = lessonHistorySeedItems(TENANT, rows);

@@ -1,4 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db, TransactWriteCommand } from '../../../functions/lib/db';
+import { stripeFor } from '../../../functions/payments/stripe-client';
 import { getCourseMember } from '../../../functions/repositories/courses';
 import {
   accountEntries,
@@ -7,6 +9,7 @@ import {
   moneyBalanceOf,
 } from '../../../functions/repositories/ledger';
 import { userPayments } from '../../../functions/repositories/payments';
+import { getSection } from '../../../functions/repositories/sections';
 import { NO_CREDITS_MESSAGE } from '../../../shared/money/ledger';
 import { studentWithToken } from '../../support/accounts';
 import { demo } from '../../support/api-client';
@@ -186,6 +189,54 @@ describe('a series on a credit course', () => {
     expect(clash.body.message).not.toMatch(/credits/);
     expect(await creditsOf(TENANT, userId, creditCourseId)).toBe(2);
     expect(await creditSummaryOf(TENANT, userId, creditCourseId)).toBe(2);
+  });
+});
+
+describe('a series on a credit course whose booking fails part-way', () => {
+  it('gives every credit back, each once, and leaves the balance as it was', async () => {
+    // Prepare: five credits; the table refuses the third lesson's own writes once (as when that lesson is
+    // changed meanwhile), after the credits are spent and the first two lessons are written
+    const userId = await studentWithCredits(5);
+    const balanceBefore = await creditsOf(TENANT, userId, creditCourseId);
+    const send = db().send.bind(db());
+    let lessonWrites = 0;
+    vi.spyOn(db(), 'send').mockImplementation((command: Parameters<typeof send>[0]) => {
+      const items: Json[] =
+        command instanceof TransactWriteCommand ? (command.input.TransactItems ?? []) : [];
+      if (items.some((item) => item.Put?.Item?.seriesId && item.Put.Item.studentIds)) {
+        lessonWrites += 1;
+        if (lessonWrites === 3) {
+          return Promise.reject(
+            Object.assign(new Error('Transaction cancelled'), {
+              name: 'TransactionCanceledException',
+              CancellationReasons: items.map((_, i) => ({
+                Code: i === 0 ? 'ConditionalCheckFailed' : 'None',
+              })),
+            }),
+          );
+        }
+      }
+      return send(command);
+    });
+
+    // Act: four weekly lessons
+    const series = await book(userId, freshDay(13), { frequency: 'WEEKLY', count: 4 });
+    vi.restoreAllMocks();
+
+    // Assess: refused; the four credits it spent came back, one RETURN per lesson and student, and the
+    // balance (entries and summary) is what it was; no lesson of it is left
+    expect(series.status, JSON.stringify(series.body)).toBe(409);
+    expect(lessonWrites).toBe(3);
+    const uses = await entriesOf(userId, 'USE');
+    const returns = await entriesOf(userId, 'RETURN');
+    expect(uses).toHaveLength(4);
+    expect(returns.map((entry) => entry._id).sort()).toEqual(
+      uses.map((use) => `RETURN:${use.cause}:${userId}`).sort(),
+    );
+    expect(returns.every((entry) => entry.credits === 1)).toBe(true);
+    expect(await creditsOf(TENANT, userId, creditCourseId)).toBe(balanceBefore);
+    expect(await creditSummaryOf(TENANT, userId, creditCourseId)).toBe(balanceBefore);
+    for (const use of uses) expect(await getSection(TENANT, use.cause)).toBeUndefined();
   });
 });
 

@@ -185,4 +185,43 @@ describe('a premium upgrade', () => {
     });
     expect(attacker.status).toBe(400);
   });
+
+  it('with one e-mail sent 20 times at once makes one account and one session; the others a clear 4xx', async () => {
+    // Prepare: twenty visitors' details for one new e-mail, each with its own password
+    const email = `race-${unique()}@example.com`;
+    const details = (n: number) => ({
+      firstname: 'Race',
+      lastname: `Visitor ${n}`,
+      email,
+      password: `Race-pass-${n}-x`,
+    });
+
+    // Act: all at once
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        local.api.call<Json>('payments.premiumCreateSessionWithDetails', { body: details(n) }),
+      ),
+    );
+
+    // Assess: one 201 with its token and session; every other a 409 (the e-mail taken) or a 429 (the
+    // throttle), with a message, and no token or session; never a 500
+    const made = answers.filter((answer) => answer.status === 201);
+    expect(made, JSON.stringify(answers.map((answer) => [answer.status, answer.body.message]))).toHaveLength(
+      1,
+    );
+    const [winner] = made;
+    expect(winner?.body.session.url).toEqual(expect.any(String));
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect([409, 429]).toContain(refused.status);
+      expect(refused.body.message).toEqual(expect.any(String));
+      expect(refused.body.access_token).toBeUndefined();
+      expect(refused.body.session).toBeUndefined();
+    }
+    // The one account is the winner's: its password signs in, and its session is for it
+    const index = answers.findIndex((answer) => answer.status === 201);
+    const signedIn = await local.api.signIn(email, details(index).password);
+    expect(signedIn.userId).toBe(winner?.body.user._id);
+    const session = await (await stripeFor('demo')).checkout.sessions.retrieve(winner?.body.session.id);
+    expect(session.metadata).toMatchObject({ purpose: 'PREMIUM_UPGRADE', userId: signedIn.userId });
+  });
 });
