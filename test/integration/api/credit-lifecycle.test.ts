@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, TransactWriteCommand } from '../../../functions/lib/db';
-import { stripeFor } from '../../../functions/payments/stripe-client';
 import { getCourseMember } from '../../../functions/repositories/courses';
 import {
   accountEntries,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
-import { backfillRevenueSummaries, payments } from '../../../functions/repositories/payments';
+import { backfillRevenueSummaries } from '../../../functions/repositories/payments';
 import type { Money } from '../../../shared/money/money';
 import { toLessonHistory } from '../../../shared/rules/lesson-history';
 import { demo } from '../../support/api-client';
