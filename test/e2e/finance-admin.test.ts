@@ -152,7 +152,8 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   await admin.getByRole('heading', { name: 'Finance overview' }).waitFor();
 
   // Assess: two charts and the totals of the last 12 months, to the cent
-  await expect.poll(() => admin.getByTestId('column-chart').count()).toBe(2);
+  await admin.getByTestId('column-chart').nth(1).waitFor();
+  expect(await admin.getByTestId('column-chart').count()).toBe(2);
   await admin.getByTestId('total-Revenue').getByText('USD 65.00').waitFor();
   await admin.getByTestId('total-Payments').getByText('USD 65.00').waitFor();
   await admin.getByTestId('total-Tutor pay').getByText(finalPay).waitFor();
@@ -161,6 +162,8 @@ it('an admin reads payment history by student with notes, adjusts a lesson’s p
   await shot(admin, 'overview');
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.reload();
-  await expect.poll(() => admin.getByTestId('column-chart').count()).toBe(2);
+  // A whole page load: wait on the page (Playwright's timeout), not on a one-second poll.
+  await admin.getByTestId('column-chart').nth(1).waitFor();
+  expect(await admin.getByTestId('column-chart').count()).toBe(2);
   await shot(admin, 'overview-phone');
 });
