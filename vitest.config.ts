@@ -40,6 +40,9 @@ export default defineConfig({
           // for. The journey's own budget only bounds one that keeps making progress: on a machine pinned
           // to one core the longest journeys take about a minute.
           testTimeout: 180_000,
+          // expect.poll waits for what a page shows after a load or a push; Vitest's default (1 s) is shorter
+          // than a page load on a busy 2-core machine. A poll that never succeeds still fails, only later.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
