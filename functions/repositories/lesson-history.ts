@@ -194,12 +194,12 @@ export function lessonHistorySeedItems(tenant: string, rows: readonly LessonHist
     });
     if (allocation) items.push({ ...payEntries.item(tenant, allocation) });
   }
-  items.push(
-    ...lessonHistoryLists.seedItems(tenant, rows),
-    { ...counters.item(tenant, { name: COLLECTION, count: rows.length }) },
-    ...tutorPaySummaryItems(tenant, rows.map(tutorPayContribution)),
+  // Not push(...spread): a bench's tens of thousands of list entries overflow the call stack as arguments.
+  return items.concat(
+    lessonHistoryLists.seedItems(tenant, rows),
+    [{ ...counters.item(tenant, { name: COLLECTION, count: rows.length }) }],
+    tutorPaySummaryItems(tenant, rows.map(tutorPayContribution)),
   );
-  return items;
 }
 
 /** A priced row's first pay entry: its allocation (the rate times the lesson's duration). */

@@ -49,11 +49,14 @@ const courses: HistoryCourse[] = Array.from({ length: 40 }, (_, n) => ({
   isTrial: false,
 }));
 
-/** The school's general hourly rate, in force all year: every row is priced as the job prices it. */
+/**
+ * The school's general hourly rate, in force before every bench's rows (the finance-reports bench's start in
+ * 2024): every row is priced as the job prices it.
+ */
 const generalRate: TutorRateTerms = {
   _id: 'bench-rate',
   createdAt: '2026-01-01T00:00:00.000Z',
-  effectiveFrom: '2026-01-01T00:00:00.000Z',
+  effectiveFrom: '2020-01-01T00:00:00.000Z',
   effectiveTo: null,
   rate: { minor: 2450, currency: 'USD' },
   tutorCountry: '',
