@@ -292,8 +292,12 @@ function tutorPaySeries(rows: ReturnType<typeof monthlyFigures<TutorPayFigures>>
  * Facts outside the months are ignored. Currencies in code order; every month present (zeros).
  */
 export function revenueByMonth(facts: readonly RevenueFact[], months: readonly Month[], zone: string) {
-  const summaries = summariesOf(revenueRules, facts.map(revenueContribution), zone);
-  return revenueSeries(monthlyFigures(revenueRules, { summaries, edgeFacts: [], months, zone }));
+  return revenueFromSummaries(
+    summariesOf(revenueRules, facts.map(revenueContribution), zone),
+    [],
+    months,
+    zone,
+  );
 }
 
 /** The same figures from the UTC months' summaries and the rows of the period's edge ranges. */
@@ -309,8 +313,12 @@ export function revenueFromSummaries(
 
 /** Tutor pay per month (of the lesson's start) and currency: the sum of the lessons' tutor amounts. */
 export function tutorPayByMonth(facts: readonly TutorPayFact[], months: readonly Month[], zone: string) {
-  const summaries = summariesOf(tutorPayRules, facts.map(tutorPayContribution), zone);
-  return tutorPaySeries(monthlyFigures(tutorPayRules, { summaries, edgeFacts: [], months, zone }));
+  return tutorPayFromSummaries(
+    summariesOf(tutorPayRules, facts.map(tutorPayContribution), zone),
+    [],
+    months,
+    zone,
+  );
 }
 
 /** The same figures from the UTC months' summaries and the lessons of the period's edge ranges. */

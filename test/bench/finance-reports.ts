@@ -1,10 +1,7 @@
-import { hashPassword } from '../../functions/lib/passwords';
 import { lessonHistorySeedItems } from '../../functions/repositories/lesson-history';
-import { createUser } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
-import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { routeById } from '../../shared/routes/catalogue';
-import { createBenchTenant, inParallel } from './scheduling-tenant';
+import { createBenchAdmin, createBenchTenant, inParallel } from './scheduling-tenant';
 import { type BenchStack, median } from './stack';
 import { pricedHistoryRow } from './tutor-pay';
 
@@ -19,15 +16,7 @@ const FIRST = Date.UTC(2024, 0, 1);
 /** The tenant: an admin and MONTH_ROWS priced lessons in each month of 2024 and 2025, with their summaries. */
 async function fillTenant(): Promise<void> {
   await createBenchTenant(TENANT);
-  await createUser(TENANT, {
-    _id: 'bench-admin',
-    firstname: 'Bench',
-    lastname: 'Admin',
-    email: `admin@${TENANT}.bench`,
-    type: 'admin',
-    roleId: systemRoleIds.Admin,
-    passwordHash: await hashPassword('Bench-admin-1'),
-  });
+  await createBenchAdmin(TENANT);
   const rows = Array.from({ length: MONTHS }, (_, month) => {
     const from = new Date(FIRST);
     from.setUTCMonth(month);

@@ -1,13 +1,12 @@
-import { hashPassword } from '../../functions/lib/passwords';
 import { type TrialRecord, trialsRepository } from '../../functions/repositories/trials';
-import { createUser, newUserRecord, type UserRecord } from '../../functions/repositories/users';
+import { newUserRecord, type UserRecord } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
 import { trialBookingRecords } from '../../functions/trials/booking';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { routeById } from '../../shared/routes/catalogue';
 import { outcomesOfStatus } from '../../shared/rules/trials';
 import { trialStatuses } from '../../shared/schemas/trial';
-import { createBenchTenant, inParallel } from './scheduling-tenant';
+import { createBenchAdmin, createBenchTenant, inParallel } from './scheduling-tenant';
 import { type BenchStack, median } from './stack';
 
 const SIZES = [1_000, 50_000] as const;
@@ -84,15 +83,7 @@ function trial(tenant: string, tutors: readonly UserRecord[], index: number, cou
  */
 async function fillTenant(tenant: string, count: number): Promise<void> {
   await createBenchTenant(tenant);
-  await createUser(tenant, {
-    _id: 'bench-admin',
-    firstname: 'Bench',
-    lastname: 'Admin',
-    email: `admin@${tenant}.bench`,
-    type: 'admin',
-    roleId: systemRoleIds.Admin,
-    passwordHash: await hashPassword('Bench-admin-1'),
-  });
+  await createBenchAdmin(tenant);
   const tutors = benchTutors(tenant);
   const records = Array.from({ length: count }, (_, index) => trial(tenant, tutors, index, count));
   const items = trialsRepository.seedItems(tenant, records);

@@ -1,12 +1,10 @@
 import { newId } from '../../functions/lib/ids';
-import { hashPassword } from '../../functions/lib/passwords';
 import { putTenant } from '../../functions/repositories/tenants';
-import { createUser } from '../../functions/repositories/users';
 import { rolesRepository } from '../../functions/roles/repository';
 import { batchWriteItems } from '../../functions/table/batch';
 import { fullPermissionSet } from '../../shared/permissions/catalogue';
 import { defaultRoles, systemRoleIds } from '../../shared/permissions/default-roles';
-import { inParallel } from './scheduling-tenant';
+import { createBenchAdmin, inParallel } from './scheduling-tenant';
 import { type BenchStack, median } from './stack';
 
 const SIZES = [1_000, 50_000];
@@ -30,15 +28,7 @@ async function fillTenant(tenant: string, count: number) {
     createdAt: now,
     updatedAt: now,
   });
-  await createUser(tenant, {
-    _id: 'bench-admin',
-    firstname: 'Bench',
-    lastname: 'Admin',
-    email: `admin@${tenant}.bench`,
-    type: 'admin',
-    roleId: systemRoleIds.Admin,
-    passwordHash: await hashPassword('Bench-admin-1'),
-  });
+  await createBenchAdmin(tenant);
   // The items the roles repository itself writes (record, collection counter), loaded in batches.
   const base = Date.now() - count * 10;
   const records = Array.from({ length: count - 1 }, (_, i) => {

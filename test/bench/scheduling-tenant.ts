@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { hashPassword } from '../../functions/lib/passwords';
 import { putAvailability } from '../../functions/repositories/availability';
 import { putTenant } from '../../functions/repositories/tenants';
 import { createUser } from '../../functions/repositories/users';
@@ -99,4 +100,17 @@ export function upcomingWednesday(zone: string, daysAhead: number): string {
   let day = DateTime.now().setZone(zone).startOf('day').plus({ days: daysAhead });
   while (day.weekday !== 3) day = day.plus({ days: 1 });
   return day.toISODate()!;
+}
+
+/** The bench tenant's admin, who signs in as `admin@<key>.bench` with the password `Bench-admin-1`. */
+export async function createBenchAdmin(key: string): Promise<void> {
+  await createUser(key, {
+    _id: 'bench-admin',
+    firstname: 'Bench',
+    lastname: 'Admin',
+    email: `admin@${key}.bench`,
+    type: 'admin',
+    roleId: systemRoleIds.Admin,
+    passwordHash: await hashPassword('Bench-admin-1'),
+  });
 }

@@ -1,14 +1,11 @@
-import { hashPassword } from '../../functions/lib/passwords';
 import { lessonHistorySeedItems } from '../../functions/repositories/lesson-history';
-import { createUser } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
-import { systemRoleIds } from '../../shared/permissions/default-roles';
 import { routeById } from '../../shared/routes/catalogue';
 import { type HistoryCourse, type HistoryPerson, toLessonHistory } from '../../shared/rules/lesson-history';
 import { payAtWrite } from '../../shared/rules/tutor-pay';
 import type { TutorRateTerms } from '../../shared/rules/tutor-rates';
 import type { LessonHistory } from '../../shared/schemas/lesson-history';
-import { createBenchTenant, inParallel } from './scheduling-tenant';
+import { createBenchAdmin, createBenchTenant, inParallel } from './scheduling-tenant';
 import { type BenchStack, median } from './stack';
 
 const TENANT = 'bench-tutor-pay';
@@ -113,15 +110,7 @@ export function pricedHistoryRow(index: number, count: number, from: number, to:
  */
 async function fillTenant(): Promise<void> {
   await createBenchTenant(TENANT);
-  await createUser(TENANT, {
-    _id: 'bench-admin',
-    firstname: 'Bench',
-    lastname: 'Admin',
-    email: `admin@${TENANT}.bench`,
-    type: 'admin',
-    roleId: systemRoleIds.Admin,
-    passwordHash: await hashPassword('Bench-admin-1'),
-  });
+  await createBenchAdmin(TENANT);
   const rows = [
     ...Array.from({ length: NEIGHBOUR_ROWS }, (_, i) =>
       pricedHistoryRow(i, NEIGHBOUR_ROWS, MONTH.from - 30 * DAY_MS, MONTH.from),
