@@ -20,7 +20,7 @@ import {
 } from '../profile/service';
 import { eventWrite, recordEvent } from '../repositories/outbox';
 import { addAdminNote, deleteAdminNote, detailsWrite, readProfile } from '../repositories/profiles';
-import { rateTypeAssignmentWrites } from '../repositories/rates';
+import { rateTypeAssignmentWrites } from '../repositories/rate-type-assignments';
 import { linkChildren } from '../repositories/user-mappers';
 import {
   emailTaken,

@@ -12,7 +12,7 @@ import { collections, keys } from '../table/access-patterns';
 import { getItem } from '../table/coalesced-get';
 import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
-import { rateTypeAssignmentWrites } from './rates';
+import { rateTypeAssignmentWrites } from './rate-type-assignments';
 
 export type CourseRecord = Course;
 

@@ -21,7 +21,7 @@ const rateTypes = (collection: string, label: string) =>
     searchFields: ['name', 'description'],
     sortFields: ['name', 'status', 'createdAt', 'updatedAt'],
     // No tutor rate names a type being deleted, and no student or course is assigned it: each is counted in
-    // its own writes (tutor-rates.ts, rateTypeAssignmentWrites).
+    // its own writes (tutor-rates.ts, rate-type-assignments.ts).
     deletableWhen: {
       expression:
         '(attribute_not_exists(rates) OR rates = :none) AND (attribute_not_exists(assigned) OR assigned = :none)',
@@ -41,32 +41,6 @@ export const groupTutorRateCourseTypesRepository = rateTypes(
   collections.groupTutorRateCourseTypes,
   'group tutor rate course type',
 );
-
-/**
- * The writes that move a rate type's count of what is assigned it (a student's one-to-one student type, a
- * group course's course type), for the assignment's own transaction: the type taken must exist and counts
- * one more, the type left counts one less ('' or absent: none). So a type is not deleted while assigned,
- * and an assignment never names a type deleted meanwhile.
- */
-export function rateTypeAssignmentWrites(
-  tenant: string,
-  collection: string,
-  before: string | undefined,
-  after: string | undefined,
-): TransactItem[] {
-  if ((before ?? '') === (after ?? '')) return [];
-  const now = new Date().toISOString();
-  const move = (id: string, delta: 1 | -1): TransactItem => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.collectionItem(tenant, collection, id),
-      UpdateExpression: 'ADD assigned :delta SET updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta, ':now': now },
-    },
-  });
-  return [...(after ? [move(after, 1)] : []), ...(before ? [move(before, -1)] : [])];
-}
 
 /** Rate versions, listed newest first or by when they take effect. */
 const rateVersions = (collection: string, label: string) =>

@@ -16,7 +16,7 @@ import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity } from '../table/entity';
 import { queryProjected } from '../table/projection';
 import { type TransactItem, writeTransaction } from '../table/transactions';
-import { rateTypeAssignmentWrites } from './rates';
+import { rateTypeAssignmentWrites } from './rate-type-assignments';
 import { tutorDirectoryWrites } from './tutor-directory';
 import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
