@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import type { Page } from '../../shared/schemas/paging';
 import { config } from '../lib/config';
 import { tableName } from '../lib/db';
@@ -26,7 +27,7 @@ const listEntries = defineEntity({
  */
 const listDayCounts = defineEntity({
   name: 'listCount',
-  schema: z.object({ collection: z.string(), day: z.string(), shard: z.string().optional() }),
+  schema: z.object({ collection: z.string(), day: z.string(), shard: z.optional(z.string()) }),
   keyAttributes: ['collection', 'day', 'shard'],
   key: (tenant, count) => keys.listDayCount(tenant, count.collection, count.day, count.shard),
 });
@@ -448,7 +449,7 @@ export function listIndexes<T extends { _id: string }, Filter extends string, Or
     if (first && last && first > last) return byDay;
     const shards = declaration.countShards?.all ?? [undefined];
     const attribute = keys.listCountAttribute(plan.index.name, plan.values);
-    const counted = z.object({ day: z.string(), [attribute]: z.number().optional() });
+    const counted = z.object({ day: z.string(), [attribute]: z.optional(z.number()) });
     const sortKey =
       first && last
         ? { between: [first, last] as const }

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { type AppError, ConflictError, NotFoundError } from '../../shared/http/errors';
 import { isDescending, type ListQuery, type Page } from '../../shared/schemas/paging';
 import { db, TransactWriteCommand, tableName } from '../lib/db';
@@ -50,7 +51,7 @@ export interface CollectionOptions<
    * The record as stored: every write is parsed with it (nothing undeclared is stored) and so is every
    * read (functions/table/entity.ts).
    */
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
   label: string;
   /** Fields matched (case-insensitively, substring) by `searchText`. */
   searchFields: string[];
@@ -111,7 +112,7 @@ export function collectionRepository<
    * The record as stored: the collection's schema, and the version of its list entries (list-index.ts),
    * which the list indexes read back to know what a write replaces.
    */
-  const storedSchema = z.object({ listsVersion: z.number().optional() }).and(options.schema);
+  const storedSchema = z.intersection(z.object({ listsVersion: z.optional(z.number()) }), options.schema);
   type Stored = z.output<typeof storedSchema>;
   /** Records are listed through gsi1, ordered by creation time (built-in records keep readable ids). */
   const entity = defineEntity({
@@ -297,7 +298,7 @@ export function collectionRepository<
 
   async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {
     const now = new Date().toISOString();
-    const record = options.schema.parse({
+    const record = z.parse(options.schema, {
       ...input,
       _id: input._id ?? newId(),
       createdAt: now,
@@ -327,7 +328,7 @@ export function collectionRepository<
   async function update(tenant: string, id: string, changes: Partial<Omit<T, keyof CrudRecord>>): Promise<T> {
     const current = await get(tenant, id);
     if (!current) throw new NotFoundError(`${capitalize(options.label)} not found`);
-    const next = options.schema.parse({
+    const next = z.parse(options.schema, {
       ...current,
       ...changes,
       _id: id,

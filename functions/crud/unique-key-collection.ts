@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
@@ -22,7 +23,7 @@ export interface UniqueKeyCollectionOptions<T extends CrudRecord> extends Collec
    * What the claim item keeps of its record (its `_id` and the fields a look-up by key answers, so that is
    * one GetItem and never reads the record): a pick of the record's schema.
    */
-  holderSchema: z.ZodObject & z.ZodType<KeyHolder<T>>;
+  holderSchema: z.core.$ZodObject & z.core.$ZodType<KeyHolder<T>>;
   /** The 409 when the key is taken; `holder` is what the claim item keeps of the record holding it. */
   duplicateMessage: (record: T, holder: KeyHolder<T> | undefined) => string;
 }
@@ -43,7 +44,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
   /** A key's claim: the key it holds and what it keeps of the record holding it. */
   const claims = defineEntity({
     name: options.claimEntity,
-    schema: z.object({ uniqueKey: z.string() }).and(options.holderSchema),
+    schema: z.intersection(z.object({ uniqueKey: z.string() }), options.holderSchema),
     keyAttributes: ['uniqueKey'],
     key: (tenant, held) => claimKey(tenant, held.uniqueKey),
   });
@@ -105,7 +106,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
     alsoWrite: TransactItem[] = [],
   ): Promise<T> {
     const now = new Date().toISOString();
-    const record = options.schema.parse({
+    const record = z.parse(options.schema, {
       ...input,
       _id: input._id ?? newId(),
       createdAt: now,
@@ -132,7 +133,7 @@ export function uniqueKeyCollection<T extends CrudRecord>(options: UniqueKeyColl
   ): Promise<T> {
     const current = await base.get(tenant, id);
     if (!current) throw notFound();
-    const next = options.schema.parse({
+    const next = z.parse(options.schema, {
       ...current,
       ...changes,
       _id: id,

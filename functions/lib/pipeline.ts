@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod/mini';
 import {
   AppError,
   BadRequestError,
@@ -400,14 +400,14 @@ function readBody(event: Event, route: RouteDef): unknown {
 }
 
 /** Runs a route schema; failures are a 400 naming each failing field. */
-function parse(schema: z.ZodType, input: unknown): unknown {
-  const result = schema.safeParse(input);
+function parse(schema: z.core.$ZodType, input: unknown): unknown {
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   throw badInput(result.error);
 }
 
 /** A 400 naming each failing field of a schema's parse (HTTP routes and WebSocket frames alike). */
-export function badInput(error: z.ZodError): BadRequestError {
+export function badInput(error: z.core.$ZodError): BadRequestError {
   const errors = error.issues.map((issue) => ({
     field: issue.path.join('.') || undefined,
     message:

@@ -1,6 +1,23 @@
-import * as z from 'zod';
+import { safeParse } from 'zod/mini';
+import {
+  $ZodArray,
+  $ZodCatch,
+  $ZodDefault,
+  $ZodIntersection,
+  $ZodLazy,
+  $ZodNonOptional,
+  $ZodNullable,
+  $ZodObject,
+  $ZodOptional,
+  $ZodPipe,
+  $ZodPrefault,
+  $ZodReadonly,
+  $ZodRecord,
+  type $ZodType,
+  $ZodUnion,
+} from 'zod/v4/core';
 
-type Schema = z.core.$ZodType;
+type Schema = $ZodType;
 type Projector = (value: unknown) => unknown;
 
 /**
@@ -46,44 +63,45 @@ function deferred(inner: () => Schema): Projector {
 
 const unchanged: Projector = (value) => value;
 
+// Core classes, so a schema written with zod or zod/mini is walked alike.
 function buildProjector(schema: Schema): Projector {
-  if (schema instanceof z.ZodObject) return objectProjector(schema);
-  if (schema instanceof z.ZodArray) {
-    const element = deferred(() => schema.element);
+  if (schema instanceof $ZodObject) return objectProjector(schema);
+  if (schema instanceof $ZodArray) {
+    const element = deferred(() => schema._zod.def.element);
     return (value) => (Array.isArray(value) ? value.map(element) : value);
   }
   if (
-    schema instanceof z.ZodOptional ||
-    schema instanceof z.ZodNullable ||
-    schema instanceof z.ZodDefault ||
-    schema instanceof z.ZodPrefault ||
-    schema instanceof z.ZodNonOptional ||
-    schema instanceof z.ZodReadonly ||
-    schema instanceof z.ZodCatch
+    schema instanceof $ZodOptional ||
+    schema instanceof $ZodNullable ||
+    schema instanceof $ZodDefault ||
+    schema instanceof $ZodPrefault ||
+    schema instanceof $ZodNonOptional ||
+    schema instanceof $ZodReadonly ||
+    schema instanceof $ZodCatch
   ) {
-    return deferred(() => schema.unwrap());
+    return deferred(() => schema._zod.def.innerType);
   }
-  if (schema instanceof z.ZodUnion) {
+  if (schema instanceof $ZodUnion) {
     // The member the value is (the first that accepts it; the first when none does, so nothing extra leaks).
-    const { options } = schema;
+    const { options } = schema._zod.def;
     return (value) => {
       if (value === null || typeof value !== 'object') return value;
-      const member = options.find((option) => z.safeParse(option, value).success) ?? options[0]!;
+      const member = options.find((option) => safeParse(option, value).success) ?? options[0]!;
       return projectorOf(member)(value);
     };
   }
-  if (schema instanceof z.ZodRecord) {
-    const item = deferred(() => schema.valueType);
+  if (schema instanceof $ZodRecord) {
+    const item = deferred(() => schema._zod.def.valueType);
     return (value) => {
       if (value === null || typeof value !== 'object') return value;
       return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, item(entry)]));
     };
   }
-  if (schema instanceof z.ZodPipe) return deferred(() => schema.in);
-  if (schema instanceof z.ZodLazy) return deferred(() => schema.unwrap());
-  if (schema instanceof z.ZodIntersection) {
-    const left = deferred(() => schema.def.left);
-    const right = deferred(() => schema.def.right);
+  if (schema instanceof $ZodPipe) return deferred(() => schema._zod.def.in);
+  if (schema instanceof $ZodLazy) return deferred(() => schema._zod.innerType);
+  if (schema instanceof $ZodIntersection) {
+    const left = deferred(() => schema._zod.def.left);
+    const right = deferred(() => schema._zod.def.right);
     return (value) => {
       if (value === null || typeof value !== 'object') return value;
       return { ...asObject(left(value)), ...asObject(right(value)) };
@@ -92,10 +110,11 @@ function buildProjector(schema: Schema): Projector {
   return unchanged;
 }
 
-function objectProjector(schema: z.ZodObject): Projector {
+function objectProjector(schema: $ZodObject): Projector {
+  const { shape } = schema._zod.def;
   const fields = new Map<string, Projector>();
-  for (const key of Object.keys(schema.shape)) {
-    const field = deferred(() => schema.shape[key]!);
+  for (const key of Object.keys(shape)) {
+    const field = deferred(() => shape[key]!);
     fields.set(key, field);
   }
   return (value) => {

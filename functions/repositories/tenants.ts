@@ -1,5 +1,6 @@
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicySchema } from '../../shared/money/late-change';
 import {
@@ -20,14 +21,14 @@ import { type TransactItem, writeTransaction } from '../table/transactions';
  * A tenant as stored: its scheduling settings are the overrides an admin set, numbers only (their limits
  * were checked on the way in), never filled with the platform defaults the API schema would add.
  */
-const tenantRecordSchema = tenantSchema.extend({
-  settings: z
-    .object({
-      scheduling: z.partialRecord(schedulingSettingsSchema.keyof(), z.number()).optional(),
-      money: storedMoneySettingsSchema.optional(),
-      lateChange: lateChangePolicySchema.optional(),
-    })
-    .optional(),
+const tenantRecordSchema = z.extend(tenantSchema, {
+  settings: z.optional(
+    z.object({
+      scheduling: z.optional(z.partialRecord(z.keyof(schedulingSettingsSchema), z.number())),
+      money: z.optional(storedMoneySettingsSchema),
+      lateChange: z.optional(lateChangePolicySchema),
+    }),
+  ),
 });
 
 /**
@@ -306,7 +307,7 @@ export async function indexTenant(key: string): Promise<void> {
 }
 
 /** What the tenants index is read for: each tenant's key alone. */
-const tenantKeySchema = tenantRecordSchema.pick({ key: true });
+const tenantKeySchema = z.pick(tenantRecordSchema, { key: true });
 
 /**
  * Every tenant's key in key order, for scheduled jobs that work tenant by tenant (a Query of the tenants

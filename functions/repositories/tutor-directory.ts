@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { isListed, type Listable, listingNameKey } from '../../shared/rules/tutor-directory';
 import { keys } from '../table/access-patterns';
 import { countWrite, readCount } from '../table/counters';

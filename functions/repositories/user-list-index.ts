@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { directorySearchKey, directoryUserTypes } from '../../shared/rules/user-directory';
 import {
   emailSortKey,
@@ -166,7 +167,7 @@ function countsUpdate(
 
 /** A partition's total: its counter summed over the shards. */
 export async function readUserListCount(tenant: string, counter: string): Promise<number> {
-  const shards = await queryProjected(z.object({ [counter]: z.number().optional() }), {
+  const shards = await queryProjected(z.object({ [counter]: z.optional(z.number()) }), {
     partition: keys.userListCounts(tenant, '').pk,
   });
   return shards.reduce((sum, shard) => sum + (shard[counter] ?? 0), 0);
@@ -191,7 +192,7 @@ export const userSearchEntries = defineEntity({
     email: z.string(),
     createdAt: z.string(),
     roleId: z.string(),
-    country: z.string().optional(),
+    country: z.optional(z.string()),
   }),
   keyAttributes: ['partition', 'order', 'ref'],
   key: (_tenant, entry) => keys.listEntry(entry.partition, entry.order, entry.ref),

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { type DirectoryUserType, normalizeDirectorySearch } from '../../shared/rules/user-directory';
 import { levelKey, type UserSearchOption } from '../../shared/rules/user-list';
 import { keyConditionQuery } from '../table/entity';
@@ -83,7 +83,7 @@ export async function listUserPage(
   // partition is one per option, so a user has 4 search entries rather than 4 per filter set.
   const country = request.country?.toUpperCase();
   const matches = await queryProjected(
-    userSearchEntries.schema.pick({
+    z.pick(userSearchEntries.schema, {
       ref: true,
       name: true,
       email: true,
@@ -130,7 +130,7 @@ function dropdownFilterOf(
 /** As listDirectoryUsers (users.ts) reads at most this many users of a type for a name search. */
 const DROPDOWN_READ_LIMIT = 2000;
 
-const dropdownItemSchema = userDropdownEntries.schema.pick({
+const dropdownItemSchema = z.pick(userDropdownEntries.schema, {
   order: true,
   ref: true,
   firstname: true,

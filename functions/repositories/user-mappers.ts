@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import type { AppError } from '../../shared/http/errors';
 import { tableName } from '../lib/db';
 import { newId } from '../lib/ids';
@@ -11,7 +12,7 @@ import { linkUserWrite, setUserMapperId, type UserRecord } from './users';
 const userMapperRecordSchema = z.object({
   _id: z.string(),
   /** The parent, who acts for the other accounts (older mappers: absent, the first account is the parent). */
-  parentId: z.string().optional(),
+  parentId: z.optional(z.string()),
   userIds: z.array(z.string()),
   createdAt: z.string(),
 });

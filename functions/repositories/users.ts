@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { ConflictError } from '../../shared/http/errors';
 import {
   type DirectoryUserType,
@@ -21,50 +22,53 @@ import { tutorDirectoryWrites } from './tutor-directory';
 import { userListGuard, userListSeedItems, userListStamp, userListWrites } from './user-list-index';
 
 /** A user as stored: the signed-in user's fields, and what only the server reads (role id, password hash). */
-const userRecordSchema = authUserSchema.omit({ role: true, userMapper: true, impersonatedBy: true }).extend({
-  /**
-   * The account's own fields of a profile (shared/schemas/user-profile.ts, validated there), kept on the
-   * account to be indexed and listed.
-   */
-  phone: z.string().optional(),
-  country: z.string().optional(),
-  level: z.string().optional(),
-  /**
-   * The levels a tutor teaches (levelKey of each grade of their availability's subjects), written with the
-   * availability (functions/repositories/availability.ts): the users dropdown finds tutors by them.
-   */
-  teachingLevels: z.array(z.string()).optional(),
-  gender: z.enum(genders).optional(),
-  /** The e-mail payments are billed to (the profile's billingEmail): the Checkout Session's, when set. */
-  billingEmail: z.string().optional(),
-  tenant: z.string(),
-  roleId: z.string(),
-  passwordHash: z.string(),
-  /** Tokens issued before this instant are no longer accepted (password reset signs out everywhere). */
-  passwordChangedAt: z.string(),
-  userMapperId: z.string().optional(),
-  updatedAt: z.string(),
-  /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
-  directoryCounted: z.boolean().optional(),
-  /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
-  userListed: z.number().optional(),
-  /** Counted in the tenant's count of admin accounts (see ADMIN_COUNTED). */
-  adminCounted: z.boolean().optional(),
-  /**
-   * A student's one-to-one tutor rate student type (an id of the rate-type resource; the kind their lessons
-   * are rated as, shared/rules/tutor-pay.ts rateKindOf) and when it was assigned (the rate versions' basis
-   * STUDENT_ASSIGNED_DATE). The type counts its students (`assigned`) in the assignment's transaction.
-   */
-  rateStudentType: z.string().optional(),
-  rateStudentTypeAssignedAt: z.string().optional(),
-  /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
-  directoryHidden: z.boolean().optional(),
-  /**
-   * When the account was deleted (profile.deleteAccount): the record stays, anonymised, so lessons and
-   * feedback keep a name to show; it is in no index and no session of it is accepted.
-   */
-  deletedAt: z.string().optional(),
-});
+const userRecordSchema = z.extend(
+  z.omit(authUserSchema, { role: true, userMapper: true, impersonatedBy: true }),
+  {
+    /**
+     * The account's own fields of a profile (shared/schemas/user-profile.ts, validated there), kept on the
+     * account to be indexed and listed.
+     */
+    phone: z.optional(z.string()),
+    country: z.optional(z.string()),
+    level: z.optional(z.string()),
+    /**
+     * The levels a tutor teaches (levelKey of each grade of their availability's subjects), written with the
+     * availability (functions/repositories/availability.ts): the users dropdown finds tutors by them.
+     */
+    teachingLevels: z.optional(z.array(z.string())),
+    gender: z.optional(z.enum(genders)),
+    /** The e-mail payments are billed to (the profile's billingEmail): the Checkout Session's, when set. */
+    billingEmail: z.optional(z.string()),
+    tenant: z.string(),
+    roleId: z.string(),
+    passwordHash: z.string(),
+    /** Tokens issued before this instant are no longer accepted (password reset signs out everywhere). */
+    passwordChangedAt: z.string(),
+    userMapperId: z.optional(z.string()),
+    updatedAt: z.string(),
+    /** Counted in their type's directory counter (students and tutors; see DIRECTORY_COUNTED). */
+    directoryCounted: z.optional(z.boolean()),
+    /** Carries its entries of the admin Users list and the dropdown's filters (user-list-index.ts). */
+    userListed: z.optional(z.number()),
+    /** Counted in the tenant's count of admin accounts (see ADMIN_COUNTED). */
+    adminCounted: z.optional(z.boolean()),
+    /**
+     * A student's one-to-one tutor rate student type (an id of the rate-type resource; the kind their lessons
+     * are rated as, shared/rules/tutor-pay.ts rateKindOf) and when it was assigned (the rate versions' basis
+     * STUDENT_ASSIGNED_DATE). The type counts its students (`assigned`) in the assignment's transaction.
+     */
+    rateStudentType: z.optional(z.string()),
+    rateStudentTypeAssignedAt: z.optional(z.string()),
+    /** Taken out of the public tutor directory (functions/repositories/tutor-directory.ts) by the school. */
+    directoryHidden: z.optional(z.boolean()),
+    /**
+     * When the account was deleted (profile.deleteAccount): the record stays, anonymised, so lessons and
+     * feedback keep a name to show; it is in no index and no session of it is accepted.
+     */
+    deletedAt: z.optional(z.string()),
+  },
+);
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 const isDirectoryType = (type: string): type is DirectoryUserType =>
@@ -607,9 +611,10 @@ export interface DirectoryEntry extends Pick<UserRecord, '_id' | 'firstname' | '
 }
 
 /** What a picker reads of a user (never the password hash), and its place in the directory. */
-const directoryItemSchema = userRecordSchema
-  .pick({ _id: true, firstname: true, lastname: true, email: true })
-  .extend({ gsi2sk: z.string() });
+const directoryItemSchema = z.extend(
+  z.pick(userRecordSchema, { _id: true, firstname: true, lastname: true, email: true }),
+  { gsi2sk: z.string() },
+);
 
 /**
  * A search reads at most this many users per type: enough for any tenant's tutors and the students one
@@ -709,7 +714,7 @@ export async function updateDirectoryFields(
   return record;
 }
 
-const sortableTutorSchema = userRecordSchema.pick({
+const sortableTutorSchema = z.pick(userRecordSchema, {
   _id: true,
   firstname: true,
   lastname: true,

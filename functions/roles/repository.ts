@@ -1,3 +1,4 @@
+import { pick } from 'zod/mini';
 import { caseInsensitiveNameKey } from '../../shared/rules/names';
 import { type Role, roleSchema } from '../../shared/schemas/role';
 import { cachedCollection } from '../crud/cached-collection';
@@ -14,7 +15,7 @@ const base = uniqueKeyCollection<Role>({
   uniqueKey: (role) => caseInsensitiveNameKey(role.name),
   claimKey: keys.roleName,
   claimEntity: 'roleName',
-  holderSchema: roleSchema.pick({ _id: true, name: true }),
+  holderSchema: pick(roleSchema, { _id: true, name: true }),
   duplicateMessage: (role, holder) => `A role named ${holder?.name ?? role.name} already exists`,
 });
 

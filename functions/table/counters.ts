@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { tableName } from '../lib/db';
 import { keys } from './access-patterns';
 import { defineEntity } from './entity';

@@ -1,6 +1,7 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AppError } from '../../shared/http/errors';
+import '../../shared/schemas/zod-english';
 import { DeleteCommand, db, PutCommand, tableName } from '../lib/db';
 import { batchGetItems, batchWriteItems } from './batch';
 import { getItem } from './coalesced-get';
@@ -21,7 +22,7 @@ export interface IndexKeys {
 }
 
 /** A stored record's schema: an object whose parse gives the record (no transforms that change its shape). */
-type RecordSchema = z.ZodType<object>;
+type RecordSchema = z.core.$ZodType<object>;
 
 export interface EntityDefinition<Schema extends RecordSchema, KeyAttribute extends keyof z.output<Schema>> {
   /** Stored in `entity` on every item: the stream, migrations and a reader of the table tell items apart by it. */
@@ -73,12 +74,12 @@ export function defineEntity<Schema extends RecordSchema, const KeyAttribute ext
   type Id = Pick<Record, KeyAttribute>;
 
   function parse(item: { [name: string]: unknown }): Record {
-    return definition.schema.parse(withoutInternalAttributes(item));
+    return z.parse(definition.schema, withoutInternalAttributes(item));
   }
 
   /** The item as stored: keys, index keys, the entity's name, TTL and the (parsed) record. */
   function item(tenant: string, record: Record) {
-    const parsed = definition.schema.parse(record);
+    const parsed = z.parse(definition.schema, record);
     const expiresAt = definition.expiresAt?.(parsed);
     return {
       ...definition.key(tenant, parsed),

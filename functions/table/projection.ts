@@ -1,4 +1,5 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/schemas/zod-english';
 import { batchGetItems } from './batch';
 import { keyConditionQuery, type PartitionQuery, type PrimaryKey } from './entity';
 import { queryItems } from './query';
@@ -8,10 +9,10 @@ import { queryItems } from './query';
  * entity): its keys name what a read asks for (a ProjectionExpression), and it parses what comes back, so
  * a projected read is as typed as a whole one, with no cast.
  */
-export type Projection = z.ZodObject;
+export type Projection = z.core.$ZodObject;
 
 function projectionNames(projection: Projection): string[] {
-  return Object.keys(projection.shape);
+  return Object.keys(projection._zod.def.shape);
 }
 
 /** The records of one partition (of the table or an index), only the projection's attributes. */
@@ -32,7 +33,7 @@ export async function queryProjected<P extends Projection>(
     },
     query.limit,
   );
-  return items.map((item) => projection.parse(item));
+  return items.map((item) => z.parse(projection, item));
 }
 
 /** Many records by key (batched, unprocessed keys retried), only the projection's attributes; missing ones left out. */
@@ -45,5 +46,5 @@ export async function getManyProjected<P extends Projection>(
     attributes: projectionNames(projection),
     consistentRead: options.consistent,
   });
-  return items.map((item) => projection.parse(item));
+  return items.map((item) => z.parse(projection, item));
 }

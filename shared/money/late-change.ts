@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RequesterRole, RequestType } from '../scheduling/lesson-changes';
 import { type Money, scale } from './money';
+import '../schemas/zod-english';
 
 /**
  * A tenant's late-change policy (tenant.settings.lateChange; spec 001 sections 3 and 7: a meeting request
@@ -12,34 +13,38 @@ import { type Money, scale } from './money';
 export const lateChangeTierSchema = z.object({
   withinHours: z
     .number({ error: 'Hours before the lesson is a number' })
-    .int('Hours before the lesson is a whole number')
-    .min(1, 'At least 1 hour before the lesson')
-    .max(720, 'At most 720 hours (30 days) before the lesson'),
+    .check(
+      z.int('Hours before the lesson is a whole number'),
+      z.gte(1, 'At least 1 hour before the lesson'),
+      z.lte(720, 'At most 720 hours (30 days) before the lesson'),
+    ),
   percent: z
     .number({ error: 'The percent is a number' })
-    .int('The percent is a whole number')
-    .min(1, 'A tier charges at least 1 %')
-    .max(100, 'A tier charges at most 100 %'),
+    .check(
+      z.int('The percent is a whole number'),
+      z.gte(1, 'A tier charges at least 1 %'),
+      z.lte(100, 'A tier charges at most 100 %'),
+    ),
 });
 export type LateChangeTier = z.infer<typeof lateChangeTierSchema>;
 
 export const MAX_LATE_CHANGE_TIERS = 5;
 
 export const lateChangePolicySchema = z.object({
-  tiers: z
-    .array(lateChangeTierSchema)
-    .max(MAX_LATE_CHANGE_TIERS, `At most ${MAX_LATE_CHANGE_TIERS} tiers`)
-    .refine(
+  tiers: z.array(lateChangeTierSchema).check(
+    z.maxLength(MAX_LATE_CHANGE_TIERS, `At most ${MAX_LATE_CHANGE_TIERS} tiers`),
+    z.refine(
       (tiers) => new Set(tiers.map((tier) => tier.withinHours)).size === tiers.length,
       'Each number of hours has one tier',
-    )
-    .refine(
+    ),
+    z.refine(
       (tiers) =>
         [...tiers]
           .sort((a, b) => a.withinHours - b.withinHours)
           .every((tier, i, sorted) => i === 0 || tier.percent <= (sorted[i - 1]?.percent ?? 100)),
       'A later change never costs less: a tier closer to the lesson charges at least as much',
     ),
+  ),
 });
 export type LateChangePolicy = z.infer<typeof lateChangePolicySchema>;
 

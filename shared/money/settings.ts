@@ -1,16 +1,17 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type CurrencyCode, currencyCodes, DEFAULT_CURRENCY } from './currencies';
 import { fromMajor, type Money, money, toMajor } from './money';
+import '../schemas/zod-english';
 
 export const currencyCodeSchema = z.enum(currencyCodes, { error: 'Choose a currency from the list' });
 
 const currencyChoice = {
   defaultCurrency: currencyCodeSchema,
-  currencies: z
-    .array(currencyCodeSchema)
-    .min(1, 'Accept at least one currency')
-    .max(currencyCodes.length)
-    .refine((codes) => new Set(codes).size === codes.length, 'Each currency is listed once'),
+  currencies: z.array(currencyCodeSchema).check(
+    z.minLength(1, 'Accept at least one currency'),
+    z.maxLength(currencyCodes.length),
+    z.refine((codes) => new Set(codes).size === codes.length, 'Each currency is listed once'),
+  ),
 };
 
 const defaultAccepted = {
@@ -22,6 +23,23 @@ const premiumAccepted = {
   error: 'The premium price is in one of the accepted currencies',
 };
 
+/** The currencies chosen hold the default and the premium price's (stored and sent settings alike). */
+interface CurrencyChoice {
+  currencies: readonly CurrencyCode[];
+  defaultCurrency: CurrencyCode;
+  premiumPrice?: { currency: CurrencyCode } | null;
+}
+const acceptedCurrencies = () => [
+  z.refine<CurrencyChoice>(
+    (settings) => settings.currencies.includes(settings.defaultCurrency),
+    defaultAccepted,
+  ),
+  z.refine<CurrencyChoice>(
+    (settings) => !settings.premiumPrice || settings.currencies.includes(settings.premiumPrice.currency),
+    premiumAccepted,
+  ),
+];
+
 /**
  * A tenant's money settings as stored (tenant.settings.money): the currency its prices and forms start in,
  * every one it accepts (a plan or rate in another is refused), and the price of the premium upgrade (the
@@ -31,13 +49,9 @@ const premiumAccepted = {
 export const storedMoneySettingsSchema = z
   .object({
     ...currencyChoice,
-    premiumPrice: z.object({ minor: z.number().int().positive(), currency: currencyCodeSchema }).optional(),
+    premiumPrice: z.optional(z.object({ minor: z.int().check(z.positive()), currency: currencyCodeSchema })),
   })
-  .refine((settings) => settings.currencies.includes(settings.defaultCurrency), defaultAccepted)
-  .refine(
-    (settings) => !settings.premiumPrice || settings.currencies.includes(settings.premiumPrice.currency),
-    premiumAccepted,
-  );
+  .check(...acceptedCurrencies());
 export type MoneySettings = z.infer<typeof storedMoneySettingsSchema>;
 
 /**
@@ -45,26 +59,29 @@ export type MoneySettings = z.infer<typeof storedMoneySettingsSchema>;
  * to its currency's decimals, above zero); null takes it off sale, absent leaves it as it is (a form of the
  * currencies alone does not touch it).
  */
-export const moneySettingsSchema = z
-  .object({
-    ...currencyChoice,
-    premiumPrice: z
-      .object({ amount: z.number({ error: 'The amount is a number' }), currency: currencyCodeSchema })
-      .superRefine((value, context) => {
-        const parsed = fromMajor(value.amount, value.currency);
-        if (!parsed.ok) context.addIssue({ code: 'custom', path: ['amount'], message: parsed.problem });
-        else if (parsed.money.minor <= 0) {
-          context.addIssue({ code: 'custom', path: ['amount'], message: 'The amount is more than zero' });
-        }
-      })
-      .nullable()
-      .optional(),
-  })
-  .refine((settings) => settings.currencies.includes(settings.defaultCurrency), defaultAccepted)
-  .refine(
-    (settings) => !settings.premiumPrice || settings.currencies.includes(settings.premiumPrice.currency),
-    premiumAccepted,
-  );
+const moneySettingsFields = {
+  ...currencyChoice,
+  premiumPrice: z.optional(
+    z.nullable(
+      z.object({ amount: z.number({ error: 'The amount is a number' }), currency: currencyCodeSchema }).check(
+        z.superRefine((value, context) => {
+          const parsed = fromMajor(value.amount, value.currency);
+          if (!parsed.ok) context.addIssue({ code: 'custom', path: ['amount'], message: parsed.problem });
+          else if (parsed.money.minor <= 0) {
+            context.addIssue({
+              code: 'custom',
+              path: ['amount'],
+              message: 'The amount is more than zero',
+            });
+          }
+        }),
+      ),
+    ),
+  ),
+};
+export const moneySettingsSchema = z.object(moneySettingsFields).check(...acceptedCurrencies());
+/** What an admin sends: the same fields, and no other. */
+export const moneySettingsBodySchema = z.strictObject(moneySettingsFields).check(...acceptedCurrencies());
 export type MoneySettingsDoc = z.infer<typeof moneySettingsSchema>;
 
 /**

@@ -30,17 +30,16 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const userSortKeys = ['name', 'email', 'createdAt'] as const;
 
-const adminUserListQuery = pagingQuerySchema
-  .extend({
-    searchOption: z.enum(userSearchOptions).default('name'),
-    searchText: z.string().trim().max(200).optional(),
-    /** A role id. */
-    role: idSchema.optional(),
-    country: z.string().trim().toUpperCase().length(2, 'Use a two-letter country code').optional(),
-    sortKey: z.enum(userSortKeys).default('createdAt'),
-    sortValue: sortValueSchema.default('desc'),
-  })
-  .strict();
+const adminUserListQuery = z.strictObject({
+  ...pagingQuerySchema.shape,
+  searchOption: z.enum(userSearchOptions).default('name'),
+  searchText: z.string().trim().max(200).optional(),
+  /** A role id. */
+  role: z.optional(idSchema),
+  country: z.string().trim().toUpperCase().length(2, 'Use a two-letter country code').optional(),
+  sortKey: z.enum(userSortKeys).default('createdAt'),
+  sortValue: z._default(sortValueSchema, 'desc'),
+});
 export type AdminUserListQuery = z.output<typeof adminUserListQuery>;
 
 /** The account types an admin creates (guests sign themselves up). */
@@ -65,7 +64,7 @@ export const adminUserCreateSchema = accountFieldsSchema
   .strict();
 export const adminUserUpdateSchema = accountFieldsSchema
   .partial()
-  .extend({ email: emailSchema.optional(), roleId: idSchema.optional() })
+  .extend({ email: z.optional(emailSchema), roleId: z.optional(idSchema) })
   .extend(profileDetailsSchema.shape)
   .extend({ billingEmail: billingEmailSchema.optional() })
   .strict();

@@ -19,7 +19,7 @@ export const authRoutes = [
     resource: 'auth',
     throttle: 'strict',
     access: publicAccess,
-    body: signUpBodySchema.strict(),
+    body: z.strictObject(signUpBodySchema.shape),
     response: tokenResponseSchema,
     counts: { succeeded: 'SignUps' },
     summary: 'Create an account and sign in',
@@ -46,7 +46,7 @@ export const authRoutes = [
     throttle: 'strict',
     access: publicAccess,
     body: forgotPasswordBodySchema,
-    response: messageSchema.extend({ email: z.string() }),
+    response: z.object({ ...messageSchema.shape, email: z.string() }),
     summary: 'Send a password-reset link (same answer whether or not the address exists)',
   }),
   route({

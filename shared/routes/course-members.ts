@@ -26,7 +26,11 @@ export const courseMemberRoutes = [
     path: '/admin/course-tutors',
     resource: 'courses',
     access: view,
-    query: pagingQuerySchema.extend({ course: idSchema, status: z.enum(memberStatuses).optional() }).strict(),
+    query: z.strictObject({
+      ...pagingQuerySchema.shape,
+      course: idSchema,
+      status: z.enum(memberStatuses).optional(),
+    }),
     response: pageSchema(courseMemberSchema),
     summary: "A course's tutors",
   }),
@@ -42,7 +46,7 @@ export const courseMemberRoutes = [
         tutor: idSchema,
         type: z.enum(courseTutorTypes).default('PRIMARY'),
         /** The tutor role they hold on the course; the default (Editor) when not given. */
-        tutorRoleId: idSchema.optional(),
+        tutorRoleId: z.optional(idSchema),
       })
       .strict(),
     response: courseMemberSchema,
@@ -58,7 +62,7 @@ export const courseMemberRoutes = [
       .object({
         type: z.enum(courseTutorTypes).optional(),
         action: z.enum(['ENABLE', 'DISABLE']).optional(),
-        tutorRoleId: idSchema.optional(),
+        tutorRoleId: z.optional(idSchema),
       })
       .strict(),
     response: courseMemberSchema,
@@ -70,7 +74,7 @@ export const courseMemberRoutes = [
     path: '/admin/course-tutors/{id}',
     resource: 'courses',
     access: edit,
-    query: z.object({ course: idSchema.optional(), mode: z.enum(removalModes).default('DELETE') }).strict(),
+    query: z.object({ course: z.optional(idSchema), mode: z.enum(removalModes).default('DELETE') }).strict(),
     response: z.object({ _id: z.string() }),
     summary: 'Remove a tutor from a course (DELETE) or keep them disabled (DISABLE)',
   }),
@@ -99,7 +103,11 @@ export const courseMemberRoutes = [
     path: '/admin/course-students',
     resource: 'courses',
     access: view,
-    query: pagingQuerySchema.extend({ course: idSchema, status: z.enum(enrolments).optional() }).strict(),
+    query: z.strictObject({
+      ...pagingQuerySchema.shape,
+      course: idSchema,
+      status: z.enum(enrolments).optional(),
+    }),
     response: pageSchema(courseMemberSchema),
     summary: "A course's students",
   }),

@@ -7,6 +7,7 @@ import {
   courseTemplateSchema,
   courseTemplateSortKeys,
 } from '../schemas/course-template';
+import { strict } from '../schemas/strict';
 import { crudRoutes, partialWithoutDefaults } from './crud';
 import { permission, route } from './define';
 
@@ -18,9 +19,11 @@ const basePath = '/admin/course-templates';
  * this course as a template": the course's fields and outline, with any field sent here taking precedence.
  * No defaults at this stage, so a field left out comes from the course rather than from a default.
  */
-export const courseTemplateCreateSchema = partialWithoutDefaults(courseTemplateInputSchema)
-  .extend({ courseId: idSchema.optional() })
-  .strict()
+export const courseTemplateCreateSchema = z
+  .strictObject({
+    ...partialWithoutDefaults(courseTemplateInputSchema).shape,
+    courseId: z.optional(idSchema),
+  })
   .superRefine((body, ctx) => {
     if (body.courseId) return;
     for (const [field, label] of [
@@ -35,7 +38,7 @@ export const courseTemplateCreateSchema = partialWithoutDefaults(courseTemplateI
   });
 
 /** The course made from a template may differ from it in any course field (never its status: DRAFT). */
-export const createCourseFromTemplateSchema = partialWithoutDefaults(courseTemplateFieldsSchema).strict();
+export const createCourseFromTemplateSchema = strict(partialWithoutDefaults(courseTemplateFieldsSchema));
 
 const crud = crudRoutes({
   resource,
@@ -46,7 +49,7 @@ const crud = crudRoutes({
   filters: {
     // Replaces the generic free-text sortKey: only these fields sort.
     sortKey: z.enum(courseTemplateSortKeys).optional(),
-    courseId: idSchema.optional(),
+    courseId: z.optional(idSchema),
     curriculum: z.string().max(100).optional(),
     subject: z.string().max(100).optional(),
     grade: z.string().max(100).optional(),

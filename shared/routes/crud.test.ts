@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { roleInputSchema } from '../schemas/role';
+import { strict } from '../schemas/strict';
 import { partialWithoutDefaults } from './crud';
 
 it('keeps create-time defaults out of partial updates', () => {
-  const update = partialWithoutDefaults(roleInputSchema).strict();
+  const update = strict(partialWithoutDefaults(roleInputSchema));
   expect(update.parse({ name: 'Renamed' })).toEqual({ name: 'Renamed' });
   expect(roleInputSchema.parse({ name: 'New', type: 'user' })).toEqual({
     name: 'New',

@@ -1,9 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { $ZodDefault } from 'zod/v4/core';
 import type { PermissionArea } from '../permissions/catalogue';
 import { listQuerySchema, pageSchema } from '../schemas/paging';
+import { strict } from '../schemas/strict';
+import '../schemas/zod-english';
 import { permission, route } from './define';
 
-export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const idParamSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const verifyDeleteResponseSchema = z.object({
   canDelete: z.boolean(),
@@ -14,24 +17,24 @@ export type VerifyDeleteResult = z.infer<typeof verifyDeleteResponseSchema>;
 
 /** A field of an update body: optional, and without its create-time default. */
 type UpdateField<Field> =
-  Field extends z.ZodDefault<infer Inner extends z.ZodType>
-    ? z.ZodOptional<Inner>
-    : Field extends z.ZodType
-      ? z.ZodOptional<Field>
+  Field extends z.core.$ZodDefault<infer Inner extends z.core.SomeType>
+    ? z.ZodMiniOptional<Inner>
+    : Field extends z.core.SomeType
+      ? z.ZodMiniOptional<Field>
       : never;
-export type UpdateSchema<Input extends z.ZodObject> = z.ZodObject<{
-  [Name in keyof Input['shape']]: UpdateField<Input['shape'][Name]>;
+export type UpdateSchema<Input extends z.core.$ZodObject> = z.ZodMiniObject<{
+  [Name in keyof Input['_zod']['def']['shape']]: UpdateField<Input['_zod']['def']['shape'][Name]>;
 }>;
 
 /**
  * The update body: every field optional and without its create-time default, so a partial update never
  * resets a field the caller did not send.
  */
-export function partialWithoutDefaults<Input extends z.ZodObject>(schema: Input): UpdateSchema<Input> {
+export function partialWithoutDefaults<Input extends z.core.$ZodObject>(schema: Input): UpdateSchema<Input> {
   const shape = Object.fromEntries(
-    Object.entries(schema.shape).map(([name, field]) => [
+    Object.entries(schema._zod.def.shape).map(([name, field]) => [
       name,
-      (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+      z.optional(field instanceof $ZodDefault ? field._zod.def.innerType : field),
     ]),
   );
   // The runtime shape is built field by field; its type is the mapped type above.
@@ -49,23 +52,23 @@ export const dropdownResponseSchema = z.object({
   truncated: z.boolean(),
 });
 
-export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
+export const userIdParamSchema = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export interface CrudDeclaration<
   Resource extends string,
   BasePath extends string,
-  Doc extends z.ZodType,
-  InputShape extends z.ZodRawShape,
-  Filters extends z.ZodRawShape,
+  Doc extends z.core.$ZodType,
+  InputShape extends z.core.$ZodShape,
+  Filters extends z.core.$ZodShape,
   VerifyDelete extends boolean,
   Dropdown extends boolean,
-  UserQuery extends z.ZodRawShape | false,
+  UserQuery extends z.core.$ZodShape | false,
 > {
   /** Resource name: the functions/ folder and the route id prefix. */
   resource: Resource;
   basePath: BasePath;
   doc: Doc;
-  input: z.ZodObject<InputShape>;
+  input: z.core.$ZodObject<InputShape>;
   /** Extra list filters beyond limit/offset/sortKey/sortValue/searchText. */
   filters?: Filters;
   /** The permission area and action names for view / create / edit / delete. */
@@ -89,12 +92,12 @@ export interface CrudDeclaration<
 export function crudRoutes<
   const Resource extends string,
   const BasePath extends string,
-  Doc extends z.ZodType,
-  InputShape extends z.ZodRawShape,
-  Filters extends z.ZodRawShape = Record<never, never>,
+  Doc extends z.core.$ZodType,
+  InputShape extends z.core.$ZodShape,
+  Filters extends z.core.$ZodShape = Record<never, never>,
   const VerifyDelete extends boolean = false,
   const Dropdown extends boolean = false,
-  UserQuery extends z.ZodRawShape | false = false,
+  UserQuery extends z.core.$ZodShape | false = false,
 >(decl: CrudDeclaration<Resource, BasePath, Doc, InputShape, Filters, VerifyDelete, Dropdown, UserQuery>) {
   const can = (action: string) => permission(decl.access.area, action);
   const { resource, basePath, label } = decl;
@@ -106,7 +109,7 @@ export function crudRoutes<
       path: basePath,
       resource,
       access: can(decl.access.view),
-      query: listQuerySchema.extend(decl.filters ?? ({} as Filters)).strict(),
+      query: z.strictObject({ ...listQuerySchema.shape, ...(decl.filters ?? ({} as Filters)) }),
       response: pageSchema(decl.doc),
       summary: `List ${label}s`,
     }),
@@ -125,7 +128,7 @@ export function crudRoutes<
       path: basePath,
       resource,
       access: can(decl.access.create),
-      body: decl.input.strict(),
+      body: strict(decl.input),
       response: decl.doc,
       summary: `Create a ${label}`,
     }),
@@ -135,7 +138,7 @@ export function crudRoutes<
       path: itemPath,
       resource,
       access: can(decl.access.edit),
-      body: partialWithoutDefaults(decl.input).strict(),
+      body: strict(partialWithoutDefaults(decl.input)),
       response: decl.doc,
       summary: `Update a ${label}`,
     }),
@@ -169,14 +172,14 @@ export function crudRoutes<
     response: dropdownResponseSchema,
     summary: `The active ${label}s for a picker`,
   });
-  const userLookup = <Shape extends z.ZodRawShape>(query: Shape) =>
+  const userLookup = <Shape extends z.core.$ZodShape>(query: Shape) =>
     route({
       id: `${resource}.forUser`,
       method: 'GET',
       path: `${basePath}/user/{userId}`,
       resource,
       access: can(decl.access.view),
-      query: z.object(query).strict(),
+      query: z.strictObject(query),
       response: z.object({ docs: z.array(decl.doc) }),
       summary: `The ${label}s that apply to a user`,
     });
@@ -190,6 +193,6 @@ export function crudRoutes<
     ...typeof routes,
     ...(VerifyDelete extends true ? [typeof verifyDelete] : []),
     ...(Dropdown extends true ? [typeof dropdown] : []),
-    ...(UserQuery extends z.ZodRawShape ? [ReturnType<typeof userLookup<UserQuery>>] : []),
+    ...(UserQuery extends z.core.$ZodShape ? [ReturnType<typeof userLookup<UserQuery>>] : []),
   ];
 }

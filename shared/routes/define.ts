@@ -34,9 +34,9 @@ export interface RouteDef {
   /** The folder under functions/ (one Lambda) that serves this route. */
   resource: string;
   access: Access;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  response?: z.core.$ZodType;
   /**
    * `form` for the OAuth token endpoint (application/x-www-form-urlencoded); `raw` for a provider's webhook,
    * whose signature is over the exact bytes sent (the body is the text as received); JSON otherwise.
@@ -91,22 +91,22 @@ type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}
   : never;
 
 /** The validated query an operation receives (an empty object for a route without a query schema). */
-export type RouteQuery<R extends RouteDef> = R extends { query: infer Q extends z.ZodType }
+export type RouteQuery<R extends RouteDef> = R extends { query: infer Q extends z.core.$ZodType }
   ? z.output<Q>
   : Record<string, never>;
 /** The validated body an operation receives (undefined for a route without a body schema). */
-export type RouteBody<R extends RouteDef> = R extends { body: infer B extends z.ZodType }
+export type RouteBody<R extends RouteDef> = R extends { body: infer B extends z.core.$ZodType }
   ? z.output<B>
   : undefined;
 /** What a caller sends as the query and body: the schemas' input (before defaults and coercion). */
-export type RouteQueryInput<R extends RouteDef> = R extends { query: infer Q extends z.ZodType }
+export type RouteQueryInput<R extends RouteDef> = R extends { query: infer Q extends z.core.$ZodType }
   ? z.input<Q>
   : Record<string, never>;
-export type RouteBodyInput<R extends RouteDef> = R extends { body: infer B extends z.ZodType }
+export type RouteBodyInput<R extends RouteDef> = R extends { body: infer B extends z.core.$ZodType }
   ? z.input<B>
   : undefined;
 /** The JSON a route answers with on success, as its response schema declares it. */
-export type RouteResponse<R extends RouteDef> = R extends { response: infer S extends z.ZodType }
+export type RouteResponse<R extends RouteDef> = R extends { response: infer S extends z.core.$ZodType }
   ? z.input<S>
   : unknown;
 /** A public route may be called signed out; every other route has a caller. */

@@ -28,13 +28,12 @@ export const invoiceRoutes = [
     path: '/admin/invoices',
     resource: 'invoices',
     access: can('View'),
-    query: listQuerySchema
-      .extend({
-        userId: idSchema.optional(),
-        status: statusFilter,
-        invoiceNumber: z.string().max(20).optional(),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...listQuerySchema.shape,
+      userId: z.optional(idSchema),
+      status: statusFilter,
+      invoiceNumber: z.string().max(20).optional(),
+    }),
     response: pageSchema(invoiceSchema),
     summary:
       'List invoices, newest first (filters userId, status, invoiceNumber; searchText a name or e-mail)',
@@ -105,7 +104,7 @@ export const invoiceRoutes = [
     path: '/invoices',
     resource: 'invoices',
     access: signedIn,
-    query: pagingQuerySchema.extend({ userId: idSchema.optional(), status: statusFilter }).strict(),
+    query: z.strictObject({ ...pagingQuerySchema.shape, userId: z.optional(idSchema), status: statusFilter }),
     response: pageSchema(invoiceSchema),
     summary: "The caller's invoices and, for a parent, their children's (userId: one of them), newest first",
   }),

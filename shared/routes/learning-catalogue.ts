@@ -33,7 +33,7 @@ const deleteFromCatalogue = permission('adminCourses', ['delete']);
 
 const subjectLookupSchema = z.object({
   subjectCode: requiredText('Subject code', 40),
-  subjectLevel: shortText(80).optional(),
+  subjectLevel: z.optional(shortText(80)),
 });
 
 const curriculumRoutes = [
@@ -80,7 +80,7 @@ const curriculumRoutes = [
     path: '/curriculums/grades',
     resource: 'curriculums',
     access: publicAccess,
-    query: z.object({ curriculum: shortText(100).optional() }).strict(),
+    query: z.object({ curriculum: z.optional(shortText(100)) }).strict(),
     response: z.object({ docs: z.array(z.string()) }),
     summary: 'Grades of one curriculum (by name or slug), or of all',
   }),
@@ -103,7 +103,7 @@ const subjectRoutes = [
     path: '/subjects',
     resource: 'subjects',
     access: publicAccess,
-    query: z.object({ curriculum: shortText(100).optional() }).strict(),
+    query: z.object({ curriculum: z.optional(shortText(100)) }).strict(),
     response: z.object({ docs: z.array(subjectSchema) }),
     summary: 'Subjects, of one curriculum (by name or slug) or of all',
   }),
@@ -137,7 +137,7 @@ const topicRoutes = [
     resource: 'topics',
     access: publicAccess,
     query: z
-      .object({ curriculum: requiredText('Curriculum', 100), subject: shortText(100).optional() })
+      .object({ curriculum: requiredText('Curriculum', 100), subject: z.optional(shortText(100)) })
       .strict(),
     response: z.object({ docs: z.array(topicSchema) }),
     summary: "Topics of a curriculum's subject (names or slugs); without a subject, of the whole curriculum",
@@ -235,9 +235,11 @@ const subTopicRoutes = [
     path: '/admin/sub-topics',
     resource: 'sub-topics',
     access: permission('adminCourses', ['view', 'edit']),
-    query: pagingQuerySchema
-      .extend({ topicId: requiredText('Topic', 64), subTopicId: shortText(64).optional() })
-      .strict(),
+    query: z.strictObject({
+      ...pagingQuerySchema.shape,
+      topicId: requiredText('Topic', 64),
+      subTopicId: z.optional(shortText(64)),
+    }),
     response: pageSchema(subTopicSummarySchema),
     summary: "A topic's sub-topics, paged (or the one subTopicId names)",
   }),

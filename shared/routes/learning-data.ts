@@ -32,6 +32,7 @@ import {
   usageLimitsSchema,
 } from '../schemas/learning-data';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
+import { strict } from '../schemas/strict';
 import { partialWithoutDefaults } from './crud';
 import { permission, publicAccess, route, signedIn } from './define';
 
@@ -188,7 +189,7 @@ const tagRoutes = [
     path: '/tags',
     resource: 'tags',
     access: signedIn,
-    query: pagingQuerySchema.extend({ name: z.string().trim().max(60).optional() }).strict(),
+    query: z.strictObject({ ...pagingQuerySchema.shape, name: z.string().trim().max(60).optional() }),
     response: pageSchema(tagSchema),
     silent: true,
     summary: "The tenant's tags by name (as one types), paged",
@@ -209,7 +210,7 @@ const tagRoutes = [
     path: '/admin/tags',
     resource: 'tags',
     access: permission('adminUsers', 'view'),
-    query: listQuerySchema.strict(),
+    query: z.strictObject(listQuerySchema.shape),
     response: pageSchema(tagSchema),
     summary: 'The back-office tag list: paged, sorted (name, createdAt, updatedAt) and searched by name',
   }),
@@ -220,7 +221,7 @@ const tagRoutes = [
     path: '/admin/tags/{id}',
     resource: 'tags',
     access: permission('adminUsers', 'edit'),
-    body: partialWithoutDefaults(tagInputSchema).strict(),
+    body: strict(partialWithoutDefaults(tagInputSchema)),
     response: tagSchema,
     summary: 'Rename a tag or change its description',
   }),
@@ -244,7 +245,7 @@ const studentRoutes = [
     resource: 'students',
     // Tutors (courses.studentName) see their courses' students; user admins see every student.
     access: permission(['adminUsers', 'courses'], ['view', 'studentName']),
-    query: pagingQuerySchema.extend({ searchText: z.string().trim().max(100).optional() }).strict(),
+    query: z.strictObject({ ...pagingQuerySchema.shape, searchText: z.string().trim().max(100).optional() }),
     response: pageSchema(studentListItemSchema),
     summary: "Students by name: a tutor's own students, or all for user admins (load more with offset)",
   }),
@@ -352,12 +353,11 @@ const issueRoutes = [
     path: '/admin/report-issues',
     resource: 'report-issues',
     access: permission(['adminUsers', 'adminCourses'], 'view'),
-    query: listQuerySchema
-      .extend({
-        status: z.enum(reportedIssueStatuses).optional(),
-        kind: z.enum(['ISSUE', 'BROKEN_RESOURCE']).optional(),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...listQuerySchema.shape,
+      status: z.enum(reportedIssueStatuses).optional(),
+      kind: z.enum(['ISSUE', 'BROKEN_RESOURCE']).optional(),
+    }),
     response: pageSchema(reportedIssueSchema),
     summary: 'Reported issues and broken resources, newest first',
   }),

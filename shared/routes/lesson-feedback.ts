@@ -10,9 +10,12 @@ import {
 import { pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { permission, route, signedIn } from './define';
 
-const listQuery = pagingQuerySchema
-  .extend({ section: idSchema.optional(), tutorId: idSchema.optional(), studentId: idSchema.optional() })
-  .strict();
+const listQuery = z.strictObject({
+  ...pagingQuerySchema.shape,
+  section: z.optional(idSchema),
+  tutorId: z.optional(idSchema),
+  studentId: z.optional(idSchema),
+});
 
 /**
  * Spec 002 "Lesson feedback": for each kind, the rewards, create, list (limit, offset, section, tutorId,

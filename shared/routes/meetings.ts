@@ -114,18 +114,17 @@ function lessonRoutes<
   ];
 }
 
-const requestListQuery = listQuerySchema
-  .extend({
-    statuses: z.string().max(100).optional(),
-    studentId: z.string().max(64).optional(),
-    tutorId: z.string().max(64).optional(),
-    requestedByRole: z.enum(requesterRoles).optional(),
-    startDate: z.string().max(40).optional(),
-    endDate: z.string().max(40).optional(),
-    type: z.enum(requestTypes).optional(),
-    includeTutorAmountData: z.enum(['0', '1']).optional(),
-  })
-  .strict();
+const requestListQuery = z.strictObject({
+  ...listQuerySchema.shape,
+  statuses: z.string().max(100).optional(),
+  studentId: z.string().max(64).optional(),
+  tutorId: z.string().max(64).optional(),
+  requestedByRole: z.enum(requesterRoles).optional(),
+  startDate: z.string().max(40).optional(),
+  endDate: z.string().max(40).optional(),
+  type: z.enum(requestTypes).optional(),
+  includeTutorAmountData: z.enum(['0', '1']).optional(),
+});
 
 const requestViewers = permission(
   ['schedule', 'adminCourses', 'lessonHistory'],

@@ -62,14 +62,15 @@ export type TransactionLogDoc = z.infer<typeof transactionLogDocSchema>;
 /** A record's id in a path: a ledger entry's names its account too, so longer than a plain id. */
 const recordIdSchema = z.string().min(1).max(300);
 
-export const historyQuerySchema = pagingQuerySchema.extend({
+export const historyQuerySchema = z.object({
+  ...pagingQuerySchema.shape,
   sort: z.enum(['asc', 'desc', 'createdAt', '-createdAt']).default('desc'),
-  startDate: isoDateTimeSchema.optional(),
-  endDate: isoDateTimeSchema.optional(),
+  startDate: z.optional(isoDateTimeSchema),
+  endDate: z.optional(isoDateTimeSchema),
 });
 /** The user's own list: the caller's, or (userId) a child of the caller's family (anyone else: 404). */
-const ownHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
-const adminHistoryQuerySchema = historyQuerySchema.extend({ userId: idSchema.optional() });
+const ownHistoryQuerySchema = historyQuerySchema.extend({ userId: z.optional(idSchema) });
+const adminHistoryQuerySchema = historyQuerySchema.extend({ userId: z.optional(idSchema) });
 
 const ownHistory = permission('profile', 'paymentHistory');
 const paymentsView = permission('adminSettings', 'paymentHistoryView');
@@ -147,7 +148,7 @@ export const courseCreditRoutes = [
     path: '/course-credits',
     resource: 'money-history',
     access: creditsReaders,
-    query: z.object({ userId: idSchema.optional() }).strict(),
+    query: z.object({ userId: z.optional(idSchema) }).strict(),
     response: z.object({ total: z.number(), docs: z.array(courseCreditSchema) }),
     summary: "The caller's (or their child's) credits on each credit course they are enrolled in by credit",
   }),

@@ -18,7 +18,7 @@ const portal = permission('billing', 'customerPortalView');
 const topUp = permission('courses', 'courseTopup');
 
 /** Who pays: the caller when absent, or a child of the caller's family. */
-const forUser = { userId: idSchema.optional() };
+const forUser = { userId: z.optional(idSchema) };
 const planBody = z.object({ planId: idSchema, ...forUser }).strict();
 
 export const stripeSessionSchema = z.object({ id: z.string(), url: z.string() });
@@ -106,8 +106,9 @@ export const paymentRoutes = [
     resource: 'payments',
     throttle: 'strict',
     access: publicAccess,
-    body: signUpBodySchema.strict(),
-    response: tokenResponseSchema.extend({
+    body: z.strictObject(signUpBodySchema.shape),
+    response: z.object({
+      ...tokenResponseSchema.shape,
       user: tokenResponseSchema.shape.oauthUser,
       session: stripeSessionSchema,
     }),

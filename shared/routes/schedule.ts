@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { partial } from 'zod/mini';
 import { listQuerySchema, pageSchema } from '../schemas/paging';
 import { sectionSchema } from '../schemas/section';
 import { permission, publicAccess, route, signedIn } from './define';
@@ -59,17 +60,16 @@ export const scheduleRoutes = [
     path: '/admin/schedule/meetings',
     resource: 'schedule',
     access: permission('schedule', 'view'),
-    query: listQuerySchema
-      .extend({
-        startDate: instant.optional(),
-        endDate: instant.optional(),
-        courseId: z.string().max(64).optional(),
-        tutorId: z.string().max(64).optional(),
-        studentId: z.string().max(64).optional(),
-        countOnly: z.enum(['0', '1']).optional(),
-      })
-      .strict(),
-    response: pageSchema(scheduledLessonSchema).partial({ docs: true, limit: true, offset: true }),
+    query: z.strictObject({
+      ...listQuerySchema.shape,
+      startDate: instant.optional(),
+      endDate: instant.optional(),
+      courseId: z.string().max(64).optional(),
+      tutorId: z.string().max(64).optional(),
+      studentId: z.string().max(64).optional(),
+      countOnly: z.enum(['0', '1']).optional(),
+    }),
+    response: partial(pageSchema(scheduledLessonSchema), { docs: true, limit: true, offset: true }),
     summary: 'Every lesson in a date range with filters; countOnly=1 answers only totalDocs',
   }),
   route({

@@ -23,6 +23,7 @@ import {
 import { curriculumSchema } from '../schemas/curriculum';
 import { listQuerySchema, pageSchema, pagingQuerySchema } from '../schemas/paging';
 import { sectionTreeSchema } from '../schemas/section';
+import { strict } from '../schemas/strict';
 import { tutorRoleSchema } from '../schemas/tutor-role';
 import { partialWithoutDefaults } from './crud';
 import { permission, publicAccess, route, signedIn } from './define';
@@ -136,17 +137,16 @@ const courseRoutes = [
     path: '/admin/courses',
     resource: 'courses',
     access: permission('adminCourses', 'view'),
-    query: listQuerySchema
-      .extend({
-        curriculum: z.string().max(100).optional(),
-        subject: z.string().max(100).optional(),
-        grade: z.string().max(100).optional(),
-        studentId: z.string().max(64).optional(),
-        tutorId: z.string().max(64).optional(),
-        status: z.enum(courseStatuses).optional(),
-        type: z.enum(classTypes).optional(),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...listQuerySchema.shape,
+      curriculum: z.string().max(100).optional(),
+      subject: z.string().max(100).optional(),
+      grade: z.string().max(100).optional(),
+      studentId: z.string().max(64).optional(),
+      tutorId: z.string().max(64).optional(),
+      status: z.enum(courseStatuses).optional(),
+      type: z.enum(classTypes).optional(),
+    }),
     response: pageSchema(courseSchema),
     summary: 'Courses with every filter of spec 001 section 7',
   }),
@@ -176,7 +176,7 @@ const courseRoutes = [
     path: '/admin/courses/{id}',
     resource: 'courses',
     access: permission('adminCourses', 'edit'),
-    body: partialWithoutDefaults(courseInputSchema).strict(),
+    body: strict(partialWithoutDefaults(courseInputSchema)),
     response: courseSchema,
     silent: true,
     summary: 'Update a course',
@@ -196,13 +196,12 @@ const courseRoutes = [
     path: '/courses',
     resource: 'courses',
     access: signedIn,
-    query: pagingQuerySchema
-      .extend({
-        searchText: z.string().max(200).optional(),
-        enrolment: z.enum(enrolments).optional(),
-        deviceTimezone: timeZoneSchema.optional(),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...pagingQuerySchema.shape,
+      searchText: z.string().max(200).optional(),
+      enrolment: z.enum(enrolments).optional(),
+      deviceTimezone: timeZoneSchema.optional(),
+    }),
     response: pageSchema(userCourseSchema),
     summary: "The caller's courses with their next lesson",
   }),

@@ -158,9 +158,11 @@ export const sectionRoutes = [
   }),
 ];
 
-const submissionListQuery = pagingQuerySchema
-  .extend({ section: idSchema, student: idSchema.optional() })
-  .strict();
+const submissionListQuery = z.strictObject({
+  ...pagingQuerySchema.shape,
+  section: idSchema,
+  student: z.optional(idSchema),
+});
 const submissionUpdate = z
   .object({
     text: z.string().trim().max(20_000).optional(),

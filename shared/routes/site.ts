@@ -1,3 +1,4 @@
+import { strictObject } from 'zod/mini';
 import {
   metaTagInputSchema,
   metaTagLookupQuerySchema,
@@ -60,7 +61,7 @@ export const sitemapRoutes = [
     path: '/admin/sitemaps',
     resource: 'sitemap',
     access: permission('adminSettings', 'sitemapView'),
-    query: pagingQuerySchema.strict(),
+    query: strictObject(pagingQuerySchema.shape),
     response: pageSchema(sitemapGenerationSchema),
     summary: 'Sitemap generations, newest first',
   }),

@@ -1,24 +1,27 @@
 import * as z from 'zod';
+import { partial } from 'zod/mini';
 import { lateChangePolicySchema } from '../money/late-change';
-import { moneySettingsSchema } from '../money/settings';
+import { moneySettingsBodySchema, moneySettingsSchema } from '../money/settings';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 import { permission, route } from './define';
 
 /** Each field of the policy, optional, and null to go back to the platform default. */
+type SchedulingShape = typeof schedulingSettingsSchema.shape;
 const schedulingChangeSchema = z.object(
   Object.fromEntries(
     Object.entries(schedulingSettingsSchema.shape).map(([name, field]) => [
       name,
-      (field as z.ZodDefault<z.ZodNumber>).unwrap().nullable().optional(),
+      z.optional(z.nullable(field._zod.def.innerType)),
     ]),
-  ) as { [K in keyof typeof schedulingSettingsSchema.shape]: z.ZodOptional<z.ZodNullable<z.ZodNumber>> },
+    // Object.fromEntries forgets the names: the shape is each setting's number, optional and nullable.
+  ) as { [K in keyof SchedulingShape]: z.ZodOptional<z.ZodNullable<SchedulingShape[K]['_zod']['def']['innerType']>> },
 );
 
 export const schedulingSettingsResponseSchema = z.object({
   /** The policy in force: the tenant's overrides over the platform defaults. */
   settings: schedulingSettingsSchema,
   /** Only what this tenant changed. */
-  overrides: schedulingSettingsSchema.partial(),
+  overrides: partial(schedulingSettingsSchema),
   defaults: schedulingSettingsSchema,
 });
 export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
@@ -69,7 +72,7 @@ export const tenantSettingsRoutes = [
     path: '/admin/tenant-settings/money',
     resource: 'tenants',
     access: permission('adminSettings', 'currencySettingsEdit'),
-    body: moneySettingsSchema.strict(),
+    body: moneySettingsBodySchema,
     response: z.object({ settings: moneySettingsSchema, isDefault: z.boolean() }),
     summary: "Change the tenant's currencies (prices already set keep theirs)",
   }),
@@ -88,7 +91,7 @@ export const tenantSettingsRoutes = [
     path: '/admin/tenant-settings/late-change',
     resource: 'tenants',
     access: permission('adminSettings', 'schedulingSettingsEdit'),
-    body: lateChangePolicySchema.strict(),
+    body: z.strictObject(lateChangePolicySchema.shape),
     response: lateChangePolicyResponseSchema,
     summary: "Change the tenant's late-change policy (requests already made keep their penalty)",
   }),

@@ -67,7 +67,7 @@ export const trialRoutes = [
     path: '/admin/callback-requests',
     resource: 'trials',
     access: permission('trialClass', 'view'),
-    query: pagingQuerySchema.strict(),
+    query: z.strictObject(pagingQuerySchema.shape),
     response: pageSchema(callbackRequestSchema),
     summary: 'Callback requests, newest first, for the school to answer',
   }),
@@ -91,7 +91,8 @@ export const trialRoutes = [
     throttle: 'strict',
     access: publicAccess,
     body: trialSignUpSchema,
-    response: tokenResponseSchema.extend({
+    response: z.object({
+      ...tokenResponseSchema.shape,
       user: tokenResponseSchema.shape.oauthUser,
       ...trialBookingResponse.shape,
     }),

@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { directoryUserTypes, parseUserTypes } from '../rules/user-directory';
 import { pageSchema, pagingQuerySchema } from '../schemas/paging';
+import '../schemas/zod-english';
 import { permission, route } from './define';
 
 export const directoryUserSchema = z.object({
@@ -12,15 +13,15 @@ export const directoryUserSchema = z.object({
 });
 export type DirectoryUser = z.infer<typeof directoryUserSchema>;
 
-const userTypesList = z
-  .string()
-  .max(100)
-  .refine((list) => parseUserTypes(list).length > 0, {
+const userTypesList = z.string().check(
+  z.maxLength(100),
+  z.refine((list) => parseUserTypes(list).length > 0, {
     message: `Use a comma list of ${directoryUserTypes.join(', ')}`,
-  })
-  .refine((list) => list.split(',').every((name) => parseUserTypes(name).length > 0 || !name.trim()), {
+  }),
+  z.refine((list) => list.split(',').every((name) => parseUserTypes(name).length > 0 || !name.trim()), {
     message: `Unknown user type; use ${directoryUserTypes.join(', ')}`,
-  });
+  }),
+);
 
 /**
  * Spec 002 "Admin users: GET dropdown": the people pickers of the back-office (add a tutor or a student to
@@ -34,19 +35,20 @@ export const userDirectoryRoutes = [
     path: '/admin/users/dropdown',
     resource: 'users',
     access: permission(['adminUsers', 'adminCourses', 'schedule'], 'view'),
-    query: pagingQuerySchema
-      .extend({
-        name: z.string().trim().max(100).optional(),
-        country: z.string().trim().toUpperCase().length(2, 'Use a two-letter country code').optional(),
-        /**
-         * A level (grade) as the catalogue names it, matched against the user record's `level`: a
-         * student's level. A tutor's levels are profile data (the levels they teach), not this field, so a
-         * level filter finds the tutors whose record has that level, which is none unless set.
-         */
-        level: z.string().trim().min(1).max(100).optional(),
-        userTypes: userTypesList.default('student,tutor'),
-      })
-      .strict(),
+    query: z.strictObject({
+      ...pagingQuerySchema.shape,
+      name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+      country: z.optional(
+        z.string().check(z.trim(), z.toUpperCase(), z.length(2, 'Use a two-letter country code')),
+      ),
+      /**
+       * A level (grade) as the catalogue names it, matched against the user record's `level`: a
+       * student's level. A tutor's levels are profile data (the levels they teach), not this field, so a
+       * level filter finds the tutors whose record has that level, which is none unless set.
+       */
+      level: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+      userTypes: z._default(userTypesList, 'student,tutor'),
+    }),
     response: pageSchema(directoryUserSchema),
     silent: true,
     summary: 'Students and tutors by name, country and level (the back-office people pickers)',

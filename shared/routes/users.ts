@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { tokenResponseSchema } from '../schemas/auth';
 import { authUserSchema } from '../schemas/user';
+import '../schemas/zod-english';
 import { route, signedIn } from './define';
 
 /** The signed-in user, and the accounts linked to theirs (the people pickers: user-directory.ts). */
@@ -21,7 +22,7 @@ export const userRoutes = [
     resource: 'users',
     access: signedIn,
     response: z.object({
-      docs: z.array(authUserSchema.pick({ _id: true, firstname: true, lastname: true, email: true })),
+      docs: z.array(z.pick(authUserSchema, { _id: true, firstname: true, lastname: true, email: true })),
     }),
     summary: 'Accounts linked to the caller by a user-mapper (parent and students)',
   }),
@@ -31,7 +32,7 @@ export const userRoutes = [
     path: '/user/switch-account',
     resource: 'users',
     access: signedIn,
-    body: z.object({ userId: z.string().min(1).max(64) }).strict(),
+    body: z.strictObject({ userId: z.string().check(z.minLength(1), z.maxLength(64)) }),
     response: tokenResponseSchema,
     summary: 'Sign in as one of the accounts of the caller’s user-mapper',
   }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partial } from 'zod/mini';
 import {
   applySchedulingChange,
   defaultSchedulingSettings,
@@ -24,7 +25,7 @@ describe('scheduling settings', () => {
   });
 
   it('keeps every value within sensible bounds', () => {
-    const partial = schedulingSettingsSchema.partial();
+    const overrides = partial(schedulingSettingsSchema);
     for (const bad of [
       { minimumNoticeMinutes: -1 },
       { minimumNoticeMinutes: 14 * 24 * 60 + 1 },
@@ -40,10 +41,10 @@ describe('scheduling settings', () => {
       { changeNoticeHours: 337 },
       { changeNoticeHours: 1.5 },
     ]) {
-      expect(partial.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(overrides.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(
-      partial.safeParse({
+      overrides.safeParse({
         bufferMinutes: 0,
         slotStepMinutes: 15,
         trialDurationMinutes: 45,

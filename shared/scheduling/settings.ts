@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../schemas/zod-english';
 import { isAllowedLessonDuration } from './durations';
 
 const DAY_MINUTES = 24 * 60;
@@ -11,51 +12,73 @@ const DAY_MINUTES = 24 * 60;
  */
 export const schedulingSettingsSchema = z.object({
   /** How long before its start a slot can still be booked. */
-  minimumNoticeMinutes: z
-    .number()
-    .int()
-    .min(0, 'The minimum notice cannot be negative')
-    .max(14 * DAY_MINUTES, 'The minimum notice is at most 14 days')
-    .default(120),
+  minimumNoticeMinutes: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0, 'The minimum notice cannot be negative'),
+        z.lte(14 * DAY_MINUTES, 'The minimum notice is at most 14 days'),
+      ),
+    120,
+  ),
   /** The gap kept free between two lessons of a tutor. */
-  bufferMinutes: z
-    .number()
-    .int()
-    .min(0, 'The buffer cannot be negative')
-    .max(120, 'The buffer is at most 120 minutes')
-    .multipleOf(5, 'The buffer is a whole number of 5 minutes')
-    .default(15),
+  bufferMinutes: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0, 'The buffer cannot be negative'),
+        z.lte(120, 'The buffer is at most 120 minutes'),
+        z.multipleOf(5, 'The buffer is a whole number of 5 minutes'),
+      ),
+    15,
+  ),
   /** Minutes between the possible starts offered to students. */
-  slotStepMinutes: z
-    .number()
-    .int()
-    .min(5, 'The slot step is at least 5 minutes')
-    .max(120, 'The slot step is at most 120 minutes')
-    .multipleOf(5, 'The slot step is a whole number of 5 minutes')
-    .default(30),
+  slotStepMinutes: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(5, 'The slot step is at least 5 minutes'),
+        z.lte(120, 'The slot step is at most 120 minutes'),
+        z.multipleOf(5, 'The slot step is a whole number of 5 minutes'),
+      ),
+    30,
+  ),
   /** The length of a free trial lesson: one of the production lesson durations. */
-  trialDurationMinutes: z
-    .number()
-    .int()
-    .refine(
-      (minutes) => isAllowedLessonDuration(minutes, 'production'),
-      'A trial lasts 15 to 180 minutes, in steps of 15 minutes',
-    )
-    .default(60),
+  trialDurationMinutes: z._default(
+    z.number().check(
+      z.int(),
+      z.refine(
+        (minutes) => isAllowedLessonDuration(minutes, 'production'),
+        'A trial lasts 15 to 180 minutes, in steps of 15 minutes',
+      ),
+    ),
+    60,
+  ),
   /** How far ahead a lesson can be booked. */
-  bookingHorizonDays: z
-    .number()
-    .int()
-    .min(1, 'The booking horizon is at least 1 day')
-    .max(366, 'The booking horizon is at most 366 days')
-    .default(90),
+  bookingHorizonDays: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1, 'The booking horizon is at least 1 day'),
+        z.lte(366, 'The booking horizon is at most 366 days'),
+      ),
+    90,
+  ),
   /** A cancel or reschedule asked for less than this many hours before the lesson needs an admin's approval. */
-  changeNoticeHours: z
-    .number()
-    .int()
-    .min(0, 'The change notice cannot be negative')
-    .max(24 * 14, 'The change notice is at most 14 days (336 hours)')
-    .default(24),
+  changeNoticeHours: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0, 'The change notice cannot be negative'),
+        z.lte(24 * 14, 'The change notice is at most 14 days (336 hours)'),
+      ),
+    24,
+  ),
 });
 export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
 export type SchedulingOverrides = Partial<SchedulingSettings>;

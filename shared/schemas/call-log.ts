@@ -33,15 +33,14 @@ export const callLogSchema = z.object({
 });
 export type CallLog = z.infer<typeof callLogSchema>;
 
-export const callLogListQuerySchema = pagingQuerySchema
-  .extend({
-    /** The lesson start's direction (newest first unless asc). */
-    sort: sortValueSchema.optional(),
-    tutorId: idSchema.optional(),
-    studentId: idSchema.optional(),
-    status: z.enum(callStatuses).optional(),
-    startDate: isoDateTimeSchema.optional(),
-    endDate: isoDateTimeSchema.optional(),
-  })
-  .strict();
+export const callLogListQuerySchema = z.strictObject({
+  ...pagingQuerySchema.shape,
+  /** The lesson start's direction (newest first unless asc). */
+  sort: z.optional(sortValueSchema),
+  tutorId: z.optional(idSchema),
+  studentId: z.optional(idSchema),
+  status: z.enum(callStatuses).optional(),
+  startDate: z.optional(isoDateTimeSchema),
+  endDate: z.optional(isoDateTimeSchema),
+});
 export type CallLogListQuery = z.infer<typeof callLogListQuerySchema>;

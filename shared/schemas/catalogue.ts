@@ -52,13 +52,13 @@ export type Topic = z.infer<typeof topicSchema>;
 export const topicInputSchema = z.object({
   subjectId: requiredText('Subject', 64),
   name: requiredText('Topic name', 160),
-  description: shortText(2000).default(''),
+  description: z._default(shortText(2000), ''),
   sortingOrder: z.number().int().min(0).max(100_000).optional(),
 });
 
 export const topicUpdateSchema = z.object({
-  name: requiredText('Topic name', 160).optional(),
-  description: shortText(2000).optional(),
+  name: z.optional(requiredText('Topic name', 160)),
+  description: z.optional(shortText(2000)),
 });
 
 export const topicSortingSchema = z.object({
@@ -131,14 +131,14 @@ export type Review = z.infer<typeof reviewSchema>;
 export const subTopicInputSchema = z.object({
   topicId: requiredText('Topic', 64),
   name: requiredText('Sub-topic name', 160),
-  summary: shortText(2000).default(''),
+  summary: z._default(shortText(2000), ''),
   sortingOrder: z.number().int().min(0).max(100_000).optional(),
 });
 export const subTopicUpdateSchema = z.object({
   /** Moves the sub-topic to another topic of its subject (shared/catalogue/placement.ts). */
-  topicId: requiredText('Topic', 64).optional(),
-  name: requiredText('Sub-topic name', 160).optional(),
-  summary: shortText(2000).optional(),
+  topicId: z.optional(requiredText('Topic', 64)),
+  name: z.optional(requiredText('Sub-topic name', 160)),
+  summary: z.optional(shortText(2000)),
   sortingOrder: z.number().int().min(0).max(100_000).optional(),
 });
 

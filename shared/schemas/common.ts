@@ -1,25 +1,31 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidEmail, normalizeEmail } from '../rules/email';
+import './zod-english';
 
 /** Bounded strings everywhere: no field accepts unbounded text. */
-export const shortText = (max = 200) => z.string().trim().max(max);
+export const shortText = (max = 200) => z.string().check(z.trim(), z.maxLength(max));
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .max(254, 'Email is too long')
-  .transform(normalizeEmail)
-  .refine(isValidEmail, 'Please enter a valid email address');
+  .pipe(
+    z.string({ error: 'Email is required' }).check(z.maxLength(254, 'Email is too long')),
+    z.transform(normalizeEmail),
+  )
+  .check(z.refine(isValidEmail, 'Please enter a valid email address'));
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .check(
+    z.minLength(8, 'Password must be at least 8 characters'),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+  );
 
-export const idSchema = z.string().min(1).max(64);
+export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

@@ -62,7 +62,7 @@ function outlineNodeSchema(levelsBelow: number): z.ZodType<OutlineNodeInput> {
     .object({
       kind: z.enum(templateSectionKinds, { error: 'Kind must be SECTION, RESOURCE or HOMEWORK' }),
       title: requiredText('Title', 160),
-      description: shortText(4000).default(''),
+      description: z._default(shortText(4000), ''),
       audience: z.enum(sectionAudiences).default('STUDENT'),
       sortingKey: z.number().int().min(0).max(1_000_000).optional(),
       resource: resourceSchema.strict().optional(),

@@ -15,7 +15,7 @@ export const LESSON_DURATION_MESSAGE = 'A lesson lasts 15 to 180 minutes, in ste
 
 export const courseInputSchema = z.object({
   title: requiredText('Title', 160),
-  description: shortText(4000).default(''),
+  description: z._default(shortText(4000), ''),
   curriculum: requiredText('Curriculum', 100),
   subject: requiredText('Subject', 100),
   grade: requiredText('Grade', 100),
@@ -46,9 +46,9 @@ export type CourseInput = z.infer<typeof courseInputSchema>;
  * and how it is sold stay with the back-office.
  */
 export const courseTutorUpdateSchema = z.object({
-  title: courseInputSchema.shape.title.optional(),
-  description: shortText(4000).optional(),
-  lessonDuration: courseInputSchema.shape.lessonDuration.unwrap().optional(),
+  title: z.optional(courseInputSchema.shape.title),
+  description: z.optional(shortText(4000)),
+  lessonDuration: z.optional(courseInputSchema.shape.lessonDuration.unwrap()),
 });
 export type CourseTutorUpdate = z.infer<typeof courseTutorUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { deepStrict } from './deep-strict';
 
 const member = z.object({ _id: z.string(), profile: z.object({ name: z.string() }) });
@@ -115,5 +116,32 @@ describe('deepStrict', () => {
       'children',
       0,
     ]);
+  });
+});
+
+describe('schemas written with zod/mini', () => {
+  // The schemas a cold start reads are written with zod/mini (zod-english.ts); the strictness must reach
+  // them, alone or inside a classic schema, and keep their refinements.
+  const miniMember = zm.object({
+    _id: zm.string(),
+    profile: zm.optional(zm.object({ name: zm.string().check(zm.maxLength(5)) })),
+  });
+  const mixed = z.object({ members: z.array(miniMember) });
+
+  it('refuses an unknown key at any depth, inside a classic schema or alone', () => {
+    expect(
+      zm.safeParse(deepStrict(mixed), { members: [{ _id: 'u1', profile: { name: 'Ann' } }] }).success,
+    ).toBe(true);
+    expect(zm.safeParse(deepStrict(mixed), { members: [{ _id: 'u1', email: 'leak' }] }).success).toBe(false);
+    expect(
+      zm.safeParse(deepStrict(miniMember), { _id: 'u1', profile: { name: 'Ann', passwordHash: 'x' } })
+        .success,
+    ).toBe(false);
+  });
+
+  it('keeps their checks', () => {
+    expect(zm.safeParse(deepStrict(miniMember), { _id: 'u1', profile: { name: 'Too long' } }).success).toBe(
+      false,
+    );
   });
 });

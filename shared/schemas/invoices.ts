@@ -44,10 +44,10 @@ const lineItemsInput = z
  */
 export const invoiceInputSchema = z.object({
   userId: idSchema,
-  currency: currencyCodeSchema.optional(),
+  currency: z.optional(currencyCodeSchema),
   lineItems: lineItemsInput,
   dueDate: dateSchema.optional(),
-  memo: shortText(2000).optional(),
+  memo: z.optional(shortText(2000)),
   send: z.boolean().default(false),
 });
 export type InvoiceInput = z.infer<typeof invoiceInputSchema>;
@@ -57,10 +57,10 @@ export type InvoiceInput = z.infer<typeof invoiceInputSchema>;
  * memo; or voiding it (`status: 'VOID'`, on its own). Who it is for and its number never change.
  */
 export const invoiceUpdateSchema = z.object({
-  currency: currencyCodeSchema.optional(),
+  currency: z.optional(currencyCodeSchema),
   lineItems: lineItemsInput.optional(),
   dueDate: dateSchema.nullable().optional(),
-  memo: shortText(2000).optional(),
+  memo: z.optional(shortText(2000)),
   status: z.enum(['VOID'], { error: 'An invoice is voided with status VOID' }).optional(),
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;

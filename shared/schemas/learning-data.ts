@@ -101,7 +101,7 @@ export type ProgressV2Doc = z.infer<typeof progressV2Schema>;
 export const subjectProgressQuerySchema = z.object({
   userId: userIdField.optional(),
   subjectCode: requiredText('Subject code', 40),
-  subjectLevel: shortText(80).optional(),
+  subjectLevel: z.optional(shortText(80)),
 });
 
 // ---------------------------------------------------------------- learning sessions
@@ -134,9 +134,10 @@ export const addSessionQuestionSchema = z.object({
   question: requiredText('Question', 2_000),
 });
 
-export const listSessionsSchema = pagingQuerySchema.extend({
+export const listSessionsSchema = z.object({
+  ...pagingQuerySchema.shape,
   studentId: userIdField.optional(),
-  subTopicId: shortText(64).optional(),
+  subTopicId: z.optional(shortText(64)),
 });
 
 // ---------------------------------------------------------------- bookmarks
@@ -161,17 +162,17 @@ export const createBookmarkSchema = z.object({
   tutorId: userIdField.optional(),
   studentId: userIdField.optional(),
   /** The subject code (the sub-topic's subject; checked against it when given). */
-  subject: shortText(40).optional(),
+  subject: z.optional(shortText(40)),
   subTopicId: requiredText('Sub-topic', 64),
   pageNo: pageNoField,
   /** The lesson (a section of type LESSON) the bookmark is made in. */
-  lessonId: shortText(64).optional(),
+  lessonId: z.optional(shortText(64)),
 });
 
 export const listBookmarksQuerySchema = z.object({
   tutorId: userIdField.optional(),
   studentId: userIdField.optional(),
-  subject: shortText(40).optional(),
+  subject: z.optional(shortText(40)),
 });
 
 // ---------------------------------------------------------------- onboarding
@@ -194,7 +195,7 @@ export const onboardingInputSchema = z.object({
     .max(20, 'Choose at most 20 subjects'),
   goals: z.array(z.enum(onboardingGoals)).max(onboardingGoals.length).default([]),
   /** Free text: anything else the tutors should know. */
-  notes: shortText(1_000).default(''),
+  notes: z._default(shortText(1_000), ''),
   examDate: z.iso.date('examDate must be a date (YYYY-MM-DD)').optional(),
 });
 
@@ -228,7 +229,7 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 export const tagInputSchema = z.object({
   name: requiredText('Tag name', 60),
-  description: shortText(300).default(''),
+  description: z._default(shortText(300), ''),
 });
 
 // ---------------------------------------------------------------- students list
@@ -267,7 +268,7 @@ export const recordUsageSchema = z.object({
    * What was used (e.g. `<subTopicId>#<pageNo>`): using the same item again in the same month is not
    * counted again, so a reload never spends the allowance twice.
    */
-  itemKey: shortText(200).optional(),
+  itemKey: z.optional(shortText(200)),
 });
 
 export const usageDetailsSchema = z.object({
@@ -315,7 +316,7 @@ export const reportIssueSchema = z.object({
 
 export const reportResourceSchema = z.object({
   resourceKey: requiredText('resourceKey', 200),
-  description: shortText(2_000).default(''),
+  description: z._default(shortText(2_000), ''),
   pagePath: pagePathField.default(''),
 });
 

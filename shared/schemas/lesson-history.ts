@@ -54,7 +54,7 @@ function payColumns<M extends z.ZodType>(amount: M) {
   return {
     /** The hourly rate the lesson is paid at, fixed when its row was written (shared/rules/tutor-rates.ts). */
     tutorRate: amount.nullable().optional(),
-    tutorRateCurrency: currencyCodeSchema.nullable().optional(),
+    tutorRateCurrency: z.nullable(currencyCodeSchema).optional(),
     tutorRateId: z.string().nullable().optional(),
     tutorRateSource: z.enum(['TUTOR', 'GENERAL']).nullable().optional(),
     /**
@@ -66,7 +66,7 @@ function payColumns<M extends z.ZodType>(amount: M) {
     allocatedTutorAmount: amount.nullable().optional(),
     /** What the tutor is owed for the lesson: the sum of its pay entries, moved in each entry's transaction. */
     tutorAmount: amount.nullable().optional(),
-    tutorAmountCurrency: currencyCodeSchema.nullable().optional(),
+    tutorAmountCurrency: z.nullable(currencyCodeSchema).optional(),
     /** Percent of the allocated amount. */
     tutorPenalty: z.number().nullable().optional(),
     tutorPenaltyAmount: amount.nullable().optional(),
@@ -172,9 +172,9 @@ const day = z.iso
 export const lessonHistoryFiltersSchema = z.object({
   startDate: day.optional(),
   endDate: day.optional(),
-  courseId: idSchema.optional(),
-  studentId: idSchema.optional(),
-  tutorId: idSchema.optional(),
+  courseId: z.optional(idSchema),
+  studentId: z.optional(idSchema),
+  tutorId: z.optional(idSchema),
   referenceKey: z.string().trim().max(64).optional(),
   curriculum: z.string().max(100).optional(),
   grade: z.string().max(100).optional(),
@@ -185,10 +185,11 @@ export const lessonHistoryFiltersSchema = z.object({
 });
 export type LessonHistoryFilters = z.infer<typeof lessonHistoryFiltersSchema>;
 
-export const lessonHistoryListQuerySchema = pagingQuerySchema
-  .extend({
+export const lessonHistoryListQuerySchema = z
+  .object({
+    ...pagingQuerySchema.shape,
     sortKey: z.enum(lessonHistorySortKeys).optional(),
-    sortValue: sortValueSchema.optional(),
+    sortValue: z.optional(sortValueSchema),
     /** Spec 001 section 6: the pay columns only on request. */
     includeTutorAmountData: z.enum(['0', '1']).optional(),
   })
@@ -269,7 +270,7 @@ export const trialConversionBodySchema = z
 
 export const adminNoteBodySchema = z.object({ note: text(2000).min(1, 'Write a note') }).strict();
 export const adminNoteDeleteQuerySchema = z
-  .object({ id: idSchema.optional(), noteId: z.string().min(1).max(64) })
+  .object({ id: z.optional(idSchema), noteId: z.string().min(1).max(64) })
   .strict();
 
 /** GET /admin/lesson-history/export: the list's filters, every page (up to the bound). */
@@ -277,7 +278,7 @@ export const MAX_EXPORT_ROWS = 5000;
 export const lessonHistoryExportQuerySchema = z
   .object({
     sortKey: z.enum(lessonHistorySortKeys).optional(),
-    sortValue: sortValueSchema.optional(),
+    sortValue: z.optional(sortValueSchema),
     /** The zone the dates are written in (the admin's). */
     timeZone: z.string().max(64).optional(),
   })
@@ -293,7 +294,7 @@ export type LessonHistoryExportQuery = z.infer<typeof lessonHistoryExportQuerySc
 export const MAX_PAY_PERIOD_DAYS = 400;
 export const tutorPayTotalsQuerySchema = z
   .object({
-    tutorId: idSchema.optional(),
+    tutorId: z.optional(idSchema),
     startDate: z.string().min(1).max(40),
     endDate: z.string().min(1).max(40),
   })

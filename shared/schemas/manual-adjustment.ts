@@ -38,16 +38,15 @@ export const manualAdjustmentDocSchema = manualAdjustmentSchema.omit({ amount: t
 });
 export type ManualAdjustmentDoc = z.infer<typeof manualAdjustmentDocSchema>;
 
-export const manualAdjustmentListQuerySchema = pagingQuerySchema
-  .extend({
-    /** Spec 002: `sort`, the creation time's direction (newest first unless asc). */
-    sort: sortValueSchema.optional(),
-    startDate: isoDateTimeSchema.optional(),
-    endDate: isoDateTimeSchema.optional(),
-    tutorId: idSchema.optional(),
-    category: z.enum(settingsCategories).optional(),
-  })
-  .strict();
+export const manualAdjustmentListQuerySchema = z.strictObject({
+  ...pagingQuerySchema.shape,
+  /** Spec 002: `sort`, the creation time's direction (newest first unless asc). */
+  sort: z.optional(sortValueSchema),
+  startDate: z.optional(isoDateTimeSchema),
+  endDate: z.optional(isoDateTimeSchema),
+  tutorId: z.optional(idSchema),
+  category: z.enum(settingsCategories).optional(),
+});
 export type ManualAdjustmentListQuery = z.infer<typeof manualAdjustmentListQuerySchema>;
 
 const requestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'The request key is 8 to 64 letters or digits');

@@ -14,9 +14,9 @@ import { lessonKinds, sectionAudiences, sectionBillings, sectionSchema, sectionT
 
 export const lessonInputSchema = z.object({
   course: idSchema,
-  parent: idSchema.nullable().default(null),
+  parent: z.nullable(idSchema).default(null),
   title: requiredText('Title', 160),
-  description: shortText(4000).default(''),
+  description: z._default(shortText(4000), ''),
   type: z.enum(sectionTypes).default('LESSON'),
   billing: z.enum(sectionBillings).default('BILLABLE'),
   audience: z.enum(sectionAudiences).default('STUDENT'),
@@ -24,7 +24,7 @@ export const lessonInputSchema = z.object({
   /** Minutes; the allowed lengths depend on the stage (3 and 5 outside production). */
   duration: z.number().int().min(1).max(180),
   /** Defaults to the caller (a tutor creating a lesson in their course). */
-  tutorId: idSchema.optional(),
+  tutorId: z.optional(idSchema),
   /** Defaults to the course's enrolled students. */
   studentIds: z.array(idSchema).max(60).optional(),
   /** Book a weekly or fortnightly series from this first lesson (all of it, or nothing on a clash). */
@@ -33,8 +33,8 @@ export const lessonInputSchema = z.object({
 export type LessonInput = z.infer<typeof lessonInputSchema>;
 
 export const lessonUpdateSchema = z.object({
-  title: requiredText('Title', 160).optional(),
-  description: shortText(4000).optional(),
+  title: z.optional(requiredText('Title', 160)),
+  description: z.optional(shortText(4000)),
   billing: z.enum(sectionBillings).optional(),
 });
 export type LessonUpdate = z.infer<typeof lessonUpdateSchema>;
@@ -42,7 +42,7 @@ export type LessonUpdate = z.infer<typeof lessonUpdateSchema>;
 export const changeReasonSchema = z.object({
   reason: z.enum(changeReasons, { error: 'Choose a reason' }),
   category: z.enum(reasonCategories).optional(),
-  note: shortText(1000).optional(),
+  note: z.optional(shortText(1000)),
 });
 
 /** For a lesson of a series: this lesson only (the default) or this and every later one. */
@@ -58,7 +58,7 @@ export const rescheduleBodySchema = changeReasonSchema.extend({
   /** Minutes; defaults to the lesson's current length. */
   duration: z.number().int().min(1).max(180).optional(),
   /** Admins only: move the lesson to another tutor. */
-  tutorId: idSchema.optional(),
+  tutorId: z.optional(idSchema),
 });
 export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
 
@@ -67,7 +67,7 @@ export const courseMeetingBookSchema = z.object({
   start: isoDateTimeSchema,
   duration: z.number().int().min(1).max(180),
   kind: z.enum(lessonKinds).default('TEAMS'),
-  title: requiredText('Title', 160).optional(),
+  title: z.optional(requiredText('Title', 160)),
 });
 
 const person = z.object({ _id: z.string(), firstname: z.string(), lastname: z.string() });
@@ -133,12 +133,12 @@ export const lessonChangeResponseSchema = z.object({
 export const respondBodySchema = z.object({
   action: z.enum(respondActions),
   /** UPDATE or APPROVE of a reschedule may set another new time. */
-  newStart: isoDateTimeSchema.optional(),
+  newStart: z.optional(isoDateTimeSchema),
   duration: z.number().int().min(1).max(180).optional(),
-  adminNote: shortText(2000).optional(),
+  adminNote: z.optional(shortText(2000)),
   /** Percent of the tutor's amount withheld for a late change. */
   penalty: z.number().min(0).max(100).optional(),
-  penaltyReason: shortText(500).optional(),
+  penaltyReason: z.optional(shortText(500)),
 });
 export type RespondBody = z.infer<typeof respondBodySchema>;
 

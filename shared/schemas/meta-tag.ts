@@ -24,7 +24,7 @@ export const metaTagInputSchema = z.object({
     .trim()
     .min(1, 'Title is required')
     .max(200, 'Title must be at most 200 characters'),
-  description: shortText(1000).default(''),
+  description: z._default(shortText(1000), ''),
 });
 export type MetaTagInput = z.infer<typeof metaTagInputSchema>;
 

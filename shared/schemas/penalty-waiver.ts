@@ -74,21 +74,20 @@ export type PenaltyWaiverDoc = z.infer<typeof penaltyWaiverDocSchema>;
 
 export const penaltyWaiverSortKeys = ['createdAt', 'lessonStart'] as const;
 
-export const penaltyWaiverListQuerySchema = pagingQuerySchema
-  .extend({
-    sortKey: z.enum(penaltyWaiverSortKeys).optional(),
-    sortValue: sortValueSchema.optional(),
-    lessonHistoryId: idSchema.optional(),
-    zoomRequestId: idSchema.optional(),
-    startDate: isoDateTimeSchema.optional(),
-    endDate: isoDateTimeSchema.optional(),
-    tutorId: idSchema.optional(),
-    studentId: idSchema.optional(),
-    courseId: idSchema.optional(),
-    appealStatus: z.enum(appealStatuses).optional(),
-    includeTutorAmountData: z.enum(['0', '1']).optional(),
-  })
-  .strict();
+export const penaltyWaiverListQuerySchema = z.strictObject({
+  ...pagingQuerySchema.shape,
+  sortKey: z.enum(penaltyWaiverSortKeys).optional(),
+  sortValue: z.optional(sortValueSchema),
+  lessonHistoryId: z.optional(idSchema),
+  zoomRequestId: z.optional(idSchema),
+  startDate: z.optional(isoDateTimeSchema),
+  endDate: z.optional(isoDateTimeSchema),
+  tutorId: z.optional(idSchema),
+  studentId: z.optional(idSchema),
+  courseId: z.optional(idSchema),
+  appealStatus: z.enum(appealStatuses).optional(),
+  includeTutorAmountData: z.enum(['0', '1']).optional(),
+});
 export type PenaltyWaiverListQuery = z.infer<typeof penaltyWaiverListQuerySchema>;
 
 /**
@@ -105,9 +104,9 @@ export const penaltyWaiverCreateSchema = z
       error: 'The amount is more than zero',
     }),
     reason: z.string().trim().min(1, 'Say why').max(500),
-    tutorId: idSchema.optional(),
-    lessonHistoryId: idSchema.optional(),
-    zoomRequestId: idSchema.optional(),
+    tutorId: z.optional(idSchema),
+    lessonHistoryId: z.optional(idSchema),
+    zoomRequestId: z.optional(idSchema),
   })
   .strict()
   .refine((body) => body.tutorId || body.lessonHistoryId || body.zoomRequestId, {
@@ -134,7 +133,7 @@ export const penaltyAppealSchema = z
 export const penaltyAppealRespondSchema = z
   .object({
     appealStatus: z.enum(['ACCEPTED', 'REJECTED'], { error: 'Accept or reject the appeal' }),
-    appealAdminNote: shortText(2000).optional(),
+    appealAdminNote: z.optional(shortText(2000)),
   })
   .strict();
 export type PenaltyAppealRespond = z.infer<typeof penaltyAppealRespondSchema>;

@@ -23,7 +23,7 @@ export const sectionBaseSchema = z.object({
   parent: z.string().max(64).nullable().default(null),
   kind: z.enum(sectionKinds),
   title: requiredText('Title', 160),
-  description: shortText(4000).default(''),
+  description: z._default(shortText(4000), ''),
   sortingKey: z.number().int().min(0).max(1_000_000).optional(),
   audience: z.enum(sectionAudiences).default('STUDENT'),
   type: z.enum(sectionTypes).default('LESSON'),
@@ -156,8 +156,8 @@ export type SectionInput = z.infer<typeof sectionInputSchema>;
 
 export const sectionUpdateSchema = z.object({
   parent: z.string().max(64).nullable().optional(),
-  title: requiredText('Title', 160).optional(),
-  description: shortText(4000).optional(),
+  title: z.optional(requiredText('Title', 160)),
+  description: z.optional(shortText(4000)),
   sortingKey: z.number().int().min(0).max(1_000_000).optional(),
   audience: z.enum(sectionAudiences).optional(),
   status: z.enum(sectionStatuses).optional(),

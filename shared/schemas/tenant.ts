@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lateChangePolicySchema } from '../money/late-change';
 import { storedMoneySettingsSchema } from '../money/settings';
 import { brandPalettes } from '../rules/brand-palettes';
 import { schedulingSettingsSchema } from '../scheduling/settings';
+import './zod-english';
 
 /** A tenant's brand colour: one of the palettes that keep text readable (shared/rules/brand-palettes.ts). */
 export const brandPaletteSchema = z.enum(brandPalettes, {
@@ -12,7 +13,7 @@ export const brandPaletteSchema = z.enum(brandPalettes, {
 /** The tenant's logo: an image on the web (the header shows it with the tenant's name as its text). */
 export const logoUrlSchema = z
   .url({ protocol: /^https?$/, error: 'The logo is an http or https address of an image' })
-  .max(2048);
+  .check(z.maxLength(2048));
 
 export const tenantSchema = z.object({
   _id: z.string(),
@@ -21,17 +22,17 @@ export const tenantSchema = z.object({
   domain: z.string(),
   permissions: z.record(z.string(), z.array(z.string())),
   /** Left out: the platform's default colour. */
-  primaryColor: brandPaletteSchema.optional(),
-  logoUrl: logoUrlSchema.optional(),
+  primaryColor: z.optional(brandPaletteSchema),
+  logoUrl: z.optional(logoUrlSchema),
   /** Each tenant's own policies; anything left out takes the platform default. */
-  settings: z
-    .object({
-      scheduling: schedulingSettingsSchema.partial().optional(),
+  settings: z.optional(
+    z.object({
+      scheduling: z.optional(z.partial(schedulingSettingsSchema)),
       /** Its currencies (shared/money/settings.ts); absent: USD only. */
-      money: storedMoneySettingsSchema.optional(),
+      money: z.optional(storedMoneySettingsSchema),
       /** What a tutor's late change costs (shared/money/late-change.ts); absent: nothing. */
-      lateChange: lateChangePolicySchema.optional(),
-    })
-    .optional(),
+      lateChange: z.optional(lateChangePolicySchema),
+    }),
+  ),
 });
 export type Tenant = z.infer<typeof tenantSchema>;

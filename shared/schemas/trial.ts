@@ -116,18 +116,18 @@ const trialFilters = {
 };
 
 /** GET /trials: the caller's own trials (as student, linked parent or tutor). */
-export const userTrialsQuerySchema = listQuerySchema.extend(trialFilters);
+export const userTrialsQuerySchema = z.object({ ...listQuerySchema.shape, ...trialFilters });
 export type UserTrialsQuery = z.infer<typeof userTrialsQuerySchema>;
 
 /** GET /admin/trials: every trial, with the trial lesson's date range (ISO instants, inclusive). */
-export const adminTrialsQuerySchema = listQuerySchema
-  .extend({
+export const adminTrialsQuerySchema = z
+  .strictObject({
+    ...listQuerySchema.shape,
     ...trialFilters,
     outcome: z.enum(trialOutcomes).optional(),
-    startDate: isoDateTimeSchema.optional(),
-    endDate: isoDateTimeSchema.optional(),
+    startDate: z.optional(isoDateTimeSchema),
+    endDate: z.optional(isoDateTimeSchema),
   })
-  .strict()
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.endDate) >= Date.parse(q.startDate), {
     message: 'The end date must not be before the start date',
     path: ['endDate'],

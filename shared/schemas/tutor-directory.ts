@@ -11,14 +11,13 @@ const filterText = z.string().trim().min(1).max(100);
  * Spec 002 section 5: the tutor list requires the country, with optional curriculum, subject and grade; any
  * of the three narrows the list to tutors who teach a matching combination.
  */
-export const tutorListQuerySchema = pagingQuerySchema
-  .extend({
-    country: countryCodeSchema,
-    curriculum: filterText.optional(),
-    subject: filterText.optional(),
-    grade: filterText.optional(),
-  })
-  .strict();
+export const tutorListQuerySchema = z.strictObject({
+  ...pagingQuerySchema.shape,
+  country: countryCodeSchema,
+  curriculum: filterText.optional(),
+  subject: filterText.optional(),
+  grade: filterText.optional(),
+});
 export type TutorListQuery = z.infer<typeof tutorListQuerySchema>;
 
 /** Spec 002 section 5: the tutor by id takes optional country, curriculum and grade (narrowing the subjects shown). */

@@ -52,18 +52,18 @@ export const experienceInputSchema = z.object({
   startMonth: monthSchema,
   /** Absent: to date. Not before startMonth (checked by the writes, see shared/rules/user-profile.ts). */
   endMonth: monthSchema.optional(),
-  description: shortText(1000).optional(),
+  description: z.optional(shortText(1000)),
 });
 export const qualificationInputSchema = z.object({
   title: requiredText('Qualification', 160),
   institution: requiredText('Institution', 160),
   year: yearSchema.optional(),
-  description: shortText(1000).optional(),
+  description: z.optional(shortText(1000)),
 });
 export const achievementInputSchema = z.object({
   title: requiredText('Achievement', 160),
   year: yearSchema.optional(),
-  description: shortText(1000).optional(),
+  description: z.optional(shortText(1000)),
 });
 export const languageInputSchema = z.object({
   language: requiredText('Language', 60),
@@ -94,8 +94,8 @@ export const profileEntryInputSchemas = {
 } as const;
 
 export const parentDetailsSchema = z.object({
-  name: shortText(160).optional(),
-  email: emailSchema.optional(),
+  name: z.optional(shortText(160)),
+  email: z.optional(emailSchema),
   phone: phoneSchema.optional(),
 });
 export const tutorDetailsSchema = z.object({
@@ -107,8 +107,8 @@ export const tutorDetailsSchema = z.object({
     .max(tutorStrengths.length),
   /** The levels (grades) the tutor teaches, as the catalogue names them. */
   levels: z.array(requiredText('Level', 100)).max(MAX_PROFILE_ENTRIES),
-  headline: shortText(160).optional(),
-  bio: shortText(3000).optional(),
+  headline: z.optional(shortText(160)),
+  bio: z.optional(shortText(3000)),
 });
 export type ParentDetails = z.infer<typeof parentDetailsSchema>;
 export type TutorDetails = z.infer<typeof tutorDetailsSchema>;
@@ -123,11 +123,11 @@ export const profileDetailsSchema = z.object({
   dateOfBirth: calendarDateSchema.optional(),
   nationality: countryCodeSchema.optional(),
   emergencyNumber: phoneSchema.optional(),
-  curriculum: shortText(100).optional(),
+  curriculum: z.optional(shortText(100)),
   examDate: calendarDateSchema.optional(),
-  adminTag: shortText(80).optional(),
-  classStatement: shortText(2000).optional(),
-  msTeamsEmail: emailSchema.optional(),
+  adminTag: z.optional(shortText(80)),
+  classStatement: z.optional(shortText(2000)),
+  msTeamsEmail: z.optional(emailSchema),
   parentDetails: parentDetailsSchema.optional(),
   tutorDetails: tutorDetailsSchema.optional(),
 });
@@ -140,7 +140,7 @@ export const accountFieldsSchema = z.object({
   phone: phoneSchema.optional(),
   country: countryCodeSchema.optional(),
   /** A student's level (grade), as the catalogue names it; the dropdown filters by it. */
-  level: shortText(100).optional(),
+  level: z.optional(shortText(100)),
   timezone: timeZoneSchema.optional(),
   gender: z.enum(genders, { error: 'Choose male or female' }).optional(),
 });

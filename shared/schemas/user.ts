@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema, passwordSchema, requiredText } from './common';
 import { roleSchema } from './role';
+import './zod-english';
 
 /** A parent has an account of their own, linked to their children's by a user-mapper. */
 export const userTypes = ['student', 'parent', 'tutor', 'admin', 'guest'] as const;
@@ -24,15 +25,15 @@ export const authUserSchema = z.object({
   lastname: z.string(),
   email: z.string(),
   type: z.enum(userTypes),
-  role: roleSchema.omit({ createdAt: true, updatedAt: true }),
-  timezone: z.string().optional(),
-  userMapper: userMapperSchema.optional(),
+  role: z.omit(roleSchema, { createdAt: true, updatedAt: true }),
+  timezone: z.optional(z.string()),
+  userMapper: z.optional(userMapperSchema),
   isTrialApplied: z.boolean(),
   isQuiztopiyaPendingTrial: z.boolean(),
-  assessmentEngineDate: z.string().nullable(),
-  quiztopiyaTrialExpiration: z.string().nullable(),
+  assessmentEngineDate: z.nullable(z.string()),
+  quiztopiyaTrialExpiration: z.nullable(z.string()),
   isContinueSubmissionWithTimerEnabled: z.boolean(),
-  impersonatedBy: z.string().optional(),
+  impersonatedBy: z.optional(z.string()),
   createdAt: z.string(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
@@ -42,6 +43,6 @@ export const signUpBodySchema = z.object({
   lastname: requiredText('Last name', 80),
   email: emailSchema,
   password: passwordSchema,
-  timezone: z.string().max(64).optional(),
+  timezone: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
