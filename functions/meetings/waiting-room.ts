@@ -31,7 +31,7 @@ import { requireLesson } from './lessons';
  */
 export async function waitingRoomKind(
   tenant: string,
-  user: Pick<UserRecord, '_id' | 'type'>,
+  user: Pick<UserRecord, '_id'> & Partial<Pick<UserRecord, 'type'>>,
   lesson: LessonRecord,
 ): Promise<WaitingRoomUserKind> {
   if (lesson.tutorId === user._id) return 'TUTOR';
