@@ -105,7 +105,7 @@ it('a student waits, the tutor starts, and the student gets the join link pushed
   await samJoin.waitFor({ timeout: 5_000 });
   const pushedWithinMs = Date.now() - startedAt;
   expect(pushedWithinMs).toBeLessThan(5_000);
-  await room.getByText('The lesson has started').waitFor();
+  await room.getByText('The meeting is open').waitFor();
   expect(await room.evaluate(() => Reflect.get(window, 'roomNeverReloaded'))).toBe(true);
   expect(meetingReads).toEqual([]);
   await screenshot(room, 'waiting-room-started');
@@ -137,7 +137,7 @@ it('tells a user who is not in the lesson that there is no lesson for them, with
   const page = await browser.signedInPage(demo.student3, `/waiting-room/${lesson._id}`);
 
   // Assess: a clear message with the way to the user's courses; the lesson's details stay hidden
-  await page.getByRole('heading', { level: 1, name: 'Lesson not found' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'This waiting room is not yours' }).waitFor();
   await page.getByRole('link', { name: 'Go to my courses' }).waitFor();
   // The server's own message (spec 001 section 8)
   expect(await page.getByTestId('waiting-room-error').textContent()).toBe(

@@ -147,9 +147,12 @@ describe('what the room says', () => {
     expect(roomNotice({ phase: 'open', viewer: 'STUDENT', meeting: tutorHere }).title).toBe(
       'Your tutor is here',
     );
-    expect(
-      roomNotice({ phase: 'live', viewer: 'STUDENT', meeting: meeting({ status: 'STARTED' }) }).title,
-    ).toBe('The lesson has started');
+    expect(roomNotice({ phase: 'live', viewer: 'STUDENT', meeting: meeting({ status: 'STARTED' }) })).toEqual(
+      {
+        title: 'The meeting is open',
+        body: 'Your tutor started it: join with the button below.',
+      },
+    );
   });
 
   it('tells a tutor how many of their students wait, and to start', () => {

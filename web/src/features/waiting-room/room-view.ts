@@ -120,9 +120,13 @@ export function roomNotice(input: {
     };
   }
   if (meeting.status === 'STARTED') {
-    return viewer === 'ADMIN'
-      ? { title: 'The lesson has started', body: 'Its tutor started the meeting.' }
-      : { title: 'The lesson has started', body: 'Join the meeting with the button below.' };
+    // "Meeting", not "lesson": the class timing chip beside it still says Class Not Started until the start time.
+    const body = {
+      TUTOR: 'You started it: join with the button below.',
+      STUDENT: 'Your tutor started it: join with the button below.',
+      ADMIN: 'Its tutor started it.',
+    }[viewer];
+    return { title: 'The meeting is open', body };
   }
   const people = roomPeople(meeting);
   const students = people.filter((person) => person.role === 'Student');

@@ -58,12 +58,17 @@ const noticeStatus: Record<RoomPhase, 'info' | 'warning' | 'neutral' | 'success'
  */
 function RoomUnavailable({ error, retry }: { error: unknown; retry: () => void }) {
   const missing = error instanceof ApiError && [400, 403, 404].includes(error.status);
+  const refused = error instanceof ApiError && error.status === 403;
   const message = roomErrorMessage(error);
   return (
     <Center minH="calc(100vh - 64px)" px="4">
       <Stack gap="4" textAlign="center" maxW="md" data-testid="waiting-room-unavailable">
         <Heading as="h1" size="2xl">
-          {missing ? 'Lesson not found' : 'The waiting room could not be loaded'}
+          {refused
+            ? 'This waiting room is not yours'
+            : missing
+              ? 'Lesson not found'
+              : 'The waiting room could not be loaded'}
         </Heading>
         {message && (
           <Text fontWeight="medium" data-testid="waiting-room-error">
