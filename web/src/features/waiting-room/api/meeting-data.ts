@@ -24,9 +24,13 @@ export function keepMeeting(meeting: MeetingState): void {
   );
 }
 
-/** POST notify-user-waiting: the viewer (the lesson's tutor or student) is in the open room. */
+/**
+ * POST notify-user-waiting: the viewer (the lesson's tutor or student) is in the open room. The page sends
+ * it by itself when the room opens, so a 409 (this device's clock a little ahead of the server's) is not
+ * toasted: the room simply waits as before.
+ */
 export async function notifyWaiting(waitingId: string): Promise<void> {
-  keepMeeting(await callApi('meetings.notifyWaiting', { body: { waitingId } }));
+  keepMeeting(await callApi('meetings.notifyWaiting', { body: { waitingId }, quietStatuses: [409] }));
 }
 
 /** POST start-meeting: the tutor starts the lesson; everyone in the room gets the join link. */
