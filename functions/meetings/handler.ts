@@ -11,6 +11,7 @@ import { writeTransaction } from '../table/transactions';
 import { joinLesson } from './join';
 import { bookCourseLesson, createLesson, requestChange, requireLesson } from './lessons';
 import { changeFollowing } from './series-changes';
+import { meetingData, notifyWaiting, startMeeting } from './waiting-room';
 
 const changed = () => new ConflictError('This lesson was changed by someone else. Reload and try again.');
 type Kind = 'TEAMS' | 'ZOOM';
@@ -113,6 +114,11 @@ export const handler = resourceHandler('meetings', meetingRoutes, {
   'meetings.zoomCancel': change('ZOOM', 'CANCEL', false),
   'meetings.zoomReschedule': change('ZOOM', 'RESCHEDULE', false),
   'meetings.notifyJoined': async ({ tenant, caller, body }) => joinLesson(tenant.key, caller, body.sectionId),
+  'meetings.meetingData': async ({ tenant, caller, params }) =>
+    meetingData(tenant.key, caller.user, params.waitingId),
+  'meetings.notifyWaiting': async ({ tenant, caller, body }) =>
+    notifyWaiting(tenant.key, caller.user, body.waitingId),
+  'meetings.start': async ({ tenant, caller, body }) => startMeeting(tenant.key, caller.user, body.waitingId),
   'meetings.courseMeetingBook': async ({ tenant, caller, body }) =>
     respond(201, await bookCourseLesson(tenant, caller, body)),
 });

@@ -1,12 +1,10 @@
-import { ForbiddenError } from '../../shared/http/errors';
 import type {
   ServerMessageOf,
   WaitingRoomConnection,
   WaitingRoomUserKind,
 } from '../../shared/realtime/socket-events';
-import { requireOpenCourse } from '../access/course-visibility';
 import { requireLesson } from '../meetings/lessons';
-import { coursesRepository } from '../repositories/courses';
+import { waitingRoomKind as lessonWaitingRoomKind } from '../meetings/waiting-room';
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
 import { getUser, getUsers } from '../repositories/users';
 import { sendToConnections, sendToTopic } from './send';
@@ -21,22 +19,11 @@ export interface SocketCaller {
 
 const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId: waitingId });
 
-/**
- * A lesson's waiting room is open to its tutor (TUTOR), its students (STUDENT; not before a draft course is
- * theirs, as joining) and the tenant's admins (ADMIN); anyone else is refused. An unknown lesson, or
- * another tenant's, is not found (404), as for joining.
- */
+/** The caller's part in the lesson's room (functions/meetings/waiting-room.ts: the HTTP calls' rule too). */
 async function waitingRoomKind(caller: SocketCaller, waitingId: string): Promise<WaitingRoomUserKind> {
   const lesson = await requireLesson(caller.tenant, waitingId);
-  if (lesson.tutorId === caller.userId) return 'TUTOR';
-  if (lesson.studentIds.includes(caller.userId)) {
-    const course = await coursesRepository.get(caller.tenant, lesson.course);
-    if (course) requireOpenCourse(course, 'learner', 'Lesson not found');
-    return 'STUDENT';
-  }
   const user = await getUser(caller.tenant, caller.userId);
-  if (user?.type === 'admin') return 'ADMIN';
-  throw new ForbiddenError("Only this lesson's tutor, its students and admins can enter its waiting room");
+  return lessonWaitingRoomKind(caller.tenant, user ?? { _id: caller.userId }, lesson);
 }
 
 /** Who is in the room: one entry per person (several tabs are one), in the order they came. */

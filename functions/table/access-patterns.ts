@@ -65,6 +65,9 @@
  * |                                       |   day counters               |   attribute start (shard of the tutor)            |
  * | a participant's first join of a lesson| UpdateItem (if_not_exists)   | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
  * | the joins of ended lessons (history)  | BatchGetItem (participants)  | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
+ * | a lesson's meeting start (one winner) | conditional Put (absent)     | pk T#t#ATTENDANCE#<sectionId>, sk <start>#MEETING |
+ * | a participant's first wait in the room| UpdateItem (if_not_exists)   | pk T#t#ATTENDANCE#<sectionId>,                    |
+ * |   (the room's waiting list: Query)    |   Query begins_with          |   sk <start>#WAITING#<userId>                     |
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
@@ -287,6 +290,16 @@ export const keys = {
     pk: `T#${tenant}#ATTENDANCE#${sectionId}`,
     sk: `${start}#${userId}`,
   }),
+  /** The waiting room's meeting of one sitting (its start), and who waits in it: beside the joins. */
+  lessonMeeting: (tenant: string, sectionId: string, start: string) => ({
+    pk: `T#${tenant}#ATTENDANCE#${sectionId}`,
+    sk: `${start}#MEETING`,
+  }),
+  lessonWaiting: (tenant: string, sectionId: string, start: string, userId: string) => ({
+    pk: `T#${tenant}#ATTENDANCE#${sectionId}`,
+    sk: `${start}#WAITING#${userId}`,
+  }),
+  lessonWaitingPrefix: (start: string) => `${start}#WAITING#`,
   courseMember: (tenant: string, courseId: string, role: string, userId: string) => ({
     pk: `T#${tenant}#COURSE#${courseId}#MEMBERS`,
     sk: `${role}#${userId}`,

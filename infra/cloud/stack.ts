@@ -89,6 +89,8 @@ export class PlatformStack extends Stack {
 
     // Functions that fan out to WebSocket connections reach them through the stage's management endpoint.
     const managementEndpoint = realtime.stage.callbackUrl;
+    // The waiting room's calls (start-meeting, notify-user-waiting, joins) push the meeting to its room.
+    realtime.stage.grantManagementApiAccess(functions.get('meetings'));
     // Links that open on the API itself (the calendar feed) are built on its endpoint, never on a Host header.
     for (const fn of functions.all()) {
       fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', managementEndpoint);

@@ -24,6 +24,42 @@ export const waitingRoomConnectionSchema = z.object({
 });
 export type WaitingRoomConnection = z.infer<typeof waitingRoomConnectionSchema>;
 
+/** Where a lesson's meeting stands in its waiting room: not started until its tutor starts it. */
+export const meetingStatuses = ['NOT_STARTED', 'STARTED'] as const;
+
+/** One of the lesson's people in its waiting room: when they first waited there, when they first joined. */
+export const meetingParticipantSchema = z.object({
+  userId: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  kind: z.enum(['TUTOR', 'STUDENT']),
+  /** Their first notify-user-waiting of this sitting; null when they have not come to the room. */
+  waitingSince: z.string().nullable(),
+  /** Their first join of this sitting (notify-user-joined-to-meeting); null when they are not in. */
+  joinedAt: z.string().nullable(),
+});
+export type MeetingParticipant = z.infer<typeof meetingParticipantSchema>;
+
+/**
+ * The meeting of one sitting of a lesson (its current start: a rescheduled lesson starts afresh), the part
+ * of the meeting data that changes while people wait. It is the same for everyone in the room, so one
+ * push serves them all.
+ */
+export const meetingStateSchema = z.object({
+  waitingId: z.string(),
+  /** The sitting: the lesson's start when this was read. */
+  lessonStart: z.string(),
+  status: z.enum(meetingStatuses),
+  startedAt: z.string().nullable(),
+  /** The tutor who started it. */
+  startedBy: z.string().nullable(),
+  /** Where the meeting is, once started (before that there is nothing to join). */
+  joinUrl: z.string().nullable(),
+  /** The tutor first, then the students in the lesson's order. */
+  participants: z.array(meetingParticipantSchema),
+});
+export type MeetingState = z.infer<typeof meetingStateSchema>;
+
 /** The waiting room is the lesson's: `waitingId` is the lesson (section) id, as in /waiting-room/{waitingId}. */
 const waitingRoomTarget = { waitingId: idSchema };
 
@@ -52,6 +88,11 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
     connections: z.array(waitingRoomConnectionSchema),
   }),
   z.object({ action: z.literal('unregistered'), waitingId: z.string() }),
+  /**
+   * The room's meeting changed (someone waits, the tutor started it, someone joined): pushed to every
+   * connection registered to the room, which then needs no polling.
+   */
+  z.object({ action: z.literal('meeting'), waitingId: z.string(), meeting: meetingStateSchema }),
   /**
    * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
    * API's 400 body), or a refusal (`status` as the HTTP API would answer it).

@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { meetingStateSchema, waitingRoomUserKinds } from '../realtime/socket-events';
 import { JOIN_OPENS_MINUTES } from '../scheduling/join-window';
 import { requesterRoles, requestTypes } from '../scheduling/lesson-changes';
+import { idSchema } from '../schemas/common';
 import {
   cancelBodySchema,
   courseMeetingBookSchema,
@@ -18,6 +20,7 @@ import {
 import { listQuerySchema, pageSchema } from '../schemas/paging';
 import { sectionSchema } from '../schemas/section';
 import { type HttpMethod, type PermissionAccess, permission, type RouteDef, route, signedIn } from './define';
+import { scheduledLessonSchema } from './schedule';
 
 const lessonAdmin = permission(['schedule', 'adminCourses'], ['create', 'edit']);
 
@@ -114,6 +117,22 @@ function lessonRoutes<
   ];
 }
 
+/**
+ * The waiting room's calls (spec 001 section 7: payloads not shown, so ours). `waitingId` is the lesson's
+ * id, as in /waiting-room/{waitingId}.
+ */
+export const waitingRoomBodySchema = z.object({ waitingId: idSchema });
+
+/**
+ * GET meeting-data/{waitingId}: the lesson as the room shows it (course, people, join times), the caller's
+ * part in the room, and the meeting's state, which the room then keeps by the socket's `meeting` pushes.
+ */
+export const meetingDataSchema = meetingStateSchema.extend({
+  lesson: scheduledLessonSchema,
+  viewerKind: z.enum(waitingRoomUserKinds),
+});
+export type MeetingData = z.infer<typeof meetingDataSchema>;
+
 const requestListQuery = z.strictObject({
   ...listQuerySchema.shape,
   statuses: z.string().max(100).optional(),
@@ -154,6 +173,37 @@ export const meetingRoutes = [
     body: joinMeetingBodySchema.strict(),
     response: joinMeetingResponseSchema,
     summary: `A lesson's tutor or student joins it (${JOIN_OPENS_MINUTES} minutes before the start to the end): records their first join time`,
+  }),
+  route({
+    id: 'meetings.meetingData',
+    method: 'GET',
+    path: '/meeting-data/{waitingId}',
+    resource: 'meetings',
+    access: signedIn,
+    response: meetingDataSchema,
+    summary: "A lesson's waiting room: the lesson, who waits, who is in, the meeting (its people and admins)",
+  }),
+  route({
+    id: 'meetings.notifyWaiting',
+    method: 'POST',
+    path: '/notify-user-waiting',
+    resource: 'meetings',
+    access: signedIn,
+    body: waitingRoomBodySchema.strict(),
+    response: meetingStateSchema,
+    silent: true,
+    summary: `A lesson's tutor or student waits in its room (open ${JOIN_OPENS_MINUTES} minutes before the start): records their first wait and tells the room`,
+  }),
+  route({
+    id: 'meetings.start',
+    method: 'POST',
+    path: '/start-meeting',
+    resource: 'meetings',
+    access: signedIn,
+    body: waitingRoomBodySchema.strict(),
+    response: meetingStateSchema,
+    summary:
+      "The lesson's tutor starts its meeting (once: a second start answers the first); the room is told",
   }),
   route({
     id: 'meetingRequests.adminList',

@@ -157,6 +157,7 @@ function samples(): Record<string, Sample> {
     '/admin/invoices/:invoiceId': { as: ['admin'], path: `/admin/invoices/${ids.invoice}` },
     '/trial-recording/:trialId': { as: ['student'], path: '/trial-recording/trial-sam-physics' },
     '/waiting-room/:waitingId': { as: ['student'], path: `/waiting-room/${ids.lesson}` },
+    '/meeting-room/:waitingId': { as: ['student'], path: `/meeting-room/${ids.lesson}` },
     '/verifyNotesLink': {
       as: ['visitor'],
       path: `/verifyNotesLink?resourceKey=${encodeURIComponent(ids.resource)}`,

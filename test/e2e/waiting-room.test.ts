@@ -33,7 +33,7 @@ function lessonStartingSoon(
 
 const errorToasts = (page: Page) => page.locator('[data-testid="toast-error"]');
 
-it('a student’s Join opens the lesson’s waiting room, which lists them as joined', async () => {
+it('a student waits, the tutor starts, and the student gets the join link pushed, with no reload', async () => {
   // Prepare
   const lesson = await lessonStartingSoon('Quadratics warm-up');
   const page = await browser.signedInPage(demo.student, `/portal/courses/${COURSE}`);
@@ -44,30 +44,40 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
   await join.waitFor();
   expect(await join.isDisabled()).toBe(false);
 
-  // Act: join (the meeting opens in a new tab)
+  // Act: Join opens the lesson's waiting room in a new tab
   const [room] = await Promise.all([page.waitForEvent('popup'), join.click()]);
 
-  // Assess: the waiting room of that lesson, with its course, people and Sam's join
+  // Assess: the room of that lesson, Sam waiting, Tom not here yet, no join link before the start
   await room.waitForURL(new RegExp(`/waiting-room/${lesson._id}$`));
   await room.getByRole('heading', { level: 1, name: 'Quadratics warm-up' }).waitFor();
   await room.getByText('Waiting for your tutor').waitFor();
-  const sam = room.getByTestId('room-person').filter({ hasText: 'Sam Student' });
-  await sam.getByText(/^Joined at \d\d:\d\d [AP]M$/).waitFor();
-  const tom = room.getByTestId('room-person').filter({ hasText: 'Tom Turing' });
-  expect(await tom.textContent()).toContain('Not joined yet');
+  const person = (tab: Page, name: string) => tab.getByTestId('room-person').filter({ hasText: name });
+  await person(room, 'Sam Student')
+    .getByText(/^Waiting since \d\d:\d\d [AP]M$/)
+    .waitFor();
+  expect(await person(room, 'Tom Turing').textContent()).toContain('Not here yet');
+  expect(await room.getByRole('button', { name: 'Join the lesson' }).count()).toBe(0);
+  expect(await room.getByRole('button', { name: 'Start the lesson' }).count()).toBe(0);
   expect(await room.getByRole('link', { name: 'IGCSE Mathematics' }).getAttribute('href')).toBe(
     `/learning-portal/portal/courses/${COURSE}`,
   );
   expect(await room.getByTestId('room-when').textContent()).toContain('45 min');
-  expect(await room.getByTestId('class-timing').textContent()).toBe('On Time');
   expect(await room.getByText('Page not found').count()).toBe(0);
   expect(await errorToasts(room).count()).toBe(0);
-  // Who has the room open now, pushed over the WebSocket: Sam alone so far.
   await room.getByTestId('room-present').filter({ hasText: 'Sam Student (you)' }).waitFor();
   expect(await room.getByTestId('room-present').count()).toBe(1);
   await screenshot(room, 'waiting-room-student');
+  // Every later change must come by the socket: a reload would lose this mark, and no read is made again.
+  await room.waitForLoadState('networkidle');
+  await room.evaluate(() => {
+    Reflect.set(window, 'roomNeverReloaded', true);
+  });
+  const meetingReads: string[] = [];
+  room.on('request', (request) => {
+    if (request.url().includes('/meeting-data/')) meetingReads.push(request.url());
+  });
 
-  // Act: the tutor joins from his own course page
+  // Act: the tutor opens his room from his own course page
   const tutor = await browser.signedInPage(demo.tutor, `/portal/courses/${COURSE}`);
   const tutorJoin = tutor
     .getByTestId('lesson-row')
@@ -75,17 +85,48 @@ it('a student’s Join opens the lesson’s waiting room, which lists them as jo
     .getByRole('button', { name: 'Join lesson' });
   const [tutorRoom] = await Promise.all([tutor.waitForEvent('popup'), tutorJoin.click()]);
 
-  // Assess: Tom's room says his student is there; Sam's room sees Tom within a refresh (15 seconds)
-  await tutorRoom.getByText('Your student has joined').waitFor();
-  // Pushed at once to Sam's room (well inside the 15-second re-read): Tom is in the room too.
-  await room.getByTestId('room-present').filter({ hasText: 'Tom Turing' }).waitFor({ timeout: 5_000 });
+  // Assess: Tom is told Sam waits; Sam's room hears Tom arrive, at once
+  await tutorRoom.getByText('Your student is waiting').waitFor();
+  await person(room, 'Tom Turing')
+    .getByText(/^Waiting since /)
+    .waitFor({ timeout: 5_000 });
+  await room.getByText('Your tutor is here').waitFor({ timeout: 5_000 });
   await expect
     .poll(() => tutorRoom.getByTestId('room-present').allTextContents(), { timeout: 5_000 })
     .toEqual(['Sam StudentStudent', 'Tom Turing (you)Tutor']);
-  await screenshot(room, 'waiting-room-presence');
   await screenshot(tutorRoom, 'waiting-room-tutor');
-  await tom.getByText(/^Joined at /).waitFor({ timeout: 25_000 });
-  await room.getByText('Your tutor is here').waitFor();
+
+  // Act: the tutor starts the lesson
+  const startedAt = Date.now();
+  await tutorRoom.getByRole('button', { name: 'Start the lesson' }).click();
+
+  // Assess: Sam's room shows the join link, pushed, without a reload or a new read
+  const samJoin = room.getByRole('button', { name: 'Join the lesson' });
+  await samJoin.waitFor({ timeout: 5_000 });
+  const pushedWithinMs = Date.now() - startedAt;
+  expect(pushedWithinMs).toBeLessThan(5_000);
+  await room.getByText('The meeting is open').waitFor();
+  expect(await room.evaluate(() => Reflect.get(window, 'roomNeverReloaded'))).toBe(true);
+  expect(meetingReads).toEqual([]);
+  await screenshot(room, 'waiting-room-started');
+
+  // Act: Sam joins: the meeting opens in a new tab
+  const [meeting] = await Promise.all([room.waitForEvent('popup'), samJoin.click()]);
+
+  // Assess: the local meeting room of the lesson; both rooms show Sam in the lesson
+  await meeting.waitForURL(new RegExp(`/meeting-room/${lesson._id}$`));
+  await meeting.getByRole('heading', { level: 1, name: 'Quadratics warm-up' }).waitFor();
+  await person(room, 'Sam Student')
+    .getByText(/^In the lesson since /)
+    .waitFor({ timeout: 5_000 });
+  await person(tutorRoom, 'Sam Student')
+    .getByText(/^In the lesson since /)
+    .waitFor({ timeout: 5_000 });
+  expect(await room.getByTestId('class-timing').textContent()).toBe('On Time');
+  expect(await errorToasts(room).count()).toBe(0);
+  expect(await errorToasts(tutorRoom).count()).toBe(0);
+  await screenshot(tutorRoom, 'waiting-room-tutor-started');
+  console.info(`waiting room: start to the student's join link ${pushedWithinMs} ms`);
 });
 
 it('tells a user who is not in the lesson that there is no lesson for them, with one toast', async () => {
@@ -96,8 +137,12 @@ it('tells a user who is not in the lesson that there is no lesson for them, with
   const page = await browser.signedInPage(demo.student3, `/waiting-room/${lesson._id}`);
 
   // Assess: a clear message with the way to the user's courses; the lesson's details stay hidden
-  await page.getByRole('heading', { level: 1, name: 'Lesson not found' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'This waiting room is not yours' }).waitFor();
   await page.getByRole('link', { name: 'Go to my courses' }).waitFor();
+  // The server's own message (spec 001 section 8)
+  expect(await page.getByTestId('waiting-room-error').textContent()).toBe(
+    "Only this lesson's tutor, its students and admins can enter its waiting room",
+  );
   expect(await page.getByText('Private lesson').count()).toBe(0);
   await errorToasts(page).first().waitFor();
   // No second toast from polling or retries: every request the page made has been answered

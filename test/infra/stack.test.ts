@@ -183,6 +183,17 @@ describe('Lambdas', () => {
     );
   });
 
+  it('lets only the realtime and meetings functions post to WebSocket connections (the waiting room pushes)', () => {
+    const pushers = policies().filter(({ statements }) =>
+      JSON.stringify(statements).includes('execute-api:ManageConnections'),
+    );
+    const ids = pushers.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
+    expect(ids).toHaveLength(2);
+    expect(ids).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Realtime$/), expect.stringMatching(/Meetings$/)]),
+    );
+  });
+
   it("lets only the Stripe webhook, payment and invoice functions read the schools' Stripe settings, and no other parameter", () => {
     const ssmPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('/tenants/*/stripe'),

@@ -283,14 +283,16 @@ const foreignRecords: Record<
   meetings: async () => {
     const lesson = await demoLesson();
     return {
-      params: { id: lesson },
+      params: { id: lesson, waitingId: lesson },
       as: () => northwindAdmin,
       bodyFor: (routeId) =>
-        routeId.endsWith('Update')
-          ? { title: 'Taken over' }
-          : routeId.endsWith('Cancel')
-            ? { reason: 'Sickness' }
-            : { reason: 'Sickness', start: new Date(Date.now() + 400 * 86_400_000).toISOString() },
+        routeId === 'meetings.start' || routeId === 'meetings.notifyWaiting'
+          ? { waitingId: lesson }
+          : routeId.endsWith('Update')
+            ? { title: 'Taken over' }
+            : routeId.endsWith('Cancel')
+              ? { reason: 'Sickness' }
+              : { reason: 'Sickness', start: new Date(Date.now() + 400 * 86_400_000).toISOString() },
     };
   },
   'meeting-requests': async () => {
@@ -893,6 +895,9 @@ const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
     { body: { course: MATHS, start: later(), duration: 60, kind: 'TEAMS' }, secret: MATHS },
   ],
   'meetings.notifyJoined': (r) => [{ body: { sectionId: r.teamsLesson }, secret: r.teamsLesson }],
+  'meetings.meetingData': (r) => [{ params: { waitingId: r.teamsLesson }, secret: r.teamsLesson }],
+  'meetings.notifyWaiting': (r) => [{ body: { waitingId: r.teamsLesson }, secret: r.teamsLesson }],
+  'meetings.start': (r) => [{ body: { waitingId: r.teamsLesson }, secret: r.teamsLesson }],
   'meetingRequests.adminList': (r) => [{ query: { studentId: SAM }, secret: r.request }],
   'meetingRequests.adminGet': (r) => [{ params: { id: r.request }, secret: r.request }],
   'meetingRequests.updateTutorPaymentStatus': (r) => [

@@ -298,6 +298,77 @@ describe('socket protocol over the local WebSocket gateway', () => {
   });
 });
 
+describe('the waiting room pushed over the socket (notify-user-waiting, start-meeting, joins)', () => {
+  let tutor: Session;
+  let student: Session;
+  let otherStudent: Session;
+  let roomId: string;
+  let otherRoomId: string;
+
+  beforeAll(async () => {
+    [tutor, student, otherStudent] = await Promise.all([
+      local.api.signIn('tutor2@demo.test', 'Demo-tutor-2'),
+      local.api.signIn(demo.student2.email, demo.student2.password),
+      local.api.signIn(demo.student3.email, demo.student3.password),
+    ]);
+    // Open for its room: it starts in five minutes.
+    roomId = (
+      await placeDemoLesson({ start: 5, minutes: 30, tutorId: tutor.userId, studentIds: [student.userId] })
+    )._id;
+    otherRoomId = (
+      await placeDemoLesson({
+        start: 5,
+        minutes: 30,
+        tutorId: 'demo-tutor-3',
+        studentIds: [otherStudent.userId],
+      })
+    )._id;
+  });
+
+  it('tells everyone in the room who waits, that the tutor started and who joined, and no other room', async () => {
+    // Prepare: the student and, in another lesson's room, another student
+    const studentSocket = await openSocket(student);
+    const elsewhere = await openSocket(otherStudent);
+    studentSocket.send({ action: 'register', waitingId: roomId });
+    await studentSocket.next('connections');
+    elsewhere.send({ action: 'register', waitingId: otherRoomId });
+    await elsewhere.next('connections');
+    const call = (route: 'meetings.notifyWaiting' | 'meetings.start', session: Session) =>
+      local.api.call<Record<string, any>>(route, { ...session, body: { waitingId: roomId } });
+
+    // Act and assess: the tutor comes to the room
+    const waited = await call('meetings.notifyWaiting', tutor);
+    expect(waited.status, JSON.stringify(waited.body)).toBe(200);
+    const tutorWaits = await studentSocket.next('meeting', (m) =>
+      m.meeting.participants.some((p) => p.kind === 'TUTOR' && p.waitingSince !== null),
+    );
+    expect(tutorWaits).toEqual({ action: 'meeting', waitingId: roomId, meeting: waited.body });
+    expect(tutorWaits.meeting).toMatchObject({ status: 'NOT_STARTED', joinUrl: null });
+
+    // ... starts the meeting
+    const started = await call('meetings.start', tutor);
+    expect(started.status).toBe(200);
+    const startNotice = await studentSocket.next('meeting', (m) => m.meeting.status === 'STARTED');
+    expect(startNotice.meeting).toEqual(started.body);
+    expect(startNotice.meeting.joinUrl).toContain(`/meeting-room/${roomId}`);
+
+    // ... and the student joins: the room hears it too
+    const joined = await local.api.call<Record<string, any>>('meetings.notifyJoined', {
+      ...student,
+      body: { sectionId: roomId },
+    });
+    expect(joined.status).toBe(200);
+    const joinNotice = await studentSocket.next('meeting', (m) =>
+      m.meeting.participants.some((p) => p.userId === student.userId && p.joinedAt !== null),
+    );
+    expect(joinNotice.meeting.participants.find((p) => p.userId === student.userId)?.joinedAt).toBe(
+      joined.body.joinedAt,
+    );
+    expect(elsewhere.received.filter((message) => message.action === 'meeting')).toEqual([]);
+    await Promise.all([studentSocket.close(), elsewhere.close()]);
+  });
+});
+
 describe('the web client module (web/src/lib/realtime-socket.ts) against the local gateway', () => {
   let student: Session;
   let tutor: Session;

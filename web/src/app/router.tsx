@@ -168,6 +168,7 @@ const AdminInvoicePage = page('AdminInvoicePage', () => import('../features/admi
 const InvoicesPage = page('InvoicesPage', () => import('../features/invoices/invoices-page'));
 const InvoicePage = page('InvoicePage', () => import('../features/invoices/invoice-page'));
 const WaitingRoomPage = page('WaitingRoomPage', () => import('../features/waiting-room/waiting-room-page'));
+const MeetingRoomPage = page('MeetingRoomPage', () => import('../features/waiting-room/meeting-room-page'));
 const VerifyNotesLinkPage = page(
   'VerifyNotesLinkPage',
   () => import('../features/catalogue/verify-notes-link-page'),
@@ -257,6 +258,7 @@ export const router = routeTable(
         },
         { path: paths.trialRecording, element: TrialRecordingPage },
         { path: paths.waitingRoom, element: WaitingRoomPage },
+        { path: paths.meetingRoom, element: MeetingRoomPage },
         { path: paths.verifyNotesLink, element: VerifyNotesLinkPage },
         { path: paths.curriculum, element: CurriculumPage },
         { path: paths.subject, element: SubjectPage },

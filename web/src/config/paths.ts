@@ -85,6 +85,8 @@ export const paths = {
   billing: '/billing',
   onboarding: '/onboarding',
   waitingRoom: '/waiting-room/:waitingId',
+  /** Where a started lesson's meeting is joined on the local stack (a placeholder the meetings work fills). */
+  meetingRoom: '/meeting-room/:waitingId',
 } as const;
 export type AppPath = (typeof paths)[keyof typeof paths];
 

@@ -7,30 +7,18 @@ import { lessonLabel } from '../../../../shared/scheduling/lesson-order';
 import type { SectionTree } from '../../../../shared/schemas/section';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { LessonChangeDialog } from '../../components/lessons/lesson-change-dialog';
-import { revalidateCourse } from '../../lib/api/courses';
-import { revalidateSchedule } from '../../lib/api/schedule';
-import { callApi } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/time-zone';
 import { useNow } from '../../lib/use-now';
 import { LessonFeedbackAction } from './lesson-feedback';
 
 /**
- * Join: tells the server (which records the first join time for the lesson history) and opens the meeting
- * it answers. The tab is opened at the click, since browsers block a window opened after an await; when
- * the call fails (already toasted) the lesson's own link still opens, so the user is never held back.
+ * Join: opens the lesson's waiting room (its link) in a new tab. The join itself, the time the lesson
+ * history keeps, is recorded there, when the person joins the meeting their tutor started.
  */
-async function joinLesson(lesson: { _id: string; joinUrl: string }) {
-  const tab = window.open('', '_blank');
+function openWaitingRoom(joinUrl: string) {
+  const tab = window.open(joinUrl, '_blank');
   if (tab) tab.opener = null;
-  const url = await callApi('meetings.notifyJoined', { body: { sectionId: lesson._id } })
-    .then((answer) => {
-      // The join is recorded: the lesson reads now carry it, so the chip turns On Time (or N Min Late).
-      void Promise.all([revalidateCourse(), revalidateSchedule()]);
-      return answer.joinUrl;
-    })
-    .catch(() => lesson.joinUrl);
-  if (tab) tab.location.href = url;
-  else window.location.assign(url);
+  else window.location.assign(joinUrl);
 }
 
 /**
@@ -110,7 +98,7 @@ export function LessonRow({
               size="sm"
               colorPalette="brand"
               disabled={!canJoin}
-              onClick={() => joinUrl && joinLesson({ _id: lesson._id, joinUrl })}
+              onClick={() => joinUrl && openWaitingRoom(joinUrl)}
             >
               Join lesson
             </Button>

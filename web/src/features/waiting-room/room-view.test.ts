@@ -1,28 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { MeetingParticipant, MeetingState } from '../../../../shared/realtime/socket-events';
+import type { MeetingData } from '../../../../shared/routes/meetings';
+import { ApiError } from '../../lib/api-client';
 import {
+  isRoomOpen,
   joinOpensAt,
-  ROOM_REFRESH_MS,
   type RoomLesson,
+  type RoomPhase,
+  roomErrorMessage,
   roomNotice,
   roomPeople,
   roomPhase,
-  roomRefreshInterval,
-  roomViewer,
+  withMeeting,
 } from './room-view';
-
-const tom = { _id: 'tutor-1', firstname: 'Tom', lastname: 'Turing' };
-const sam = { _id: 'student-1', firstname: 'Sam', lastname: 'Student' };
-const maya = { _id: 'student-2', firstname: 'Maya', lastname: 'Student' };
 
 function lesson(overrides: Partial<RoomLesson> = {}): RoomLesson {
   return {
     status: 'ACTIVE',
     start: '2026-03-02T10:00:00.000Z',
     end: '2026-03-02T11:00:00.000Z',
-    tutorId: tom._id,
-    studentIds: [sam._id],
-    tutor: tom,
-    students: [sam],
     ...overrides,
   };
 }
@@ -48,98 +44,157 @@ describe('the room’s phase', () => {
     expect(roomPhase(lesson({ status: 'COMPLETED' }), at('10:30:00'))).toBe('ended');
   });
 
-  it('polls every 15 seconds until the lesson is cancelled or over', () => {
-    expect(roomRefreshInterval(undefined)).toBe(ROOM_REFRESH_MS);
-    expect(roomRefreshInterval(lesson(), at('08:00:00'))).toBe(15_000);
-    expect(roomRefreshInterval(lesson(), at('10:30:00'))).toBe(15_000);
-    expect(roomRefreshInterval(lesson(), at('11:00:00'))).toBe(0);
-    expect(roomRefreshInterval(lesson({ status: 'CANCELLED' }), at('09:50:00'))).toBe(0);
+  it('is open for waiting, starting and joining from the window’s opening to the end', () => {
+    const phases: RoomPhase[] = ['notOpen', 'open', 'live', 'ended', 'cancelled'];
+    expect(phases.map(isRoomOpen)).toEqual([false, true, true, false, false]);
   });
 });
 
-describe('who is in the room', () => {
-  it('tells the viewer’s part in the lesson', () => {
-    expect(roomViewer(lesson(), tom._id)).toBe('tutor');
-    expect(roomViewer(lesson(), sam._id)).toBe('student');
-    expect(roomViewer(lesson(), 'admin')).toBe('observer');
-    expect(roomViewer(lesson(), undefined)).toBe('observer');
-  });
+function person(
+  overrides: Partial<MeetingParticipant> & Pick<MeetingParticipant, 'userId'>,
+): MeetingParticipant {
+  return {
+    firstname: 'Sam',
+    lastname: 'Student',
+    kind: 'STUDENT',
+    waitingSince: null,
+    joinedAt: null,
+    ...overrides,
+  };
+}
+const tom = person({ userId: 'tutor-1', firstname: 'Tom', lastname: 'Turing', kind: 'TUTOR' });
+const sam = person({ userId: 'student-1' });
+const maya = person({ userId: 'student-2', firstname: 'Maya' });
 
-  it('gives the tutor and the one student their own joins (null: not yet)', () => {
+function meeting(overrides: Partial<MeetingState> = {}): MeetingState {
+  return {
+    waitingId: 'lesson-1',
+    lessonStart: '2026-03-02T10:00:00.000Z',
+    status: 'NOT_STARTED',
+    startedAt: null,
+    startedBy: null,
+    joinUrl: null,
+    participants: [tom, sam],
+    ...overrides,
+  };
+}
+
+describe('who waits and who is in', () => {
+  it('puts each person in, waiting or away, with the time that says since when', () => {
     // Act
-    const { people, firstStudentJoinedAt } = roomPeople(
-      lesson({ tutorJoinTime: null, studentJoinTime: '2026-03-02T09:52:00.000Z' }),
+    const people = roomPeople(
+      meeting({
+        participants: [
+          { ...tom, waitingSince: '2026-03-02T09:50:00Z', joinedAt: '2026-03-02T10:01:00Z' },
+          { ...sam, waitingSince: '2026-03-02T09:52:00Z' },
+          maya,
+        ],
+      }),
     );
 
     // Assess
     expect(people).toEqual([
-      { _id: tom._id, name: 'Tom Turing', role: 'Tutor', joinedAt: null },
-      { _id: sam._id, name: 'Sam Student', role: 'Student', joinedAt: '2026-03-02T09:52:00.000Z' },
+      { userId: 'tutor-1', name: 'Tom Turing', role: 'Tutor', status: 'in', since: '2026-03-02T10:01:00Z' },
+      {
+        userId: 'student-1',
+        name: 'Sam Student',
+        role: 'Student',
+        status: 'waiting',
+        since: '2026-03-02T09:52:00Z',
+      },
+      { userId: 'student-2', name: 'Maya Student', role: 'Student', status: 'away', since: null },
     ]);
-    expect(firstStudentJoinedAt).toBeUndefined();
   });
 
-  it('reads absent join times (before the window opens) as nobody joined', () => {
-    const { people } = roomPeople(lesson());
-    expect(people.map((p) => p.joinedAt)).toEqual([null, null]);
-  });
+  it('takes a pushed meeting into the data read, with the chip’s join times, and ignores another room’s', () => {
+    // Prepare
+    const data: MeetingData = {
+      ...meeting(),
+      viewerKind: 'STUDENT',
+      lesson: {
+        _id: 'lesson-1',
+        tutorId: 'tutor-1',
+        studentIds: ['student-1'],
+        tutorJoinTime: null,
+        studentJoinTime: null,
+      } as MeetingData['lesson'],
+    };
+    const started = meeting({
+      status: 'STARTED',
+      startedAt: '2026-03-02T09:58:00Z',
+      startedBy: 'tutor-1',
+      joinUrl: 'http://localhost/learning-portal/meeting-room/lesson-1',
+      participants: [{ ...tom, joinedAt: '2026-03-02T09:58:30Z' }, sam],
+    });
 
-  it('in a group lesson names the students and says only when the first of them joined', () => {
     // Act
-    const group = roomPeople(
-      lesson({
-        students: [sam, maya],
-        studentIds: [sam._id, maya._id],
-        studentJoinTime: '2026-03-02T10:01:00Z',
-      }),
-    );
+    const merged = withMeeting(data, started);
 
-    // Assess: the read carries the earliest student's join, not who it was
-    expect(group.people.filter((p) => p.role === 'Student').map((p) => [p.name, p.joinedAt])).toEqual([
-      ['Sam Student', undefined],
-      ['Maya Student', undefined],
-    ]);
-    expect(group.firstStudentJoinedAt).toBe('2026-03-02T10:01:00Z');
-    expect(roomPeople(lesson({ students: [sam, maya] })).firstStudentJoinedAt).toBeNull();
-  });
-
-  it('leaves out a tutor the read could not name', () => {
-    expect(roomPeople(lesson({ tutor: null })).people.map((p) => p.role)).toEqual(['Student']);
+    // Assess
+    expect(merged).toMatchObject({ status: 'STARTED', joinUrl: started.joinUrl, viewerKind: 'STUDENT' });
+    expect(merged.lesson).toMatchObject({ tutorJoinTime: '2026-03-02T09:58:30Z', studentJoinTime: null });
+    expect(withMeeting(data, { ...started, waitingId: 'lesson-2' })).toBe(data);
   });
 });
 
 describe('what the room says', () => {
-  const base = { tutorJoined: false, studentJoined: false, groupLesson: false };
-
-  it('tells a student their tutor will start the lesson here, then that the tutor has arrived', () => {
-    expect(roomNotice({ ...base, phase: 'open', viewer: 'student' })).toEqual({
+  it('tells a student their tutor starts the lesson, whether the tutor is here, then to join', () => {
+    expect(roomNotice({ phase: 'open', viewer: 'STUDENT', meeting: meeting() })).toEqual({
       title: 'Waiting for your tutor',
-      body: 'This is the meeting room for this lesson. Your tutor will start the lesson here.',
+      body: 'This is the waiting room for this lesson. The join link appears here when your tutor starts the lesson: keep this page open.',
     });
-    expect(roomNotice({ ...base, phase: 'live', viewer: 'student', tutorJoined: true }).title).toBe(
+    const tutorHere = meeting({ participants: [{ ...tom, waitingSince: '2026-03-02T09:50:00Z' }, sam] });
+    expect(roomNotice({ phase: 'open', viewer: 'STUDENT', meeting: tutorHere }).title).toBe(
       'Your tutor is here',
+    );
+    expect(roomNotice({ phase: 'live', viewer: 'STUDENT', meeting: meeting({ status: 'STARTED' }) })).toEqual(
+      {
+        title: 'The meeting is open',
+        body: 'Your tutor started it: join with the button below.',
+      },
     );
   });
 
-  it('tells a tutor whether their student (or students) have arrived', () => {
-    expect(roomNotice({ ...base, phase: 'open', viewer: 'tutor' }).title).toBe('Waiting for your student');
-    expect(roomNotice({ ...base, phase: 'open', viewer: 'tutor', groupLesson: true }).title).toBe(
-      'Waiting for your students',
+  it('tells a tutor how many of their students wait, and to start', () => {
+    expect(roomNotice({ phase: 'open', viewer: 'TUTOR', meeting: meeting() }).title).toBe(
+      'Waiting for your student',
     );
-    expect(roomNotice({ ...base, phase: 'live', viewer: 'tutor', studentJoined: true }).title).toBe(
-      'Your student has joined',
+    const samWaits = { ...sam, waitingSince: '2026-03-02T09:50:00Z' };
+    expect(
+      roomNotice({ phase: 'open', viewer: 'TUTOR', meeting: meeting({ participants: [tom, samWaits] }) })
+        .title,
+    ).toBe('Your student is waiting');
+    const group = meeting({ participants: [tom, samWaits, maya] });
+    expect(roomNotice({ phase: 'live', viewer: 'TUTOR', meeting: group }).title).toBe(
+      '1 of 2 students are waiting',
     );
     expect(
-      roomNotice({ ...base, phase: 'live', viewer: 'tutor', studentJoined: true, groupLesson: true }).title,
-    ).toBe('A student has joined');
+      roomNotice({ phase: 'open', viewer: 'TUTOR', meeting: meeting({ participants: [tom, sam, maya] }) })
+        .title,
+    ).toBe('Waiting for your students');
   });
 
   it('says a cancelled, ended or not yet open lesson plainly, for anyone', () => {
-    for (const viewer of ['tutor', 'student', 'observer'] as const) {
-      expect(roomNotice({ ...base, phase: 'cancelled', viewer }).title).toBe('This lesson was cancelled');
-      expect(roomNotice({ ...base, phase: 'ended', viewer }).title).toBe('This lesson has ended');
-      expect(roomNotice({ ...base, phase: 'notOpen', viewer }).body).toContain('15 minutes before');
+    for (const viewer of ['TUTOR', 'STUDENT', 'ADMIN'] as const) {
+      expect(roomNotice({ phase: 'cancelled', viewer, meeting: meeting() }).title).toBe(
+        'This lesson was cancelled',
+      );
+      expect(roomNotice({ phase: 'ended', viewer, meeting: meeting() }).title).toBe('This lesson has ended');
+      expect(roomNotice({ phase: 'notOpen', viewer, meeting: meeting() }).body).toContain(
+        '15 minutes before',
+      );
     }
-    expect(roomNotice({ ...base, phase: 'live', viewer: 'observer' }).title).toBe('Lesson meeting room');
+    expect(roomNotice({ phase: 'live', viewer: 'ADMIN', meeting: meeting() }).title).toBe(
+      'Lesson waiting room',
+    );
+  });
+});
+
+describe('a failed meeting-data read', () => {
+  it('shows the server’s data.message, parsed from the error’s serialized answer', () => {
+    const refused = new ApiError(403, { message: 'Not yours' }, JSON.stringify({ message: 'Not yours' }));
+    expect(roomErrorMessage(refused)).toBe('Not yours');
+    expect(roomErrorMessage(new ApiError(0, undefined, 'Failed to fetch'))).toBeUndefined();
+    expect(roomErrorMessage('nonsense')).toBeUndefined();
   });
 });

@@ -1,21 +1,22 @@
+import type { MeetingState, WaitingRoomUserKind } from '../../../../shared/realtime/socket-events';
+import type { MeetingData } from '../../../../shared/routes/meetings';
+import { joinTimesOf } from '../../../../shared/rules/lesson-history';
 import { JOIN_OPENS_MINUTES } from '../../../../shared/scheduling/join-window';
+import { serverMessage } from '../../lib/error-message';
 
-/** How often the room reads the lesson again while people may still join (no WebSocket presence yet). */
-export const ROOM_REFRESH_MS = 15_000;
+/**
+ * How often the room's clock moves on (not open → open → live → ended). Only the clock: who waits, the
+ * start and the joins are pushed over the socket, so the room never polls the server.
+ */
+export const ROOM_CLOCK_MS = 15_000;
 
 const MINUTE_MS = 60_000;
 
-/** What the room reads of a lesson (GET /schedule/{sectionId}). */
+/** What the room's phase reads of a lesson. */
 export interface RoomLesson {
   status: string;
   start?: string | undefined;
   end?: string | undefined;
-  tutorId?: string | undefined;
-  studentIds?: string[] | undefined;
-  tutor: { _id: string; firstname: string; lastname: string } | null;
-  students: Array<{ _id: string; firstname: string; lastname: string }>;
-  tutorJoinTime?: string | null | undefined;
-  studentJoinTime?: string | null | undefined;
 }
 
 /**
@@ -24,7 +25,7 @@ export interface RoomLesson {
  */
 export type RoomPhase = 'cancelled' | 'ended' | 'notOpen' | 'open' | 'live';
 
-export function roomPhase(lesson: Pick<RoomLesson, 'status' | 'start' | 'end'>, now: Date): RoomPhase {
+export function roomPhase(lesson: RoomLesson, now: Date): RoomPhase {
   if (lesson.status === 'CANCELLED') return 'cancelled';
   if (lesson.status === 'COMPLETED') return 'ended';
   // The lesson read answers only scheduled lessons; without times there is nothing to wait for.
@@ -35,80 +36,56 @@ export function roomPhase(lesson: Pick<RoomLesson, 'status' | 'start' | 'end'>, 
   return now.getTime() >= start - JOIN_OPENS_MINUTES * MINUTE_MS ? 'open' : 'notOpen';
 }
 
+/** Whether people may wait, start and join now (the server's join window). */
+export const isRoomOpen = (phase: RoomPhase) => phase === 'open' || phase === 'live';
+
 /** When the join window opens (for the "opens at" line of a lesson not open yet). */
 export function joinOpensAt(start: string): string {
   return new Date(Date.parse(start) - JOIN_OPENS_MINUTES * MINUTE_MS).toISOString();
 }
 
 /**
- * SWR's refreshInterval for the room: every ROOM_REFRESH_MS while the lesson can still change (joins,
- * a cancel, a reschedule), and not at all once it was cancelled or has ended. SWR itself stops polling
- * while the last read failed, so a failure is toasted once, not every 15 seconds.
+ * A meeting pushed over the socket, taken into the meeting data read over HTTP: the lesson itself does not
+ * change with it, but its join times (the class timing chip) follow the participants' joins.
  */
-export function roomRefreshInterval(lesson: RoomLesson | undefined, now = new Date()): number {
-  if (!lesson) return ROOM_REFRESH_MS;
-  const phase = roomPhase(lesson, now);
-  return phase === 'cancelled' || phase === 'ended' ? 0 : ROOM_REFRESH_MS;
+export function withMeeting(data: MeetingData, meeting: MeetingState): MeetingData {
+  if (meeting.waitingId !== data.waitingId) return data;
+  const joins = meeting.participants.flatMap((person) =>
+    person.joinedAt ? [{ userId: person.userId, joinedAt: person.joinedAt }] : [],
+  );
+  const tutorId = data.lesson.tutorId ?? '';
+  const studentIds = data.lesson.studentIds ?? [];
+  return {
+    ...data,
+    ...meeting,
+    lesson: { ...data.lesson, ...joinTimesOf({ tutorId, studentIds }, joins) },
+  };
 }
 
-/** How the viewer takes part: the lesson's tutor, one of its students, or someone viewing schedules. */
-export type RoomViewer = 'tutor' | 'student' | 'observer';
-
-export function roomViewer(
-  lesson: Pick<RoomLesson, 'tutorId' | 'studentIds'>,
-  userId: string | undefined,
-): RoomViewer {
-  if (userId && lesson.tutorId === userId) return 'tutor';
-  if (userId && (lesson.studentIds ?? []).includes(userId)) return 'student';
-  return 'observer';
-}
+/** Where one of the lesson's people is: in the meeting, waiting in the room, or neither. */
+export type PresenceStatus = 'in' | 'waiting' | 'away';
 
 export interface RoomPerson {
-  _id: string;
+  userId: string;
   name: string;
   role: 'Tutor' | 'Student';
-  /** When they joined; null when not yet; undefined when the read cannot say for this person. */
-  joinedAt: string | null | undefined;
-}
-
-export interface RoomPeople {
-  people: RoomPerson[];
-  /**
-   * The lesson read carries the earliest student's join, not each student's: in a group lesson the room
-   * names the students and says when the first of them joined (null: none yet) instead of guessing who.
-   */
-  firstStudentJoinedAt?: string | null;
+  status: PresenceStatus;
+  /** When they joined (in) or first waited (waiting). */
+  since: string | null;
 }
 
 const fullName = (person: { firstname: string; lastname: string }) =>
   `${person.firstname} ${person.lastname}`.trim();
 
-/** The tutor and the students, each with their join as far as the lesson read tells it. */
-export function roomPeople(lesson: RoomLesson): RoomPeople {
-  const tutorJoined = lesson.tutorJoinTime ?? null;
-  const studentJoined = lesson.studentJoinTime ?? null;
-  const oneStudent = lesson.students.length === 1;
-  const people: RoomPerson[] = [
-    ...(lesson.tutor
-      ? [
-          {
-            _id: lesson.tutor._id,
-            name: fullName(lesson.tutor),
-            role: 'Tutor' as const,
-            joinedAt: tutorJoined,
-          },
-        ]
-      : []),
-    ...lesson.students.map((student) => ({
-      _id: student._id,
-      name: fullName(student),
-      role: 'Student' as const,
-      joinedAt: oneStudent ? studentJoined : undefined,
-    })),
-  ];
-  return oneStudent || lesson.students.length === 0
-    ? { people }
-    : { people, firstStudentJoinedAt: studentJoined };
+/** The tutor and the students, each in, waiting or away, as the meeting data tells it. */
+export function roomPeople(meeting: Pick<MeetingState, 'participants'>): RoomPerson[] {
+  return meeting.participants.map((person) => ({
+    userId: person.userId,
+    name: fullName(person),
+    role: person.kind === 'TUTOR' ? 'Tutor' : 'Student',
+    status: person.joinedAt ? 'in' : person.waitingSince ? 'waiting' : 'away',
+    since: person.joinedAt ?? person.waitingSince,
+  }));
 }
 
 export interface RoomNotice {
@@ -116,18 +93,13 @@ export interface RoomNotice {
   body: string;
 }
 
-/**
- * What the room says above everything else. Plain words for the people of the lesson: this page is the
- * lesson's meeting room (a video-meeting adapter would send them to the meeting instead).
- */
+/** What the room says above everything else, in plain words for the lesson's people. */
 export function roomNotice(input: {
   phase: RoomPhase;
-  viewer: RoomViewer;
-  tutorJoined: boolean;
-  studentJoined: boolean;
-  groupLesson: boolean;
+  viewer: WaitingRoomUserKind;
+  meeting: Pick<MeetingState, 'status' | 'participants'>;
 }): RoomNotice {
-  const { phase, viewer, tutorJoined, studentJoined, groupLesson } = input;
+  const { phase, viewer, meeting } = input;
   if (phase === 'cancelled') {
     return {
       title: 'This lesson was cancelled',
@@ -137,29 +109,62 @@ export function roomNotice(input: {
   if (phase === 'ended') {
     return {
       title: 'This lesson has ended',
-      body: 'The meeting room is closed. The lesson and its materials stay on the course page.',
+      body: 'The waiting room is closed. The lesson and its materials stay on the course page.',
     };
   }
-  const room = 'This is the meeting room for this lesson.';
+  const room = 'This is the waiting room for this lesson.';
   if (phase === 'notOpen') {
     return {
       title: 'This lesson has not opened yet',
       body: `${room} It opens ${JOIN_OPENS_MINUTES} minutes before the lesson starts.`,
     };
   }
-  if (viewer === 'tutor') {
-    if (!studentJoined) {
-      const who = groupLesson ? 'Your students' : 'Your student';
-      return { title: `Waiting for ${who.toLowerCase()}`, body: `${room} ${who} will join you here.` };
+  if (meeting.status === 'STARTED') {
+    // "Meeting", not "lesson": the class timing chip beside it still says Class Not Started until the start time.
+    const body = {
+      TUTOR: 'You started it: join with the button below.',
+      STUDENT: 'Your tutor started it: join with the button below.',
+      ADMIN: 'Its tutor started it.',
+    }[viewer];
+    return { title: 'The meeting is open', body };
+  }
+  const people = roomPeople(meeting);
+  const students = people.filter((person) => person.role === 'Student');
+  const studentsHere = students.filter((person) => person.status !== 'away').length;
+  const tutorHere = people.some((person) => person.role === 'Tutor' && person.status !== 'away');
+  if (viewer === 'TUTOR') {
+    const group = students.length > 1;
+    if (studentsHere === 0) {
+      const who = group ? 'your students' : 'your student';
+      return {
+        title: `Waiting for ${who}`,
+        body: `${room} Start the lesson when you are ready: everyone here then gets the join link.`,
+      };
     }
-    return groupLesson
-      ? { title: 'A student has joined', body: `${room} Your students are joining you here.` }
-      : { title: 'Your student has joined', body: `${room} They are waiting for you here.` };
+    return {
+      title: group ? `${studentsHere} of ${students.length} students are waiting` : 'Your student is waiting',
+      body: `${room} Start the lesson: everyone here then gets the join link.`,
+    };
   }
-  if (viewer === 'student') {
-    return tutorJoined
-      ? { title: 'Your tutor is here', body: `${room} Stay on this page: your lesson happens here.` }
-      : { title: 'Waiting for your tutor', body: `${room} Your tutor will start the lesson here.` };
+  if (viewer === 'STUDENT') {
+    return {
+      title: tutorHere ? 'Your tutor is here' : 'Waiting for your tutor',
+      body: `${room} The join link appears here when your tutor starts the lesson: keep this page open.`,
+    };
   }
-  return { title: 'Lesson meeting room', body: `${room} The tutor and the students meet here.` };
+  return { title: 'Lesson waiting room', body: `${room} The tutor starts the lesson from here.` };
+}
+
+/**
+ * What a failed meeting-data read shows (spec 001 section 8): the error's message is the serialized
+ * server answer, parsed as JSON for the server's own `message` (an unknown lesson, a lesson not the
+ * viewer's); undefined when the server said nothing (no connection, not JSON).
+ */
+export function roomErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  try {
+    return serverMessage(JSON.parse(error.message));
+  } catch {
+    return undefined;
+  }
 }

@@ -11,9 +11,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { WaitingRoomConnection } from '../../../../shared/realtime/socket-events';
-import type { ScheduledLesson } from '../../../../shared/routes/schedule';
+import type { MeetingData } from '../../../../shared/routes/meetings';
 import { formatDuration } from '../../../../shared/scheduling/durations';
 import { ClassTimingChip } from '../../components/lessons/class-timing-chip';
 import { RequireSession } from '../../components/require-session';
@@ -23,17 +24,19 @@ import { usePageMeta } from '../../lib/meta-tags';
 import { useSession } from '../../lib/session';
 import { deviceTimeZone, formatDateTime, formatTime } from '../../lib/time-zone';
 import { useNow } from '../../lib/use-now';
-import { useRoomLesson } from './api/get-lesson';
+import { joinMeeting, keepMeeting, notifyWaiting, startMeeting, useMeetingData } from './api/meeting-data';
 import { useRoomPresence } from './api/use-room-presence';
 import {
+  isRoomOpen,
   joinOpensAt,
-  ROOM_REFRESH_MS,
+  type PresenceStatus,
+  ROOM_CLOCK_MS,
   type RoomPerson,
   type RoomPhase,
+  roomErrorMessage,
   roomNotice,
   roomPeople,
   roomPhase,
-  roomViewer,
 } from './room-view';
 
 const coursePath = (courseId: string) => `${paths.portalCourses}/${encodeURIComponent(courseId)}`;
@@ -47,18 +50,31 @@ const noticeStatus: Record<RoomPhase, 'info' | 'warning' | 'neutral' | 'success'
 };
 
 /**
- * What a failed read shows. The server answers 404 both for an unknown lesson and for one the viewer is
- * not part of (it does not tell which lessons exist), so the page says both; the error toast has already
- * been shown once by the API client.
+ * What a failed read shows: the server's own message (spec 001 section 8: "Lesson not found", "Only this
+ * lesson's tutor, its students and admins can enter its waiting room"), with the way to the user's courses
+ * when the lesson is not theirs, or a retry when the server could not be reached. The meeting data is
+ * cleared meanwhile, so nothing of the lesson stays on the page. The error toast was shown once by the API
+ * client.
  */
 function RoomUnavailable({ error, retry }: { error: unknown; retry: () => void }) {
   const missing = error instanceof ApiError && [400, 403, 404].includes(error.status);
+  const refused = error instanceof ApiError && error.status === 403;
+  const message = roomErrorMessage(error);
   return (
     <Center minH="calc(100vh - 64px)" px="4">
       <Stack gap="4" textAlign="center" maxW="md" data-testid="waiting-room-unavailable">
         <Heading as="h1" size="2xl">
-          {missing ? 'Lesson not found' : 'The waiting room could not be loaded'}
+          {refused
+            ? 'This waiting room is not yours'
+            : missing
+              ? 'Lesson not found'
+              : 'The waiting room could not be loaded'}
         </Heading>
+        {message && (
+          <Text fontWeight="medium" data-testid="waiting-room-error">
+            {message}
+          </Text>
+        )}
         <Text color="fg.muted">
           {missing
             ? 'There is no lesson at this link for your account. The link may be incomplete, or the lesson belongs to another account: sign in with the account that is booked on the lesson.'
@@ -78,18 +94,28 @@ function RoomUnavailable({ error, retry }: { error: unknown; retry: () => void }
   );
 }
 
-function JoinStatus({ joinedAt, ended }: { joinedAt: string | null | undefined; ended: boolean }) {
-  if (joinedAt === undefined) return null;
-  return joinedAt ? (
-    <Badge colorPalette="green">Joined at {formatTime(joinedAt)}</Badge>
-  ) : (
-    <Badge colorPalette="gray">{ended ? 'Did not join' : 'Not joined yet'}</Badge>
-  );
-}
+const statusBadge: Record<PresenceStatus, { palette: string; label: (since: string | null) => string }> = {
+  in: {
+    palette: 'green',
+    label: (since) => (since ? `In the lesson since ${formatTime(since)}` : 'In the lesson'),
+  },
+  waiting: {
+    palette: 'orange',
+    label: (since) => (since ? `Waiting since ${formatTime(since)}` : 'Waiting'),
+  },
+  away: { palette: 'gray', label: () => 'Not here yet' },
+};
 
 function PersonRow({ person, isViewer, ended }: { person: RoomPerson; isViewer: boolean; ended: boolean }) {
+  const badge = statusBadge[person.status];
+  // Once the lesson is over only the joins count (the lesson history's attendance).
+  const label = ended
+    ? person.status === 'in' && person.since
+      ? `Joined at ${formatTime(person.since)}`
+      : 'Did not join'
+    : badge.label(person.since);
   return (
-    <HStack justify="space-between" gap="3" wrap="wrap" data-testid="room-person">
+    <HStack justify="space-between" gap="3" wrap="wrap" data-testid="room-person" data-status={person.status}>
       <HStack gap="2">
         <Text fontWeight="medium">
           {person.name}
@@ -102,40 +128,88 @@ function PersonRow({ person, isViewer, ended }: { person: RoomPerson; isViewer: 
         </Text>
         <Badge variant="outline">{person.role}</Badge>
       </HStack>
-      <JoinStatus joinedAt={person.joinedAt} ended={ended} />
+      <Badge colorPalette={ended ? (person.status === 'in' ? 'green' : 'gray') : badge.palette}>
+        {label}
+      </Badge>
     </HStack>
   );
 }
 
-function People({ lesson, phase }: { lesson: ScheduledLesson; phase: RoomPhase }) {
+/** The lesson's people: who is in the meeting, who waits in the room, who has not come (pushed). */
+function People({ meeting, phase }: { meeting: MeetingData; phase: RoomPhase }) {
   const viewerId = useSession()?.user._id;
-  const { people, firstStudentJoinedAt } = roomPeople(lesson);
+  const people = roomPeople(meeting);
+  const count = (status: PresenceStatus) => people.filter((person) => person.status === status).length;
   return (
-    <Card.Root>
+    <Card.Root data-testid="room-people">
       <Card.Header>
-        <Heading size="md">{phase === 'ended' ? 'Who joined' : 'Who has joined'}</Heading>
+        <Heading size="md">{phase === 'ended' ? 'Who joined' : 'Who is waiting and who is in'}</Heading>
+        {phase !== 'ended' && (
+          <Text color="fg.muted" fontSize="sm" data-testid="room-counts">
+            {count('in')} in the lesson · {count('waiting')} waiting · {count('away')} not here yet
+          </Text>
+        )}
       </Card.Header>
       <Card.Body gap="3">
         {people.map((person) => (
           <PersonRow
-            key={`${person.role}-${person._id}`}
+            key={person.userId}
             person={person}
-            isViewer={person._id === viewerId}
+            isViewer={person.userId === viewerId}
             ended={phase === 'ended'}
           />
         ))}
         {people.length === 0 && <Text color="fg.muted">Nobody is booked on this lesson.</Text>}
-        {firstStudentJoinedAt !== undefined && (
-          <Text color="fg.muted" fontSize="sm">
-            {firstStudentJoinedAt
-              ? `The first student joined at ${formatTime(firstStudentJoinedAt)}.`
-              : phase === 'ended'
-                ? 'No student joined.'
-                : 'No student has joined yet.'}
-          </Text>
-        )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The meeting itself: the tutor's Start while it is not started, then the join link for the lesson's
+ * people (an admin watching gets the link without joining, so no join time is recorded for them).
+ */
+function MeetingActions({ meeting, phase }: { meeting: MeetingData; phase: RoomPhase }) {
+  const [starting, setStarting] = useState(false);
+  if (!isRoomOpen(phase)) return null;
+  if (meeting.status === 'STARTED' && meeting.joinUrl) {
+    const joinUrl = meeting.joinUrl;
+    return (
+      <HStack gap="3" wrap="wrap" data-testid="meeting-started">
+        {meeting.viewerKind === 'ADMIN' ? (
+          <Button asChild colorPalette="brand">
+            <a href={joinUrl} target="_blank" rel="noreferrer">
+              Open the meeting
+            </a>
+          </Button>
+        ) : (
+          <Button colorPalette="brand" onClick={() => void joinMeeting(meeting.waitingId, joinUrl)}>
+            Join the lesson
+          </Button>
+        )}
+        {meeting.startedAt && (
+          <Text color="fg.muted" fontSize="sm">
+            Started at {formatTime(meeting.startedAt)}
+          </Text>
+        )}
+      </HStack>
+    );
+  }
+  if (meeting.viewerKind !== 'TUTOR') return null;
+  return (
+    <Button
+      colorPalette="brand"
+      alignSelf="start"
+      loading={starting}
+      onClick={() => {
+        setStarting(true);
+        startMeeting(meeting.waitingId)
+          .catch(() => undefined)
+          .finally(() => setStarting(false));
+      }}
+    >
+      Start the lesson
+    </Button>
   );
 }
 
@@ -145,7 +219,7 @@ const presenceKinds: Record<WaitingRoomConnection['kind'], string> = {
   ADMIN: 'Admin',
 };
 
-/** Who has this room open now (pushed over the socket), beside who has joined the meeting. */
+/** Who has this room open now (pushed over the socket), admins watching included. */
 function InTheRoom({ connections }: { connections: WaitingRoomConnection[] | undefined }) {
   const viewerId = useSession()?.user._id;
   return (
@@ -174,29 +248,21 @@ function InTheRoom({ connections }: { connections: WaitingRoomConnection[] | und
   );
 }
 
-function Room({
-  lesson,
-  refreshFailed,
-  retry,
-}: {
-  lesson: ScheduledLesson;
-  refreshFailed: boolean;
-  retry: () => void;
-}) {
-  // The clock the room's phase is judged by (not open, open, live, ended).
-  const now = useNow(ROOM_REFRESH_MS);
-  const viewerId = useSession()?.user._id;
+function Room({ meeting, reread }: { meeting: MeetingData; reread: () => void }) {
+  // The clock the room's phase is judged by (not open, open, live, ended); the rest is pushed.
+  const now = useNow(ROOM_CLOCK_MS);
+  const { lesson } = meeting;
   const zone = deviceTimeZone();
   const phase = roomPhase(lesson, now);
   const closed = phase === 'cancelled' || phase === 'ended';
-  const present = useRoomPresence(closed ? undefined : lesson._id, retry);
-  const notice = roomNotice({
-    phase,
-    viewer: roomViewer(lesson, viewerId),
-    tutorJoined: !!lesson.tutorJoinTime,
-    studentJoined: !!lesson.studentJoinTime,
-    groupLesson: lesson.students.length > 1,
-  });
+  const present = useRoomPresence(closed ? undefined : meeting.waitingId, { reread, onMeeting: keepMeeting });
+  const participant = meeting.viewerKind !== 'ADMIN';
+  const waitingId = meeting.waitingId;
+  // The lesson's people tell the room they are here once it is open (the server keeps the first time).
+  useEffect(() => {
+    if (participant && isRoomOpen(phase)) void notifyWaiting(waitingId).catch(() => undefined);
+  }, [participant, phase, waitingId]);
+  const notice = roomNotice({ phase, viewer: meeting.viewerKind, meeting });
   const minutes =
     lesson.duration ??
     (lesson.start && lesson.end
@@ -244,45 +310,38 @@ function Room({
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
+        <MeetingActions meeting={meeting} phase={phase} />
         {closed && (
           <Button asChild colorPalette="brand" alignSelf="start">
             <RouterLink to={course}>Back to the course</RouterLink>
           </Button>
         )}
+        {phase !== 'cancelled' && <People meeting={meeting} phase={phase} />}
         {!closed && <InTheRoom connections={present} />}
-        {phase !== 'cancelled' && <People lesson={lesson} phase={phase} />}
-        {!closed &&
-          (refreshFailed ? (
-            <HStack gap="2">
-              <Text color="fg.error" fontSize="sm">
-                This page could not be updated.
-              </Text>
-              <Button size="xs" variant="outline" onClick={retry}>
-                Retry
-              </Button>
-            </HStack>
-          ) : (
-            <Text color="fg.muted" fontSize="sm">
-              Keep this page open: it updates every {ROOM_REFRESH_MS / 1000} seconds.
-            </Text>
-          ))}
+        {!closed && (
+          <Text color="fg.muted" fontSize="sm">
+            Keep this page open: it updates by itself as people arrive and the lesson starts.
+          </Text>
+        )}
       </Stack>
     </Box>
   );
 }
 
 /**
- * /waiting-room/{waitingId}: the meeting room the Join button opens (the local meeting adapter's join URL;
- * waitingId is the lesson's id). It shows the lesson, who is in the room now (pushed over the WebSocket),
- * its people and who has joined, read again every 15 seconds until joins are pushed too.
+ * /waiting-room/{waitingId} (waitingId is the lesson's id; the course page's Join opens it): the lesson,
+ * who waits and who is in, the tutor's Start and, once started, the join link. Read once with GET
+ * meeting-data, then kept by the socket's pushes (no polling). A failed read, first or later, clears the
+ * meeting data and shows the server's message (spec 001 section 8).
  */
 function WaitingRoom() {
   const { waitingId } = useParams();
-  const { data: lesson, error, mutate } = useRoomLesson(waitingId);
-  usePageMeta(lesson ? `Waiting room: ${lesson.title}` : 'Waiting room');
-  const retry = () => void mutate();
-  if (!lesson) return error ? <RoomUnavailable error={error} retry={retry} /> : null;
-  return <Room lesson={lesson} refreshFailed={!!error} retry={retry} />;
+  const { data, error, mutate } = useMeetingData(waitingId);
+  const meeting = error ? undefined : data;
+  usePageMeta(meeting ? `Waiting room: ${meeting.lesson.title}` : 'Waiting room');
+  const reread = () => void mutate();
+  if (!meeting) return error ? <RoomUnavailable error={error} retry={reread} /> : null;
+  return <Room meeting={meeting} reread={reread} />;
 }
 
 export default function WaitingRoomPage() {

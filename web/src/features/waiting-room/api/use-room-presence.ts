@@ -1,27 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
-import type { WaitingRoomConnection } from '../../../../../shared/realtime/socket-events';
+import type { MeetingState, WaitingRoomConnection } from '../../../../../shared/realtime/socket-events';
 import { sessionRealtimeSocket } from '../../../lib/realtime-socket';
 
 /**
- * Who is in the lesson's waiting room now, pushed over the WebSocket (register, then a `connections`
- * message on every arrival and departure). The socket opens with the room and closes when it is left or
- * closed (`waitingId` undefined); after a reconnection `reread` runs, so the page reads the lesson again.
+ * The room over the WebSocket: who has it open now (register, then a `connections` message on every
+ * arrival and departure) and the meeting (a `meeting` message whenever someone waits, the tutor starts or
+ * someone joins, handed to `onMeeting`). The socket opens with the room and closes when it is left or
+ * closed (`waitingId` undefined). Once registered, and after every reconnection, `reread` runs, so the page
+ * reads the room again (what was pushed before the registration is not replayed).
  */
 export function useRoomPresence(
   waitingId: string | undefined,
-  reread: () => void,
+  handlers: { reread: () => void; onMeeting: (meeting: MeetingState) => void },
 ): WaitingRoomConnection[] | undefined {
   const [connections, setConnections] = useState<WaitingRoomConnection[]>();
-  const rereadRef = useRef(reread);
-  rereadRef.current = reread;
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
   useEffect(() => {
     if (!waitingId) return;
     const socket = sessionRealtimeSocket();
+    let registered = false;
     socket.onMessage((message) => {
-      if (message.action === 'connections' && message.waitingId === waitingId)
+      if (message.action === 'connections' && message.waitingId === waitingId) {
         setConnections(message.connections);
+        // The first read raced the registration: read once more, so a push made in between is not missed.
+        if (!registered) handlersRef.current.reread();
+        registered = true;
+      }
+      if (message.action === 'meeting' && message.waitingId === waitingId)
+        handlersRef.current.onMeeting(message.meeting);
     });
-    socket.onReconnect(() => rereadRef.current());
+    socket.onReconnect(() => handlersRef.current.reread());
     socket.register(waitingId);
     socket.connect();
     return () => socket.close();

@@ -1,0 +1,176 @@
+import { ConflictError, ForbiddenError } from '../../shared/http/errors';
+import type {
+  MeetingParticipant,
+  MeetingState,
+  WaitingRoomUserKind,
+} from '../../shared/realtime/socket-events';
+import type { MeetingData } from '../../shared/routes/meetings';
+import { joinTimesOf } from '../../shared/rules/lesson-history';
+import { decideJoin } from '../../shared/scheduling/join-window';
+import { requireOpenCourse } from '../access/course-visibility';
+import { meetingRoomUrl } from '../lib/meetings';
+import { sendToTopic } from '../realtime/send';
+import { coursesRepository } from '../repositories/courses';
+import { lessonJoinsOf } from '../repositories/lesson-joins';
+import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
+import type { LessonRecord } from '../repositories/lessons';
+import type { UserRecord } from '../repositories/users';
+import { getUsers } from '../repositories/users';
+import { requireLesson } from './lessons';
+
+/**
+ * A lesson's waiting room (spec 001 sections 7 and 8): who waits, the tutor's start, who is in. The room's
+ * HTTP calls and its socket events share these rules, and every change is pushed to the connections
+ * registered to the room, so the page needs no polling.
+ */
+
+/**
+ * Who may be in a lesson's room, and as what: its tutor (TUTOR), its students (STUDENT; not before a draft
+ * course is theirs, as for joining) and the tenant's admins (ADMIN); anyone else is refused (403). An
+ * unknown lesson, or another tenant's, is not found (404).
+ */
+export async function waitingRoomKind(
+  tenant: string,
+  user: Pick<UserRecord, '_id'> & Partial<Pick<UserRecord, 'type'>>,
+  lesson: LessonRecord,
+): Promise<WaitingRoomUserKind> {
+  if (lesson.tutorId === user._id) return 'TUTOR';
+  if (lesson.studentIds.includes(user._id)) {
+    const course = await coursesRepository.get(tenant, lesson.course);
+    if (course) requireOpenCourse(course, 'learner', 'Lesson not found');
+    return 'STUDENT';
+  }
+  if (user.type === 'admin') return 'ADMIN';
+  throw new ForbiddenError("Only this lesson's tutor, its students and admins can enter its waiting room");
+}
+
+/** The room's meeting as it stands: started or not, and each of the lesson's people waiting or in. */
+export async function meetingState(tenant: string, lesson: LessonRecord): Promise<MeetingState> {
+  const [meeting, waits, joins, people] = await Promise.all([
+    lessonMeetingsRepository.meetingOf(tenant, lesson),
+    lessonMeetingsRepository.waitsOf(tenant, lesson),
+    lessonJoinsOf(tenant, [lesson]).then((found) => found.get(lesson._id) ?? []),
+    getUsers(tenant, [lesson.tutorId, ...lesson.studentIds]),
+  ]);
+  const participant = (userId: string, kind: MeetingParticipant['kind']): MeetingParticipant[] => {
+    const person = people.find((user) => user._id === userId);
+    if (!person) return [];
+    return [
+      {
+        userId,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        kind,
+        waitingSince: waits.find((wait) => wait.userId === userId)?.waitingSince ?? null,
+        joinedAt: joins.find((join) => join.userId === userId)?.joinedAt ?? null,
+      },
+    ];
+  };
+  return {
+    waitingId: lesson._id,
+    lessonStart: lesson.start,
+    status: meeting ? 'STARTED' : 'NOT_STARTED',
+    startedAt: meeting?.startedAt ?? null,
+    startedBy: meeting?.startedBy ?? null,
+    joinUrl: meeting ? meetingRoomUrl(lesson._id) : null,
+    participants: [
+      ...participant(lesson.tutorId, 'TUTOR'),
+      ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
+    ],
+  };
+}
+
+/** Tells every connection in the room the meeting as it now stands (a gone one is removed by the send). */
+export async function pushMeeting(tenant: string, meeting: MeetingState): Promise<void> {
+  await sendToTopic(
+    tenant,
+    { kind: 'lesson', topicId: meeting.waitingId },
+    { action: 'meeting', waitingId: meeting.waitingId, meeting },
+  );
+}
+
+/** GET meeting-data/{waitingId}: the lesson as the room shows it, the caller's part and the meeting. */
+export async function meetingData(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type'>,
+  waitingId: string,
+): Promise<MeetingData> {
+  const lesson = await requireLesson(tenant, waitingId);
+  const viewerKind = await waitingRoomKind(tenant, user, lesson);
+  const [meeting, course] = await Promise.all([
+    meetingState(tenant, lesson),
+    coursesRepository.get(tenant, lesson.course),
+  ]);
+  const name = (person: MeetingParticipant) => ({
+    _id: person.userId,
+    firstname: person.firstname,
+    lastname: person.lastname,
+  });
+  const tutor = meeting.participants.find((person) => person.kind === 'TUTOR');
+  const joins = meeting.participants.flatMap((person) =>
+    person.joinedAt ? [{ userId: person.userId, joinedAt: person.joinedAt }] : [],
+  );
+  return {
+    ...meeting,
+    viewerKind,
+    lesson: {
+      ...lesson,
+      courseTitle: course?.title ?? '',
+      tutor: tutor ? name(tutor) : null,
+      students: meeting.participants.filter((person) => person.kind === 'STUDENT').map(name),
+      ...joinTimesOf(lesson, joins),
+    },
+  };
+}
+
+/** The lesson must be open for its room (the join window: from shortly before the start to the end). */
+function requireOpenRoom(lesson: LessonRecord, now: Date): void {
+  const decision = decideJoin({
+    start: new Date(lesson.start),
+    end: new Date(lesson.end),
+    status: lesson.status,
+    now,
+  });
+  if (decision.outcome === 'refused') throw new ConflictError(decision.message);
+}
+
+/**
+ * notify-user-waiting: one of the lesson's people has come to its room while it is open. Their first wait
+ * is kept (opening the room again changes nothing) and the room is told. An admin watching does not wait.
+ */
+export async function notifyWaiting(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type'>,
+  waitingId: string,
+  now = new Date(),
+): Promise<MeetingState> {
+  const lesson = await requireLesson(tenant, waitingId);
+  const kind = await waitingRoomKind(tenant, user, lesson);
+  if (kind === 'ADMIN') throw new ForbiddenError("Only this lesson's tutor and students wait in its room");
+  requireOpenRoom(lesson, now);
+  await lessonMeetingsRepository.recordWaiting(tenant, lesson, user._id, now.toISOString());
+  const meeting = await meetingState(tenant, lesson);
+  await pushMeeting(tenant, meeting);
+  return meeting;
+}
+
+/**
+ * start-meeting: the lesson's tutor starts its meeting while the room is open; from then on the room
+ * shows everyone the join link. Starting twice (two tabs) keeps the first start, held by the write's
+ * condition.
+ */
+export async function startMeeting(
+  tenant: string,
+  user: Pick<UserRecord, '_id' | 'type'>,
+  waitingId: string,
+  now = new Date(),
+): Promise<MeetingState> {
+  const lesson = await requireLesson(tenant, waitingId);
+  const kind = await waitingRoomKind(tenant, user, lesson);
+  if (kind !== 'TUTOR') throw new ForbiddenError("Only this lesson's tutor can start its meeting");
+  requireOpenRoom(lesson, now);
+  await lessonMeetingsRepository.start(tenant, lesson, user._id, now.toISOString());
+  const meeting = await meetingState(tenant, lesson);
+  await pushMeeting(tenant, meeting);
+  return meeting;
+}
