@@ -174,7 +174,9 @@ export async function setRateStudentType(
       await writeTransaction([...account.items, ...counts], (failed) =>
         failed < account.items.length
           ? account.refused(failed)
-          : new BadRequestError('Choose an existing student type'),
+          : new BadRequestError(
+              'Choose an active student type: this one does not exist or is inactive (no longer offered)',
+            ),
       );
       forgetCachedUser(tenant, userId);
       break;

@@ -80,6 +80,12 @@ export interface CollectionOptions<
     writes: (tenant: string, before: T | undefined, after: T | undefined) => TransactItem[];
     refused: (record: T) => AppError;
   };
+  /**
+   * A rule between a record's fields the schema cannot hold (a partial update is judged merged): the error a
+   * create (`before` undefined) or an update is refused with, or undefined. Checked before the write, which
+   * is conditional on the record read.
+   */
+  check?: (before: T | undefined, after: T) => AppError | undefined;
 }
 
 /** What a list asks beyond paging, search, sort and equality filters. */
@@ -304,6 +310,8 @@ export function collectionRepository<
       createdAt: now,
       updatedAt: now,
     });
+    const refusal = options.check?.(undefined, record);
+    if (refusal) throw refusal;
     const own = insertItems(tenant, record);
     const related = options.related;
     if (!related) {
@@ -334,6 +342,8 @@ export function collectionRepository<
       _id: id,
       updatedAt: new Date().toISOString(),
     });
+    const refusal = options.check?.(current, next);
+    if (refusal) throw refusal;
     const own = replaceItems(tenant, current, next);
     const related = options.related?.writes(tenant, current, next) ?? [];
     await writeTransaction([...own, ...related], (failed) =>

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BadRequestError } from '../../shared/http/errors';
+import { rateCourseTypeProblem } from '../../shared/rules/tutor-pay';
 import {
   type Course,
   type CourseMember,
@@ -13,6 +14,9 @@ import { getItem } from '../table/coalesced-get';
 import { defineEntity } from '../table/entity';
 import type { TransactItem } from '../table/transactions';
 import { rateTypeAssignmentWrites } from './rate-type-assignments';
+
+const INACTIVE_COURSE_TYPE_MESSAGE =
+  'Choose an active course type: this one does not exist or is inactive (no longer offered)';
 
 export type CourseRecord = Course;
 
@@ -51,7 +55,16 @@ export const coursesRepository = collectionRepository<
         before?.rateCourseType,
         after?.rateCourseType,
       ),
-    refused: () => new BadRequestError('Choose an existing course type'),
+    refused: () => new BadRequestError(INACTIVE_COURSE_TYPE_MESSAGE),
+  },
+  check: (before, after) => {
+    const problem = rateCourseTypeProblem(before, after);
+    // Named as the route schemas name a field (functions/lib/pipeline.ts), so the form shows it there.
+    return problem
+      ? new BadRequestError(`rateCourseType: ${problem}`, {
+          errors: [{ field: 'rateCourseType', message: problem }],
+        })
+      : undefined;
   },
   lists: {
     filters: {

@@ -102,6 +102,16 @@ export function tutorPaySummaryItems(
   );
 }
 
+/** The revenue summary items of a bulk load of payment rows (the benchmarks' seeding). */
+export function revenueSummaryItems(
+  tenant: string,
+  contributions: ReadonlyArray<Contribution<RevenueFigures> | undefined>,
+) {
+  return revenueSummariesOf(contributions).map(({ month, currency, figures }) =>
+    revenueSummaries.item(tenant, { month, currency, ...figures }),
+  );
+}
+
 /** The sort-key range of a report's months from `from` to `to`, both included. */
 function monthRange(report: FinanceReport, from: Month, to: Month): readonly [string, string] {
   return [`${report}#${from}`, prefixRange(`${report}#${to}#`)[1]];

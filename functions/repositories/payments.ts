@@ -9,7 +9,7 @@ import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
 import { isConditionalCheckFailure } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
-import { revenueSummaryWrites } from './finance-summaries';
+import { revenueSummaryItems, revenueSummaryWrites } from './finance-summaries';
 
 /**
  * Payment history (spec 002 section 7): one row per money fact about a user's payments (a payment, a
@@ -70,6 +70,18 @@ export function paymentRowWrites(tenant: string, payment: PaymentRecord): Transa
     payments.putWrite(tenant, { ...payment, summarised: true }, 'absent'),
     ...revenueSummaryWrites(tenant, [revenueContribution(payment)]),
   ];
+}
+
+/**
+ * Every item a set of new payment rows leaves in the table, as paymentRowWrites writes them (the rows,
+ * marked as counted, and their months' summaries), for a bulk load into a tenant with no payments yet: the
+ * benchmarks' seeding (BatchWriteItem).
+ */
+export function paymentSeedItems(tenant: string, rows: readonly PaymentRecord[]) {
+  const items: Array<Record<string, unknown>> = rows.map((row) => ({
+    ...payments.item(tenant, { ...row, summarised: true }),
+  }));
+  return items.concat(revenueSummaryItems(tenant, rows.map(revenueContribution)));
 }
 
 /**

@@ -7,9 +7,10 @@ import type { TransactItem } from '../table/transactions';
 
 /**
  * The writes that move a rate type's count of what is assigned it (a student's one-to-one student type, a
- * group course's course type), for the assignment's own transaction: the type taken must exist and counts
- * one more, the type left counts one less ('' or absent: none). So a type is not deleted while assigned,
- * and an assignment never names a type deleted meanwhile.
+ * group course's course type), for the assignment's own transaction: the type taken must exist and be
+ * ACTIVE (an inactive type is no longer offered, though what holds it keeps it) and counts one more, the
+ * type left counts one less ('' or absent: none). So a type is not deleted while assigned, and an
+ * assignment never names a type deleted or taken off offer meanwhile.
  */
 export function rateTypeAssignmentWrites(
   tenant: string,
@@ -19,14 +20,24 @@ export function rateTypeAssignmentWrites(
 ): TransactItem[] {
   if ((before ?? '') === (after ?? '')) return [];
   const now = new Date().toISOString();
-  const move = (id: string, delta: 1 | -1): TransactItem => ({
+  const take = (id: string): TransactItem => ({
     Update: {
       TableName: tableName(),
       Key: keys.collectionItem(tenant, collection, id),
-      UpdateExpression: 'ADD assigned :delta SET updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta, ':now': now },
+      UpdateExpression: 'ADD assigned :one SET updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':active': 'ACTIVE' },
     },
   });
-  return [...(after ? [move(after, 1)] : []), ...(before ? [move(before, -1)] : [])];
+  const leave = (id: string): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.collectionItem(tenant, collection, id),
+      UpdateExpression: 'ADD assigned :minusOne SET updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':minusOne': -1, ':now': now },
+    },
+  });
+  return [...(after ? [take(after)] : []), ...(before ? [leave(before)] : [])];
 }

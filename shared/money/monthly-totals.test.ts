@@ -1,6 +1,8 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   edgeRanges,
+  monthOf,
   monthsBetween,
   periodInstants,
   type RevenueFact,
@@ -14,6 +16,7 @@ import {
   tutorPayContribution,
   tutorPayFromSummaries,
   tutorPaySummariesOf,
+  zoneMonthFinder,
 } from './monthly-totals';
 
 const usd = (minor: number) => ({ minor, currency: 'USD' as const });
@@ -184,5 +187,27 @@ describe('figures from monthly summaries', () => {
     expect(
       tutorPaySummariesOf([tutorPayChange(at, null, usd(5)), tutorPayChange(at, usd(5), usd(8))]),
     ).toEqual([{ month: '2026-01', currency: 'USD', figures: { amount: 8, lessons: 1 } }]);
+  });
+});
+
+describe('the month of an instant in a zone', () => {
+  it("is luxon's month, around a period and beyond it, in every kind of zone", () => {
+    const random = generator(26);
+    const zones = ['UTC', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    const months = monthsBetween('2025-03', '2025-11');
+    for (const zone of zones) {
+      const monthIn = zoneMonthFinder(months, zone);
+      for (let i = 0; i < 300; i++) {
+        const instant = new Date(Date.UTC(2024, 11, 1) + random() * 420 * 86_400_000).toISOString();
+        expect(monthIn(instant), `${instant} in ${zone}`).toBe(monthOf(instant, zone));
+      }
+      // Each month start of the zone, and the millisecond before it.
+      for (const month of monthsBetween('2025-02', '2025-12')) {
+        const start = DateTime.fromFormat(month, 'yyyy-MM', { zone }).toMillis();
+        for (const instant of [start, start - 1].map((time) => new Date(time).toISOString())) {
+          expect(monthIn(instant), `${instant} in ${zone}`).toBe(monthOf(instant, zone));
+        }
+      }
+    }
   });
 });

@@ -27,28 +27,79 @@ export function isMonth(value: string): boolean {
   return MONTH.test(value);
 }
 
+/**
+ * The start of a month in `zone` (invalid for anything but YYYY-MM). fromObject, not fromFormat: luxon
+ * parses a format anew at each call, about ten times slower, and a report computes dozens of month starts.
+ */
+function monthStart(month: Month, zone: string): DateTime {
+  const found = MONTH.exec(month);
+  return found
+    ? DateTime.fromObject({ year: Number(found[1]), month: Number(found[2]) }, { zone })
+    : DateTime.invalid('Not a month (YYYY-MM)');
+}
+
+/** The month of a DateTime in its own zone, as `YYYY-MM`. */
+function monthName(time: DateTime): Month {
+  return `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}`;
+}
+
 /** The months from `from` to `to`, both included, oldest first (empty when `to` is before `from`). */
 export function monthsBetween(from: Month, to: Month): Month[] {
-  const start = DateTime.fromFormat(from, 'yyyy-MM', { zone: 'UTC' });
-  const end = DateTime.fromFormat(to, 'yyyy-MM', { zone: 'UTC' });
+  const start = monthStart(from, 'UTC');
+  const end = monthStart(to, 'UTC');
   if (!start.isValid || !end.isValid) return [];
   const months: Month[] = [];
   for (let month = start; month <= end; month = month.plus({ months: 1 })) {
-    months.push(month.toFormat('yyyy-MM'));
+    months.push(monthName(month));
   }
   return months;
 }
 
 /** The instants a period covers in `zone`: from the first month's start up to (not including) the month after the last. */
 export function periodInstants(from: Month, to: Month, zone: string): { start: string; end: string } {
-  const start = DateTime.fromFormat(from, 'yyyy-MM', { zone }).startOf('month');
-  const end = DateTime.fromFormat(to, 'yyyy-MM', { zone }).startOf('month').plus({ months: 1 });
+  const start = monthStart(from, zone);
+  const end = monthStart(to, zone).plus({ months: 1 });
   return { start: start.toUTC().toISO() ?? '', end: end.toUTC().toISO() ?? '' };
 }
 
 /** The month (in `zone`) an instant falls in. */
 export function monthOf(instant: string, zone: string): Month {
   return DateTime.fromISO(instant, { zone }).toFormat('yyyy-MM');
+}
+
+/** An ISO instant that names its offset, so Date.parse reads it as luxon does (not in the server's zone). */
+const WITH_OFFSET = /T.*(Z|[+-]\d\d:?\d\d)$/;
+
+/**
+ * The UTC month of an instant without luxon, which takes about 0.05 ms a call: a zone's report moves
+ * hundreds of facts (monthOf for anything this does not read).
+ */
+function utcMonthOf(instant: string): Month {
+  const time = Date.parse(instant);
+  const month =
+    WITH_OFFSET.test(instant) && Number.isFinite(time) ? new Date(time).toISOString().slice(0, 7) : '';
+  return isMonth(month) ? month : monthOf(instant, 'UTC');
+}
+
+/**
+ * The month in `zone` of an instant, for the instants around a period (its months and one either side):
+ * the zone's month starts computed once with luxon, then compared with each instant. monthOf for others.
+ */
+export function zoneMonthFinder(months: readonly Month[], zone: string): (instant: string) => Month {
+  const first = months[0];
+  if (!first) return (instant) => monthOf(instant, zone);
+  const before = monthStart(first, zone).minus({ months: 1 });
+  const starts = Array.from({ length: months.length + 3 }, (_, i) => {
+    const start = before.plus({ months: i });
+    return { month: monthName(start), at: start.toMillis() };
+  });
+  return (instant) => {
+    const time = Date.parse(instant);
+    if (!WITH_OFFSET.test(instant) || !Number.isFinite(time)) return monthOf(instant, zone);
+    const next = starts.findIndex((start) => time < start.at);
+    const found = next > 0 ? starts[next - 1] : undefined;
+    return found ? found.month : monthOf(instant, zone);
+  };
 }
 
 /** A money fact of the payment history: what was paid or given back, and when. */
@@ -149,7 +200,7 @@ export function tutorPayChange(
 
 /** The month a contribution's summary is kept in: UTC's, whatever zone reads it. */
 function summaryMonthOf(instant: string): Month {
-  return monthOf(instant, 'UTC');
+  return utcMonthOf(instant);
 }
 
 /**
@@ -160,10 +211,10 @@ function summaryMonthOf(instant: string): Month {
 export function edgeRanges(months: readonly Month[], zone: string): Array<{ start: string; end: string }> {
   const last = months.at(-1);
   if (!last) return [];
-  const utcStart = (month: Month) => DateTime.fromFormat(month, 'yyyy-MM', { zone: 'UTC' });
-  const after = utcStart(last).plus({ months: 1 }).toFormat('yyyy-MM');
+  const utcStart = (month: Month) => monthStart(month, 'UTC');
+  const after = monthName(utcStart(last).plus({ months: 1 }));
   return [...months, after].flatMap((month) => {
-    const inZone = DateTime.fromFormat(month, 'yyyy-MM', { zone }).toUTC().toISO() ?? '';
+    const inZone = monthStart(month, zone).toUTC().toISO() ?? '';
     const inUtc = utcStart(month).toISO() ?? '';
     if (inZone === inUtc) return [];
     return [inZone < inUtc ? { start: inZone, end: inUtc } : { start: inUtc, end: inZone }];
@@ -208,6 +259,7 @@ function monthlyFigures<Figures>(
   },
 ): Array<{ currency: CurrencyCode; months: Array<{ month: Month; figures: Figures }>; total: Figures }> {
   const wanted = new Set(input.months);
+  const shownMonthOf = zoneMonthFinder(input.months, input.zone);
   const cells = new Map<CurrencyCode, Map<Month, Figures>>();
   const move = (currency: CurrencyCode, month: Month, figures: Figures, sign: 1 | -1) => {
     if (!wanted.has(month)) return;
@@ -218,7 +270,7 @@ function monthlyFigures<Figures>(
   for (const summary of input.summaries) move(summary.currency, summary.month, summary.figures, 1);
   for (const fact of input.edgeFacts) {
     const kept = summaryMonthOf(fact.at);
-    const shown = monthOf(fact.at, input.zone);
+    const shown = shownMonthOf(fact.at);
     if (kept === shown) continue;
     move(fact.currency, kept, fact.figures, -1);
     move(fact.currency, shown, fact.figures, 1);
@@ -239,9 +291,11 @@ function summariesOf<Figures>(
   zone: string,
 ): Array<MonthSummary<Figures>> {
   const cells = new Map<string, MonthSummary<Figures>>();
+  // The summaries' own month (UTC) the fast way; a zone's from luxon (the figures of the facts themselves).
+  const monthIn = zone === 'UTC' ? utcMonthOf : (instant: string) => monthOf(instant, zone);
   for (const fact of contributions) {
     if (!fact) continue;
-    const month = monthOf(fact.at, zone);
+    const month = monthIn(fact.at);
     const id = `${month}#${fact.currency}`;
     const figures = rules.plus(cells.get(id)?.figures ?? rules.zero, fact.figures, 1);
     cells.set(id, { month, currency: fact.currency, figures });

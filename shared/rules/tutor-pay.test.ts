@@ -7,9 +7,11 @@ import {
   allocatedAmount,
   changeOf,
   extensionAmount,
+  ONE_TO_ONE_COURSE_TYPE_MESSAGE,
   payAtWrite,
   penaltyAmount,
   rateClassOf,
+  rateCourseTypeProblem,
   rateKindOf,
   tutorAmountOf,
 } from './tutor-pay';
@@ -130,6 +132,18 @@ describe('the kind a lesson is rated as', () => {
     expect(rateKindOf('ONETOONE', course, {})).toBe('');
     expect(rateKindOf('GROUP', undefined, student)).toBe('');
     expect(rateKindOf('ONETOONE', undefined, undefined)).toBe('');
+  });
+
+  it('refuses a course type for a one-to-one course when a save gives it one or makes a typed course one-to-one', () => {
+    const group = { type: 'Group', rateCourseType: 'type-workshop' };
+    const oneToOne = { type: 'One-to-One', rateCourseType: 'type-workshop' };
+    expect(rateCourseTypeProblem(undefined, group)).toBeUndefined();
+    expect(rateCourseTypeProblem(undefined, { type: 'One-to-One', rateCourseType: '' })).toBeUndefined();
+    expect(rateCourseTypeProblem(undefined, oneToOne)).toBe(ONE_TO_ONE_COURSE_TYPE_MESSAGE);
+    expect(rateCourseTypeProblem({ type: 'One-to-One' }, oneToOne)).toBe(ONE_TO_ONE_COURSE_TYPE_MESSAGE);
+    expect(rateCourseTypeProblem(group, oneToOne)).toBe(ONE_TO_ONE_COURSE_TYPE_MESSAGE);
+    // A course stored so before the rule still saves its other fields.
+    expect(rateCourseTypeProblem(oneToOne, oneToOne)).toBeUndefined();
   });
 
   it('pays a lesson of a kind at its typed rate over an "any" rate, and another kind at the "any" rate', () => {

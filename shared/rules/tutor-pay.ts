@@ -168,3 +168,21 @@ export function rateKindOf(
 ): string {
   return (classType === 'GROUP' ? course?.rateCourseType : student?.rateStudentType) ?? '';
 }
+
+export const ONE_TO_ONE_COURSE_TYPE_MESSAGE =
+  "A one-to-one course has no tutor rate course type (its lessons are rated by their student's type): leave the course type empty, or make the course a group course";
+
+/**
+ * Why a course save is refused for its rate course type, or undefined: only a group course's lessons are
+ * rated by it (rateKindOf), so a one-to-one course given one would be silently ignored. Judged on the course
+ * as it will be stored (`after`, a partial update merged) and only when the save gives it that type or that
+ * class: a course stored so before the rule still saves its other fields.
+ */
+export function rateCourseTypeProblem(
+  before: { type: string; rateCourseType?: string | undefined } | undefined,
+  after: { type: string; rateCourseType?: string | undefined },
+): string | undefined {
+  if (after.type === 'Group' || !after.rateCourseType) return undefined;
+  const unchanged = before?.type === after.type && before.rateCourseType === after.rateCourseType;
+  return unchanged ? undefined : ONE_TO_ONE_COURSE_TYPE_MESSAGE;
+}

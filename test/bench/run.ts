@@ -401,8 +401,9 @@ async function main() {
     if (wanted('finance-reports')) {
       const reports = await measureFinanceReports(stack);
       const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+      const path = (report: string) => `GET /admin/finance/${report}`;
       figures.push({
-        name: `finance reports: seeding ${reports.rows.toLocaleString('en')} lesson-history rows (BatchWriteItem)`,
+        name: `finance reports: seeding ${reports.lessons.toLocaleString('en')} lesson-history rows and ${reports.payments.toLocaleString('en')} payment rows (BatchWriteItem)`,
         value: reports.seedSeconds,
         unit: 's',
         target: 'info',
@@ -410,7 +411,7 @@ async function main() {
       });
       for (const item of reports.cases) {
         figures.push({
-          name: `GET /admin/finance/tutor-pay, ${item.name}, ${reports.monthRows.toLocaleString('en')} lessons a month: p50 of ${item.runs.length} (alternating)`,
+          name: `${path(item.report)}, ${item.name}, ${reports.monthRows.toLocaleString('en')} facts a month: p50 of ${item.runs.length} (alternating)`,
           value: item.p50,
           unit: 'ms',
           target: 'info',
@@ -418,9 +419,9 @@ async function main() {
           runs: round(item.runs),
         });
       }
-      for (const { zone, ratio } of reports.ratios) {
+      for (const { report, zone, ratio } of reports.ratios) {
         figures.push({
-          name: `GET /admin/finance/tutor-pay, ${zone}: 24 months over 1 month (p50s)`,
+          name: `${path(report)}, ${zone}: 24 months over 1 month (p50s)`,
           value: Math.round(ratio * 100) / 100,
           unit: 'ratio',
           target: '<= 1.5',

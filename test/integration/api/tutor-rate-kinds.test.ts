@@ -93,6 +93,37 @@ describe('a student type', () => {
     expect(asStudent.status).toBe(403);
   });
 
+  it('is assigned only while ACTIVE, and a student who holds one taken off offer keeps it', async () => {
+    // Prepare
+    const retiring = await created('one-to-one-tutor-rate-student-types.create', {
+      name: 'Retiring learners',
+    });
+    const archived = await created('one-to-one-tutor-rate-student-types.create', {
+      name: 'Archived learners',
+      status: 'INACTIVE',
+    });
+    expect((await assignStudentType('demo-student-3', retiring)).status).toBe(200);
+    await local.api.call<Json>('one-to-one-tutor-rate-student-types.update', {
+      ...admin,
+      params: { id: retiring },
+      body: { status: 'INACTIVE' },
+    });
+    // Act
+    const inactive = await assignStudentType(MAYA, archived);
+    const retired = await assignStudentType(MAYA, retiring);
+    const holder = await local.api.call<Json>('adminUsers.get', {
+      ...admin,
+      params: { id: 'demo-student-3' },
+    });
+    // Assess
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.message).toContain('inactive');
+    expect(retired.status).toBe(400);
+    expect(holder.body.rateStudentType).toBe(retiring);
+    // Leave the student as the other cases expect.
+    expect((await assignStudentType('demo-student-3', '')).status).toBe(200);
+  });
+
   it('is not deleted while a student holds it', async () => {
     // Prepare
     const type = await created('one-to-one-tutor-rate-student-types.create', { name: 'Short-lived' });
@@ -116,6 +147,80 @@ describe('a student type', () => {
     expect(refused.status).toBe(409);
     expect(taken.body.rateStudentType).toBe('');
     expect(deleted.status).toBe(200);
+  });
+});
+
+describe("a course's tutor rate course type", () => {
+  const courseBody = (type: 'Group' | 'One-to-One', rateCourseType?: string): Json => ({
+    title: `${type} course`,
+    curriculum: 'Cambridge IGCSE',
+    subject: 'Mathematics',
+    grade: 'Grade 10',
+    type,
+    ...(rateCourseType !== undefined ? { rateCourseType } : {}),
+  });
+  const createCourse = (body: Json) => local.api.call<Json>('courses.adminCreate', { ...admin, body });
+  const updateCourse = (id: string, body: Json) =>
+    local.api.call<Json>('courses.adminUpdate', { ...admin, params: { id }, body });
+  const assignedOf = async (type: string) =>
+    (await local.api.call<Json>('group-tutor-rate-course-types.get', { ...admin, params: { id: type } })).body
+      .assigned ?? 0;
+
+  it('is refused for a one-to-one course with a 400 that says why, and nothing is assigned', async () => {
+    // Prepare
+    const type = await created('group-tutor-rate-course-types.create', { name: 'Masterclass' });
+    const group = await created('courses.adminCreate', courseBody('Group', type));
+    const plain = await created('courses.adminCreate', courseBody('One-to-One'));
+    // Act
+    const oneToOne = await createCourse(courseBody('One-to-One', type));
+    const given = await updateCourse(plain, { rateCourseType: type });
+    const madeOneToOne = await updateCourse(group, { type: 'One-to-One' });
+    const cleared = await updateCourse(group, { type: 'One-to-One', rateCourseType: '' });
+    // Assess
+    for (const refused of [oneToOne, given, madeOneToOne]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.message).toContain('A one-to-one course has no tutor rate course type');
+    }
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body).toMatchObject({ type: 'One-to-One', rateCourseType: '' });
+    expect(await assignedOf(type)).toBe(0);
+  });
+
+  it('is offered and taken only while ACTIVE; a course that holds an inactive one keeps it', async () => {
+    // Prepare: a course assigned a type that is then taken off offer, and a type inactive from the start.
+    const retiring = await created('group-tutor-rate-course-types.create', { name: 'Retiring' });
+    const archived = await created('group-tutor-rate-course-types.create', {
+      name: 'Archived',
+      status: 'INACTIVE',
+    });
+    const holder = await created('courses.adminCreate', courseBody('Group', retiring));
+    const off = await local.api.call<Json>('group-tutor-rate-course-types.update', {
+      ...admin,
+      params: { id: retiring },
+      body: { status: 'INACTIVE' },
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    // Act
+    const picker = await local.api.call<Json>('group-tutor-rate-course-types.dropdown', admin);
+    const newCourse = await createCourse(courseBody('Group', archived));
+    const other = await created('courses.adminCreate', courseBody('Group'));
+    const newAssignment = await updateCourse(other, { rateCourseType: retiring });
+    const held = await local.api.call<Json>('courses.adminGet', { ...admin, params: { id: holder } });
+    const renamed = await updateCourse(holder, { title: 'Renamed group', rateCourseType: retiring });
+    // Assess
+    const offered = picker.body.docs.map((option: Json) => option._id);
+    expect(offered).not.toContain(retiring);
+    expect(offered).not.toContain(archived);
+    expect(offered).toContain(workshopType);
+    for (const refused of [newCourse, newAssignment]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.message).toContain('inactive');
+    }
+    expect(held.body.rateCourseType).toBe(retiring);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).toMatchObject({ title: 'Renamed group', rateCourseType: retiring });
+    expect(await assignedOf(retiring)).toBe(1);
+    expect(await assignedOf(archived)).toBe(0);
   });
 });
 

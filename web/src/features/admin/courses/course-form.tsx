@@ -1,6 +1,8 @@
 import { Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { type Course, type CourseInput, courseInputSchema } from '../../../../../shared/schemas/course';
 import { CourseFields } from '../../../components/admin/course-fields';
+import { offeredOptions } from '../../../components/admin/offered-options';
 import { RateScopePicker } from '../../../components/admin/rate-scope-fields';
 import { apiKey, useApi } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form-errors';
@@ -10,7 +12,7 @@ export { paymentTypeLabels, statusLabels, useCurricula } from '../../../componen
 /**
  * The create/edit form: the shared course fields, with status, and a group course's tutor rate course type
  * (the kind its lessons are rated as; a one-to-one course's lessons go by their student's type, so it has
- * none and leaving Group clears it).
+ * none, leaving Group clears it and the server refuses one). Only ACTIVE types are offered.
  */
 export function CourseForm({
   value,
@@ -23,6 +25,9 @@ export function CourseForm({
 }) {
   const isGroup = value.type === 'Group';
   const courseTypes = useApi(isGroup ? apiKey('group-tutor-rate-course-types.dropdown') : null);
+  // The type the course held when the form opened: still shown if it was taken off offer (inactive) since.
+  const [held] = useState(value.rateCourseType ?? '');
+  const options = offeredOptions(courseTypes.data?.docs ?? [], held, 'Current type (no longer offered)');
   return (
     <Stack gap="4">
       <CourseFields
@@ -34,7 +39,7 @@ export function CourseForm({
         <RateScopePicker
           label="Tutor rate course type"
           placeholder="None (rates for any course type)"
-          options={courseTypes.data?.docs ?? []}
+          options={options}
           value={value.rateCourseType ?? ''}
           onChange={(rateCourseType) => onChange({ ...value, rateCourseType })}
           error={errors.rateCourseType}

@@ -1,5 +1,6 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { offeredOptions } from '../../../components/admin/offered-options';
 import { RateScopePicker } from '../../../components/admin/rate-scope-fields';
 import type { Profile } from '../../../components/profile/profile-calls';
 import { useProfileWrite } from '../../../components/profile/use-profile-write';
@@ -21,12 +22,8 @@ export function StudentRateTypeTab(props: {
   const [choice, setChoice] = useState(current);
   const { busy, run } = useProfileWrite(onSaved);
   const types = useApi(apiKey('one-to-one-tutor-rate-student-types.dropdown'));
-  const offered = types.data?.docs ?? [];
   // A type taken off offer (inactive) still shows while the student holds it.
-  const options =
-    current && !offered.some((type) => type._id === current)
-      ? [...offered, { _id: current, name: 'Current type (no longer offered)' }]
-      : offered;
+  const options = offeredOptions(types.data?.docs ?? [], current, 'Current type (no longer offered)');
   const save = () =>
     run(
       () =>
