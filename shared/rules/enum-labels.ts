@@ -143,7 +143,7 @@ export const enumLabels = {
     DISPUTE_LOST: 'Dispute lost',
     FAILED: 'Failed',
   }),
-  /** A transaction log's (ledger entry's) kind: money moved, or credits. */
+  /** A transaction log's (ledger entry's) kind: money moved, credits or lesson minutes. */
   ledgerEntryKind: words(ledgerEntryKinds, {
     PAYMENT: 'Payment',
     REFUND: 'Refund',
@@ -155,6 +155,10 @@ export const enumLabels = {
     USE: 'Credit used',
     RETURN: 'Credit returned',
     REVERSAL: 'Credits reversed',
+    PLAN_MINUTES: 'Minutes bought',
+    MINUTES_USE: 'Minutes used',
+    MINUTES_RETURN: 'Minutes returned',
+    MINUTES_REVERSAL: 'Minutes reversed',
   }),
   roleType: words(roleTypes, { admin: 'Admin', user: 'User' }),
   userType: words(userTypes, {
