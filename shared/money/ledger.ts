@@ -192,7 +192,7 @@ export function notEnoughCreditsMessage(lessons: number): string {
  * `needed` minutes of one of its students, more than they hold.
  */
 export function notEnoughMinutesMessage(needed: number, lessons = 1): string {
-  const what = lessons === 1 ? 'This lesson' : `This series of ${lessons} lessons`;
+  const what = lessons === 1 ? 'this lesson' : `this series of ${lessons} lessons`;
   return `Not enough lesson minutes: ${what} needs ${needed} minutes of each student's flexible plan, and a student has fewer left. Buy more minutes on the plans page or book a shorter lesson.`;
 }
 
