@@ -11,6 +11,8 @@ import {
   type LedgerAccountKind,
   ledgerEntryId,
   ledgerEntryKinds,
+  lessonMinutes,
+  MINUTES_LESSON_LENGTH_MESSAGE,
   minuteBalance,
   moneyBalance,
   NO_CREDITS_MESSAGE,
@@ -18,6 +20,7 @@ import {
   signedMinuteEntry,
 } from '../../shared/money/ledger';
 import type { Money } from '../../shared/money/money';
+import { accessPeriods, accessUnits } from '../../shared/money/plan-access';
 import { storedMoneySchema } from '../../shared/money/schemas';
 import { tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
@@ -43,6 +46,8 @@ export const ledgerEntrySchema = z.object({
   credits: z.number().int().optional(),
   /** Minute entries: the signed number of lesson minutes. */
   minutes: z.number().int().optional(),
+  /** Access entries (PLAN_ACCESS): the term bought. */
+  term: z.object({ duration: z.number().int().positive(), durationUnit: z.enum(accessUnits) }).optional(),
   /** What the money was for (spec 002 payment types), when the entry comes from a payment. */
   paymentType: z.enum(paymentTypes).optional(),
   /** The payment history row the entry belongs to, if any. */
@@ -212,6 +217,31 @@ export async function lessonUseReturnWrites(
   return returns.length > 0 ? ledgerEntriesWrite(tenant, returns) : [];
 }
 
+/**
+ * Refuses (409) a change of a live lesson's length when a student staying on it paid it from their plan
+ * minutes: what they drew is the old length (MINUTES_LESSON_LENGTH_MESSAGE). Read only when the length
+ * changes; a lesson's minutes are drawn at its booking only, so no later draw can slip past this read.
+ */
+export async function refuseMinutesResize(
+  tenant: string,
+  before: { _id: string; status: string; start: string; end: string; studentIds: readonly string[] },
+  after: { status: string; start: string; end: string; studentIds: readonly string[] },
+): Promise<void> {
+  if (before.status !== 'ACTIVE' || after.status !== 'ACTIVE') return;
+  if (lessonMinutes(before) === lessonMinutes(after)) return;
+  const staying = before.studentIds.filter((userId) => after.studentIds.includes(userId));
+  if (staying.length === 0) return;
+  const uses = await ledgerEntries.getMany(
+    tenant,
+    staying.map((userId) => ({
+      account: accountId({ kind: 'MINUTES', userId }),
+      _id: ledgerEntryId('MINUTES_USE', before._id, userId),
+    })),
+    { consistent: true },
+  );
+  if (uses.length > 0) throw new ConflictError(MINUTES_LESSON_LENGTH_MESSAGE);
+}
+
 /** Whether a write of a transaction is a balance's (its failure means "no credits / minutes left"). */
 export function isBalanceWrite(item: TransactItem | undefined): boolean {
   return item?.Update?.Key?.sk === 'BALANCE' && String(item.Update.Key.pk).includes('#LEDGER#');
@@ -248,6 +278,24 @@ export async function moneyBalanceOf(tenant: string, userId: string): Promise<Mo
 /** A student's credits on a course, derived from their entries. */
 export async function creditsOf(tenant: string, userId: string, courseId: string): Promise<number> {
   return creditBalance(await accountEntries(tenant, { kind: 'CREDITS', userId, courseId }));
+}
+
+/**
+ * A student's access periods (flexible plans sold for a time), derived from their ACCESS entries: every
+ * purchase whose payment was not taken back by a reversal.
+ */
+export async function accessPeriodsOf(tenant: string, userId: string) {
+  const entries = await accountEntries(tenant, { kind: 'ACCESS', userId });
+  const reversed = new Set(
+    entries.filter((entry) => entry.kind === 'ACCESS_REVERSAL').map((entry) => entry.paymentId),
+  );
+  return accessPeriods(
+    entries.flatMap((entry) =>
+      entry.kind === 'PLAN_ACCESS' && entry.term && !reversed.has(entry.paymentId)
+        ? [{ paidAt: entry.createdAt, ...entry.term }]
+        : [],
+    ),
+  );
 }
 
 /** A student's lesson minutes, derived from their entries. */

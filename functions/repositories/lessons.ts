@@ -20,7 +20,7 @@ import { batchGetItems } from '../table/batch';
 import { defineEntity, type PrimaryKey } from '../table/entity';
 import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
-import { lessonUseReturnWrites } from './ledger';
+import { lessonUseReturnWrites, refuseMinutesResize } from './ledger';
 import { lessonLists, type SectionRecord, sectionEntity } from './sections';
 import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
@@ -243,7 +243,8 @@ function busyDayWrites(
  * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
  * left alone and each newly claimed bucket is written only if free; a booked trial's lesson carries its
  * trial along (read here: the trial is written whole, with its list entries); a credit (or plan minutes) a
- * student's place used comes back when the place ends (read here too: `lessonUseReturnWrites`). `firstIndex` is where these
+ * student's place used comes back when the place ends (read here too: `lessonUseReturnWrites`), and a
+ * lesson paid from plan minutes keeps its length (`refuseMinutesResize`). `firstIndex` is where these
  * writes start in the caller's transaction.
  */
 export async function lessonWrites(
@@ -256,6 +257,7 @@ export async function lessonWrites(
   const [trial, returns] = await Promise.all([
     trialOfLesson(tenant, before),
     before ? lessonUseReturnWrites(tenant, before, leavingStudents(before, after), after.updatedAt) : [],
+    before ? refuseMinutesResize(tenant, before, after) : undefined,
   ]);
   return lessonWritesWith(tenant, before, after, courseTitle, firstIndex, trial, returns);
 }

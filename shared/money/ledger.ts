@@ -17,8 +17,11 @@ import { type AdjustmentType, add, type Money, MoneyError, negate, zero } from '
  *   the lessons booked for them, whatever their course (MINUTES_USE: the lesson's length), given back when
  *   the lesson is cancelled (MINUTES_RETURN) or taken away when the plan's payment is refunded in full
  *   (MINUTES_REVERSAL). One account per student: minutes from several plans pool.
+ * - a student's ACCESS, bought with flexible plans sold for a time (DAYS to YEARS): each purchase a
+ *   PLAN_ACCESS entry carrying its term, taken back by an ACCESS_REVERSAL when its payment is refunded in
+ *   full. No balance: the periods are derived from the entries (shared/money/plan-access.ts).
  */
-export const ledgerAccountKinds = ['MONEY', 'CREDITS', 'MINUTES'] as const;
+export const ledgerAccountKinds = ['MONEY', 'CREDITS', 'MINUTES', 'ACCESS'] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 export const moneyEntryKinds = ['PAYMENT', 'REFUND', 'DISPUTE', 'DISPUTE_WON', 'ADJUSTMENT'] as const;
@@ -32,7 +35,14 @@ export const minuteEntryKinds = [
   'MINUTES_REVERSAL',
 ] as const;
 export type MinuteEntryKind = (typeof minuteEntryKinds)[number];
-export const ledgerEntryKinds = [...moneyEntryKinds, ...creditEntryKinds, ...minuteEntryKinds] as const;
+export const accessEntryKinds = ['PLAN_ACCESS', 'ACCESS_REVERSAL'] as const;
+export type AccessEntryKind = (typeof accessEntryKinds)[number];
+export const ledgerEntryKinds = [
+  ...moneyEntryKinds,
+  ...creditEntryKinds,
+  ...minuteEntryKinds,
+  ...accessEntryKinds,
+] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
 /** The rows of payment history (functions/repositories/payments.ts): what happened to a payment. */
@@ -61,6 +71,8 @@ const SIGNS: { [K in Exclude<LedgerEntryKind, 'ADJUSTMENT'>]: 1 | -1 } = {
   MINUTES_USE: -1,
   MINUTES_RETURN: 1,
   MINUTES_REVERSAL: -1,
+  PLAN_ACCESS: 1,
+  ACCESS_REVERSAL: -1,
 };
 
 /** The entry kinds that draw on a balance and are therefore held to what it holds (never below zero). */
@@ -69,17 +81,20 @@ export const drawingEntryKinds: ReadonlySet<LedgerEntryKind> = new Set(['USE', '
 /** The account an entry of a kind belongs to. */
 export function accountKindOf(kind: LedgerEntryKind): LedgerAccountKind {
   if ((moneyEntryKinds as readonly string[]).includes(kind)) return 'MONEY';
+  if ((accessEntryKinds as readonly string[]).includes(kind)) return 'ACCESS';
   return (minuteEntryKinds as readonly string[]).includes(kind) ? 'MINUTES' : 'CREDITS';
 }
 
 /**
  * The id of an account: a student's money (`MONEY#<userId>`), their credits on one course
- * (`CREDITS#<userId>#<courseId>`) or their lesson minutes (`MINUTES#<userId>`).
+ * (`CREDITS#<userId>#<courseId>`), their lesson minutes (`MINUTES#<userId>`) or their access periods
+ * (`ACCESS#<userId>`).
  */
 export type LedgerAccount =
   | { kind: 'MONEY'; userId: string }
   | { kind: 'CREDITS'; userId: string; courseId: string }
-  | { kind: 'MINUTES'; userId: string };
+  | { kind: 'MINUTES'; userId: string }
+  | { kind: 'ACCESS'; userId: string };
 
 export function accountId(account: LedgerAccount): string {
   switch (account.kind) {
@@ -89,6 +104,8 @@ export function accountId(account: LedgerAccount): string {
       return `CREDITS#${account.userId}#${account.courseId}`;
     case 'MINUTES':
       return `MINUTES#${account.userId}`;
+    case 'ACCESS':
+      return `ACCESS#${account.userId}`;
   }
 }
 
@@ -195,6 +212,13 @@ export function notEnoughMinutesMessage(needed: number, lessons = 1): string {
   const what = lessons === 1 ? 'this lesson' : `this series of ${lessons} lessons`;
   return `Not enough lesson minutes: ${what} needs ${needed} minutes of each student's flexible plan, and a student has fewer left. Buy more minutes on the plans page or book a shorter lesson.`;
 }
+
+/**
+ * A lesson paid from plan minutes keeps the length it drew when it moves: a longer or shorter lesson is a
+ * new booking (its minutes given back by the cancel, the new length drawn by the booking).
+ */
+export const MINUTES_LESSON_LENGTH_MESSAGE =
+  'This lesson was paid from lesson minutes for its length: move it at the same length, or cancel it and book a lesson of the new length.';
 
 /**
  * How long a lesson is, in the minutes it draws from a flexible plan: from its start to its end, whole

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountEntries, minuteSummaryOf, minutesOf } from '../../../functions/repositories/ledger';
 import { userPayments } from '../../../functions/repositories/payments';
-import { notEnoughMinutesMessage } from '../../../shared/money/ledger';
+import { MINUTES_LESSON_LENGTH_MESSAGE, notEnoughMinutesMessage } from '../../../shared/money/ledger';
 import { studentWithToken } from '../../support/accounts';
 import { demo } from '../../support/api-client';
 import { payThroughCheckout, settlePayments } from '../../support/payments';
@@ -87,10 +87,16 @@ async function buyPlan(student: { token: string; userId: string }) {
 }
 
 async function studentWithMinutes() {
+  return (await studentBuyingMinutes()).userId;
+}
+
+/** A student who bought the 90-minute plan, and the PaymentIntent it was paid with. */
+async function studentBuyingMinutes() {
   const student = await enrolledStudent();
-  await buyPlan(student);
+  const sessionId = await buyPlan(student);
   expect(await minutesOf(TENANT, student.userId)).toBe(90);
-  return student.userId;
+  const paid = (await userPayments(TENANT, student.userId)).find((row) => row.stripe.objectId === sessionId);
+  return { userId: student.userId, paymentIntent: paid?.stripe.paymentIntentId ?? '' };
 }
 
 let nextDay = 200;
@@ -240,5 +246,52 @@ describe('a lesson booked for a student holding minutes', () => {
     const lesson = await book(userId, freshDay(13));
     expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
     expect(await entriesOf(userId)).toEqual([]);
+  });
+
+  it('moved at its length keeps what it drew; at another length it is refused, saying why', async () => {
+    const userId = await studentWithMinutes();
+    const lesson = await book(userId, freshDay(14), 45);
+    expect(lesson.status, JSON.stringify(lesson.body)).toBe(201);
+    const reschedule = (duration?: number) =>
+      local.api.call<Json>('meetings.teamsAdminReschedule', {
+        ...admin,
+        params: { id: lesson.body._id },
+        body: { reason: 'Sickness', start: freshDay(15), ...(duration ? { duration } : {}) },
+      });
+
+    const longer = await reschedule(90);
+    const same = await reschedule();
+
+    expect(longer.status).toBe(409);
+    expect(longer.body.message).toBe(MINUTES_LESSON_LENGTH_MESSAGE);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(await entriesOf(userId, 'MINUTES_USE')).toHaveLength(1);
+    await expectMinutes(userId, 45);
+  });
+});
+
+describe("a flexible plan's payment refunded in full", () => {
+  it('takes its minutes back once (the account may go below zero when some were used)', async () => {
+    // Prepare: 90 minutes bought, 60 used
+    const { userId, paymentIntent } = await studentBuyingMinutes();
+    expect((await book(userId, freshDay(16))).status).toBe(201);
+    const charge = {
+      id: `ch_${unique()}`,
+      object: 'charge',
+      amount: 7000,
+      amount_refunded: 7000,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+    };
+
+    // Act: the refund, delivered twice
+    const refunded = local.stack.stripe.emit(TENANT, 'charge.refunded', charge);
+    await settle();
+    await local.stack.stripe.redeliver(TENANT, refunded.id);
+    await settle();
+
+    // Assess
+    expect(await entriesOf(userId, 'MINUTES_REVERSAL')).toMatchObject([{ minutes: -90 }]);
+    await expectMinutes(userId, -60);
   });
 });
