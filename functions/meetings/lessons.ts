@@ -9,6 +9,7 @@ import {
   signedCreditEntry,
   signedMinuteEntry,
 } from '../../shared/money/ledger';
+import { hasAccessAt } from '../../shared/money/plan-access';
 import { memberViewer } from '../../shared/rules/course-visibility';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
@@ -42,6 +43,7 @@ import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
 import {
+  accessPeriodsOf,
   ledgerEntriesWrite,
   minuteHolders,
   type NewLedgerEntry,
@@ -120,6 +122,18 @@ function minutesDrawn(items: TransactItem[]): number {
   return typeof drawn === 'number' ? -drawn : 0;
 }
 
+/** The students holding plan minutes, each with the periods of access they bought (which include lessons). */
+type MinutePayers = ReadonlyMap<string, Awaited<ReturnType<typeof accessPeriodsOf>>>;
+
+async function minutePayersOf(tenant: string, studentIds: readonly string[]): Promise<MinutePayers> {
+  const holders = [...(await minuteHolders(tenant, studentIds))];
+  return new Map(
+    await Promise.all(
+      holders.map(async (userId) => [userId, await accessPeriodsOf(tenant, userId)] as const),
+    ),
+  );
+}
+
 /**
  * What lessons cost their students (issue #18), in the booking's own transaction, so a booking with too
  * little left is refused (409) and two bookings cannot spend the same credit or minute twice (the
@@ -127,12 +141,13 @@ function minutesDrawn(items: TransactItem[]): number {
  * more.
  * - Credits: a billable lesson of a CREDIT course uses one credit of each of its students enrolled by credit.
  * - Plan minutes: any other billable lesson draws its length from each of its students who hold minutes
- *   (bought a flexible MINUTES plan; `minuteHolders`), shared/money/ledger.ts `drawsPlanMinutes`.
+ *   (bought a flexible MINUTES plan; `minuteHolders`), unless it starts within a period of access they
+ *   bought: shared/money/ledger.ts `drawsPlanMinutes`.
  */
 function lessonUses(
   course: CourseRecord,
   members: CourseMember[],
-  holdsMinutes: ReadonlySet<string>,
+  minutePayers: MinutePayers,
   lessons: LessonRecord[],
 ): NewLedgerEntry[] {
   const creditPayers = new Set(
@@ -158,11 +173,13 @@ function lessonUses(
           },
         ];
       }
+      const access = minutePayers.get(userId);
       const draws = drawsPlanMinutes({
         // A free-trial course's lesson is the school's gift, never drawn from a plan.
         billable: billable && !course.isTrial,
-        holdsMinutes: holdsMinutes.has(userId),
+        holdsMinutes: access !== undefined,
         paysByCourseCredits: creditPayers.has(userId),
+        coveredByAccess: access !== undefined && hasAccessAt(access, lesson.start),
       });
       return draws
         ? [
@@ -242,15 +259,15 @@ export async function createLesson(
     createdAt: now,
     updatedAt: now,
   };
-  const holdsMinutes = await minuteHolders(tenant.key, studentIds);
+  const minutePayers = await minutePayersOf(tenant.key, studentIds);
   if (input.recurrence) {
     return bookSeries(tenant, lesson, input.recurrence, course.title, (lessons) =>
-      lessonUses(course, members, holdsMinutes, lessons),
+      lessonUses(course, members, minutePayers, lessons),
     );
   }
   const writes = newLessonWrites(tenant.key, lesson, course.title);
   await commit(
-    [...writes.items, ...ledgerEntriesWrite(tenant.key, lessonUses(course, members, holdsMinutes, [lesson]))],
+    [...writes.items, ...ledgerEntriesWrite(tenant.key, lessonUses(course, members, minutePayers, [lesson]))],
     writes.isClaim,
   );
   return lesson;

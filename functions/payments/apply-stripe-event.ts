@@ -11,6 +11,7 @@ import {
   signedMoneyEntry,
 } from '../../shared/money/ledger';
 import type { Money } from '../../shared/money/money';
+import { type AccessUnit, isAccessUnit } from '../../shared/money/plan-access';
 import { updateStudent } from '../courses/members';
 import { logger } from '../lib/logger';
 import {
@@ -290,6 +291,7 @@ function paymentWrites(
         ? { credits: metadata.credits }
         : {}),
       ...(planMinutes(metadata) ? { minutes: planMinutes(metadata) } : {}),
+      ...(planAccessTerm(metadata) ? { planAccess: true } : {}),
       refundedMinor: 0,
     }),
   );
@@ -310,6 +312,16 @@ const DESCRIPTIONS: { [P in PaymentType]: string } = {
 function planMinutes(metadata: PaymentMetadata): number | undefined {
   return metadata.purpose === 'FLEXIBLE' && metadata.durationUnit === 'MINUTES'
     ? metadata.duration
+    : undefined;
+}
+
+/** The access a flexible plan's payment bought (its term as sold, when its unit is a time: DAYS to YEARS). */
+function planAccessTerm(
+  metadata: PaymentMetadata,
+): { duration: number; durationUnit: AccessUnit } | undefined {
+  const { duration, durationUnit } = metadata;
+  return metadata.purpose === 'FLEXIBLE' && duration && durationUnit && isAccessUnit(durationUnit)
+    ? { duration, durationUnit }
     : undefined;
 }
 
@@ -437,6 +449,20 @@ async function purchaseWrites(
     case 'PREMIUM_UPGRADE':
       return [lpAccessWrite(tenant, metadata.userId, metadata.userId, at)];
     case 'FLEXIBLE': {
+      const term = planAccessTerm(metadata);
+      if (term) {
+        return ledgerEntryWrite(tenant, {
+          _id: ledgerEntryId('PLAN_ACCESS', sessionId),
+          account: { kind: 'ACCESS', userId: metadata.userId },
+          kind: 'PLAN_ACCESS',
+          term,
+          paymentType: metadata.purpose,
+          paymentId,
+          cause: sessionId,
+          description: 'Lessons included for the term of a flexible plan',
+          createdAt: at,
+        });
+      }
       const minutes = planMinutes(metadata);
       if (!minutes) return [];
       return ledgerEntryWrite(tenant, {
@@ -645,7 +671,7 @@ const REFUND_ATTEMPTS = 5;
 /**
  * A charge refunded (Stripe reports the cumulative amount): the part beyond what was already entered, as a
  * refund row and a money entry taking it back, moving the payment's refunded total under the condition that
- * it is still as read. A full refund of a payment that bought credits or lesson minutes takes them back too.
+ * it is still as read. A full refund of a payment that bought credits, lesson minutes or a period of access takes them back too.
  */
 async function chargeRefunded(
   tenant: string,
@@ -708,6 +734,18 @@ async function chargeRefunded(
             paymentId: ref.paymentId,
             cause: charge.id,
             description: 'Lesson minutes of a refunded plan',
+            createdAt: at,
+          })
+        : []),
+      ...(fullyRefunded && ref.planAccess
+        ? ledgerEntryWrite(tenant, {
+            _id: ledgerEntryId('ACCESS_REVERSAL', ref.paymentId),
+            account: { kind: 'ACCESS', userId: ref.userId },
+            kind: 'ACCESS_REVERSAL',
+            paymentType: ref.paymentType,
+            paymentId: ref.paymentId,
+            cause: charge.id,
+            description: 'Access of a refunded plan',
             createdAt: at,
           })
         : []),

@@ -168,13 +168,18 @@ describe('lesson minutes of flexible plans', () => {
     ).toThrow(MoneyError);
   });
 
-  it('pay the billable lessons of those who hold them, unless course credits pay', () => {
-    const rule = (billable: boolean, holdsMinutes: boolean, paysByCourseCredits: boolean) =>
-      drawsPlanMinutes({ billable, holdsMinutes, paysByCourseCredits });
+  it('pay the billable lessons of those who hold them, unless course credits or a period of access pay', () => {
+    const rule = (
+      billable: boolean,
+      holdsMinutes: boolean,
+      paysByCourseCredits: boolean,
+      coveredByAccess = false,
+    ) => drawsPlanMinutes({ billable, holdsMinutes, paysByCourseCredits, coveredByAccess });
     expect(rule(true, true, false)).toBe(true);
     expect(rule(false, true, false)).toBe(false);
     expect(rule(true, false, false)).toBe(false);
     expect(rule(true, true, true)).toBe(false);
+    expect(rule(true, true, false, true)).toBe(false);
   });
 
   it('refused say how many a booking needs', () => {

@@ -235,15 +235,17 @@ export function lessonMinutes(lesson: { start: string; end: string }): number {
 /**
  * Whether a student's lesson is paid from their plan minutes: a billable lesson, of a student who holds a
  * minutes account (bought a flexible MINUTES plan at least once), unless the course takes it from their
- * credits there (a credit course they are on by credit). Someone who never bought minutes books as before:
+ * credits there (a credit course they are on by credit) or it starts within a period of access they bought
+ * (a flexible plan sold for a time includes its lessons). Someone who never bought minutes books as before:
  * their course's enrolment pays.
  */
 export function drawsPlanMinutes(input: {
   billable: boolean;
   holdsMinutes: boolean;
   paysByCourseCredits: boolean;
+  coveredByAccess: boolean;
 }): boolean {
-  return input.billable && input.holdsMinutes && !input.paysByCourseCredits;
+  return input.billable && input.holdsMinutes && !input.paysByCourseCredits && !input.coveredByAccess;
 }
 
 /**

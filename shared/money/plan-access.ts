@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { type BillingPeriodUnit, billingPeriodUnits, type FlexiblePlanUnit } from './finance';
 import { MoneyError } from './money';
 
@@ -6,8 +5,7 @@ import { MoneyError } from './money';
  * Flexible plans sold for a time (DAYS, WEEKS, MONTHS or YEARS, spec 002 "Plans and groups"): what they buy
  * is a period in which the student's lessons are included, not a balance. Each purchase is a PLAN_ACCESS
  * entry of the ledger (shared/money/ledger.ts) with its term; the periods are derived from those entries,
- * never stored as a date two writers could move. Kept apart from ledger.ts: it needs calendar arithmetic
- * (luxon), which bundles reading only balances do not load.
+ * never stored as a date two writers could move.
  */
 export type AccessUnit = BillingPeriodUnit;
 export const accessUnits = billingPeriodUnits;
@@ -23,24 +21,39 @@ export interface AccessPurchase {
   durationUnit: AccessUnit;
 }
 
-const LUXON_UNITS = { DAYS: 'days', WEEKS: 'weeks', MONTHS: 'months', YEARS: 'years' } as const;
+const DAY_MS = 86_400_000;
+
+/** `months` calendar months after `from` (UTC), the day kept or, past the month's end, its last day. */
+function plusMonths(from: Date, months: number): Date {
+  const target = new Date(from.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return target;
+}
 
 /**
  * When a term that starts at `start` ends: calendar units in UTC, a month from 31 January ending on the last
- * day of February (luxon's rule), so a month is a calendar month and not 30 days.
+ * day of February, so a month is a calendar month and not 30 days (and a year from 29 February ends on 28
+ * February).
  */
 export function termEnd(start: string, duration: number, unit: AccessUnit): string {
   if (!Number.isSafeInteger(duration) || duration <= 0) {
     throw new MoneyError('A plan lasts a whole, positive number of its units');
   }
-  const from = DateTime.fromISO(start, { zone: 'utc' });
-  if (!from.isValid) throw new MoneyError('A term starts at a valid instant');
-  return (
-    from
-      .plus({ [LUXON_UNITS[unit]]: duration })
-      .toUTC()
-      .toISO() ?? start
-  );
+  const from = new Date(start);
+  if (Number.isNaN(from.getTime())) throw new MoneyError('A term starts at a valid instant');
+  switch (unit) {
+    case 'DAYS':
+      return new Date(from.getTime() + duration * DAY_MS).toISOString();
+    case 'WEEKS':
+      return new Date(from.getTime() + duration * 7 * DAY_MS).toISOString();
+    case 'MONTHS':
+      return plusMonths(from, duration).toISOString();
+    case 'YEARS':
+      return plusMonths(from, duration * 12).toISOString();
+  }
 }
 
 /**

@@ -155,9 +155,11 @@ export const courseCreditRoutes = [
       docs: z.array(courseCreditSchema),
       /** The lesson minutes left of their flexible plans (bought by the minute), drawn by each lesson. */
       planMinutes: z.number(),
+      /** The end of the period of access running now (flexible plans sold for a time), if one runs. */
+      accessUntil: z.string().optional(),
     }),
     summary:
-      "The caller's (or their child's) credits on each credit course they are enrolled in by credit, and the lesson minutes left of their flexible plans",
+      "The caller's (or their child's) credits on each credit course they are enrolled in by credit, the lesson minutes left of their flexible plans and the end of their access",
   }),
 ];
 

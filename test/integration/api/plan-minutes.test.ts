@@ -12,7 +12,8 @@ import { localStackForFile } from '../../support/stack';
  * Flexible plans sold by the minute (issue #18): paying one credits its minutes to the student's minutes
  * account once, however often Stripe delivers the payment; each billable lesson booked for them draws its
  * length in the booking's transaction (never more than there is, even for bookings racing), a series all
- * or nothing; a cancelled lesson gives its minutes back once; too few minutes is a 409 saying so.
+ * or nothing; a cancelled lesson gives its minutes back once; too few minutes is a 409 saying so. A plan
+ * sold for a time (a month) gives a period of access instead: its lessons draw no minutes.
  */
 const local = localStackForFile();
 const TENANT = 'demo';
@@ -23,6 +24,8 @@ let admin: { token: string; userId: string };
 let courseId: string;
 /** A flexible plan of 90 lesson minutes, made by the admin for this file. */
 let planId: string;
+/** A flexible plan of one month of lessons. */
+let monthPlanId: string;
 
 beforeAll(async () => {
   admin = await local.api.signIn(demo.admin.email, demo.admin.password);
@@ -56,6 +59,18 @@ beforeAll(async () => {
   });
   expect(plan.status, JSON.stringify(plan.body)).toBe(201);
   planId = plan.body._id;
+  const month = await local.api.call<Json>('flexible-plans.create', {
+    ...admin,
+    body: {
+      name: `A month of lessons ${unique()}`,
+      description: '',
+      duration: 1,
+      durationUnit: 'MONTHS',
+      price: { amount: 200, currency: 'USD' },
+    },
+  });
+  expect(month.status, JSON.stringify(month.body)).toBe(201);
+  monthPlanId = month.body._id;
 });
 
 const settle = () => settlePayments(local.stack);
@@ -75,9 +90,12 @@ async function enrolledStudent() {
   return student;
 }
 
-/** The student buys the 90-minute plan through its own route and the local checkout page. */
-async function buyPlan(student: { token: string; userId: string }) {
-  const session = await local.api.call<Json>('payments.flexibleSession', { ...student, body: { planId } });
+/** The student buys a plan (the 90-minute one unless named) through its own route and the local checkout. */
+async function buyPlan(student: { token: string; userId: string }, plan = planId) {
+  const session = await local.api.call<Json>('payments.flexibleSession', {
+    ...student,
+    body: { planId: plan },
+  });
   expect(session.status, JSON.stringify(session.body)).toBeLessThan(300);
   const url: string = session.body.stripeSession.url;
   const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
@@ -293,5 +311,72 @@ describe("a flexible plan's payment refunded in full", () => {
     // Assess
     expect(await entriesOf(userId, 'MINUTES_REVERSAL')).toMatchObject([{ minutes: -90 }]);
     await expectMinutes(userId, -60);
+  });
+});
+
+describe('a flexible plan of a month paid', () => {
+  /** A whole hour `days` from now: inside the month bought today when under 28. */
+  let hour = 6;
+  const daysAhead = (days: number) => {
+    hour += 1;
+    const at = new Date(Date.now() + days * 86_400_000);
+    at.setUTCHours(hour % 24, 0, 0, 0);
+    return at.toISOString();
+  };
+
+  it('includes the lessons of the month (no minutes drawn) and none after; a full refund ends it', async () => {
+    // Prepare: a student with 90 minutes buys a month of lessons, the payment delivered twice
+    const student = await enrolledStudent();
+    await buyPlan(student);
+    const sessionId = await buyPlan(student, monthPlanId);
+    const event = local.stack.stripe
+      .events(TENANT)
+      .find(
+        (candidate) =>
+          candidate.type === 'checkout.session.completed' && JSON.stringify(candidate).includes(sessionId),
+      );
+    if (!event) throw new Error('No completion event of the plan');
+    await local.stack.stripe.redeliver(TENANT, event.id);
+    await settle();
+    const entries = await accountEntries(TENANT, { kind: 'ACCESS', userId: student.userId });
+    expect(entries).toMatchObject([
+      { _id: `PLAN_ACCESS:${sessionId}`, kind: 'PLAN_ACCESS', term: { duration: 1, durationUnit: 'MONTHS' } },
+    ]);
+    const viewer = await local.api.call<Json>('courseCredits.list', { ...student });
+    const until = Date.parse(viewer.body.accessUntil);
+    expect(until - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect(until - Date.now()).toBeLessThan(32 * 86_400_000);
+    expect(viewer.body.planMinutes).toBe(90);
+
+    // Act: a 60-minute lesson in a week, and one in forty days
+    const inMonth = await book(student.userId, daysAhead(7));
+    const after = await book(student.userId, daysAhead(40));
+
+    // Assess: only the second drew minutes
+    expect(inMonth.status, JSON.stringify(inMonth.body)).toBe(201);
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+    expect(await entriesOf(student.userId, 'MINUTES_USE')).toMatchObject([
+      { _id: `MINUTES_USE:${after.body._id}:${student.userId}`, minutes: -60 },
+    ]);
+    await expectMinutes(student.userId, 30);
+
+    // A full refund of the month takes the access back
+    const paid = (await userPayments(TENANT, student.userId)).find(
+      (row) => row.stripe.objectId === sessionId,
+    );
+    local.stack.stripe.emit(TENANT, 'charge.refunded', {
+      id: `ch_${unique()}`,
+      object: 'charge',
+      amount: paid?.amount.minor,
+      amount_refunded: paid?.amount.minor,
+      currency: 'usd',
+      payment_intent: paid?.stripe.paymentIntentId,
+    });
+    await settle();
+    const refunded = await local.api.call<Json>('courseCredits.list', { ...student });
+    expect(refunded.body.accessUntil).toBeUndefined();
+    const longer = await book(student.userId, daysAhead(8), 30);
+    expect(longer.status, JSON.stringify(longer.body)).toBe(201);
+    await expectMinutes(student.userId, 0);
   });
 });

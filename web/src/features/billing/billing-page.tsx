@@ -22,7 +22,7 @@ import { useCourseCredits, usePaymentHistory, useTransactionLogs } from '../../l
 import { usePageMeta } from '../../lib/meta-tags';
 import { creditsText, minutesText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
-import { deviceTimeZone } from '../../lib/time-zone';
+import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { CustomerPortalButton, PayerPicker, usePayer } from './billing-parts';
 
 const PAGE_SIZE = 10;
@@ -96,11 +96,19 @@ function Section(props: { title: string; testId: string; children: ReactNode }) 
 function Credits({ userId }: { userId: string | undefined }) {
   const { data } = useCourseCredits(userId);
   if (!data) return <Text color="fg.muted">Loading credits…</Text>;
-  if (data.docs.length === 0 && data.planMinutes === 0) {
+  if (data.docs.length === 0 && data.planMinutes === 0 && !data.accessUntil) {
     return <Text color="fg.muted">No course is paid by credits, and no lesson minutes are left.</Text>;
   }
   return (
     <Stack gap="2">
+      {data.accessUntil && (
+        <HStack justify="space-between" gap="3" data-testid="billing-plan-access">
+          <Text>Lessons included (flexible plan)</Text>
+          <Badge colorPalette="green" size="lg">
+            until {formatDateTime(data.accessUntil)}
+          </Badge>
+        </HStack>
+      )}
       {data.planMinutes !== 0 && (
         <HStack justify="space-between" gap="3" data-testid="billing-plan-minutes">
           <Text>Lesson minutes (flexible plans)</Text>
