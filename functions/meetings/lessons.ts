@@ -102,8 +102,8 @@ function lessonStudents(members: CourseMember[]): CourseMember[] {
 }
 
 /**
- * Writes a lesson change; a claim that fails is a taken slot, a balance too low no credits or minutes left
- * (for `lessons` lessons), any other condition a concurrent edit.
+ * Writes a lesson change; a claim that fails is a taken slot, a balance held too low no credits or too few
+ * plan minutes left, any other condition a concurrent edit.
  */
 async function commit(items: TransactItem[], isClaim: (index: number) => boolean): Promise<void> {
   await writeTransaction(items, (failed) => {
