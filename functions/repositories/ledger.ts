@@ -227,7 +227,8 @@ export async function refuseMinutesResize(
   after: { status: string; start: string; end: string; studentIds: readonly string[] },
 ): Promise<void> {
   if (before.status !== 'ACTIVE' || after.status !== 'ACTIVE') return;
-  const length = (lesson: { start: string; end: string }) => Date.parse(lesson.end) - Date.parse(lesson.start);
+  const length = (lesson: { start: string; end: string }) =>
+    Date.parse(lesson.end) - Date.parse(lesson.start);
   if (length(before) === length(after)) return;
   const staying = before.studentIds.filter((userId) => after.studentIds.includes(userId));
   if (staying.length === 0) return;
