@@ -1,6 +1,15 @@
 import type * as z from 'zod';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../shared/http/errors';
-import { ledgerEntryId, NO_CREDITS_MESSAGE, signedCreditEntry } from '../../shared/money/ledger';
+import {
+  drawsPlanMinutes,
+  ledgerEntryId,
+  lessonMinutes,
+  NO_CREDITS_MESSAGE,
+  notEnoughMinutesMessage,
+  signedCreditEntry,
+  signedMinuteEntry,
+} from '../../shared/money/ledger';
+import { hasAccessAt } from '../../shared/money/plan-access';
 import { memberViewer } from '../../shared/rules/course-visibility';
 import { bookingTutor, courseBookingRefusal, isBookingStudent } from '../../shared/scheduling/course-booking';
 import { isAllowedLessonDuration, type LessonBooker } from '../../shared/scheduling/durations';
@@ -33,7 +42,13 @@ import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { type CourseRecord, courseMembers, coursesRepository } from '../repositories/courses';
-import { isBalanceWrite, ledgerEntriesWrite, type NewLedgerEntry } from '../repositories/ledger';
+import {
+  accessPeriodsOf,
+  ledgerEntriesWrite,
+  minuteHolders,
+  type NewLedgerEntry,
+  refusedBalance,
+} from '../repositories/ledger';
 import { busyLessons, type LessonRecord, lessonWrites, newLessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
 import {
@@ -86,47 +101,101 @@ function lessonStudents(members: CourseMember[]): CourseMember[] {
   return members.filter((m) => m.role === 'student' && m.status === 'ENABLE');
 }
 
-/** Writes a lesson change; a claim that fails is a taken slot, any other condition a concurrent edit. */
+/**
+ * Writes a lesson change; a claim that fails is a taken slot, a balance held too low no credits or too few
+ * plan minutes left, any other condition a concurrent edit.
+ */
 async function commit(items: TransactItem[], isClaim: (index: number) => boolean): Promise<void> {
-  await writeTransaction(items, (failed) =>
-    isBalanceWrite(items[failed])
-      ? new ConflictError(NO_CREDITS_MESSAGE)
-      : isClaim(failed)
-        ? new ConflictError(SLOT_TAKEN)
-        : new ConflictError('This lesson was changed by someone else. Reload and try again.'),
+  await writeTransaction(items, (failed) => {
+    const balance = refusedBalance(items[failed]);
+    if (balance === 'CREDITS') return new ConflictError(NO_CREDITS_MESSAGE);
+    if (balance === 'MINUTES') return new ConflictError(notEnoughMinutesMessage(minutesDrawn(items)));
+    return isClaim(failed)
+      ? new ConflictError(SLOT_TAKEN)
+      : new ConflictError('This lesson was changed by someone else. Reload and try again.');
+  });
+}
+
+/** The minutes one student's draw takes in a booking's writes (each student draws the lesson's length). */
+function minutesDrawn(items: TransactItem[]): number {
+  const drawn = items.find((item) => item.Put?.Item?.kind === 'MINUTES_USE')?.Put?.Item?.minutes;
+  return typeof drawn === 'number' ? -drawn : 0;
+}
+
+/** The students holding plan minutes, each with the periods of access they bought (which include lessons). */
+type MinutePayers = ReadonlyMap<string, Awaited<ReturnType<typeof accessPeriodsOf>>>;
+
+async function minutePayersOf(tenant: string, studentIds: readonly string[]): Promise<MinutePayers> {
+  const holders = [...(await minuteHolders(tenant, studentIds))];
+  return new Map(
+    await Promise.all(
+      holders.map(async (userId) => [userId, await accessPeriodsOf(tenant, userId)] as const),
+    ),
   );
 }
 
 /**
- * What lessons cost their students in credits (issue #18): a billable lesson of a CREDIT course uses one
- * credit of each of its students enrolled by credit, in the booking's own transaction, so a booking with
- * no credit left is refused (409) and two bookings cannot spend one credit twice (the balance's condition).
- * Each use is named by the lesson and the student: a retried booking uses nothing more.
+ * What lessons cost their students (issue #18), in the booking's own transaction, so a booking with too
+ * little left is refused (409) and two bookings cannot spend the same credit or minute twice (the
+ * balance's condition). Each use is named by the lesson and the student: a retried booking uses nothing
+ * more.
+ * - Credits: a billable lesson of a CREDIT course uses one credit of each of its students enrolled by credit.
+ * - Plan minutes: any other billable lesson draws its length from each of its students who hold minutes
+ *   (bought a flexible MINUTES plan; `minuteHolders`), unless it starts within a period of access they
+ *   bought: shared/money/ledger.ts `drawsPlanMinutes`.
  */
-function creditUses(
+function lessonUses(
   course: CourseRecord,
   members: CourseMember[],
+  minutePayers: MinutePayers,
   lessons: LessonRecord[],
 ): NewLedgerEntry[] {
-  if (course.paymentType !== 'CREDIT') return [];
-  const payers = members.filter((member) => member.role === 'student' && member.enrolmentType === 'CREDIT');
-  return lessons
-    .filter((lesson) => lesson.billing === 'BILLABLE')
-    .flatMap((lesson) =>
-      payers
-        .filter((member) => lesson.studentIds.includes(member.user._id))
-        .map(
-          (member): NewLedgerEntry => ({
-            _id: ledgerEntryId('USE', lesson._id, member.user._id),
-            account: { kind: 'CREDITS', userId: member.user._id, courseId: course._id },
+  const creditPayers = new Set(
+    course.paymentType === 'CREDIT'
+      ? members
+          .filter((member) => member.role === 'student' && member.enrolmentType === 'CREDIT')
+          .map((member) => member.user._id)
+      : [],
+  );
+  return lessons.flatMap((lesson) =>
+    lesson.studentIds.flatMap((userId): NewLedgerEntry[] => {
+      const billable = lesson.billing === 'BILLABLE';
+      if (billable && creditPayers.has(userId)) {
+        return [
+          {
+            _id: ledgerEntryId('USE', lesson._id, userId),
+            account: { kind: 'CREDITS', userId, courseId: course._id },
             kind: 'USE',
             credits: signedCreditEntry('USE', 1),
             cause: lesson._id,
             description: 'Lesson booked',
             createdAt: lesson.createdAt,
-          }),
-        ),
-    );
+          },
+        ];
+      }
+      const access = minutePayers.get(userId);
+      const draws = drawsPlanMinutes({
+        // A free-trial course's lesson is the school's gift, never drawn from a plan.
+        billable: billable && !course.isTrial,
+        holdsMinutes: access !== undefined,
+        paysByCourseCredits: creditPayers.has(userId),
+        coveredByAccess: access !== undefined && hasAccessAt(access, lesson.start),
+      });
+      return draws
+        ? [
+            {
+              _id: ledgerEntryId('MINUTES_USE', lesson._id, userId),
+              account: { kind: 'MINUTES', userId },
+              kind: 'MINUTES_USE',
+              minutes: signedMinuteEntry('MINUTES_USE', lessonMinutes(lesson)),
+              cause: lesson._id,
+              description: 'Lesson booked',
+              createdAt: lesson.createdAt,
+            },
+          ]
+        : [];
+    }),
+  );
 }
 
 /**
@@ -190,14 +259,15 @@ export async function createLesson(
     createdAt: now,
     updatedAt: now,
   };
+  const minutePayers = await minutePayersOf(tenant.key, studentIds);
   if (input.recurrence) {
     return bookSeries(tenant, lesson, input.recurrence, course.title, (lessons) =>
-      creditUses(course, members, lessons),
+      lessonUses(course, members, minutePayers, lessons),
     );
   }
   const writes = newLessonWrites(tenant.key, lesson, course.title);
   await commit(
-    [...writes.items, ...ledgerEntriesWrite(tenant.key, creditUses(course, members, [lesson]))],
+    [...writes.items, ...ledgerEntriesWrite(tenant.key, lessonUses(course, members, minutePayers, [lesson]))],
     writes.isClaim,
   );
   return lesson;

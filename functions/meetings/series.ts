@@ -21,7 +21,7 @@
  * again; undone, it is handed back to the lesson it came from.
  */
 import { BadRequestError, ConflictError } from '../../shared/http/errors';
-import { notEnoughCreditsMessage } from '../../shared/money/ledger';
+import { notEnoughCreditsMessage, notEnoughMinutesMessage } from '../../shared/money/ledger';
 import { isIanaTimeZone } from '../../shared/rules/time-zone';
 import { clashMessage, expandRecurrence, type Recurrence } from '../../shared/scheduling/recurrence';
 import { schedulingSettings } from '../../shared/scheduling/settings';
@@ -32,10 +32,10 @@ import { newId } from '../lib/ids';
 import { meetingJoinUrl, newMeetingEventId } from '../lib/meetings';
 import { getAvailability } from '../repositories/availability';
 import {
-  creditReturnWrites,
-  isBalanceWrite,
   ledgerEntriesWrite,
+  lessonUseReturnWrites,
   type NewLedgerEntry,
+  refusedBalance,
 } from '../repositories/ledger';
 import {
   busyLessons,
@@ -293,29 +293,38 @@ async function undoWritten(changes: readonly SeriesChange[], failed: number, hel
 }
 
 /**
- * Spends a series' credits (issue #18): every lesson's use, one credit per lesson and student, in one
- * transaction whose balance writes hold each account at zero or above, so the series takes all its credits
- * or none (a 409 saying how many it needs). A series too long for one transaction is a 400.
+ * Spends a series' credits and plan minutes (issue #18): every lesson's use, one credit (or the lesson's
+ * minutes) per lesson and student, in one transaction whose balance writes hold each account at zero or
+ * above, so the series takes all it needs or nothing (a 409 saying how much). A series too long for one
+ * transaction is a 400.
  */
 async function spendSeriesCredits(tenant: string, uses: readonly NewLedgerEntry[], lessons: number) {
   const items = ledgerEntriesWrite(tenant, uses);
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw new BadRequestError(
-      'recurrence: A series on a credit course spends its credits at once: book fewer lessons at a time',
+      'recurrence: A series spends its credits or plan minutes at once: book fewer lessons at a time',
     );
   }
-  await writeTransaction(items, (failed) =>
-    isBalanceWrite(items[failed])
-      ? new ConflictError(notEnoughCreditsMessage(lessons))
-      : new ConflictError('This series was already booked'),
-  );
+  await writeTransaction(items, (failed) => {
+    const balance = refusedBalance(items[failed]);
+    if (balance === 'CREDITS') return new ConflictError(notEnoughCreditsMessage(lessons));
+    if (balance === 'MINUTES') {
+      // Every student of a series draws the same: the lessons' lengths added up.
+      const student = uses.find((use) => use.kind === 'MINUTES_USE')?.account.userId;
+      const needed = uses
+        .filter((use) => use.kind === 'MINUTES_USE' && use.account.userId === student)
+        .reduce((total, use) => total - (use.minutes ?? 0), 0);
+      return new ConflictError(notEnoughMinutesMessage(needed, lessons));
+    }
+    return new ConflictError('This series was already booked');
+  });
 }
 
-/** Gives back the credits a series spent (its booking failed after): what each lesson used and still holds. */
+/** Gives back what a series spent (its booking failed after): what each lesson used and still holds. */
 async function returnSeriesCredits(tenant: string, lessons: readonly LessonRecord[]) {
   const at = new Date().toISOString();
   for (const lesson of lessons) {
-    const items = await creditReturnWrites(tenant, lesson, lesson.studentIds, at);
+    const items = await lessonUseReturnWrites(tenant, lesson, lesson.studentIds, at);
     if (items.length > 0) {
       await writeTransaction(items, () => new ConflictError('The series credits were already returned'));
     }
@@ -325,16 +334,16 @@ async function returnSeriesCredits(tenant: string, lessons: readonly LessonRecor
 /**
  * Books a series from its first lesson (built and checked by createLesson): every occurrence a lesson of
  * the same course, tutor and students, with the series' id. A 400 for a recurrence the rules refuse, a 409
- * listing every clashing date in the tutor's zone when any occurrence clashes (nothing is booked). On a
- * credit course (`creditUses`: what the lessons cost) the credits are spent first, all or none, and given
- * back if the lessons cannot be booked.
+ * listing every clashing date in the tutor's zone when any occurrence clashes (nothing is booked). What
+ * the lessons cost (`lessonUses`: credits on a credit course, plan minutes) is spent first, all or none,
+ * and given back if the lessons cannot be booked.
  */
 export async function bookSeries(
   tenant: Tenant,
   first: LessonRecord,
   recurrence: Recurrence,
   courseTitle: string,
-  creditUses: (lessons: LessonRecord[]) => NewLedgerEntry[] = () => [],
+  lessonUses: (lessons: LessonRecord[]) => NewLedgerEntry[] = () => [],
 ): Promise<LessonRecord> {
   const timeZone = await tutorTimeZone(tenant.key, first.tutorId);
   const expanded = expandRecurrence(
@@ -367,7 +376,7 @@ export async function bookSeries(
       ),
     );
   }
-  const uses = creditUses(lessons);
+  const uses = lessonUses(lessons);
   if (uses.length > 0) await spendSeriesCredits(tenant.key, uses, lessons.length);
   try {
     await applySeriesChange(

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { NotFoundError } from '../../shared/http/errors';
+import { accessUntil } from '../../shared/money/plan-access';
 import { moneyDoc } from '../../shared/money/schemas';
 import type { PaymentHistoryDoc, TransactionLogDoc } from '../../shared/routes/money-history';
 import { isCourseOpenTo } from '../../shared/rules/course-visibility';
@@ -7,7 +8,13 @@ import { type AdminNote, adminNoteSchema } from '../../shared/schemas/user-profi
 import { newId } from '../lib/ids';
 import type { Caller } from '../lib/request';
 import { coursesRepository, userMemberships } from '../repositories/courses';
-import { creditSummaryOf, type LedgerEntry, ledgerEntries } from '../repositories/ledger';
+import {
+  accessPeriodsOf,
+  creditSummaryOf,
+  type LedgerEntry,
+  ledgerEntries,
+  minuteSummaryOf,
+} from '../repositories/ledger';
 import { type PaymentRecord, payments } from '../repositories/payments';
 import { getUsers } from '../repositories/users';
 import { keys } from '../table/access-patterns';
@@ -162,9 +169,12 @@ export async function deleteLogNote(tenant: string, id: string, noteId: string) 
 /**
  * A student's credits on each course they are on by credit (ENROLLED or not: credits bought stay theirs),
  * as each account's summary holds them (moved in every credit entry's transaction), and their total. A
- * draft course is not the student's to see yet.
+ * draft course is not the student's to see yet. Beside them, the lesson minutes left of their flexible
+ * plans (their minutes account's summary) and when the period of access running now ends.
  */
 export async function courseCredits(tenant: string, userId: string) {
+  const planMinutes = minuteSummaryOf(tenant, userId);
+  const access = accessPeriodsOf(tenant, userId);
   const memberships = (await userMemberships(tenant, userId)).filter(
     (m) => m.role === 'student' && m.enrolmentType === 'CREDIT',
   );
@@ -182,5 +192,10 @@ export async function courseCredits(tenant: string, userId: string) {
       })),
   );
   docs.sort((a, b) => a.courseTitle.localeCompare(b.courseTitle));
-  return { total: docs.reduce((total, doc) => total + doc.credits, 0), docs };
+  return {
+    total: docs.reduce((total, doc) => total + doc.credits, 0),
+    docs,
+    planMinutes: await planMinutes,
+    accessUntil: accessUntil(await access, new Date().toISOString()),
+  };
 }

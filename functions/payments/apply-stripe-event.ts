@@ -1,15 +1,17 @@
 import * as z from 'zod';
 import { ConflictError } from '../../shared/http/errors';
 import { isCurrencyCode } from '../../shared/money/currencies';
-import { type PaymentType, paymentTypes } from '../../shared/money/finance';
+import { flexiblePlanUnits, type PaymentType, paymentTypes } from '../../shared/money/finance';
 import {
   type LedgerAccount,
   ledgerEntryId,
   refundIncrement,
   signedCreditEntry,
+  signedMinuteEntry,
   signedMoneyEntry,
 } from '../../shared/money/ledger';
 import type { Money } from '../../shared/money/money';
+import { type AccessUnit, isAccessUnit } from '../../shared/money/plan-access';
 import { updateStudent } from '../courses/members';
 import { logger } from '../lib/logger';
 import {
@@ -33,6 +35,7 @@ import {
   subscriptionStatuses,
   waitingEventsOf,
 } from '../repositories/payments';
+import { flexiblePlansRepository } from '../repositories/price-catalogue';
 import { getStripeEvent } from '../repositories/stripe-events';
 import { lpAccessWrite } from '../repositories/usage';
 import { getUser } from '../repositories/users';
@@ -57,6 +60,9 @@ const metadataSchema = z.object({
   courseId: z.string().min(1).optional(),
   invoiceId: z.string().min(1).optional(),
   credits: z.coerce.number().int().positive().optional(),
+  /** A flexible plan's term as sold (functions/payments/checkout.ts): `duration` `durationUnit`s. */
+  duration: z.coerce.number().int().positive().optional(),
+  durationUnit: z.enum(flexiblePlanUnits).optional(),
 });
 type PaymentMetadata = z.infer<typeof metadataSchema>;
 
@@ -284,6 +290,8 @@ function paymentWrites(
       ...(metadata.credits && (metadata.purpose === 'COURSE_TOPUP' || metadata.purpose === 'COURSE')
         ? { credits: metadata.credits }
         : {}),
+      ...(planMinutes(metadata) ? { minutes: planMinutes(metadata) } : {}),
+      ...(planAccessTerm(metadata) ? { planAccess: true } : {}),
       refundedMinor: 0,
     }),
   );
@@ -300,6 +308,33 @@ const DESCRIPTIONS: { [P in PaymentType]: string } = {
   COURSE_TOPUP: 'Course top-up',
 };
 
+/** The lesson minutes a flexible plan's payment bought (its term as sold, when its unit is MINUTES). */
+function planMinutes(metadata: PaymentMetadata): number | undefined {
+  return metadata.purpose === 'FLEXIBLE' && metadata.durationUnit === 'MINUTES'
+    ? metadata.duration
+    : undefined;
+}
+
+/** The access a flexible plan's payment bought (its term as sold, when its unit is a time: DAYS to YEARS). */
+function planAccessTerm(
+  metadata: PaymentMetadata,
+): { duration: number; durationUnit: AccessUnit } | undefined {
+  const { duration, durationUnit } = metadata;
+  return metadata.purpose === 'FLEXIBLE' && duration && durationUnit && isAccessUnit(durationUnit)
+    ? { duration, durationUnit }
+    : undefined;
+}
+
+/**
+ * A flexible plan's term as sold: the session's (checkout puts it there), else, for a session made without
+ * it, the plan's as it is now.
+ */
+async function withPlanTerm(tenant: string, metadata: PaymentMetadata): Promise<PaymentMetadata> {
+  if (metadata.purpose !== 'FLEXIBLE' || metadata.durationUnit || !metadata.planId) return metadata;
+  const plan = await flexiblePlansRepository.get(tenant, metadata.planId);
+  return plan ? { ...metadata, duration: plan.duration, durationUnit: plan.durationUnit } : metadata;
+}
+
 /**
  * A Checkout Session paid: the payment (a subscription's first period is its first invoice, so a session that
  * names one is entered under the invoice's id, which invoice.paid then finds taken), then what it bought.
@@ -309,7 +344,8 @@ async function checkoutCompleted(
   event: StripeEnvelope,
   session: z.infer<typeof checkoutSessionSchema>,
 ): Promise<void> {
-  const metadata = platformMetadata(session.metadata);
+  const found = platformMetadata(session.metadata);
+  const metadata = found && (await withPlanTerm(tenant, found));
   if (!metadata) {
     logger.info('A Checkout Session the platform did not create', { sessionId: session.id });
     return;
@@ -365,7 +401,8 @@ async function checkoutCompleted(
 
 /**
  * What a paid session bought beyond the payment, named by the session: a course enrolment (with the credits
- * a credit course starts with), credits topped up on a course, learning-platform access.
+ * a credit course starts with), credits topped up on a course, learning-platform access, a flexible plan's
+ * lesson minutes.
  */
 async function purchaseWrites(
   tenant: string,
@@ -411,6 +448,35 @@ async function purchaseWrites(
       return creditEntry('TOPUP', metadata.courseId, metadata.credits);
     case 'PREMIUM_UPGRADE':
       return [lpAccessWrite(tenant, metadata.userId, metadata.userId, at)];
+    case 'FLEXIBLE': {
+      const term = planAccessTerm(metadata);
+      if (term) {
+        return ledgerEntryWrite(tenant, {
+          _id: ledgerEntryId('PLAN_ACCESS', sessionId),
+          account: { kind: 'ACCESS', userId: metadata.userId },
+          kind: 'PLAN_ACCESS',
+          term,
+          paymentType: metadata.purpose,
+          paymentId,
+          cause: sessionId,
+          description: 'Lessons included for the term of a flexible plan',
+          createdAt: at,
+        });
+      }
+      const minutes = planMinutes(metadata);
+      if (!minutes) return [];
+      return ledgerEntryWrite(tenant, {
+        _id: ledgerEntryId('PLAN_MINUTES', sessionId),
+        account: { kind: 'MINUTES', userId: metadata.userId },
+        kind: 'PLAN_MINUTES',
+        minutes: signedMinuteEntry('PLAN_MINUTES', minutes),
+        paymentType: metadata.purpose,
+        paymentId,
+        cause: sessionId,
+        description: 'Lesson minutes of a flexible plan',
+        createdAt: at,
+      });
+    }
     default:
       return [];
   }
@@ -605,7 +671,7 @@ const REFUND_ATTEMPTS = 5;
 /**
  * A charge refunded (Stripe reports the cumulative amount): the part beyond what was already entered, as a
  * refund row and a money entry taking it back, moving the payment's refunded total under the condition that
- * it is still as read. A full refund of a payment that bought credits takes them back too.
+ * it is still as read. A full refund of a payment that bought credits, lesson minutes or a period of access takes them back too.
  */
 async function chargeRefunded(
   tenant: string,
@@ -655,6 +721,31 @@ async function chargeRefunded(
             paymentId: ref.paymentId,
             cause: charge.id,
             description: 'Credits of a refunded payment',
+            createdAt: at,
+          })
+        : []),
+      ...(fullyRefunded && ref.minutes
+        ? ledgerEntryWrite(tenant, {
+            _id: ledgerEntryId('MINUTES_REVERSAL', ref.paymentId),
+            account: { kind: 'MINUTES', userId: ref.userId },
+            kind: 'MINUTES_REVERSAL',
+            minutes: signedMinuteEntry('MINUTES_REVERSAL', ref.minutes),
+            paymentType: ref.paymentType,
+            paymentId: ref.paymentId,
+            cause: charge.id,
+            description: 'Lesson minutes of a refunded plan',
+            createdAt: at,
+          })
+        : []),
+      ...(fullyRefunded && ref.planAccess
+        ? ledgerEntryWrite(tenant, {
+            _id: ledgerEntryId('ACCESS_REVERSAL', ref.paymentId),
+            account: { kind: 'ACCESS', userId: ref.userId },
+            kind: 'ACCESS_REVERSAL',
+            paymentType: ref.paymentType,
+            paymentId: ref.paymentId,
+            cause: charge.id,
+            description: 'Access of a refunded plan',
             createdAt: at,
           })
         : []),

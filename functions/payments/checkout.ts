@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { ConflictError, NotFoundError } from '../../shared/http/errors';
-import type { BillingPeriodUnit, PaymentType } from '../../shared/money/finance';
+import type { BillingPeriodUnit, FlexiblePlanUnit, PaymentType } from '../../shared/money/finance';
 import type { Money } from '../../shared/money/money';
 import { moneyDoc } from '../../shared/money/schemas';
 import { applicableVersion, studentRateSubject } from '../../shared/rules/rate-versions';
@@ -122,6 +122,8 @@ interface SessionRequest {
   quantity?: number;
   recurring?: { unit: BillingPeriodUnit; count: number };
   ids: { planId?: string; courseId?: string; credits?: number };
+  /** A flexible plan's term as sold, which its payment gives (lesson minutes, or a period of access). */
+  planTerm?: { duration: number; durationUnit: FlexiblePlanUnit };
   /** The SPA page the payer comes back to (success with paymentStatus=success). */
   returnPath: string;
 }
@@ -136,6 +138,9 @@ export async function checkoutSession(request: SessionRequest): Promise<{ id: st
     ...(ids.planId ? { planId: ids.planId } : {}),
     ...(ids.courseId ? { courseId: ids.courseId } : {}),
     ...(ids.credits ? { credits: String(ids.credits) } : {}),
+    ...(request.planTerm
+      ? { duration: String(request.planTerm.duration), durationUnit: request.planTerm.durationUnit }
+      : {}),
   };
   const back = `${siteOrigin(tenant.domain)}/learning-portal${request.returnPath}`;
   const stripe = await stripeFor(tenant.key);
@@ -190,6 +195,9 @@ export async function planSession(
       ? { recurring: { unit: plan.durationUnit, count: plan.duration } }
       : {}),
     ids: { planId: plan._id },
+    ...(planType === 'FLEXIBLE'
+      ? { planTerm: { duration: plan.duration, durationUnit: plan.durationUnit } }
+      : {}),
     returnPath: '/subscriptions',
   });
 }

@@ -20,7 +20,7 @@ import { batchGetItems } from '../table/batch';
 import { defineEntity, type PrimaryKey } from '../table/entity';
 import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
-import { creditReturnWrites } from './ledger';
+import { lessonUseReturnWrites, refuseMinutesResize } from './ledger';
 import { lessonLists, type SectionRecord, sectionEntity } from './sections';
 import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
@@ -242,8 +242,9 @@ function busyDayWrites(
  * The section is written conditionally (new, or unchanged since it was read); each participant's schedule
  * line follows the lesson; the tutor's busy days and time claims are diffed, so a claim the lesson keeps is
  * left alone and each newly claimed bucket is written only if free; a booked trial's lesson carries its
- * trial along (read here: the trial is written whole, with its list entries); a credit a student's place
- * used comes back when the place ends (read here too: `creditReturnWrites`). `firstIndex` is where these
+ * trial along (read here: the trial is written whole, with its list entries); a credit (or plan minutes) a
+ * student's place used comes back when the place ends (read here too: `lessonUseReturnWrites`), and a
+ * lesson paid from plan minutes keeps its length (`refuseMinutesResize`). `firstIndex` is where these
  * writes start in the caller's transaction.
  */
 export async function lessonWrites(
@@ -255,7 +256,8 @@ export async function lessonWrites(
 ): Promise<LessonWrites> {
   const [trial, returns] = await Promise.all([
     trialOfLesson(tenant, before),
-    before ? creditReturnWrites(tenant, before, leavingStudents(before, after), after.updatedAt) : [],
+    before ? lessonUseReturnWrites(tenant, before, leavingStudents(before, after), after.updatedAt) : [],
+    before ? refuseMinutesResize(tenant, before, after) : undefined,
   ]);
   return lessonWritesWith(tenant, before, after, courseTitle, firstIndex, trial, returns);
 }
@@ -336,12 +338,12 @@ function lessonWritesWith(
 
 /**
  * Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims,
- * a booked trial's trial goes CANCELED with it, and a live lesson's used credits come back.
+ * a booked trial's trial goes CANCELED with it, and a live lesson's used credits and plan minutes come back.
  */
 export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): Promise<TransactItem[]> {
   const [trial, returns] = await Promise.all([
     trialOfLesson(tenant, lesson),
-    creditReturnWrites(tenant, lesson, leavingStudents(lesson, undefined), new Date().toISOString()),
+    lessonUseReturnWrites(tenant, lesson, leavingStudents(lesson, undefined), new Date().toISOString()),
   ]);
   const items: TransactItem[] = [
     guarded(

@@ -145,6 +145,10 @@ export const stripeRefSchema = z.object({
   amount: storedMoneySchema,
   courseId: z.string().optional(),
   credits: z.number().int().optional(),
+  /** The lesson minutes a flexible plan's payment bought (a full refund takes them back). */
+  minutes: z.number().int().optional(),
+  /** Whether the payment bought a period of access (a flexible plan sold for a time). */
+  planAccess: z.boolean().optional(),
   refundedMinor: z.number().int(),
 });
 export type StripeRef = z.infer<typeof stripeRefSchema>;

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   accountId,
   accountKindOf,
+  accountKindOfId,
   canUseCredits,
   creditBalance,
   creditsBought,
+  drawsPlanMinutes,
   ledgerEntryId,
+  lessonMinutes,
+  minuteBalance,
   moneyBalance,
+  notEnoughMinutesMessage,
   refundIncrement,
   signedCreditEntry,
+  signedMinuteEntry,
   signedMoneyEntry,
 } from './ledger';
 import { type Money, MoneyError } from './money';
@@ -112,5 +118,72 @@ describe('a refund reported cumulatively', () => {
     expect(refundIncrement(usd(1000), usd(4500))).toEqual(usd(3500));
     expect(refundIncrement(usd(4500), usd(1000))).toEqual(usd(0));
     expect(() => refundIncrement(usd(0), sgd(1))).toThrow(MoneyError);
+  });
+});
+
+describe('lesson minutes of flexible plans', () => {
+  it('are entries of their own account, one per student', () => {
+    expect(accountKindOf('PLAN_MINUTES')).toBe('MINUTES');
+    expect(accountKindOf('MINUTES_USE')).toBe('MINUTES');
+    expect(accountKindOf('MINUTES_RETURN')).toBe('MINUTES');
+    expect(accountKindOf('MINUTES_REVERSAL')).toBe('MINUTES');
+    expect(accountKindOf('USE')).toBe('CREDITS');
+    expect(accountId({ kind: 'MINUTES', userId: 'u1' })).toBe('MINUTES#u1');
+    expect(accountKindOfId('MINUTES#u1')).toBe('MINUTES');
+    expect(accountKindOfId('CREDITS#u1#c1')).toBe('CREDITS');
+    expect(accountKindOfId('LEDGER#u1')).toBeUndefined();
+    expect(ledgerEntryId('MINUTES_USE', 'lesson-1', 'u1')).not.toBe(ledgerEntryId('USE', 'lesson-1', 'u1'));
+  });
+
+  it('are signed by kind, whole and positive only', () => {
+    expect(signedMinuteEntry('PLAN_MINUTES', 600)).toBe(600);
+    expect(signedMinuteEntry('MINUTES_USE', 45)).toBe(-45);
+    expect(signedMinuteEntry('MINUTES_RETURN', 45)).toBe(45);
+    expect(signedMinuteEntry('MINUTES_REVERSAL', 600)).toBe(-600);
+    expect(() => signedMinuteEntry('MINUTES_USE', 0)).toThrow(MoneyError);
+    expect(() => signedMinuteEntry('MINUTES_USE', -5)).toThrow(MoneyError);
+    expect(() => signedMinuteEntry('PLAN_MINUTES', 1.5)).toThrow(MoneyError);
+  });
+
+  it('balance as the sum of their entries, apart from credits and money', () => {
+    const entries = [
+      { minutes: 600 },
+      { minutes: -60 },
+      { credits: 3 },
+      { amount: usd(100) },
+      { minutes: 60 },
+    ];
+    expect(minuteBalance(entries)).toBe(600);
+    expect(creditBalance(entries)).toBe(3);
+    expect(minuteBalance([])).toBe(0);
+  });
+
+  it("are drawn as a lesson's length, start to end", () => {
+    expect(lessonMinutes({ start: '2026-03-29T00:30:00.000Z', end: '2026-03-29T01:45:00.000Z' })).toBe(75);
+    expect(() =>
+      lessonMinutes({ start: '2026-03-29T01:00:00.000Z', end: '2026-03-29T01:00:00.000Z' }),
+    ).toThrow(MoneyError);
+    expect(() =>
+      lessonMinutes({ start: '2026-03-29T01:00:00.000Z', end: '2026-03-29T01:00:30.000Z' }),
+    ).toThrow(MoneyError);
+  });
+
+  it('pay the billable lessons of those who hold them, unless course credits or a period of access pay', () => {
+    const rule = (
+      billable: boolean,
+      holdsMinutes: boolean,
+      paysByCourseCredits: boolean,
+      coveredByAccess = false,
+    ) => drawsPlanMinutes({ billable, holdsMinutes, paysByCourseCredits, coveredByAccess });
+    expect(rule(true, true, false)).toBe(true);
+    expect(rule(false, true, false)).toBe(false);
+    expect(rule(true, false, false)).toBe(false);
+    expect(rule(true, true, true)).toBe(false);
+    expect(rule(true, true, false, true)).toBe(false);
+  });
+
+  it('refused say how many a booking needs', () => {
+    expect(notEnoughMinutesMessage(60)).toMatch(/^Not enough lesson minutes: this lesson needs 60 minutes/);
+    expect(notEnoughMinutesMessage(120, 2)).toMatch(/this series of 2 lessons needs 120 minutes/);
   });
 });

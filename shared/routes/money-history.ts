@@ -51,6 +51,8 @@ export const transactionLogDocSchema = z.object({
   amount: moneySchema.optional(),
   /** Credit entries: signed. */
   credits: z.number().optional(),
+  /** Lesson-minute entries (flexible plans): signed. */
+  minutes: z.number().optional(),
   paymentType: z.enum(paymentTypes).optional(),
   paymentId: z.string().optional(),
   description: z.string(),
@@ -149,8 +151,16 @@ export const courseCreditRoutes = [
     resource: 'money-history',
     access: creditsReaders,
     query: z.object({ userId: z.optional(idSchema) }).strict(),
-    response: z.object({ total: z.number(), docs: z.array(courseCreditSchema) }),
-    summary: "The caller's (or their child's) credits on each credit course they are enrolled in by credit",
+    response: z.object({
+      total: z.number(),
+      docs: z.array(courseCreditSchema),
+      /** The lesson minutes left of their flexible plans (bought by the minute), drawn by each lesson. */
+      planMinutes: z.number(),
+      /** The end of the period of access running now (flexible plans sold for a time), if one runs. */
+      accessUntil: z.string().optional(),
+    }),
+    summary:
+      "The caller's (or their child's) credits on each credit course they are enrolled in by credit, the lesson minutes left of their flexible plans and the end of their access",
   }),
 ];
 

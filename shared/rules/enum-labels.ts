@@ -143,7 +143,7 @@ export const enumLabels = {
     DISPUTE_LOST: 'Dispute lost',
     FAILED: 'Failed',
   }),
-  /** A transaction log's (ledger entry's) kind: money moved, or credits. */
+  /** A transaction log's (ledger entry's) kind: money moved, credits, lesson minutes or access. */
   ledgerEntryKind: words(ledgerEntryKinds, {
     PAYMENT: 'Payment',
     REFUND: 'Refund',
@@ -155,6 +155,12 @@ export const enumLabels = {
     USE: 'Credit used',
     RETURN: 'Credit returned',
     REVERSAL: 'Credits reversed',
+    PLAN_MINUTES: 'Minutes bought',
+    MINUTES_USE: 'Minutes used',
+    MINUTES_RETURN: 'Minutes returned',
+    MINUTES_REVERSAL: 'Minutes reversed',
+    PLAN_ACCESS: 'Access bought',
+    ACCESS_REVERSAL: 'Access reversed',
   }),
   roleType: words(roleTypes, { admin: 'Admin', user: 'User' }),
   userType: words(userTypes, {

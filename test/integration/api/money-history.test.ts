@@ -105,9 +105,13 @@ describe('payment history', () => {
 describe('transaction logs', () => {
   it('list the ledger entries, signed, and take notes by their own id', async () => {
     const own = await local.api.call<Json>('transactionLogs.list', { ...student });
-    expect(own.body.totalDocs).toBe(3);
-    expect(own.body.docs[0]).toMatchObject({ kind: 'PAYMENT', amount: { currency: 'USD' } });
-    const id = own.body.docs[0]._id as string;
+    // Each payment of the 10-hour plan (of MINUTES) is a money entry and 600 lesson minutes bought.
+    expect(own.body.totalDocs).toBe(6);
+    const payments = own.body.docs.filter((d: Json) => d.kind === 'PAYMENT');
+    expect(payments).toHaveLength(3);
+    expect(payments[0]).toMatchObject({ kind: 'PAYMENT', amount: { currency: 'USD' } });
+    expect(own.body.docs.filter((d: Json) => d.kind === 'PLAN_MINUTES' && d.minutes === 600)).toHaveLength(3);
+    const id = payments[0]._id as string;
     const noted = await local.api.call<Json>('transactionLogs.createNote', {
       ...admin,
       params: { id },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsText, ledgerChangeText, moneyText } from './money-text';
+import { creditsText, ledgerChangeText, minutesText, moneyText } from './money-text';
 
 describe('moneyText', () => {
   it('shows the currency and exactly its decimals', () => {
@@ -27,7 +27,25 @@ describe('creditsText', () => {
   });
 });
 
+describe('minutesText', () => {
+  it('counts lesson minutes, in hours when whole hours, signed only when asked', () => {
+    expect(minutesText(1)).toBe('1 minute');
+    expect(minutesText(0)).toBe('0 minutes');
+    expect(minutesText(45)).toBe('45 minutes');
+    expect(minutesText(60)).toBe('1 hour');
+    expect(minutesText(90)).toBe('90 minutes');
+    expect(minutesText(600, { signed: true })).toBe('+10 hours');
+    expect(minutesText(-45, { signed: true })).toBe('-45 minutes');
+    expect(minutesText(-60)).toBe('-1 hour');
+  });
+});
+
 describe('ledgerChangeText', () => {
+  it("shows a lesson-minute entry's signed minutes", () => {
+    expect(ledgerChangeText({ minutes: 600 })).toBe('+10 hours');
+    expect(ledgerChangeText({ minutes: -45 })).toBe('-45 minutes');
+  });
+
   it("shows an entry's money, else its signed credits, else a dash", () => {
     expect(ledgerChangeText({ amount: { amount: 45, currency: 'USD' } })).toBe('USD 45.00');
     expect(ledgerChangeText({ amount: { amount: 45, currency: 'USD' } }, { signed: true })).toBe(

@@ -20,11 +20,26 @@ export function creditsText(credits: number, options: { signed?: boolean } = {})
   return `${sign}${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
 }
 
-/** A ledger entry's change as the histories show it: its money, else its credits (always signed). */
+/**
+ * Lesson minutes of a flexible plan, "1 minute", "90 minutes", in hours when whole and an hour or more
+ * ("2 hours"); `signed` as for money: "+10 hours", "-45 minutes".
+ */
+export function minutesText(minutes: number, options: { signed?: boolean } = {}): string {
+  const sign = options.signed && minutes > 0 ? '+' : minutes < 0 ? '-' : '';
+  const size = Math.abs(minutes);
+  if (size >= 60 && size % 60 === 0) {
+    const hours = size / 60;
+    return `${sign}${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  }
+  return `${sign}${size} ${size === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** A ledger entry's change as the histories show it: its money, else its credits or minutes (signed). */
 export function ledgerChangeText(
-  entry: { amount?: MoneyDoc | undefined; credits?: number | undefined },
+  entry: { amount?: MoneyDoc | undefined; credits?: number | undefined; minutes?: number | undefined },
   options: { signed?: boolean } = {},
 ): string {
   if (entry.amount) return moneyText(entry.amount, options);
-  return entry.credits === undefined ? MISSING_VALUE : creditsText(entry.credits, { signed: true });
+  if (entry.credits !== undefined) return creditsText(entry.credits, { signed: true });
+  return entry.minutes === undefined ? MISSING_VALUE : minutesText(entry.minutes, { signed: true });
 }

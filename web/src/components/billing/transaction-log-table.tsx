@@ -3,7 +3,10 @@ import { enumLabels } from '../../../../shared/rules/enum-labels';
 import { ledgerChangeText } from '../../lib/money-text';
 import { type MoneyHistoryColumn, MoneyHistoryTable } from './money-history-table';
 
-type Entry = Pick<TransactionLogDoc, '_id' | 'createdAt' | 'description' | 'kind' | 'amount' | 'credits'>;
+type Entry = Pick<
+  TransactionLogDoc,
+  '_id' | 'createdAt' | 'description' | 'kind' | 'amount' | 'credits' | 'minutes'
+>;
 
 const columns: MoneyHistoryColumn<Entry>[] = [
   { label: 'Kind', render: (entry) => enumLabels.ledgerEntryKind[entry.kind] },

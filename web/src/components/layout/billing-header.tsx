@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../../shared/schemas/user';
 import { paths } from '../../config/paths';
 import { storageKeys } from '../../config/storage-keys';
 import { useCourseCredits } from '../../lib/api/billing';
+import { minutesText } from '../../lib/money-text';
 
 /**
  * The header's billing contents (spec 000 section 6, headerContents): creditsViewer, upgradeButton and
@@ -30,18 +31,38 @@ export function showsCredits(user: RoleHolder | undefined): boolean {
   return user?.type === 'student' && holds(user, 'creditsViewer');
 }
 
-/** The signed-in student's lesson credits, across their credit courses; nothing is read for anyone else. */
+/**
+ * The signed-in student's lesson credits, across their credit courses, and the lesson minutes left of their
+ * flexible plans; nothing is read for anyone else.
+ */
 export function HeaderCredits({ user }: { user: RoleHolder }) {
   const shown = showsCredits(user);
   const { data } = useCourseCredits(undefined, shown);
-  if (!shown || !data || data.docs.length === 0) return null;
+  if (!shown || !data) return null;
   return (
-    <Button asChild variant="ghost" size="sm" aria-label={`Lesson credits: ${data.total}`}>
-      <RouterLink to={paths.billing} data-testid="header-credits">
-        Credits
-        <Badge colorPalette={data.total > 0 ? 'green' : 'gray'}>{data.total}</Badge>
-      </RouterLink>
-    </Button>
+    <>
+      {data.planMinutes !== 0 && (
+        <Button
+          asChild
+          variant="ghost"
+          size="sm"
+          aria-label={`Lesson minutes: ${minutesText(data.planMinutes)}`}
+        >
+          <RouterLink to={paths.billing} data-testid="header-plan-minutes">
+            Minutes
+            <Badge colorPalette={data.planMinutes > 0 ? 'green' : 'gray'}>{data.planMinutes}</Badge>
+          </RouterLink>
+        </Button>
+      )}
+      {data.docs.length > 0 && (
+        <Button asChild variant="ghost" size="sm" aria-label={`Lesson credits: ${data.total}`}>
+          <RouterLink to={paths.billing} data-testid="header-credits">
+            Credits
+            <Badge colorPalette={data.total > 0 ? 'green' : 'gray'}>{data.total}</Badge>
+          </RouterLink>
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -20,9 +20,9 @@ import { RequireSession } from '../../components/require-session';
 import { paths, withQuery } from '../../config/paths';
 import { useCourseCredits, usePaymentHistory, useTransactionLogs } from '../../lib/api/billing';
 import { usePageMeta } from '../../lib/meta-tags';
-import { creditsText } from '../../lib/money-text';
+import { creditsText, minutesText } from '../../lib/money-text';
 import { canCall } from '../../lib/permissions';
-import { deviceTimeZone } from '../../lib/time-zone';
+import { deviceTimeZone, formatDateTime } from '../../lib/time-zone';
 import { CustomerPortalButton, PayerPicker, usePayer } from './billing-parts';
 
 const PAGE_SIZE = 10;
@@ -96,9 +96,27 @@ function Section(props: { title: string; testId: string; children: ReactNode }) 
 function Credits({ userId }: { userId: string | undefined }) {
   const { data } = useCourseCredits(userId);
   if (!data) return <Text color="fg.muted">Loading credits…</Text>;
-  if (data.docs.length === 0) return <Text color="fg.muted">No course is paid by credits.</Text>;
+  if (data.docs.length === 0 && data.planMinutes === 0 && !data.accessUntil) {
+    return <Text color="fg.muted">No course is paid by credits, and no lesson minutes are left.</Text>;
+  }
   return (
     <Stack gap="2">
+      {data.accessUntil && (
+        <HStack justify="space-between" gap="3" data-testid="billing-plan-access">
+          <Text>Lessons included (flexible plan)</Text>
+          <Badge colorPalette="green" size="lg">
+            until {formatDateTime(data.accessUntil)}
+          </Badge>
+        </HStack>
+      )}
+      {data.planMinutes !== 0 && (
+        <HStack justify="space-between" gap="3" data-testid="billing-plan-minutes">
+          <Text>Lesson minutes (flexible plans)</Text>
+          <Badge colorPalette={data.planMinutes > 0 ? 'green' : 'gray'} size="lg">
+            {minutesText(data.planMinutes)}
+          </Badge>
+        </HStack>
+      )}
       {data.docs.map((course) => (
         <HStack key={course.courseId} justify="space-between" gap="3">
           <Text>{course.courseTitle}</Text>

@@ -6,7 +6,7 @@ import { type ApiAnswer, type ApiQuery, apiKey, callApi, useApi } from '../api-c
  * caller's own has no userId, so the header and a page showing the same account share one SWR entry.
  */
 
-/** GET /course-credits: credits per credit course, of the caller or (userId) their child. */
+/** GET /course-credits: credits per credit course and plan minutes left, of the caller or (userId) their child. */
 export function useCourseCredits(
   userId: string | undefined,
   enabled = true,
