@@ -14,7 +14,11 @@ const schedulingChangeSchema = z.object(
       z.optional(z.nullable(field._zod.def.innerType)),
     ]),
     // Object.fromEntries forgets the names: the shape is each setting's number, optional and nullable.
-  ) as { [K in keyof SchedulingShape]: z.ZodOptional<z.ZodNullable<SchedulingShape[K]['_zod']['def']['innerType']>> },
+  ) as {
+    [K in keyof SchedulingShape]: z.ZodOptional<
+      z.ZodNullable<SchedulingShape[K]['_zod']['def']['innerType']>
+    >;
+  },
 );
 
 export const schedulingSettingsResponseSchema = z.object({
