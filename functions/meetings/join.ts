@@ -1,5 +1,4 @@
-import { ConflictError, ForbiddenError } from '../../shared/http/errors';
-import { decideJoin } from '../../shared/scheduling/join-window';
+import { ForbiddenError } from '../../shared/http/errors';
 import type { JoinMeetingResponse } from '../../shared/schemas/meeting';
 import { requireOpenCourse } from '../access/course-visibility';
 import { meetingJoinUrl } from '../lib/meetings';
@@ -7,7 +6,7 @@ import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinRole, recordLessonJoin } from '../repositories/lesson-joins';
 import { requireLesson } from './lessons';
-import { meetingState, pushMeeting } from './waiting-room';
+import { meetingState, pushMeeting, requireOpenRoom } from './waiting-room';
 
 /**
  * notify-user-joined-to-meeting: the lesson's tutor or one of its students joins it while it is open
@@ -31,13 +30,7 @@ export async function joinLesson(
     const course = await coursesRepository.get(tenant, lesson.course);
     if (course) requireOpenCourse(course, 'learner', 'Lesson not found');
   }
-  const decision = decideJoin({
-    start: new Date(lesson.start),
-    end: new Date(lesson.end),
-    status: lesson.status,
-    now,
-  });
-  if (decision.outcome === 'refused') throw new ConflictError(decision.message);
+  requireOpenRoom(lesson, now);
   const joinedAt = await recordLessonJoin(tenant, lesson, userId, role, now.toISOString());
   // The waiting room shows who is in: tell it.
   await pushMeeting(tenant, await meetingState(tenant, lesson));

@@ -124,7 +124,7 @@ export async function meetingData(
 }
 
 /** The lesson must be open for its room (the join window: from shortly before the start to the end). */
-function requireOpenRoom(lesson: LessonRecord, now: Date): void {
+export function requireOpenRoom(lesson: LessonRecord, now: Date): void {
   const decision = decideJoin({
     start: new Date(lesson.start),
     end: new Date(lesson.end),
