@@ -72,7 +72,7 @@ describe('defineEntity against DynamoDB Local', () => {
 
     // Assess
     // @ts-expect-error the compiler refuses the colour too; the parse holds for values from outside it
-    await expect(widgets.put(TENANT, invalid)).rejects.toBeInstanceOf(z.ZodError);
+    await expect(widgets.put(TENANT, invalid)).rejects.toBeInstanceOf(z.core.$ZodError);
     expect(await storedItem('b', 'w2')).toBeUndefined();
     await widgets.put(TENANT, withExtra);
     expect(await storedItem('b', 'w3')).not.toHaveProperty('secret');
@@ -88,7 +88,7 @@ describe('defineEntity against DynamoDB Local', () => {
     );
 
     // Act + Assess
-    await expect(widgets.get(TENANT, { shelf: 'c', _id: 'w4' })).rejects.toBeInstanceOf(z.ZodError);
+    await expect(widgets.get(TENANT, { shelf: 'c', _id: 'w4' })).rejects.toBeInstanceOf(z.core.$ZodError);
   });
 
   it('gets an item stored without its identifying attributes (a claim written as its key alone)', async () => {

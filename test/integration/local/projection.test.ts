@@ -96,7 +96,7 @@ describe('projected reads through a narrow schema, against DynamoDB Local', () =
 
     // Act + Assess
     await expect(queryProjected(listing, { partition: `T#${TENANT}#GADGETS#c` })).rejects.toBeInstanceOf(
-      z.ZodError,
+      z.core.$ZodError,
     );
   });
 
