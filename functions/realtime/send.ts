@@ -43,27 +43,28 @@ export async function sendToConnections(
   const unique = [...new Set(connectionIds)];
   const gone: string[] = [];
   let delivered = 0;
-  for (let i = 0; i < unique.length; i += CONCURRENT_POSTS) {
-    await Promise.all(
-      unique.slice(i, i + CONCURRENT_POSTS).map(async (connectionId) => {
-        try {
-          await managementApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
-          delivered++;
-        } catch (error) {
-          if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
-            gone.push(connectionId);
-            await socketConnectionsRepository.removeConnection(tenant, connectionId);
-            return;
-          }
-          logger.warn('post to a WebSocket connection failed', {
-            connectionId,
-            action: message.action,
-            error: error instanceof Error ? error.message : String(error),
-          });
+  /** Each of CONCURRENT_POSTS workers takes the next connection as its post ends (no batch waits on its slowest). */
+  let next = 0;
+  const postInTurn = async () => {
+    for (let connectionId = unique[next++]; connectionId !== undefined; connectionId = unique[next++]) {
+      try {
+        await managementApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+        delivered++;
+      } catch (error) {
+        if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+          gone.push(connectionId);
+          await socketConnectionsRepository.removeConnection(tenant, connectionId);
+          continue;
         }
-      }),
-    );
-  }
+        logger.warn('post to a WebSocket connection failed', {
+          connectionId,
+          action: message.action,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_POSTS, unique.length) }, postInTurn));
   if (gone.length) logger.info('removed gone WebSocket connections', { tenant, gone: gone.length });
   return { delivered, gone };
 }

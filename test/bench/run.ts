@@ -20,6 +20,7 @@ import { median, withBenchStack } from './stack';
 import { measureStripeWebhooks } from './stripe-webhooks';
 import { measureTrialSlots } from './trial-slots';
 import { measureTutorPay } from './tutor-pay';
+import { measureWaitingRoomStart } from './waiting-room';
 import { measureWarmAuthUser } from './warm-auth-user';
 import { measureWebVitals } from './web-vitals';
 
@@ -557,6 +558,37 @@ async function main() {
           unit: 'count',
           target: '10',
           met: contention.lessonsBooked === 10,
+        },
+      );
+    }
+    if (wanted('waiting-room')) {
+      const room = await measureWaitingRoomStart(stack);
+      const label = `waiting room, ${room.connections} connections, the tutor's start to each connection's notice (${room.rooms} rooms)`;
+      const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
+      figures.push(
+        {
+          name: `waiting room: opening ${room.connections} connections through the local gateway`,
+          value: room.openSeconds,
+          unit: 's',
+          target: 'info',
+          met: true,
+        },
+        { name: `${label}: p50`, value: room.p50, unit: 'ms', target: 'info', met: true },
+        {
+          name: `${label}: p99`,
+          value: room.p99,
+          unit: 'ms',
+          target: '<= 250 ms',
+          met: room.p99 <= 250,
+          runs: round(room.roomP99s),
+        },
+        { name: `${label}: max`, value: room.max, unit: 'ms', target: 'info', met: true },
+        {
+          name: `${label}: connections never told`,
+          value: room.missed,
+          unit: 'count',
+          target: '0',
+          met: room.missed === 0,
         },
       );
     }
