@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, resetDb, SDK_LOGGER_MIDDLEWARE } from './db';
+import { db, resetDb } from './db';
+import { SDK_LOGGER_MIDDLEWARE } from './sdk-logging';
 
 const hasLogger = (names: string[]) => names.some((name) => name.startsWith(`${SDK_LOGGER_MIDDLEWARE} `));
 

