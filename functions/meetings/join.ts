@@ -6,7 +6,7 @@ import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinRole, recordLessonJoin } from '../repositories/lesson-joins';
 import { requireLesson } from './lessons';
-import { meetingState, pushMeeting, requireOpenRoom } from './waiting-room';
+import { pushMeetingCoalesced, requireOpenRoom } from './waiting-room';
 
 /**
  * notify-user-joined-to-meeting: the lesson's tutor or one of its students joins it while it is open
@@ -33,6 +33,6 @@ export async function joinLesson(
   requireOpenRoom(lesson, now);
   const joinedAt = await recordLessonJoin(tenant, lesson, userId, role, now.toISOString());
   // The waiting room shows who is in: tell it.
-  await pushMeeting(tenant, await meetingState(tenant, lesson));
+  await pushMeetingCoalesced(tenant, lesson);
   return { joinedAt, joinUrl: lesson.joinUrl ?? meetingJoinUrl(lesson._id) };
 }

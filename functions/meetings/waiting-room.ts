@@ -9,6 +9,7 @@ import { joinTimesOf } from '../../shared/rules/lesson-history';
 import { decideJoin } from '../../shared/scheduling/join-window';
 import { requireOpenCourse } from '../access/course-visibility';
 import { meetingRoomUrl } from '../lib/meetings';
+import { broadcastCoalesced } from '../realtime/coalesced-broadcast';
 import { sendToTopic } from '../realtime/send';
 import { coursesRepository } from '../repositories/courses';
 import { lessonJoinsOf } from '../repositories/lesson-joins';
@@ -78,6 +79,16 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
       ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
     ],
   };
+}
+
+/**
+ * Tells the room of a wait or a join, coalesced with the room's other waits and joins of the moment (a
+ * lesson's start brings everyone at once): the meeting as it stands after all of them, read then.
+ */
+export function pushMeetingCoalesced(tenant: string, lesson: LessonRecord): Promise<void> {
+  return broadcastCoalesced(tenant, { kind: 'lesson', topicId: lesson._id }, 'meeting', async () =>
+    pushMeeting(tenant, await meetingState(tenant, lesson)),
+  );
 }
 
 /** Tells every connection in the room the meeting as it now stands (a gone one is removed by the send). */
@@ -150,7 +161,7 @@ export async function notifyWaiting(
   requireOpenRoom(lesson, now);
   await lessonMeetingsRepository.recordWaiting(tenant, lesson, user._id, now.toISOString());
   const meeting = await meetingState(tenant, lesson);
-  await pushMeeting(tenant, meeting);
+  await pushMeetingCoalesced(tenant, lesson);
   return meeting;
 }
 

@@ -19,8 +19,12 @@ function managementApi(): ApiGatewayManagementApiClient {
   return management.client;
 }
 
-/** Posts in flight at once: a waiting room of hundreds must not open hundreds of sockets together. */
-const CONCURRENT_POSTS = 25;
+/**
+ * Posts in flight at once: the SDK's HTTP agent keeps 50 sockets, so a room of hundreds reuses them instead
+ * of opening hundreds together. A post takes some 10 to 20 ms to API Gateway, so 50 at once tell 500
+ * connections in about 150 ms where 25 took twice as long.
+ */
+const CONCURRENT_POSTS = 50;
 
 export interface Delivery {
   delivered: number;

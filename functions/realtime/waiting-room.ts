@@ -7,6 +7,7 @@ import { requireLesson } from '../meetings/lessons';
 import { waitingRoomKind as lessonWaitingRoomKind } from '../meetings/waiting-room';
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
 import { getUser, getUsers } from '../repositories/users';
+import { broadcastCoalesced } from './coalesced-broadcast';
 import { sendToConnections, sendToTopic } from './send';
 
 /** Who is asking, from the connection's $connect authorizer context. */
@@ -51,14 +52,21 @@ async function roomMessage(tenant: string, waitingId: string): Promise<ServerMes
 }
 
 /**
- * Tells everyone in the room who is there now. A connection found gone is removed by the send; the room
- * is then told once more without it.
+ * Tells everyone in the room who is there now, coalesced with the room's other changes of the moment (a
+ * lesson's start brings everyone at once). A connection found gone is removed by the send; the room is
+ * then told once more without it.
  */
 export async function broadcastRoom(tenant: string, waitingId: string): Promise<void> {
-  for (let round = 0; round < 2; round++) {
-    const delivery = await sendToTopic(tenant, lessonTopic(waitingId), await roomMessage(tenant, waitingId));
-    if (delivery.gone.length === 0) return;
-  }
+  await broadcastCoalesced(tenant, lessonTopic(waitingId), 'connections', async () => {
+    for (let round = 0; round < 2; round++) {
+      const delivery = await sendToTopic(
+        tenant,
+        lessonTopic(waitingId),
+        await roomMessage(tenant, waitingId),
+      );
+      if (delivery.gone.length === 0) return;
+    }
+  });
 }
 
 export async function register(caller: SocketCaller, waitingId: string): Promise<void> {

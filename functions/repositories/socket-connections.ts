@@ -3,6 +3,7 @@ import { waitingRoomUserKinds } from '../../shared/realtime/socket-events';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 
 /**
  * API Gateway closes every WebSocket connection after 2 hours. $disconnect is delivered on a best-effort
@@ -73,6 +74,28 @@ const socketRegistrations = defineEntity({
 export type SocketRegistration = z.infer<typeof socketRegistrations.schema>;
 export type TopicRef = Pick<SocketRegistration, 'kind' | 'topicId'>;
 
+/** How long a broadcast claim holds when its holder dies before letting it go. */
+const BROADCAST_LEASE_SECONDS = 10;
+
+/**
+ * A topic's pending broadcast (see functions/realtime/coalesced-broadcast.ts): held by the one invocation
+ * that will tell the topic, after a short wait, of every change made meanwhile.
+ */
+const topicBroadcasts = defineEntity({
+  name: 'socketTopicBroadcast',
+  schema: z.object({
+    kind: z.enum(topicKinds),
+    topicId: z.string(),
+    /** What is broadcast (a room's people, its meeting): each kind has its own claim and tells its own. */
+    message: z.string(),
+    claimedAt: z.string(),
+  }),
+  keyAttributes: ['kind', 'topicId', 'message'],
+  key: (tenant, broadcast) =>
+    keys.socketTopicBroadcast(tenant, broadcast.kind, broadcast.topicId, broadcast.message),
+  expiresAt: (broadcast) => Math.ceil(Date.parse(broadcast.claimedAt) / 1000) + BROADCAST_LEASE_SECONDS,
+});
+
 export const socketConnectionsRepository = {
   putConnection(tenant: string, connection: SocketConnection): Promise<void> {
     return socketConnections.put(tenant, connection);
@@ -109,6 +132,29 @@ export const socketConnectionsRepository = {
     return found
       .filter((registration) => mayBeOpen(registration, now))
       .sort((a, b) => a.registeredAt.localeCompare(b.registeredAt));
+  },
+
+  /**
+   * Claims the topic's next broadcast: true for the one caller that then tells the topic, false while
+   * another holds it (that holder reads the topic after this caller's change, so it tells of it too).
+   */
+  async claimBroadcast(tenant: string, topic: TopicRef, message: string, now = new Date()): Promise<boolean> {
+    try {
+      await topicBroadcasts.put(
+        tenant,
+        { ...topic, message, claimedAt: now.toISOString() },
+        { absentOrExpiredBefore: Math.floor(now.getTime() / 1000) },
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Lets the claim go, before its holder reads the topic: a change made after it claims anew. */
+  releaseBroadcast(tenant: string, topic: TopicRef, message: string): Promise<void> {
+    return topicBroadcasts.remove(tenant, { ...topic, message });
   },
 
   /**

@@ -474,6 +474,11 @@ export const keys = {
   }),
   userConnectionsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#CONNECTIONS`,
   socketTopic: (tenant: string, kind: string, topicId: string) => `T#${tenant}#TOPIC#${kind}#${topicId}`,
+  /** A topic's pending broadcast of one message kind: outside the topic's partition (its registrations). */
+  socketTopicBroadcast: (tenant: string, kind: string, topicId: string, message: string) => ({
+    pk: `T#${tenant}#TOPIC#${kind}#${topicId}#BROADCAST`,
+    sk: message,
+  }),
   connectionTopicsIndex: (tenant: string, connectionId: string) =>
     `T#${tenant}#CONNECTION#${connectionId}#TOPICS`,
   analyticsEvent: (tenant: string, day: string, id: string) => ({

@@ -59,7 +59,15 @@ export type SortKeyCondition =
   | { before: string };
 
 /** What a write must find: no item yet, an item, or the item as it was read (its `updatedAt`). */
-export type WriteCondition = 'absent' | 'present' | { unchangedSince: string };
+/**
+ * `absentOrExpired`: absent, or its `expiresAt` (epoch seconds) before the one given: a lease that a holder
+ * which died without letting it go cannot keep for ever (DynamoDB's TTL deletes within days, not at once).
+ */
+export type WriteCondition =
+  | 'absent'
+  | 'present'
+  | { unchangedSince: string }
+  | { absentOrExpiredBefore: number };
 
 /**
  * One way to declare what the table stores: an entity has a schema, a key built from its identifying
@@ -202,6 +210,12 @@ function conditionExpression(condition: WriteCondition | undefined) {
   if (condition === undefined) return {};
   if (condition === 'absent') return { ConditionExpression: 'attribute_not_exists(pk)' };
   if (condition === 'present') return { ConditionExpression: 'attribute_exists(pk)' };
+  if ('absentOrExpiredBefore' in condition) {
+    return {
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+      ExpressionAttributeValues: { ':now': condition.absentOrExpiredBefore },
+    };
+  }
   return {
     ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
     ExpressionAttributeValues: { ':read': condition.unchangedSince },

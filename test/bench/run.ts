@@ -567,7 +567,7 @@ async function main() {
       const round = (values: number[]) => values.map((v) => Math.round(v * 100) / 100);
       figures.push(
         {
-          name: `waiting room: opening ${room.connections} connections through the local gateway`,
+          name: `waiting room: ${room.connections} connections opened and registered to ${room.rooms} rooms through the local gateway`,
           value: room.openSeconds,
           unit: 's',
           target: 'info',

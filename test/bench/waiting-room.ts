@@ -1,13 +1,13 @@
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import { issueToken } from '../../functions/lib/tokens';
 import { newLessonWrites } from '../../functions/repositories/lessons';
 import { socketConnectionsRepository } from '../../functions/repositories/socket-connections';
 import { newUserRecord, newUsersSeedItems } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
-import type { ServerMessage } from '../../shared/realtime/socket-events';
 import { lessonRecord, minutesFromNow } from '../support/lessons';
-import { createBenchTenant, inParallel } from './scheduling-tenant';
+import type { RoomClientsInput, RoomClientsReply, RoomClientsRequest } from './room-clients';
+import { createBenchTenant } from './scheduling-tenant';
 import type { BenchStack } from './stack';
 
 const TENANT = 'bench-room';
@@ -21,13 +21,6 @@ const OPENING_AT_ONCE = 25;
 interface Participant {
   userId: string;
   token: string;
-}
-
-/** A connection as the bench's client: when a `meeting` message saying STARTED arrived, by room. */
-interface RoomSocket {
-  person: Participant;
-  socket: WebSocket;
-  startedNoticeAt: Map<string, number>;
 }
 
 function percentile(values: number[], p: number): number {
@@ -57,26 +50,31 @@ async function placeRoom(room: number, tutor: Participant, students: Participant
   return record._id;
 }
 
-/** One connection through the local WebSocket gateway, its $connect authorised as in the cloud. */
-function openSocket(stack: BenchStack, person: Participant): Promise<RoomSocket> {
-  const url = new URL(stack.wsUrl);
-  url.searchParams.set('token', person.token);
-  url.searchParams.set('userId', person.userId);
-  const socket = new WebSocket(url.href, { headers: { 'x-tenant-key': TENANT } });
-  const roomSocket: RoomSocket = { person, socket, startedNoticeAt: new Map() };
-  socket.on('message', (data) => {
-    const message: ServerMessage = JSON.parse(data.toString());
-    if (
-      message.action === 'meeting' &&
-      message.meeting.status === 'STARTED' &&
-      !roomSocket.startedNoticeAt.has(message.waitingId)
-    )
-      roomSocket.startedNoticeAt.set(message.waitingId, performance.now());
+/** The worker thread of the room's clients, and one request-reply exchange with it at a time. */
+function startRoomClients(input: RoomClientsInput) {
+  const worker = new Worker(new URL('./room-clients.worker.mjs', import.meta.url), { workerData: input });
+  const replies: RoomClientsReply[] = [];
+  const waiters: Array<() => void> = [];
+  worker.on('message', (reply: RoomClientsReply) => {
+    replies.push(reply);
+    waiters.shift()?.();
   });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(roomSocket));
-    socket.once('error', reject);
-  });
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  const nextReply = async (): Promise<RoomClientsReply> => {
+    if (replies.length === 0)
+      await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), failed]);
+    const reply = replies.shift();
+    if (!reply) throw new Error('the room clients answered nothing');
+    return reply;
+  };
+  return {
+    nextReply,
+    ask: (request: RoomClientsRequest) => {
+      worker.postMessage(request);
+      return nextReply();
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 /**
@@ -114,39 +112,39 @@ export async function measureWaitingRoomStart(stack: BenchStack) {
   const [tutor, ...students] = people;
   if (!tutor) throw new Error('no tutor');
 
-  const opening = performance.now();
-  const sockets: RoomSocket[] = [];
-  await inParallel(people, OPENING_AT_ONCE, async (person) => {
-    sockets.push(await openSocket(stack, person));
-  });
-  const openSeconds = (performance.now() - opening) / 1000;
-
-  // Each connection registered to every room with the repository's own write, as the register event makes
-  // it: through the socket, each registration would also tell the room who is in (500 joins, 125,000
-  // pushes), which is not what this measures.
   const waitingIds: string[] = [];
   for (let room = 0; room < ROOMS; room++) waitingIds.push(await placeRoom(room, tutor, students));
-  const registeredAt = new Date().toISOString();
-  await inParallel(sockets, OPENING_AT_ONCE, async ({ person }) => {
-    const [connection] = await socketConnectionsRepository.connectionsOfUser(TENANT, person.userId);
-    if (!connection) throw new Error(`no connection stored for ${person.userId}`);
-    for (const waitingId of waitingIds) {
-      await socketConnectionsRepository.register(TENANT, {
-        kind: 'lesson',
-        topicId: waitingId,
-        connectionId: connection.connectionId,
-        userId: person.userId,
-        role: person === tutor ? 'TUTOR' : 'STUDENT',
-        registeredAt,
-        connectedAt: connection.connectedAt,
-      });
-    }
+
+  // Every client connects and registers to the five rooms through the socket; each room's arrivals are
+  // told to it coalesced (functions/realtime/coalesced-broadcast.ts).
+  const opening = performance.now();
+  const clients = startRoomClients({
+    wsUrl: stack.wsUrl,
+    tenant: TENANT,
+    people,
+    waitingIds,
+    openingAtOnce: OPENING_AT_ONCE,
   });
+  const opened = await clients.nextReply();
+  if (!('opened' in opened) || opened.opened !== people.length) throw new Error('not every client connected');
+  for (const waitingId of waitingIds) {
+    const topic = { kind: 'lesson' as const, topicId: waitingId };
+    for (let waited = 0; ; waited += 100) {
+      const registered = (await socketConnectionsRepository.registrationsOf(TENANT, topic)).length;
+      if (registered === people.length) break;
+      if (waited > 60_000)
+        throw new Error(`only ${registered} of ${people.length} registered to ${waitingId}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const openSeconds = (performance.now() - opening) / 1000;
+  // The last arrivals' broadcasts end before the starts are measured.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   const roomLatencies: number[][] = [];
   const missed: number[] = [];
   for (const waitingId of waitingIds) {
-    const sent = performance.now();
+    const sent = performance.timeOrigin + performance.now();
     const response = await fetch(`${stack.apiUrl}/start-meeting`, {
       method: 'POST',
       headers: {
@@ -158,30 +156,15 @@ export async function measureWaitingRoomStart(stack: BenchStack) {
     });
     if (response.status !== 200)
       throw new Error(`start-meeting answered ${response.status}: ${await response.text()}`);
-    const deadline = Date.now() + 10_000;
-    while (sockets.some((socket) => !socket.startedNoticeAt.has(waitingId)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    missed.push(sockets.filter((socket) => !socket.startedNoticeAt.has(waitingId)).length);
-    roomLatencies.push(
-      sockets.flatMap(({ startedNoticeAt }) => {
-        const at = startedNoticeAt.get(waitingId);
-        return at === undefined ? [] : [at - sent];
-      }),
-    );
+    const collected = await clients.ask({ collect: waitingId });
+    if (!('collected' in collected)) throw new Error('the room clients answered out of turn');
+    missed.push(collected.missed);
+    roomLatencies.push(collected.noticeTimes.map((at) => at - sent));
     // The next start is measured alone.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  await Promise.all(
-    sockets.map(
-      ({ socket }) =>
-        new Promise<void>((resolve) => {
-          if (socket.readyState === WebSocket.CLOSED) return resolve();
-          socket.once('close', () => resolve());
-          socket.close();
-        }),
-    ),
-  );
+  await clients.ask({ close: true });
+  await clients.stop();
   // Each close runs $disconnect, which removes the connection and its registrations: the stack stops after.
   const firstRoom = { kind: 'lesson' as const, topicId: waitingIds[0] ?? '' };
   for (let waited = 0; waited < 20_000; waited += 100) {
