@@ -79,13 +79,3 @@ export const typingEntrySchema = z.object({
   typing: z.boolean(),
 });
 export type TypingEntry = z.infer<typeof typingEntrySchema>;
-
-/** Who the caller may start a conversation with (GET chat/users and the students list). */
-export const chatContactSchema = z.object({
-  _id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  type: z.string(),
-});
-export type ChatContact = z.infer<typeof chatContactSchema>;
