@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../functions/lib/ids';
 import { chatRepository } from '../../../functions/repositories/chat';
-import {
-  courseMemberWrite,
-  coursesRepository,
-  newCourseMember,
-} from '../../../functions/repositories/courses';
-import { getUser } from '../../../functions/repositories/users';
-import { writeTransaction } from '../../../functions/table/transactions';
 import { SCHOOL_MEMBER_ID } from '../../../shared/chat/schemas';
-import { ConflictError } from '../../../shared/http/errors';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { northwind } from '../../support/api-client';
+import { placeCourse } from '../../support/courses';
 import { peopleFixtures } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 import { openTestSocket, type TestSocket } from '../../support/test-socket';
@@ -20,43 +12,6 @@ const local = localStackForFile();
 const people = peopleFixtures(local);
 
 type Session = { token: string; userId: string };
-
-/** A course of the demo tenant with these people (tutor first), enrolled as the booking routes would. */
-async function placeCourse(tutorId: string, studentIds: string[]): Promise<string> {
-  const _id = `course-chat-${newId()}`;
-  const now = new Date().toISOString();
-  const course = {
-    _id,
-    title: `Chat course ${_id.slice(-4)}`,
-    description: '',
-    curriculum: 'Cambridge IGCSE',
-    subject: 'Mathematics',
-    grade: 'Grade 10',
-    status: 'ACTIVE' as const,
-    type: 'Group' as const,
-    paymentType: 'SUBSCRIPTION' as const,
-    lessonDuration: 60,
-    isTrial: false,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const member = async (userId: string, role: 'tutor' | 'student') => {
-    const user = await getUser('demo', userId);
-    if (!user) throw new Error(`no user ${userId}`);
-    return newCourseMember(_id, user, role, role === 'tutor' ? 'PRIMARY' : 'SUBSCRIPTION', now);
-  };
-  await writeTransaction(
-    [
-      ...coursesRepository.insertItems('demo', course),
-      courseMemberWrite('demo', await member(tutorId, 'tutor')),
-      ...(await Promise.all(
-        studentIds.map(async (id) => courseMemberWrite('demo', await member(id, 'student'))),
-      )),
-    ],
-    () => new ConflictError('course exists'),
-  );
-  return _id;
-}
 
 describe('chat over the local WebSocket gateway', () => {
   let tutor: Session;

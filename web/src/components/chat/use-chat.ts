@@ -86,6 +86,10 @@ export function useChat(options: { active: boolean; adminMode?: boolean }) {
           return;
         }
         case 'message': {
+          // A conversation this screen does not list yet (someone started it): the list is read again, with
+          // the server's counts.
+          if (!stateRef.current.conversations.some((c) => c._id === message.message.conversation))
+            socket.send({ action: 'getConversations' });
           const next = update((s) => receiveMessage(s, message.message));
           acknowledge(message.message.conversation, next);
           return;
