@@ -173,8 +173,9 @@ describe('chat over the local WebSocket gateway', () => {
 
   it('adds and removes typing for the others only; presence goes with the last connection', async () => {
     // Prepare
-    const tutorSocket = await open(tutor);
     const studentSocket = await open(student);
+    const tutorSocket = await open(tutor);
+    const cameOnline = await studentSocket.next('presence', (m) => m.userId === tutor.userId);
 
     // Act
     studentSocket.send({ action: 'typing', conversationId, typing: true });
@@ -189,6 +190,7 @@ describe('chat over the local WebSocket gateway', () => {
     expect(stopped.typing).toBe(false);
     expect(studentSocket.all('typing')).toEqual([]);
     expect(gone.lastSeen).toEqual(expect.any(String));
+    expect(cameOnline).toMatchObject({ isOnline: true, lastSeen: null });
     await tutorSocket.close();
   });
 

@@ -1,7 +1,9 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuMessageCircle } from 'react-icons/lu';
+import { useLocation } from 'react-router-dom';
 import { supportChatUrl } from '../../config/app-constants';
+import { paths } from '../../config/paths';
 import { canCall } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 
@@ -24,6 +26,9 @@ const position = {
 export function FloatingChatButton() {
   const user = useSession()?.user;
   const [wanted, setWanted] = useState(false);
+  const { pathname } = useLocation();
+  // The admin chat page is the chat already (and the button would cover its Send button).
+  if (pathname.startsWith(paths.adminChat)) return null;
   const chats = !!user && user.type !== 'guest' && !user.role.isGuest && canCall(user, 'chat.users');
   if (!chats) {
     return (
