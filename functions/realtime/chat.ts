@@ -436,14 +436,18 @@ const PRESENCE_CONVERSATIONS = 50;
 const PRESENCE_PEOPLE = 200;
 
 /**
- * Presence (spec 001 section 4: "Presence updates set isOnline and lastSeen"): when a user's first
- * connection opens or their last one closes, the people of their most recent conversations are told. A
+ * Presence (spec 001 section 4: "Presence updates set isOnline and lastSeen"): when a user's connection
+ * opens or their last one closes, the people of their most recent conversations are told. A
  * failure here is logged: it must not refuse the connection.
  */
 export async function presenceChanged(tenant: string, userId: string, change: 'connected' | 'disconnected') {
   try {
-    const open = await socketConnectionsRepository.connectionsOfUser(tenant, userId);
-    if (change === 'connected' ? open.length !== 1 : open.length !== 0) return;
+    // Online with every new connection (a previous one's $disconnect may still be on its way, so "the
+    // first" cannot be told reliably; saying it again is harmless); offline only when none is left.
+    if (change === 'disconnected') {
+      const open = await socketConnectionsRepository.connectionsOfUser(tenant, userId);
+      if (open.length > 0) return;
+    }
     const lastSeen = change === 'disconnected' ? new Date().toISOString() : null;
     if (lastSeen) await chatRepository.setLastSeen(tenant, userId, lastSeen);
     const parts = await chatRepository.memberConversations(tenant, userId, PRESENCE_CONVERSATIONS);

@@ -175,7 +175,7 @@ describe('chat over the local WebSocket gateway', () => {
     // Prepare
     const studentSocket = await open(student);
     const tutorSocket = await open(tutor);
-    const cameOnline = await studentSocket.next('presence', (m) => m.userId === tutor.userId);
+    const cameOnline = await studentSocket.next('presence', (m) => m.userId === tutor.userId && m.isOnline);
 
     // Act
     studentSocket.send({ action: 'typing', conversationId, typing: true });
