@@ -211,3 +211,12 @@ export async function requireCalendarAccess(tenant: string, caller: Caller, user
   }
   if (!(await mayActFor(tenant, caller, userId))) throw notFound;
 }
+
+// Chat
+
+/**
+ * The people of a course's conversation: its enabled tutors and its enabled, enrolled students (a student
+ * who completed or left the course no longer reads its chat).
+ */
+export const isCourseChatMember = (m: CourseMember) =>
+  m.status === 'ENABLE' && (m.role === 'tutor' || m.enrolment === 'ENROLLED');

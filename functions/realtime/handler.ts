@@ -10,6 +10,7 @@ import { logger } from '../lib/logger';
 import { badInput } from '../lib/pipeline';
 import { socketConnectionsRepository } from '../repositories/socket-connections';
 import { authorizeConnection } from './authorize';
+import { chatAction, presenceChanged } from './chat';
 import {
   type ConnectAuthorizerEvent,
   connectionIdentity,
@@ -30,6 +31,16 @@ function dispatch(caller: SocketCaller, action: ClientAction): Promise<unknown> 
       return unregister(caller, action.waitingId);
     case 'getConnections':
       return getConnections(caller, action.waitingId);
+    // Chat (functions/realtime/chat.ts)
+    case 'getConversations':
+    case 'startConversation':
+    case 'getMessages':
+    case 'syncMessages':
+    case 'sendMessage':
+    case 'messagesDelivered':
+    case 'messagesSeen':
+    case 'typing':
+      return chatAction(caller, action);
   }
 }
 
@@ -57,6 +68,7 @@ export async function handler(
     userId: identity.userId,
     connectionId,
     connectedAt: new Date(connectedAt).toISOString(),
+    adminMode: identity.adminMode === 'true',
   };
   if (routeKey === '$connect') {
     logger.info('websocket', { routeKey, connectionId, tenant: caller.tenant, userId: caller.userId });
@@ -66,6 +78,7 @@ export async function handler(
       adminMode: identity.adminMode === 'true',
       connectedAt: caller.connectedAt,
     });
+    await presenceChanged(caller.tenant, caller.userId, 'connected');
     return { statusCode: 200 };
   }
   if (routeKey === '$disconnect') {
@@ -73,6 +86,7 @@ export async function handler(
     const topics = await socketConnectionsRepository.removeConnection(caller.tenant, connectionId);
     for (const topic of topics)
       if (topic.kind === 'lesson') await broadcastRoom(caller.tenant, topic.topicId);
+    await presenceChanged(caller.tenant, caller.userId, 'disconnected');
     return { statusCode: 200 };
   }
   await act(caller, event.body);

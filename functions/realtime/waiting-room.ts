@@ -16,6 +16,8 @@ export interface SocketCaller {
   userId: string;
   connectionId: string;
   connectedAt: string;
+  /** The back-office chat's connection (the handshake's adminMode, checked by the authorizer). */
+  adminMode: boolean;
 }
 
 const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId: waitingId });

@@ -163,6 +163,18 @@
  * |   or conversation (fan-out; TTL)      |                              |   sk <connectionId>                               |
  * | a connection's registrations (removed | Query gsi1, BatchWriteItem   | gsi1pk T#t#CONNECTION#<connectionId>#TOPICS,      |
  * |   with it on $disconnect or a 410)    |   (Delete)                   |   gsi1sk <kind>#<topicId>                         |
+ * | a chat conversation (id from its kind | GetItem / conditional Put    | pk T#t#CONVERSATION#<id>, sk CONVERSATION         |
+ * |   and members: found, not looked up)  |   (absent) / Update in a txn |                                                   |
+ * | a conversation's messages, id order  | Query (range after / before) | pk T#t#CONVERSATION#<id>, sk MSG#<messageId>      |
+ * |   (status per member: conditional    |   conditional Put in the     |                                                   |
+ * |   UpdateItem, only forward)          |   send's txn                 |                                                   |
+ * | a message sent once per client key    | conditional Put (TTL) in the | pk T#t#CONVERSATION#<id>,                         |
+ * |                                       |   send's txn                 |   sk CLIENTMSG#<senderId>#<clientId>              |
+ * | a member's part in a conversation:    | UpdateItem (ADD, in the txn  | pk T#t#USER#<memberId>, sk CHAT#<conversationId>  |
+ * |   unseen count (school: `school`)     |   of the message / the seen) |                                                   |
+ * | a member's conversations, by activity | Query gsi1 (newest first)    | gsi1pk T#t#USER#<memberId>#CHATS,                 |
+ * |                                       |                              |   gsi1sk <lastMessageTime>#<conversationId>       |
+ * | a user's last seen (chat presence)    | GetItem / Put ($disconnect)  | pk T#t#USER#<id>, sk CHATPRESENCE                 |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -481,6 +493,21 @@ export const keys = {
   }),
   connectionTopicsIndex: (tenant: string, connectionId: string) =>
     `T#${tenant}#CONNECTION#${connectionId}#TOPICS`,
+  conversation: (tenant: string, conversationId: string) => ({
+    pk: `T#${tenant}#CONVERSATION#${conversationId}`,
+    sk: 'CONVERSATION',
+  }),
+  conversationPartition: (tenant: string, conversationId: string) =>
+    `T#${tenant}#CONVERSATION#${conversationId}`,
+  chatMember: (tenant: string, memberId: string, conversationId: string) => ({
+    pk: `T#${tenant}#USER#${memberId}`,
+    sk: `CHAT#${conversationId}`,
+  }),
+  memberConversationsIndex: (tenant: string, memberId: string) => `T#${tenant}#USER#${memberId}#CHATS`,
+  chatPresence: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'CHATPRESENCE',
+  }),
   analyticsEvent: (tenant: string, day: string, id: string) => ({
     pk: `T#${tenant}#ANALYTICS#${day}`,
     sk: id,

@@ -1,4 +1,12 @@
 import * as z from 'zod';
+import { messageIdPattern } from '../chat/message-id';
+import {
+  chatMessageSchema,
+  chatUserSchema,
+  conversationSchema,
+  MAX_MESSAGE_LENGTH,
+  messageStatuses,
+} from '../chat/schemas';
 import { idSchema } from '../schemas/common';
 
 /**
@@ -63,6 +71,48 @@ export type MeetingState = z.infer<typeof meetingStateSchema>;
 /** The waiting room is the lesson's: `waitingId` is the lesson (section) id, as in /waiting-room/{waitingId}. */
 const waitingRoomTarget = { waitingId: idSchema };
 
+// Chat (shared/chat/schemas.ts; functions/realtime/chat.ts)
+const conversationTarget = { conversationId: idSchema };
+const messageIdSchema = z.string().regex(messageIdPattern, 'Not a message id');
+/** Acknowledgements name at most a page of messages at once. */
+const acknowledgedIds = z.array(messageIdSchema).min(1).max(100);
+
+const chatActions = [
+  /** The caller's conversations with unseen counts and presence (in admin mode: the school's inbox). */
+  z.object({ action: z.literal('getConversations') }).strict(),
+  /**
+   * Starts (or finds) a conversation: with `userId`, a direct one (in admin mode: the school's with that
+   * user); without, the caller's support conversation with the school.
+   */
+  z.object({ action: z.literal('startConversation'), userId: z.string().min(1).max(64).optional() }).strict(),
+  /** A page of messages, newest last: the latest, or those before `before` (load older). */
+  z
+    .object({ action: z.literal('getMessages'), ...conversationTarget, before: messageIdSchema.optional() })
+    .strict(),
+  /** After a reconnect: every message after the last one the client holds (null: it holds none). */
+  z
+    .object({ action: z.literal('syncMessages'), ...conversationTarget, after: messageIdSchema.nullable() })
+    .strict(),
+  z
+    .object({
+      action: z.literal('sendMessage'),
+      ...conversationTarget,
+      message: z.string().trim().min(1, 'A message cannot be empty').max(MAX_MESSAGE_LENGTH),
+      /** The client's key for this message: a resend of the same key is stored once. */
+      clientId: z.string().min(1).max(64),
+    })
+    .strict(),
+  /** The reader's client has these messages (their SAVED ones turn DELIVERED). */
+  z
+    .object({ action: z.literal('messagesDelivered'), ...conversationTarget, messageIds: acknowledgedIds })
+    .strict(),
+  /** The reader saw these messages (they turn SEEN; the unseen count falls by those that were not). */
+  z
+    .object({ action: z.literal('messagesSeen'), ...conversationTarget, messageIds: acknowledgedIds })
+    .strict(),
+  z.object({ action: z.literal('typing'), ...conversationTarget, typing: z.boolean() }).strict(),
+] as const;
+
 export const clientActionSchema = z.discriminatedUnion('action', [
   /** The heartbeat: any frame keeps API Gateway's idle timer (10 minutes) from closing the connection. */
   z.object({ action: z.literal('ping') }).strict(),
@@ -70,6 +120,7 @@ export const clientActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('register'), ...waitingRoomTarget }).strict(),
   z.object({ action: z.literal('unregister'), ...waitingRoomTarget }).strict(),
   z.object({ action: z.literal('getConnections'), ...waitingRoomTarget }).strict(),
+  ...chatActions,
 ]);
 export type ClientAction = z.infer<typeof clientActionSchema>;
 export type ClientActionName = ClientAction['action'];
@@ -93,6 +144,43 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
    * connection registered to the room, which then needs no polling.
    */
   z.object({ action: z.literal('meeting'), waitingId: z.string(), meeting: meetingStateSchema }),
+  // Chat
+  z.object({ action: z.literal('conversations'), conversations: z.array(conversationSchema) }),
+  /** A conversation started (to its starter and its other members). */
+  z.object({ action: z.literal('conversation'), conversation: conversationSchema }),
+  /** A page (getMessages) or everything after (syncMessages); `hasMore`: older (or newer) ones follow. */
+  z.object({
+    action: z.literal('messages'),
+    conversationId: z.string(),
+    messages: z.array(chatMessageSchema),
+    hasMore: z.boolean(),
+    sync: z.boolean(),
+  }),
+  /** A new message, pushed to every connection of the conversation's members (the sender's too). */
+  z.object({ action: z.literal('message'), message: chatMessageSchema, clientId: z.string() }),
+  /** Messages of a conversation turned DELIVERED or SEEN for one member. */
+  z.object({
+    action: z.literal('messageStatus'),
+    conversationId: z.string(),
+    messageIds: z.array(z.string()),
+    user: z.string(),
+    status: z.enum(messageStatuses),
+  }),
+  /** The reader's unseen count of a conversation as the database holds it, after they saw messages. */
+  z.object({ action: z.literal('unseenCount'), conversationId: z.string(), unSeenCount: z.number().int() }),
+  z.object({
+    action: z.literal('typing'),
+    conversationId: z.string(),
+    userId: z.string(),
+    typing: z.boolean(),
+  }),
+  /** A user's first connection opened or last one closed. */
+  z.object({
+    action: z.literal('presence'),
+    userId: z.string(),
+    isOnline: chatUserSchema.shape.isOnline,
+    lastSeen: chatUserSchema.shape.lastSeen,
+  }),
   /**
    * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
    * API's 400 body), or a refusal (`status` as the HTTP API would answer it).

@@ -1,6 +1,7 @@
 import { adminUserRoutes } from './admin-users';
 import { authRoutes } from './auth';
 import { callLogRoutes } from './call-logs';
+import { chatRoutes } from './chat';
 import { courseMemberRoutes } from './course-members';
 import { courseTemplateRoutes } from './course-templates';
 import type { RouteDef } from './define';
@@ -77,6 +78,7 @@ const declaredRoutes = [
   ...manualAdjustmentRoutes,
   ...callLogRoutes,
   ...financeReportRoutes,
+  ...chatRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { measureAdminUsersList } from './admin-users';
 import { measureBookingContention } from './booking-contention';
 import { measureBundleSizes } from './bundle-size';
+import { measureChatDelivery } from './chat-delivery';
 import { COLD_START_RUNS, measureColdStart } from './cold-start';
 import { measureFinanceReports } from './finance-reports';
 import { measureListCost } from './lists';
@@ -430,6 +431,42 @@ async function main() {
         });
       }
     }
+    if (wanted('chat-delivery')) {
+      const chat = await measureChatDelivery(stack);
+      const label = `Chat: ${chat.users} users in ${chat.conversations} conversations, ${chat.rate} messages/s for ${chat.seconds} s (${chat.sent} sent, ${chat.expected} pushes expected)`;
+      const info = (name: string, value: number, unit: string) =>
+        figures.push({ name, value, unit, target: 'info', met: true });
+      figures.push(
+        {
+          name: `${label}: delivery p99, send to each other member's push`,
+          value: chat.p99,
+          unit: 'ms',
+          target: '<= 150',
+          met: chat.p99 <= 150,
+        },
+        { name: `${label}: pushes lost`, value: chat.lost, unit: 'count', target: '0', met: chat.lost === 0 },
+        {
+          name: `${label}: pushes duplicated`,
+          value: chat.duplicated,
+          unit: 'count',
+          target: '0',
+          met: chat.duplicated === 0,
+        },
+        {
+          name: `${label}: sends a second achieved (at least 95% of the rate)`,
+          value: chat.sentRate,
+          unit: 'msg/s',
+          target: `>= ${chat.rate * 0.95}`,
+          met: chat.sentRate >= chat.rate * 0.95,
+        },
+      );
+      info(`${label}: delivery p50`, chat.p50, 'ms');
+      info(`${label}: delivery p95`, chat.p95, 'ms');
+      info(`${label}: delivery max`, chat.max, 'ms');
+      info(`${label}: error frames received`, chat.errors, 'count');
+      info(`${label}: time to connect everyone and open the conversations`, chat.connectSeconds, 's');
+    }
+
     if (wanted('stripe-webhooks')) {
       const hooks = await measureStripeWebhooks(stack);
       const label = `Stripe webhooks, ${hooks.rate}/s for ${hooks.seconds} s (${hooks.sent} sends, ${hooks.uniqueEvents} unique events)`;

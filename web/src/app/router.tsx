@@ -158,6 +158,7 @@ const AdminReportedIssuesPage = page(
   () => import('../features/admin/reported-issues/reported-issues-page'),
 );
 const AdminTagsPage = page('AdminTagsPage', () => import('../features/admin/tags/tags-page'));
+const AdminChatPage = page('AdminChatPage', () => import('../features/admin/chat/admin-chat-page'));
 const AdminTrialsPage = page('AdminTrialsPage', () => import('../features/admin/trials/trials-page'));
 const AdminCallbackRequestsPage = page(
   'AdminCallbackRequestsPage',
@@ -250,6 +251,7 @@ export const router = routeTable(
             { path: 'sitemap', element: AdminSitemapPage },
             { path: 'report-issues', element: AdminReportedIssuesPage },
             { path: 'tags', element: AdminTagsPage },
+            { path: 'chat', element: AdminChatPage },
             { path: 'trials', element: AdminTrialsPage },
             { path: 'callback-requests', element: AdminCallbackRequestsPage },
             { path: 'invoices', element: AdminInvoicesPage },

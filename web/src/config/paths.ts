@@ -68,6 +68,7 @@ export const paths = {
   adminPaymentHistory: '/admin/payment-history',
   adminTransactionLogs: '/admin/transaction-logs',
   adminFinance: '/admin/finance',
+  adminChat: '/admin/chat',
   adminLateChange: '/admin/late-change-policy',
   adminUsers: '/admin/users',
   adminUser: '/admin/users/:userId',

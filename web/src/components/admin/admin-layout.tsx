@@ -90,6 +90,7 @@ const sections: Array<{ label: string; to: string; list: RouteId }> = [
   { label: 'Sitemap', to: paths.adminSitemap, list: 'sitemap.list' },
   { label: 'Reported issues', to: paths.adminReportedIssues, list: 'reportIssues.list' },
   { label: 'Tags', to: paths.adminTags, list: 'tags.adminList' },
+  { label: 'Chat', to: paths.adminChat, list: 'chat.users' },
 ];
 
 function AdminFrame() {
