@@ -15,6 +15,7 @@ import { type ZoomSettings, zoomMeetingProvider, zoomSettingsSchema } from './zo
  * keys). Undefined when the school has not set that provider up.
  */
 async function providerSettings(tenant: string, provider: 'zoom' | 'teams'): Promise<unknown> {
+  if (seams.settings) return seams.settings(tenant, provider);
   const prefix = config().MEETING_SETTINGS_PARAMETER_PREFIX;
   if (!prefix) return undefined;
   const name = `${prefix}/${tenant}/${provider}`;
@@ -42,7 +43,7 @@ const providerNames: Record<'ZOOM' | 'TEAMS', string> = { ZOOM: 'Zoom', TEAMS: '
 export async function meetingProviderFor(
   tenant: string,
   provider: LessonMeetingProvider,
-  transport: HttpTransport = fetchTransport,
+  transport: HttpTransport = seams.transport ?? fetchTransport,
 ): Promise<MeetingProvider> {
   if (provider === 'LOCAL' || config().MEETINGS_ADAPTER === 'local') return localMeetingProvider;
   const raw = await providerSettings(tenant, provider === 'ZOOM' ? 'zoom' : 'teams');
@@ -57,4 +58,17 @@ export async function meetingProviderFor(
 /** Which provider a new lesson of this kind gets its meeting from. */
 export function providerOfKind(kind: 'ZOOM' | 'TEAMS'): LessonMeetingProvider {
   return config().MEETINGS_ADAPTER === 'local' ? 'LOCAL' : kind;
+}
+
+/**
+ * The integration tests' seam: settings instead of SSM's and a fake transport instead of the network, so
+ * the real adapters run end to end through the local stack (in the same process) without a provider.
+ */
+const seams: {
+  settings?: (tenant: string, provider: 'zoom' | 'teams') => Promise<unknown>;
+  transport?: HttpTransport;
+} = {};
+export function useMeetingProviderSeams(next: typeof seams): void {
+  seams.settings = next.settings;
+  seams.transport = next.transport;
 }
