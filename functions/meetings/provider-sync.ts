@@ -2,6 +2,7 @@ import { logger } from '../lib/logger';
 import { meetingProviderFor, providerOfKind } from '../lib/meeting-providers/provider';
 import type { MeetingSpec, ProviderMeeting } from '../lib/meetings';
 import type { LessonRecord } from '../repositories/lessons';
+import { providerMeetingsRepository } from '../repositories/provider-meetings';
 
 /**
  * A ZOOM or TEAMS lesson's meeting follows the lesson: created when it is booked, moved when it is
@@ -83,6 +84,15 @@ export async function withNewMeetings<T>(
         if (meeting?.status === 'fulfilled') withMeetings.push({ ...lesson, meeting: meeting.value });
       });
     }
+    // The provider's webhooks name the meeting: each finds its lesson through this pointer.
+    await providerMeetingsRepository.putMany(
+      tenant,
+      withMeetings.flatMap(({ _id, meeting }) =>
+        meeting && meeting.provider !== 'LOCAL'
+          ? [{ provider: meeting.provider, meetingId: meeting.meetingId, sectionId: _id }]
+          : [],
+      ),
+    );
   } catch (error) {
     await cancelQuietly(tenant, created);
     logger.warn('Booking refused: its meeting could not be created', { error: error as Error });
