@@ -11,7 +11,7 @@ import { requireOpenCourse } from '../access/course-visibility';
 import { meetingRoomUrl } from '../lib/meetings';
 import { sendToTopic } from '../realtime/send';
 import { coursesRepository } from '../repositories/courses';
-import { lessonJoinsOf } from '../repositories/lesson-joins';
+import { type Attendance, lessonAttendance } from '../repositories/lesson-joins';
 import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
 import type { LessonRecord } from '../repositories/lessons';
 import type { UserRecord } from '../repositories/users';
@@ -49,7 +49,7 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
   const [meeting, waits, joins, people] = await Promise.all([
     lessonMeetingsRepository.meetingOf(tenant, lesson),
     lessonMeetingsRepository.waitsOf(tenant, lesson),
-    lessonJoinsOf(tenant, [lesson]).then((found) => found.get(lesson._id) ?? []),
+    lessonAttendance(tenant, lesson),
     getUsers(tenant, [lesson.tutorId, ...lesson.studentIds]),
   ]);
   const participant = (userId: string, kind: MeetingParticipant['kind']): MeetingParticipant[] => {
@@ -63,6 +63,7 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
         kind,
         waitingSince: waits.find((wait) => wait.userId === userId)?.waitingSince ?? null,
         joinedAt: joins.find((join) => join.userId === userId)?.joinedAt ?? null,
+        leftAt: leftSince(joins.find((join) => join.userId === userId)),
       },
     ];
   };
@@ -72,12 +73,19 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
     status: meeting ? 'STARTED' : 'NOT_STARTED',
     startedAt: meeting?.startedAt ?? null,
     startedBy: meeting?.startedBy ?? null,
-    joinUrl: meeting ? meetingRoomUrl(lesson._id) : null,
+    // The lesson's meeting: its provider's (Zoom, Teams), or the local room.
+    joinUrl: meeting ? (lesson.meeting?.joinUrl ?? meetingRoomUrl(lesson._id)) : null,
     participants: [
       ...participant(lesson.tutorId, 'TUTOR'),
       ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
     ],
   };
+}
+
+/** When the participant left, if they are out now (their last leave after their last join). */
+function leftSince(attendance: Attendance | undefined): string | null {
+  if (!attendance?.leftAt) return null;
+  return attendance.leftAt >= attendance.lastJoinedAt ? attendance.leftAt : null;
 }
 
 /** Tells every connection in the room the meeting as it now stands (a gone one is removed by the send). */

@@ -16,6 +16,7 @@ import {
   isConnectAuthorizerEvent,
   type RealtimeEvent,
 } from './handshake';
+import { enterMeetingRoom, leaveMeetingRoom, recordLeaveIfGone } from './meeting-room';
 import { type Delivery, sendToConnections } from './send';
 import { broadcastRoom, getConnections, register, type SocketCaller, unregister } from './waiting-room';
 
@@ -30,6 +31,10 @@ function dispatch(caller: SocketCaller, action: ClientAction): Promise<unknown> 
       return unregister(caller, action.waitingId);
     case 'getConnections':
       return getConnections(caller, action.waitingId);
+    case 'enterMeetingRoom':
+      return enterMeetingRoom(caller, action.waitingId);
+    case 'leaveMeetingRoom':
+      return leaveMeetingRoom(caller, action.waitingId);
   }
 }
 
@@ -71,8 +76,10 @@ export async function handler(
   if (routeKey === '$disconnect') {
     logger.info('websocket', { routeKey, connectionId, tenant: caller.tenant, userId: caller.userId });
     const topics = await socketConnectionsRepository.removeConnection(caller.tenant, connectionId);
-    for (const topic of topics)
+    for (const topic of topics) {
       if (topic.kind === 'lesson') await broadcastRoom(caller.tenant, topic.topicId);
+      if (topic.kind === 'meetingRoom') await recordLeaveIfGone(caller.tenant, caller.userId, topic.topicId);
+    }
     return { statusCode: 200 };
   }
   await act(caller, event.body);
