@@ -8,6 +8,8 @@ import type { MeetingData } from '../../shared/routes/meetings';
 import { joinTimesOf } from '../../shared/rules/lesson-history';
 import { decideJoin } from '../../shared/scheduling/join-window';
 import { requireOpenCourse } from '../access/course-visibility';
+import { logger } from '../lib/logger';
+import { meetingProviderFor } from '../lib/meeting-providers/provider';
 import { meetingRoomUrl } from '../lib/meetings';
 import { sendToTopic } from '../realtime/send';
 import { coursesRepository } from '../repositories/courses';
@@ -118,9 +120,12 @@ export async function meetingData(
   const joins = meeting.participants.flatMap((person) =>
     person.joinedAt ? [{ userId: person.userId, joinedAt: person.joinedAt }] : [],
   );
+  const hostUrl =
+    viewerKind === 'TUTOR' && meeting.status === 'STARTED' ? await hostUrlOf(tenant, lesson) : undefined;
   return {
     ...meeting,
     viewerKind,
+    ...(hostUrl ? { hostUrl } : {}),
     lesson: {
       ...lesson,
       courseTitle: course?.title ?? '',
@@ -129,6 +134,20 @@ export async function meetingData(
       ...joinTimesOf(lesson, joins),
     },
   };
+}
+
+/** Zoom's host link of a started lesson's meeting; none (logged) when Zoom cannot give it now. */
+async function hostUrlOf(tenant: string, lesson: LessonRecord): Promise<string | undefined> {
+  const providerMeeting = lesson.meeting;
+  if (providerMeeting?.provider !== 'ZOOM') return undefined;
+  try {
+    return await (await meetingProviderFor(tenant, 'ZOOM')).startUrl(providerMeeting);
+  } catch (error) {
+    logger.warn("Zoom's host link could not be read; the tutor gets the join link", {
+      error: error as Error,
+    });
+    return undefined;
+  }
 }
 
 /** The lesson must be open for its room (the join window: from shortly before the start to the end). */

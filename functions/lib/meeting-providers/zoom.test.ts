@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTransport } from './fake-transport';
+import { fakeTransport } from '../../../test/support/fake-transport';
 import { MeetingProviderError, TokenCache } from './http';
 import { zoomMeetingProvider, zoomSettingsSchema } from './zoom';
 

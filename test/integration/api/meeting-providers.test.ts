@@ -122,6 +122,38 @@ describe('a ZOOM lesson and its Zoom meeting', () => {
   });
 });
 
+describe("a started ZOOM lesson's waiting room", () => {
+  it("gives the tutor Zoom's host link (start_url) and the students the join link", async () => {
+    // Prepare: a lesson starting within the quarter hour (its room is open), started by its tutor
+    const booked = await create('zoom', quarterHourFromNow(0.02), 30);
+    expect(booked.status).toBe(201);
+    const tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
+    const sam = await local.api.signIn(demo.student.email, demo.student.password);
+    const started = await local.api.call('meetings.start', {
+      ...tutor,
+      body: { waitingId: booked.body._id },
+    });
+    expect(started.status).toBe(200);
+    const meetingId = String(booked.body.meeting.meetingId);
+
+    // Act
+    const forTutor = await local.api.call<Json>('meetings.meetingData', {
+      ...tutor,
+      params: { waitingId: booked.body._id },
+    });
+    const forSam = await local.api.call<Json>('meetings.meetingData', {
+      ...sam,
+      params: { waitingId: booked.body._id },
+    });
+
+    // Assess
+    expect(forTutor.body.hostUrl).toBe(`https://zoom.us/s/${meetingId}?zak=host`);
+    expect(forTutor.body.joinUrl).toBe(`https://zoom.us/j/${meetingId}`);
+    expect(forSam.body.hostUrl).toBeUndefined();
+    expect(forSam.body.joinUrl).toBe(`https://zoom.us/j/${meetingId}`);
+  });
+});
+
 describe('a TEAMS lesson and its Teams meeting', () => {
   it('creates the online meeting when booked and deletes it with the lesson', async () => {
     const booked = await create('teams', quarterHourFromNow(24 * 43), 45);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { HttpRequest, HttpResponse, HttpTransport } from './http';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../functions/lib/meeting-providers/http';
 
 /**
  * A transport for the adapters' tests: each expected request in order, checked field by field, and the
