@@ -22,6 +22,7 @@ import {
   setTutorPaymentStatus,
 } from '../repositories/lesson-history';
 import { presentLessonHistory } from './present';
+import { lessonRecords } from './records';
 
 /**
  * Whose rows a caller sees. Tutor and student roles hold lessonHistory `view` for their own history, so
@@ -126,7 +127,10 @@ export async function getLessonHistoryFor(
 ): Promise<PresentedLessonHistory> {
   const row = await getLessonHistory(tenant, id);
   if (!row || !canSee(scopeOf(caller), row)) throw new NotFoundError('Lesson history entry not found');
-  return presentLessonHistory(caller, row, includeTutorAmountData);
+  return {
+    ...presentLessonHistory(caller, row, includeTutorAmountData),
+    ...(await lessonRecords(tenant, caller, row)),
+  };
 }
 
 /**

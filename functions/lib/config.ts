@@ -61,6 +61,13 @@ const configSchema = z.object({
   STRIPE_API_URL: z.optional(z.url()),
   STRIPE_LOCAL_KEY: z.optional(z.string().check(z.minLength(32))),
   /**
+   * The meeting port (functions/lib/meetings.ts): `local` gives every lesson the local stack's meeting room;
+   * `provider` creates ZOOM lessons' meetings at Zoom and TEAMS lessons' at Microsoft Teams, with each
+   * school's credentials read from SSM: `<prefix>/<tenant>/zoom` and `<prefix>/<tenant>/teams`.
+   */
+  MEETINGS_ADAPTER: z._default(z.enum(['local', 'provider']), 'local'),
+  MEETING_SETTINGS_PARAMETER_PREFIX: z.optional(z.string()),
+  /**
    * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`;
    * locally the gateway's `@connections` API), for posts to connections (functions/realtime/send.ts).
    */

@@ -10,6 +10,7 @@ import { lessonDeleteWrites, lessonWrites } from '../repositories/lessons';
 import { writeTransaction } from '../table/transactions';
 import { joinLesson } from './join';
 import { bookCourseLesson, createLesson, requestChange, requireLesson } from './lessons';
+import { withMeetingChanges } from './provider-sync';
 import { changeFollowing } from './series-changes';
 import { meetingData, notifyWaiting, startMeeting } from './waiting-room';
 
@@ -65,7 +66,9 @@ const adminUpdate =
     const course = await coursesRepository.get(tenant.key, lesson.course);
     const after = { ...lesson, ...body, updatedAt: new Date().toISOString() };
     const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '');
-    await writeTransaction(writes.items, changed);
+    await withMeetingChanges(tenant.key, [{ before: lesson, after }], () =>
+      writeTransaction(writes.items, changed),
+    );
     return after;
   };
 
@@ -76,7 +79,10 @@ const adminDelete =
     if (lesson.status === 'COMPLETED') {
       throw new ConflictError('A completed lesson stays in the lesson history and cannot be deleted');
     }
-    await writeTransaction(await lessonDeleteWrites(tenant.key, lesson), changed);
+    const deletes = await lessonDeleteWrites(tenant.key, lesson);
+    await withMeetingChanges(tenant.key, [{ before: lesson, after: undefined }], () =>
+      writeTransaction(deletes, changed),
+    );
     return { _id: lesson._id };
   };
 

@@ -1,7 +1,7 @@
 import { ForbiddenError } from '../../shared/http/errors';
 import type { JoinMeetingResponse } from '../../shared/schemas/meeting';
 import { requireOpenCourse } from '../access/course-visibility';
-import { meetingJoinUrl } from '../lib/meetings';
+import { meetingRoomUrl } from '../lib/meetings';
 import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { type JoinRole, recordLessonJoin } from '../repositories/lesson-joins';
@@ -34,5 +34,6 @@ export async function joinLesson(
   const joinedAt = await recordLessonJoin(tenant, lesson, userId, role, now.toISOString());
   // The waiting room shows who is in: tell it.
   await pushMeetingCoalesced(tenant, lesson);
-  return { joinedAt, joinUrl: lesson.joinUrl ?? meetingJoinUrl(lesson._id) };
+  // Where the meeting is: its provider's link, or the local room.
+  return { joinedAt, joinUrl: lesson.meeting?.joinUrl ?? meetingRoomUrl(lesson._id) };
 }

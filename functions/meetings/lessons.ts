@@ -62,6 +62,7 @@ import { getUsers } from '../repositories/users';
 import { isFreeSlot } from '../scheduling/slot-finder';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 import { approvedRequestWrites, requestPenalty } from './penalties';
+import { withMeetingChanges, withNewMeetings } from './provider-sync';
 import { bookSeries } from './series';
 
 export const SLOT_TAKEN = 'Sorry, this time is no longer free. Please choose another one.';
@@ -265,12 +266,18 @@ export async function createLesson(
       lessonUses(course, members, minutePayers, lessons),
     );
   }
-  const writes = newLessonWrites(tenant.key, lesson, course.title);
-  await commit(
-    [...writes.items, ...ledgerEntriesWrite(tenant.key, lessonUses(course, members, minutePayers, [lesson]))],
-    writes.isClaim,
-  );
-  return lesson;
+  // The meeting is created before the booking is written: a provider failure books nothing (provider-sync.ts).
+  return withNewMeetings(tenant.key, [lesson], async ([booked = lesson]) => {
+    const writes = newLessonWrites(tenant.key, booked, course.title);
+    await commit(
+      [
+        ...writes.items,
+        ...ledgerEntriesWrite(tenant.key, lessonUses(course, members, minutePayers, [booked])),
+      ],
+      writes.isClaim,
+    );
+    return booked;
+  });
 }
 
 /**
@@ -533,7 +540,9 @@ export async function changeLesson(
 
   if (status === 'APPROVED') {
     const writes = await lessonWrites(tenant.key, lesson, after, course.title);
-    await commit([...writes.items, ...approvedRequestWrites(tenant.key, request)], writes.isClaim);
+    await withMeetingChanges(tenant.key, [{ before: lesson, after }], () =>
+      commit([...writes.items, ...approvedRequestWrites(tenant.key, request)], writes.isClaim),
+    );
     return { status, request, lesson: after };
   }
   // PENDING: the lesson keeps its time and remembers the request, so a second one is refused.

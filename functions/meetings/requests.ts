@@ -12,6 +12,7 @@ import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
 import { changedLesson, clashesWithTutorLessons, holdWrite, requireLesson, SLOT_TAKEN } from './lessons';
 import { penaltyFields, penaltyWaiverWrites } from './penalties';
+import { withMeetingChanges } from './provider-sync';
 import { approveFollowing, checkFollowingUpdate, releaseFollowing } from './series-changes';
 
 export interface MeetingRequestFilters {
@@ -296,8 +297,10 @@ export async function respondToRequest(
   const next = approved(after);
   const answer = [...requestWrite(tenant.key, next, request), ...penaltyWaiverWrites(tenant.key, next, now)];
   const writes = await lessonWrites(tenant.key, lesson, after, course?.title ?? '', answer.length);
-  await writeTransaction([...answer, ...writes.items], (failed) =>
-    writes.isClaim(failed) ? new ConflictError(SLOT_TAKEN) : answered(),
+  await withMeetingChanges(tenant.key, [{ before: lesson, after }], () =>
+    writeTransaction([...answer, ...writes.items], (failed) =>
+      writes.isClaim(failed) ? new ConflictError(SLOT_TAKEN) : answered(),
+    ),
   );
   return { request: next };
 }

@@ -23,6 +23,7 @@ import {
   requireLessonOfKind,
 } from './lessons';
 import { approvedRequestWrites } from './penalties';
+import { withMeetingChanges } from './provider-sync';
 import { applySeriesChange, chunks, seriesClashes, tutorTimeZone } from './series';
 
 /**
@@ -207,31 +208,34 @@ async function applyFollowing(
   },
 ): Promise<void> {
   const { series, afters, course, timeZone, extra } = input;
-  await applySeriesChange(
-    await Promise.all(
-      series.map(async (before, index) => {
-        const after = afters[index] ?? before;
-        const writes = await lessonWrites(tenant.key, before, after, course.title);
-        return {
-          lesson: after,
-          writes,
-          extra: extra(index),
-          // Back as it was (claimed again only where still free), from the lesson as written; the request
-          // stays as a record.
-          undo: async () =>
-            (
-              await lessonWrites(
-                tenant.key,
-                writes.written,
-                { ...before, updatedAt: new Date().toISOString() },
-                course.title,
-              )
-            ).items,
-        };
-      }),
+  const changes = series.map((before, index) => ({ before, after: afters[index] ?? before }));
+  await withMeetingChanges(tenant.key, changes, async () =>
+    applySeriesChange(
+      await Promise.all(
+        series.map(async (before, index) => {
+          const after = afters[index] ?? before;
+          const writes = await lessonWrites(tenant.key, before, after, course.title);
+          return {
+            lesson: after,
+            writes,
+            extra: extra(index),
+            // Back as it was (claimed again only where still free), from the lesson as written; the request
+            // stays as a record.
+            undo: async () =>
+              (
+                await lessonWrites(
+                  tenant.key,
+                  writes.written,
+                  { ...before, updatedAt: new Date().toISOString() },
+                  course.title,
+                )
+              ).items,
+          };
+        }),
+      ),
+      timeZone,
+      [],
     ),
-    timeZone,
-    [],
   );
 }
 

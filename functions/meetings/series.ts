@@ -47,6 +47,7 @@ import {
 } from '../repositories/lessons';
 import { getUsers } from '../repositories/users';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
+import { withNewMeetings } from './provider-sync';
 
 const MINUTE_MS = 60_000;
 
@@ -376,21 +377,24 @@ export async function bookSeries(
       ),
     );
   }
-  const uses = lessonUses(lessons);
-  if (uses.length > 0) await spendSeriesCredits(tenant.key, uses, lessons.length);
-  try {
-    await applySeriesChange(
-      lessons.map((lesson) => {
-        const writes = newLessonWrites(tenant.key, lesson, courseTitle);
-        // Undone as written (with its list stamp), which the delete's conditions check.
-        return { lesson, writes, undo: () => lessonDeleteWrites(tenant.key, writes.written) };
-      }),
-      timeZone,
-      [],
-    );
-  } catch (error) {
-    if (uses.length > 0) await returnSeriesCredits(tenant.key, lessons);
-    throw error;
-  }
-  return lessons[0] ?? first;
+  // Every occurrence's meeting first: a provider failure books none of them (provider-sync.ts).
+  return withNewMeetings(tenant.key, lessons, async (booked) => {
+    const uses = lessonUses(booked);
+    if (uses.length > 0) await spendSeriesCredits(tenant.key, uses, booked.length);
+    try {
+      await applySeriesChange(
+        booked.map((lesson) => {
+          const writes = newLessonWrites(tenant.key, lesson, courseTitle);
+          // Undone as written (with its list stamp), which the delete's conditions check.
+          return { lesson, writes, undo: () => lessonDeleteWrites(tenant.key, writes.written) };
+        }),
+        timeZone,
+        [],
+      );
+    } catch (error) {
+      if (uses.length > 0) await returnSeriesCredits(tenant.key, booked);
+      throw error;
+    }
+    return booked[0] ?? first;
+  });
 }

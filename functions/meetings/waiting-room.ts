@@ -8,11 +8,13 @@ import type { MeetingData } from '../../shared/routes/meetings';
 import { joinTimesOf } from '../../shared/rules/lesson-history';
 import { decideJoin } from '../../shared/scheduling/join-window';
 import { requireOpenCourse } from '../access/course-visibility';
+import { logger } from '../lib/logger';
+import { meetingProviderFor } from '../lib/meeting-providers/provider';
 import { meetingRoomUrl } from '../lib/meetings';
 import { broadcastCoalesced } from '../realtime/coalesced-broadcast';
 import { sendToTopic } from '../realtime/send';
 import { coursesRepository } from '../repositories/courses';
-import { lessonJoinsOf } from '../repositories/lesson-joins';
+import { type Attendance, lessonAttendance } from '../repositories/lesson-joins';
 import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
 import type { LessonRecord } from '../repositories/lessons';
 import type { UserRecord } from '../repositories/users';
@@ -50,7 +52,7 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
   const [meeting, waits, joins, people] = await Promise.all([
     lessonMeetingsRepository.meetingOf(tenant, lesson),
     lessonMeetingsRepository.waitsOf(tenant, lesson),
-    lessonJoinsOf(tenant, [lesson]).then((found) => found.get(lesson._id) ?? []),
+    lessonAttendance(tenant, lesson),
     getUsers(tenant, [lesson.tutorId, ...lesson.studentIds]),
   ]);
   const participant = (userId: string, kind: MeetingParticipant['kind']): MeetingParticipant[] => {
@@ -64,6 +66,7 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
         kind,
         waitingSince: waits.find((wait) => wait.userId === userId)?.waitingSince ?? null,
         joinedAt: joins.find((join) => join.userId === userId)?.joinedAt ?? null,
+        leftAt: leftSince(joins.find((join) => join.userId === userId)),
       },
     ];
   };
@@ -73,7 +76,8 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
     status: meeting ? 'STARTED' : 'NOT_STARTED',
     startedAt: meeting?.startedAt ?? null,
     startedBy: meeting?.startedBy ?? null,
-    joinUrl: meeting ? meetingRoomUrl(lesson._id) : null,
+    // The lesson's meeting: its provider's (Zoom, Teams), or the local room.
+    joinUrl: meeting ? (lesson.meeting?.joinUrl ?? meetingRoomUrl(lesson._id)) : null,
     participants: [
       ...participant(lesson.tutorId, 'TUTOR'),
       ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
@@ -89,6 +93,12 @@ export function pushMeetingCoalesced(tenant: string, lesson: LessonRecord): Prom
   return broadcastCoalesced(tenant, { kind: 'lesson', topicId: lesson._id }, 'meeting', async () =>
     pushMeeting(tenant, await meetingState(tenant, lesson)),
   );
+}
+
+/** When the participant left, if they are out now (their last leave after their last join). */
+function leftSince(attendance: Attendance | undefined): string | null {
+  if (!attendance?.leftAt) return null;
+  return attendance.leftAt >= attendance.lastJoinedAt ? attendance.leftAt : null;
 }
 
 /** Tells every connection in the room the meeting as it now stands (a gone one is removed by the send). */
@@ -121,9 +131,12 @@ export async function meetingData(
   const joins = meeting.participants.flatMap((person) =>
     person.joinedAt ? [{ userId: person.userId, joinedAt: person.joinedAt }] : [],
   );
+  const hostUrl =
+    viewerKind === 'TUTOR' && meeting.status === 'STARTED' ? await hostUrlOf(tenant, lesson) : undefined;
   return {
     ...meeting,
     viewerKind,
+    ...(hostUrl ? { hostUrl } : {}),
     lesson: {
       ...lesson,
       courseTitle: course?.title ?? '',
@@ -132,6 +145,20 @@ export async function meetingData(
       ...joinTimesOf(lesson, joins),
     },
   };
+}
+
+/** Zoom's host link of a started lesson's meeting; none (logged) when Zoom cannot give it now. */
+async function hostUrlOf(tenant: string, lesson: LessonRecord): Promise<string | undefined> {
+  const providerMeeting = lesson.meeting;
+  if (providerMeeting?.provider !== 'ZOOM') return undefined;
+  try {
+    return await (await meetingProviderFor(tenant, 'ZOOM')).startUrl(providerMeeting);
+  } catch (error) {
+    logger.warn("Zoom's host link could not be read; the tutor gets the join link", {
+      error: error as Error,
+    });
+    return undefined;
+  }
 }
 
 /** The lesson must be open for its room (the join window: from shortly before the start to the end). */

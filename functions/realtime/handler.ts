@@ -17,6 +17,7 @@ import {
   isConnectAuthorizerEvent,
   type RealtimeEvent,
 } from './handshake';
+import { enterMeetingRoom, leaveMeetingRoom, recordLeaveIfGone } from './meeting-room';
 import { type Delivery, sendToConnections } from './send';
 import { broadcastRoom, getConnections, register, type SocketCaller, unregister } from './waiting-room';
 
@@ -41,6 +42,10 @@ function dispatch(caller: SocketCaller, action: ClientAction): Promise<unknown> 
     case 'messagesSeen':
     case 'typing':
       return chatAction(caller, action);
+    case 'enterMeetingRoom':
+      return enterMeetingRoom(caller, action.waitingId);
+    case 'leaveMeetingRoom':
+      return leaveMeetingRoom(caller, action.waitingId);
   }
 }
 
@@ -84,8 +89,10 @@ export async function handler(
   if (routeKey === '$disconnect') {
     logger.info('websocket', { routeKey, connectionId, tenant: caller.tenant, userId: caller.userId });
     const topics = await socketConnectionsRepository.removeConnection(caller.tenant, connectionId);
-    for (const topic of topics)
+    for (const topic of topics) {
       if (topic.kind === 'lesson') await broadcastRoom(caller.tenant, topic.topicId);
+      if (topic.kind === 'meetingRoom') await recordLeaveIfGone(caller.tenant, caller.userId, topic.topicId);
+    }
     await presenceChanged(caller.tenant, caller.userId, 'disconnected');
     return { statusCode: 200 };
   }

@@ -1,9 +1,11 @@
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { joinTimesOf, type LessonJoin } from '../../shared/rules/lesson-history';
 import { joinWindowHasOpened } from '../../shared/scheduling/join-window';
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
+import { isConditionalCheckFailure } from '../table/items';
 import { getManyProjected } from '../table/projection';
 import type { LessonRecord } from './lessons';
 
@@ -25,6 +27,8 @@ const lessonJoinSchema = z.object({
   joinedAt: z.string(),
   lastJoinedAt: z.string(),
   joinCount: z.number(),
+  /** Their last leave (the local room's Leave or closing, the provider's participant_left). */
+  leftAt: z.string().optional(),
 });
 
 const lessonJoins = defineEntity({
@@ -33,6 +37,18 @@ const lessonJoins = defineEntity({
   keyAttributes: ['sectionId', 'lessonStart', 'userId'],
   key: (tenant, join) => keys.lessonJoin(tenant, join.sectionId, join.lessonStart, join.userId),
 });
+
+/** A participant's attendance of one sitting: first and last join, last leave, how many times they came. */
+const attendanceSchema = lessonJoinSchema.pick({
+  sectionId: true,
+  userId: true,
+  role: true,
+  joinedAt: true,
+  lastJoinedAt: true,
+  joinCount: true,
+  leftAt: true,
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
 
 /** What the portal and the history read of a join: whose, of which lesson, and the first time. */
 const firstJoinSchema = lessonJoinSchema.pick({ sectionId: true, userId: true, joinedAt: true });
@@ -111,4 +127,102 @@ export async function lessonJoinTimes(
   );
   const joins = await lessonJoinsOf(tenant, opened);
   return new Map(opened.map((lesson) => [lesson._id, joinTimesOf(lesson, joins.get(lesson._id) ?? [])]));
+}
+
+/** Each lesson's attendance at its current start: its tutor's and each student's item (one batch read). */
+export async function lessonAttendance(
+  tenant: string,
+  lesson: Pick<LessonRecord, '_id' | 'start' | 'tutorId' | 'studentIds'>,
+): Promise<Attendance[]> {
+  const people = [...new Set([lesson.tutorId, ...(lesson.studentIds ?? [])])];
+  const found = await getManyProjected(
+    attendanceSchema,
+    people.map((userId) =>
+      lessonJoins.key(tenant, { sectionId: lesson._id, lessonStart: lesson.start, userId }),
+    ),
+  );
+  return people.flatMap((userId) => found.filter((row) => row.userId === userId));
+}
+
+/**
+ * A stay the provider reported (Zoom's participant_joined, a participants list): the first join moves only
+ * earlier and the last join only later, each by its own condition, so the same stay recorded twice, or
+ * stays recorded out of order, give the same item. The join count is the waiting room's (joinLesson).
+ */
+export async function recordProviderJoin(
+  tenant: string,
+  lesson: Pick<LessonRecord, '_id' | 'start'>,
+  userId: string,
+  role: JoinRole,
+  at: string,
+): Promise<void> {
+  const key = lessonJoins.key(tenant, { sectionId: lesson._id, lessonStart: lesson.start, userId });
+  const identity = {
+    ':entity': lessonJoins.name,
+    ':section': lesson._id,
+    ':start': lesson.start,
+    ':user': userId,
+    ':role': role,
+  };
+  const set =
+    'entity = :entity, sectionId = :section, lessonStart = :start, userId = :user, #role = :role, ' +
+    'joinCount = if_not_exists(joinCount, :one)';
+  await conditionalUpdate({
+    Key: key,
+    UpdateExpression: `SET joinedAt = :at, lastJoinedAt = if_not_exists(lastJoinedAt, :at), ${set}`,
+    ConditionExpression: 'attribute_not_exists(joinedAt) OR joinedAt > :at',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ...identity, ':at': at, ':one': 1 },
+  });
+  await conditionalUpdate({
+    Key: key,
+    UpdateExpression: 'SET lastJoinedAt = :at',
+    ConditionExpression: 'lastJoinedAt < :at',
+    ExpressionAttributeValues: { ':at': at },
+  });
+}
+
+/**
+ * A participant left the meeting at `at`: kept when it is their latest leave. A leave with no join of
+ * theirs yet (its join event still on its way) answers false, so the caller can have it delivered again.
+ */
+export async function recordLessonLeave(
+  tenant: string,
+  lesson: Pick<LessonRecord, '_id' | 'start'>,
+  userId: string,
+  at: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: lessonJoins.key(tenant, { sectionId: lesson._id, lessonStart: lesson.start, userId }),
+        UpdateExpression: 'SET leftAt = :at',
+        ConditionExpression: 'attribute_exists(joinedAt) AND (attribute_not_exists(leftAt) OR leftAt < :at)',
+        ExpressionAttributeValues: { ':at': at },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // A later leave is already kept: this one changes nothing. No join at all: not yet recordable.
+    return heldJoin(error);
+  }
+}
+
+/** Whether a failed condition's item (ReturnValuesOnConditionCheckFailure) had a join. */
+function heldJoin(error: unknown): boolean {
+  if (!(error instanceof Error) || !('Item' in error)) return false;
+  const item = error.Item;
+  return typeof item === 'object' && item !== null && 'joinedAt' in item;
+}
+
+/** An update whose failed condition means "nothing to change" (an earlier first join is already kept). */
+async function conditionalUpdate(input: Omit<UpdateCommandInput, 'TableName'>): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({ TableName: tableName(), ...input }));
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }

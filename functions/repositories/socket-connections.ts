@@ -39,8 +39,8 @@ const socketConnections = defineEntity({
 });
 export type SocketConnection = z.infer<typeof socketConnections.schema>;
 
-/** What a connection can be registered to: a lesson's waiting room, a chat conversation. */
-export const topicKinds = ['lesson', 'conversation'] as const;
+/** What a connection can be registered to: a lesson's waiting room, a chat conversation, a lesson's meeting room. */
+export const topicKinds = ['lesson', 'conversation', 'meetingRoom'] as const;
 export type TopicKind = (typeof topicKinds)[number];
 
 /**

@@ -68,6 +68,11 @@
  * | a lesson's meeting start (one winner) | conditional Put (absent)     | pk T#t#ATTENDANCE#<sectionId>, sk <start>#MEETING |
  * | a participant's first wait in the room| UpdateItem (if_not_exists)   | pk T#t#ATTENDANCE#<sectionId>,                    |
  * |   (the room's waiting list: Query)    |   Query begins_with          |   sk <start>#WAITING#<userId>                     |
+ * | a participant's last leave of a lesson| UpdateItem (only later)      | pk T#t#ATTENDANCE#<sectionId>, sk <start>#<userId>|
+ * | a lesson's recordings (provider's)    | Put / Query begins_with      | pk T#t#ATTENDANCE#<sectionId>, sk REC#<fileId>    |
+ * | a provider's meeting -> its lesson    | Put at booking / GetItem     | pk T#t#PROVIDERMEETING#<provider>#<meetingId>,    |
+ * |   (webhooks name the meeting only)    |                              |   sk MEETING                                      |
+ * | a Zoom event received (once per body) | conditional Put + outbox txn | pk T#t#ZOOMEVENT#<sha256 of body>, sk EVENT       |
  * | a course's members (tutors, students) | Query                        | pk T#t#COURSE#<id>#MEMBERS, sk <role>#<userId>    |
  * | a user's courses, newest first        | Query gsi1                   | gsi1pk T#t#USER#<id>#COURSES                      |
  * | a student's trials                    | Query gsi2                   | gsi2pk T#t#USER#<id>#TRIALS                       |
@@ -312,6 +317,18 @@ export const keys = {
     sk: `${start}#WAITING#${userId}`,
   }),
   lessonWaitingPrefix: (start: string) => `${start}#WAITING#`,
+  lessonRecording: (tenant: string, sectionId: string, fileId: string) => ({
+    pk: `T#${tenant}#ATTENDANCE#${sectionId}`,
+    sk: `REC#${fileId}`,
+  }),
+  lessonRecordingPrefix: 'REC#',
+  /** A lesson's meeting at its provider, by the provider's id: a webhook finds its lesson with it. */
+  providerMeeting: (tenant: string, provider: string, meetingId: string) => ({
+    pk: `T#${tenant}#PROVIDERMEETING#${provider}#${meetingId}`,
+    sk: 'MEETING',
+  }),
+  /** A Zoom webhook event, recorded once: Zoom's events carry no id, so the hash of its signed body names it. */
+  zoomEvent: (tenant: string, eventId: string) => ({ pk: `T#${tenant}#ZOOMEVENT#${eventId}`, sk: 'EVENT' }),
   courseMember: (tenant: string, courseId: string, role: string, userId: string) => ({
     pk: `T#${tenant}#COURSE#${courseId}#MEMBERS`,
     sk: `${role}#${userId}`,

@@ -9,10 +9,10 @@ import { handlerEntry } from '../../functions/registry';
 import { SITEMAP_FUNCTION_TIMEOUT_SECONDS } from '../../shared/rules/sitemap-generation';
 import { externalModulesFor, lambdaBundling } from './bundling';
 import { positiveContext, shareContext } from './context';
-import { type Secrets, stripeSettingsPrefix } from './secrets';
+import { meetingSettingsPrefix, type Secrets, stripeSettingsPrefix } from './secrets';
 
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
-type Capability = 'mail' | 'oauthClients' | 'stripe';
+type Capability = 'mail' | 'oauthClients' | 'stripe' | 'meetingProviders';
 const extraCapabilities: Record<string, Capability[]> = {
   auth: ['oauthClients'],
   'password-reset-mail': ['mail'],
@@ -22,6 +22,10 @@ const extraCapabilities: Record<string, Capability[]> = {
   invoices: ['mail', 'stripe'],
   // Makes the Checkout Sessions and portal links of plans, courses and top-ups.
   payments: ['stripe'],
+  // Create, move and cancel lessons' Zoom and Teams meetings; the Zoom webhook checks its signature.
+  meetings: ['meetingProviders'],
+  'meeting-requests': ['meetingProviders'],
+  'zoom-webhooks': ['meetingProviders'],
 };
 
 /**
@@ -103,6 +107,20 @@ export class ResourceFunctions extends Construct {
           new PolicyStatement({
             actions: ['ssm:GetParameter'],
             resources: [Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/stripe` })],
+          }),
+        );
+      }
+      if (capability === 'meetingProviders') {
+        // Each school's Zoom and Teams credentials, and nothing else of Parameter Store.
+        const prefix = meetingSettingsPrefix(stage);
+        fn.addEnvironment('MEETINGS_ADAPTER', 'provider');
+        fn.addEnvironment('MEETING_SETTINGS_PARAMETER_PREFIX', prefix);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: ['zoom', 'teams'].map((provider) =>
+              Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/${provider}` }),
+            ),
           }),
         );
       }

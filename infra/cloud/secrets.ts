@@ -22,6 +22,14 @@ export function stripeSettingsPrefix(stage: string): string {
   return parameterName(stage, 'tenants');
 }
 
+/**
+ * Where each school's meeting credentials live: `<prefix>/<tenant key>/zoom` and `.../teams`, SecureStrings
+ * (functions/lib/meeting-providers/provider.ts).
+ */
+export function meetingSettingsPrefix(stage: string): string {
+  return parameterName(stage, 'tenants');
+}
+
 export function referenceSecrets(scope: Construct, stage: string): Secrets {
   const secure = (id: string, name: string) =>
     StringParameter.fromSecureStringParameterAttributes(scope, id, {

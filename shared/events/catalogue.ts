@@ -43,6 +43,8 @@ export const eventCatalogue = {
   StripeEventReceived: z.object({ tenant: z.string(), stripeEventId: z.string(), type: z.string() }),
   /** The daily reconciliation's tick: each school's Stripe events since its last run, any never delivered. */
   StripeReconcileDue: z.object({}),
+  /** A Zoom webhook event recorded (functions/zoom-webhooks): attendance and recordings, applied once. */
+  ZoomEventReceived: z.object({ tenant: z.string(), zoomEventId: z.string(), type: z.string() }),
 } as const;
 export type EventType = keyof typeof eventCatalogue;
 export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T]>;
@@ -159,4 +161,6 @@ export const eventRules: EventRule[] = [
     target: 'stripe-webhooks',
     emits: 'StripeReconcileDue',
   },
+  // A Zoom event recorded by its webhook: participants' joins and leaves, finished recordings.
+  { name: 'zoom-events', kind: 'pattern', detailTypes: ['ZoomEventReceived'], target: 'zoom-webhooks' },
 ];

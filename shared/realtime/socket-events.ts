@@ -45,6 +45,8 @@ export const meetingParticipantSchema = z.object({
   waitingSince: z.string().nullable(),
   /** Their first join of this sitting (notify-user-joined-to-meeting); null when they are not in. */
   joinedAt: z.string().nullable(),
+  /** When they left the meeting, while they are out (back in: null). */
+  leftAt: z.string().nullable().optional(),
 });
 export type MeetingParticipant = z.infer<typeof meetingParticipantSchema>;
 
@@ -121,6 +123,12 @@ export const clientActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('unregister'), ...waitingRoomTarget }).strict(),
   z.object({ action: z.literal('getConnections'), ...waitingRoomTarget }).strict(),
   ...chatActions,
+  /**
+   * The local meeting room (/meeting-room/{waitingId}, the local stack's meeting): entering records the
+   * person's join, leaving (or the connection closing) their leave; everyone in it hears who is there.
+   */
+  z.object({ action: z.literal('enterMeetingRoom'), ...waitingRoomTarget }).strict(),
+  z.object({ action: z.literal('leaveMeetingRoom'), ...waitingRoomTarget }).strict(),
 ]);
 export type ClientAction = z.infer<typeof clientActionSchema>;
 export type ClientActionName = ClientAction['action'];
@@ -181,6 +189,14 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
     isOnline: chatUserSchema.shape.isOnline,
     lastSeen: chatUserSchema.shape.lastSeen,
   }),
+  /** Who is in a lesson's local meeting room: the answer to enterMeetingRoom, and pushed on every change. */
+  z.object({
+    action: z.literal('meetingRoom'),
+    waitingId: z.string(),
+    people: z.array(waitingRoomConnectionSchema),
+  }),
+  /** This connection left the meeting room (leaveMeetingRoom): its leave is recorded. */
+  z.object({ action: z.literal('leftMeetingRoom'), waitingId: z.string() }),
   /**
    * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
    * API's 400 body), or a refusal (`status` as the HTTP API would answer it).

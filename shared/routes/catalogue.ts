@@ -35,6 +35,7 @@ import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
 import { userDirectoryRoutes } from './user-directory';
 import { userRoutes } from './users';
+import { zoomWebhookRoutes } from './zoom-webhooks';
 
 /*
  * Each Lambda imports only the route group(s) of its own resource (building every zod schema of the API
@@ -79,6 +80,7 @@ const declaredRoutes = [
   ...callLogRoutes,
   ...financeReportRoutes,
   ...chatRoutes,
+  ...zoomWebhookRoutes,
 ];
 
 /** Every route of the API, declared once. */

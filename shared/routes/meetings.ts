@@ -130,6 +130,12 @@ export const waitingRoomBodySchema = z.object({ waitingId: idSchema });
 export const meetingDataSchema = meetingStateSchema.extend({
   lesson: scheduledLessonSchema,
   viewerKind: z.enum(waitingRoomUserKinds),
+  /**
+   * The tutor's own way in once the meeting is started: Zoom's host link (start_url, valid two hours, so
+   * read at each load), which starts the meeting as its host. Absent for everyone else and for the local
+   * room and Teams, whose join link serves the tutor too.
+   */
+  hostUrl: z.string().optional(),
 });
 export type MeetingData = z.infer<typeof meetingDataSchema>;
 

@@ -129,13 +129,56 @@ export const lessonHistorySchema = lessonHistoryBaseSchema.extend({
 export type LessonHistory = z.infer<typeof lessonHistorySchema>;
 
 /**
+ * The attendance history column (spec 001 section 6, admin only): each of the lesson's people, their first
+ * and last join and their last leave (the waiting room, the local room, the provider's webhooks), and how
+ * many times they came in. Someone who never joined is listed with nulls.
+ */
+export const attendanceEntrySchema = person.extend({
+  role: z.enum(['TUTOR', 'STUDENT']),
+  joinedAt: z.string().nullable(),
+  lastJoinedAt: z.string().nullable(),
+  leftAt: z.string().nullable(),
+  joinCount: z.number().int(),
+});
+export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
+
+/** The recordings column: the provider's finished recordings of the lesson (Zoom's recording.completed). */
+export const lessonRecordingEntrySchema = z.object({
+  fileId: z.string(),
+  provider: z.enum(['ZOOM', 'TEAMS']),
+  fileType: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  playUrl: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+});
+
+/** The feedbacks column: what the students said of the tutor and the tutor of each student. */
+export const lessonFeedbackEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['tutor', 'student']),
+  tutor: person,
+  student: person,
+  rating: z.number().int(),
+  comment: z.string().optional(),
+  rewards: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+/**
  * An entry as the reads answer it: money in major units, and only the columns the caller's role holds
  * (spec 001 section 6; the pay columns only with includeTutorAmountData=1): see
  * functions/lesson-history/present.ts.
  */
 export const presentedLessonHistorySchema = lessonHistoryBaseSchema
   .partial({ tutorPaymentStatus: true })
-  .extend(payColumns(moneySchema));
+  .extend(payColumns(moneySchema))
+  .extend({
+    /** One entry's read only (GET /lesson-history/{id}): see lessonRecordsSchema. */
+    attendanceHistory: z.array(attendanceEntrySchema).optional(),
+    recordings: z.array(lessonRecordingEntrySchema).optional(),
+    feedbacks: z.array(lessonFeedbackEntrySchema).optional(),
+  });
 export type PresentedLessonHistory = z.infer<typeof presentedLessonHistorySchema>;
 
 /** One change of a lesson's pay, append-only: its id is derived from its cause (see the repository). */

@@ -12,6 +12,16 @@ export const sectionBillings = ['BILLABLE', 'NON_BILLABLE'] as const;
 export const sectionStatuses = ['ACTIVE', 'CANCELLED', 'COMPLETED'] as const;
 
 export type SectionKind = (typeof sectionKinds)[number];
+/** Who holds a lesson's meeting: the local stack's own room, Zoom or Microsoft Teams. */
+export const lessonMeetingProviders = ['LOCAL', 'ZOOM', 'TEAMS'] as const;
+export type LessonMeetingProvider = (typeof lessonMeetingProviders)[number];
+/** The lesson's meeting at its provider, created when it was booked (functions/meetings/provider-sync.ts). */
+export const lessonMeetingSchema = z.object({
+  provider: z.enum(lessonMeetingProviders),
+  meetingId: z.string(),
+  /** Where participants join (the provider's link, or the local room). */
+  joinUrl: z.string(),
+});
 export type SectionStatus = (typeof sectionStatuses)[number];
 
 export function isLessonKind(kind: string): kind is (typeof lessonKinds)[number] {
@@ -45,6 +55,8 @@ export const sectionSchema = sectionBaseSchema
     tutorId: z.string().optional(),
     studentIds: z.array(z.string()).optional(),
     joinUrl: z.string().optional(),
+    /** The lesson's meeting at its provider; absent on lessons booked before meetings were created. */
+    meeting: lessonMeetingSchema.optional(),
     /** The meeting's event id; lesson history's reference key is its first 8 characters. */
     eventId: z.string().optional(),
     /** A cancel or reschedule waiting for an admin's answer. */

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { newId } from '../../functions/lib/ids';
 import type { LessonRecord } from '../../functions/repositories/lessons';
-import { demo } from '../support/api-client';
+import { apiClient, demo } from '../support/api-client';
 import { placeDemoLesson } from '../support/lessons';
 import { browserStackPerFile, screenshot } from './support/browser';
 
@@ -127,6 +127,36 @@ it('a student waits, the tutor starts, and the student gets the join link pushed
   expect(await errorToasts(tutorRoom).count()).toBe(0);
   await screenshot(tutorRoom, 'waiting-room-tutor-started');
   console.info(`waiting room: start to the student's join link ${pushedWithinMs} ms`);
+
+  // Assess: Sam is in the local meeting room, and the room says so (pushed over the socket)
+  const tile = (tab: Page, name: string) => tab.getByTestId('meeting-room-person').filter({ hasText: name });
+  await tile(meeting, 'Sam Student (you)').waitFor({ timeout: 5_000 });
+
+  // Act: Tom joins from his waiting room
+  const [tutorMeeting] = await Promise.all([
+    tutorRoom.waitForEvent('popup'),
+    tutorRoom.getByRole('button', { name: 'Join the lesson' }).click(),
+  ]);
+
+  // Assess: both see both, without a reload
+  await tile(tutorMeeting, 'Tom Turing (you)').waitFor({ timeout: 5_000 });
+  await tile(tutorMeeting, 'Sam Student').waitFor({ timeout: 5_000 });
+  await tile(meeting, 'Tom Turing').waitFor({ timeout: 5_000 });
+  expect(await meeting.getByTestId('meeting-room-person').count()).toBe(2);
+  expect(await errorToasts(meeting).count()).toBe(0);
+  await screenshot(meeting, 'meeting-room-desktop');
+  await meeting.setViewportSize({ width: 390, height: 844 });
+  expect(await meeting.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(meeting, 'meeting-room-phone');
+
+  // Act: Sam leaves with Leave
+  await meeting.getByTestId('meeting-room-leave').click();
+
+  // Assess: Sam is back in the waiting room; Tom's meeting room shows him alone; the rooms show Sam left
+  await meeting.waitForURL(new RegExp(`/waiting-room/${lesson._id}$`));
+  await expect
+    .poll(() => tutorMeeting.getByTestId('meeting-room-person').count(), { timeout: 5_000 })
+    .toBe(1);
 });
 
 it('tells a user who is not in the lesson that there is no lesson for them, with one toast', async () => {
@@ -180,4 +210,62 @@ it('says an ended lesson has ended, shows who joined and leads back to the cours
   await page.waitForURL(new RegExp(`/portal/courses/${COURSE}$`));
   await page.getByTestId('lesson-row').first().waitFor();
   await screenshot(page, 'waiting-room-ended-back-to-course');
+});
+
+it('a lesson both joined in the meeting room shows both join times and the chip in the lesson history', async () => {
+  // Prepare: a lesson of Grace's with Sam ending within the minute (Tom's time is taken by the lessons
+  // above), started by Grace
+  const grace = { email: 'tutor2@demo.test', password: 'Demo-tutor-2' };
+  const lesson = await placeDemoLesson({
+    title: 'Last-minute review',
+    start: -44,
+    minutes: 45,
+    tutorId: 'demo-tutor-2',
+    studentIds: ['demo-student-1'],
+  });
+  const started = await apiClient(browser.stack().apiUrl).call('meetings.start', {
+    ...(await apiClient(browser.stack().apiUrl).signIn(grace.email, grace.password)),
+    body: { waitingId: lesson._id },
+  });
+  expect(started.status).toBe(200);
+
+  // Act: both enter the lesson's meeting room
+  const tutor = await browser.signedInPage(grace, `/meeting-room/${lesson._id}`);
+  const sam = await browser.signedInPage(demo.student, `/meeting-room/${lesson._id}`);
+  await expect.poll(() => tutor.getByTestId('meeting-room-person').count(), { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => sam.getByTestId('meeting-room-person').count(), { timeout: 10_000 }).toBe(2);
+
+  // ...the lesson ends and the lesson-history job runs
+  await expect
+    .poll(() => Date.now() > Date.parse(lesson.end), { timeout: 70_000, interval: 1_000 })
+    .toBe(true);
+  browser.stack().bus.triggerSchedule('lesson-history');
+  await browser.stack().bus.idle();
+
+  // Assess: Sam's own lesson history: the lesson with both join times and the timing chip
+  const history = await browser.signedInPage(demo.student, '/portal/lesson-history');
+  const referenceKey = (lesson.eventId ?? lesson._id).slice(0, 8);
+  const row = history.getByTestId('my-lesson-history-row').filter({ hasText: `Ref ${referenceKey}` });
+  await row.waitFor();
+  const joins = await row.getByTestId('my-lesson-history-joins').textContent();
+  expect(joins).toMatch(/Tutor joined \d\d:\d\d [AP]M · First student joined \d\d:\d\d [AP]M/);
+  expect(await row.getByTestId('class-timing').textContent()).toMatch(/Min Late|On Time/);
+  await screenshot(history, 'lesson-history-student');
+
+  // Assess: a tutor opening the back-office's lesson history lands on her own, not on "No access"
+  const tutorHistory = await browser.signedInPage(grace, '/admin/lesson-history');
+  await tutorHistory.waitForURL(/\/portal\/lesson-history$/);
+  await tutorHistory.getByTestId('my-lesson-history-row').first().waitFor();
+
+  // Assess: the admin's attendance history lists both with their join times
+  const admin = await browser.signedInPage(demo.admin, '/admin/lesson-history');
+  await admin
+    .getByRole('button', { name: /^Attendance of lesson / })
+    .first()
+    .click();
+  await expect.poll(() => admin.getByTestId('lesson-attendance-row').count(), { timeout: 10_000 }).toBe(2);
+  const rows = await admin.getByTestId('lesson-attendance-row').allTextContents();
+  expect(rows[0]).toMatch(/Grace Hopper.*Tutor.*\d\d:\d\d [AP]M/);
+  expect(rows[1]).toMatch(/Sam Student.*Student.*\d\d:\d\d [AP]M/);
+  await screenshot(admin, 'lesson-history-attendance', { fullPage: false });
 });

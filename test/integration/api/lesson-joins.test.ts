@@ -59,7 +59,11 @@ describe('joining a lesson', () => {
   it('records the tutor’s and each student’s first join, and answers where the meeting is', async () => {
     const tutorJoin = await join(tutor, group._id);
     expect(tutorJoin.status).toBe(200);
-    expect(tutorJoin.body).toEqual({ joinedAt: expect.any(String), joinUrl: group.joinUrl });
+    // The meeting's link (the local stack's room for the lesson), not the waiting room the lesson links to.
+    expect(tutorJoin.body).toEqual({
+      joinedAt: expect.any(String),
+      joinUrl: expect.stringMatching(new RegExp(`/learning-portal/meeting-room/${group._id}$`)),
+    });
     expect(Math.abs(Date.parse(tutorJoin.body.joinedAt) - Date.now())).toBeLessThan(60_000);
 
     const samJoin = await join(sam, group._id);

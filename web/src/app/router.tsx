@@ -103,6 +103,10 @@ const finance = {
 const SubscriptionsPage = page('SubscriptionsPage', () => import('../features/billing/subscriptions-page'));
 const BillingPage = page('BillingPage', () => import('../features/billing/billing-page'));
 const PenaltiesPage = page('PenaltiesPage', () => import('../features/penalties/penalties-page'));
+const LessonHistoryPage = page(
+  'LessonHistoryPage',
+  () => import('../features/lesson-history/lesson-history-page'),
+);
 const AdminUsersPage = page('AdminUsersPage', () => import('../features/admin/users/users-page'));
 const AdminUserPage = page('AdminUserPage', () => import('../features/admin/users/user-page'));
 const ProfilePage = page('ProfilePage', () => import('../features/profile/profile-page'));
@@ -200,6 +204,7 @@ export const router = routeTable(
         { path: paths.portalInvoice, element: InvoicePage },
         { path: paths.portalPay, element: MyPayPage },
         { path: paths.portalPenalties, element: PenaltiesPage },
+        { path: paths.portalLessonHistory, element: LessonHistoryPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },

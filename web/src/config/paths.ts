@@ -23,6 +23,7 @@ export const paths = {
   portalInvoice: '/portal/invoices/:invoiceId',
   portalPay: '/portal/pay',
   portalPenalties: '/portal/penalties',
+  portalLessonHistory: '/portal/lesson-history',
   dashboard: '/dashboard',
   manageAccounts: '/manage-accounts',
   profile: '/profile',

@@ -138,6 +138,11 @@ function PortalHome() {
                 <Button asChild variant="outline" size="sm">
                   <RouterLink to={paths.portalRequests}>My requests</RouterLink>
                 </Button>
+                {canCall(current, 'lessonHistory.list') && (
+                  <Button asChild variant="outline" size="sm">
+                    <RouterLink to={paths.portalLessonHistory}>Lesson history</RouterLink>
+                  </Button>
+                )}
                 {current.type === 'tutor' && canCall(current, 'penaltyWaivers.appeal') && (
                   <Button asChild variant="outline" size="sm">
                     <RouterLink to={paths.portalPenalties}>My penalties</RouterLink>

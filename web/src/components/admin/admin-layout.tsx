@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { RouteId } from '../../../../shared/routes/catalogue';
 import { paths } from '../../config/paths';
 import { canUseBackOffice } from '../../lib/back-office';
@@ -99,6 +99,9 @@ function AdminFrame() {
   // Phones: the sections fold behind one button, so the page itself starts on the first screen.
   const [open, setOpen] = useState(false);
   if (!canUseBackOffice(session?.user)) {
+    // Tutors and students have a lesson history of their own (the API holds them to their rows).
+    if (pathname.startsWith(paths.adminLessonHistory) && canCall(session?.user, 'lessonHistory.list'))
+      return <Navigate to={paths.portalLessonHistory} replace />;
     return (
       <Box maxW="lg" mx="auto" py="16" px="4" textAlign="center">
         <Heading size="xl">No access</Heading>

@@ -173,7 +173,8 @@ function MeetingActions({ meeting, phase }: { meeting: MeetingData; phase: RoomP
   const [starting, setStarting] = useState(false);
   if (!isRoomOpen(phase)) return null;
   if (meeting.status === 'STARTED' && meeting.joinUrl) {
-    const joinUrl = meeting.joinUrl;
+    // The tutor starts a Zoom meeting as its host; everyone else joins.
+    const joinUrl = meeting.hostUrl ?? meeting.joinUrl;
     return (
       <HStack gap="3" wrap="wrap" data-testid="meeting-started">
         {meeting.viewerKind === 'ADMIN' ? (

@@ -12,6 +12,9 @@ import { AdminListPage, type AdminResource, listRead } from '../../../components
 import { useAdminZone } from '../../../components/admin/admin-zone';
 import { peopleNames, personName } from '../../../components/admin/person-names';
 import { TutorPaymentStatusAction, tutorPaymentLabels } from '../../../components/admin/tutor-payment-status';
+import { FormDialog } from '../../../components/form-dialog';
+import { joinTimeCell } from '../../../components/lessons/join-time';
+import { LessonRecords } from '../../../components/lessons/lesson-records';
 import { MISSING_VALUE } from '../../../config/app-constants';
 import { callApi, useApi } from '../../../lib/api-client';
 import { choiceOf } from '../../../lib/choice';
@@ -19,7 +22,6 @@ import { moneyText } from '../../../lib/money-text';
 import { canCall } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { formatDateTime, formatTime } from '../../../lib/time-zone';
-import { joinTimeCell } from './join-time';
 import { LessonPayActions } from './pay-actions';
 
 const timingPalette = { red: 'red', blue: 'blue', amber: 'orange', green: 'green' } as const;
@@ -72,6 +74,36 @@ function TutorPay({ row }: { row: PresentedLessonHistory }) {
         </Badge>
       ))}
     </Stack>
+  );
+}
+
+/** The entry's attendance history, recordings and feedbacks (GET /lesson-history/{id}), in a dialog. */
+function LessonDetails({ row, zone }: { row: PresentedLessonHistory; zone: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`Attendance of lesson ${row.referenceKey}`}
+      >
+        Attendance
+      </Button>
+      {open && (
+        <FormDialog
+          title={`Lesson ${row.referenceKey}`}
+          onClose={() => setOpen(false)}
+          onSave={() => setOpen(false)}
+          saveLabel="Done"
+          cancelLabel="Close"
+          cancelVariant="ghost"
+          size="lg"
+        >
+          <LessonRecords entryId={row._id} zone={zone} />
+        </FormDialog>
+      )}
+    </>
   );
 }
 
@@ -196,7 +228,12 @@ function historyResource(zone: string, canSetPayment: boolean): AdminResource<Pr
       },
     ],
     rowLabel: (row) => `${row.course?.title ?? 'Lesson'} ${formatDateTime(row.start, zone)}`,
-    rowActions: (row, list) => <LessonPayActions row={row} zone={zone} onChanged={list.replace} />,
+    rowActions: (row, list) => (
+      <HStack gap="1">
+        <LessonDetails row={row} zone={zone} />
+        <LessonPayActions row={row} zone={zone} onChanged={list.replace} />
+      </HStack>
+    ),
     ...(canSetPayment
       ? {
           bulkActions: (selected, list) => (

@@ -1,5 +1,5 @@
-import { type ClassTiming, classTiming } from '../../../../../shared/scheduling/class-timing';
-import { formatDateTime } from '../../../lib/time-zone';
+import { type ClassTiming, classTiming } from '../../../../shared/scheduling/class-timing';
+import { formatDateTime } from '../../lib/time-zone';
 
 /**
  * A lesson history join time as the back-office shows it: the instant in the viewer's zone (a dash when
