@@ -12,7 +12,7 @@ import { positiveContext, shareContext } from './context';
 import { type Secrets, stripeSettingsPrefix } from './secrets';
 
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
-type Capability = 'mail' | 'oauthClients' | 'stripe';
+type Capability = 'mail' | 'oauthClients' | 'stripe' | 'push';
 const extraCapabilities: Record<string, Capability[]> = {
   auth: ['oauthClients'],
   'password-reset-mail': ['mail'],
@@ -22,6 +22,8 @@ const extraCapabilities: Record<string, Capability[]> = {
   invoices: ['mail', 'stripe'],
   // Makes the Checkout Sessions and portal links of plans, courses and top-ups.
   payments: ['stripe'],
+  // Notifications and reminders (issue 19): e-mails, and pushes through each school's FCM project.
+  notifications: ['mail', 'push'],
 };
 
 /**
@@ -103,6 +105,18 @@ export class ResourceFunctions extends Construct {
           new PolicyStatement({
             actions: ['ssm:GetParameter'],
             resources: [Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/stripe` })],
+          }),
+        );
+      }
+      if (capability === 'push') {
+        // Each school's Firebase service account (functions/lib/push.ts), and nothing else of Parameter Store.
+        const prefix = stripeSettingsPrefix(stage);
+        fn.addEnvironment('PUSH_ADAPTER', 'fcm');
+        fn.addEnvironment('FCM_SETTINGS_PARAMETER_PREFIX', prefix);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/fcm` })],
           }),
         );
       }

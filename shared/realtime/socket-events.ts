@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { notificationSchema } from '../notifications/notification';
 import { idSchema } from '../schemas/common';
 
 /**
@@ -93,6 +94,12 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
    * connection registered to the room, which then needs no polling.
    */
   z.object({ action: z.literal('meeting'), waitingId: z.string(), meeting: meetingStateSchema }),
+  /** A new notification for the connection's user (issue 19 item 7), with their unread count after it. */
+  z.object({
+    action: z.literal('notification'),
+    notification: notificationSchema,
+    unreadCount: z.number().int(),
+  }),
   /**
    * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
    * API's 400 body), or a refusal (`status` as the HTTP API would answer it).

@@ -15,6 +15,7 @@ import { lessonHistoryRoutes } from './lesson-history';
 import { manualAdjustmentRoutes } from './manual-adjustments';
 import { meetingRoutes } from './meetings';
 import { moneyHistoryRoutes } from './money-history';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { penaltyWaiverRoutes } from './penalty-waivers';
 import { priceCatalogueRoutes } from './price-catalogue';
@@ -77,6 +78,7 @@ const declaredRoutes = [
   ...manualAdjustmentRoutes,
   ...callLogRoutes,
   ...financeReportRoutes,
+  ...notificationRoutes,
 ];
 
 /** Every route of the API, declared once. */
