@@ -1,40 +1,13 @@
 import * as z from 'zod';
+import { type NotificationCategory, notificationCategories, notificationKinds } from './categories';
+
+export * from './categories';
 
 /**
  * In-app notifications and the e-mail choices of each user (issue 19 item 7). A notification is written
  * once per event (or reminder) and person, pushed over the socket to the person's open connections, and
  * e-mailed when the person wants e-mails of its category.
  */
-export const notificationKinds = [
-  'LESSON_SCHEDULED',
-  'LESSON_RESCHEDULED',
-  'LESSON_CANCELLED',
-  'LESSON_REQUEST_ANSWERED',
-  'HOMEWORK_REVIEWED',
-  'LESSON_REMINDER',
-] as const;
-export type NotificationKind = (typeof notificationKinds)[number];
-
-/** What a user chooses to get by e-mail: one switch per category (the in-app list always has them all). */
-export const notificationCategories = ['lessons', 'requests', 'homework', 'reminders'] as const;
-export type NotificationCategory = (typeof notificationCategories)[number];
-
-export const categoryOfKind: Record<NotificationKind, NotificationCategory> = {
-  LESSON_SCHEDULED: 'lessons',
-  LESSON_RESCHEDULED: 'lessons',
-  LESSON_CANCELLED: 'lessons',
-  LESSON_REQUEST_ANSWERED: 'requests',
-  HOMEWORK_REVIEWED: 'homework',
-  LESSON_REMINDER: 'reminders',
-};
-
-export const categoryLabels: Record<NotificationCategory, string> = {
-  lessons: 'Lessons booked, moved or cancelled (with a calendar invite)',
-  requests: 'Answers to my lesson change requests',
-  homework: 'Homework reviewed',
-  reminders: 'Lesson reminders',
-};
-
 export const notificationSchema = z.object({
   /** Sortable by time: newest first is descending id order. */
   _id: z.string(),
