@@ -169,6 +169,80 @@ describe('a lesson booked, moved and cancelled', () => {
   });
 });
 
+describe('an answered request and a reviewed homework', () => {
+  it('a rejected change request tells its requester, once', async () => {
+    // Prepare: a group lesson far ahead, whose student's cancel waits for an admin
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    const lesson = await placeLesson('demo', {
+      start: nextSlot(),
+      minutes: 60,
+      title: 'Group lesson',
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1', 'demo-student-2'],
+    });
+    const asked = await local.api.call<Json>('meetings.teamsCancel', {
+      ...sam,
+      params: { id: lesson._id },
+      body: { reason: 'Sickness' },
+    });
+    expect(asked.body.status, JSON.stringify(asked.body)).toBe('PENDING');
+
+    // Act
+    const rejected = await local.api.call<Json>('meetingRequests.respond', {
+      ...admin,
+      params: { requestId: asked.body.request._id },
+      body: { action: 'REJECT', adminNote: 'The group needs you' },
+    });
+    await settled();
+
+    // Assess
+    expect(rejected.status).toBe(200);
+    const answered = (await notificationsAbout(sam, lesson._id)).filter(
+      (n) => n.kind === 'LESSON_REQUEST_ANSWERED',
+    );
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({ title: 'Request rejected: Group lesson', link: '/portal/requests' });
+    expect(answered[0]!.body).toContain('Note: The group needs you');
+    expect(
+      (await notificationsAbout(maya, lesson._id)).filter((n) => n.kind === 'LESSON_REQUEST_ANSWERED'),
+    ).toHaveLength(0);
+  });
+
+  it('a review tells the student and their parent once; editing the review again does not', async () => {
+    // Prepare
+    const homework = await local.api.call<Json>('homeworks.create', {
+      ...tutor,
+      body: {
+        course: 'course-demo-igcse-maths',
+        title: 'Notified homework',
+        homework: { instructions: 'Q1', dueAt: null },
+      },
+    });
+    const section = homework.body._id as string;
+    const submitted = await local.api.call<Json>('homework.submit', { ...sam, body: { section, text: 'x' } });
+
+    // Act
+    for (const feedback of ['Well done', 'Well done indeed']) {
+      const reviewed = await local.api.call<Json>('homework.update', {
+        ...tutor,
+        params: { id: submitted.body._id },
+        body: { feedback, grade: 'A', status: 'REVIEWED' },
+      });
+      expect(reviewed.status).toBe(200);
+    }
+    await settled();
+
+    // Assess
+    const found = await notificationsAbout(sam, section);
+    expect(found.map((n) => n.title)).toEqual(['Homework reviewed: Notified homework']);
+    expect(found[0]!.body).toBe('Your homework "Notified homework" was reviewed: A.');
+    const parent = await local.api.signIn(demo.parent.email, demo.parent.password);
+    const forParent = await notificationsAbout(parent, section);
+    expect(forParent).toHaveLength(1);
+    expect(forParent[0]!.body).toMatch(/^\w+'s homework "Notified homework" was reviewed: A\.$/);
+  });
+});
+
 describe('preferences, guests and pushes', () => {
   it('a user who turned lesson e-mails off gets the notification but no e-mail', async () => {
     // Prepare
