@@ -4,13 +4,14 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { escapeHtml, type Mail, mail } from '../lib/mail';
 import { pusherFor } from '../lib/push';
-import { sendToUser } from '../realtime/send';
+import { sendToConnections } from '../realtime/send';
 import { deleteFcmToken, fcmTokensOf } from '../repositories/fcm-tokens';
 import {
   notificationId,
   notificationsRepository,
   type StoredNotification,
 } from '../repositories/notifications';
+import { socketConnectionsRepository } from '../repositories/socket-connections';
 import type { UserRecord } from '../repositories/users';
 import { fullName, type NotificationDraft } from './messages';
 
@@ -114,8 +115,16 @@ async function pushEverywhere(tenant: string, notification: StoredNotification, 
   const { userId, mailPending: _mail, ...shown } = notification;
   try {
     if (config().WS_MANAGEMENT_ENDPOINT) {
-      const unreadCount = await notificationsRepository.unreadCount(tenant, userId);
-      await sendToUser(tenant, userId, { action: 'notification', notification: shown, unreadCount });
+      // Most people have no page open: their count is read only for a push that has somewhere to go.
+      const connections = await socketConnectionsRepository.connectionsOfUser(tenant, userId);
+      if (connections.length > 0) {
+        const unreadCount = await notificationsRepository.unreadCount(tenant, userId);
+        await sendToConnections(
+          tenant,
+          connections.map((connection) => connection.connectionId),
+          { action: 'notification', notification: shown, unreadCount },
+        );
+      }
     }
   } catch (error) {
     logger.warn('Notification not pushed to the socket', { error: (error as Error).message });

@@ -1,6 +1,6 @@
 import { remindTenant } from '../../functions/notifications/reminders';
 import { setJobWatermark } from '../../functions/repositories/job-watermarks';
-import { sectionItem } from '../../functions/repositories/sections';
+import { lessonsStartingBetween, sectionItem } from '../../functions/repositories/sections';
 import { newUserRecord, newUsersSeedItems, type UserRecord } from '../../functions/repositories/users';
 import { batchWriteItems } from '../../functions/table/batch';
 import { systemRoleIds } from '../../shared/permissions/default-roles';
@@ -65,6 +65,8 @@ function lesson(i: number, from: number) {
 export interface ReminderBench {
   seedSeconds: number;
   runs: number[];
+  /** The index reads alone (both windows' slices of each tick), without the deliveries. */
+  scanRuns: number[];
   medianMs: number;
   maxMs: number;
   /** Lessons read per run, and the lessons the runs' slices hold by the seed's own arithmetic. */
@@ -106,11 +108,21 @@ export async function measureReminderScan(): Promise<ReminderBench> {
   const firstTick = Math.ceil((from + 2 * 86_400_000) / PERIOD_MS) * PERIOD_MS;
   await setJobWatermark(TENANT, 'lesson-reminders', new Date(firstTick - PERIOD_MS).toISOString());
   const runs: number[] = [];
+  const scanRuns: number[] = [];
   const read: number[] = [];
   const expectedRead: number[] = [];
   const sent: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const now = firstTick + run * PERIOD_MS;
+    const scanStarted = performance.now();
+    for (const minutes of WINDOWS_MINUTES) {
+      await lessonsStartingBetween(
+        TENANT,
+        new Date(now - PERIOD_MS + minutes * 60_000).toISOString(),
+        new Date(now + minutes * 60_000).toISOString(),
+      );
+    }
+    scanRuns.push(performance.now() - scanStarted);
     const started = performance.now();
     const report = await remindTenant(TENANT, now);
     runs.push(performance.now() - started);
@@ -137,6 +149,7 @@ export async function measureReminderScan(): Promise<ReminderBench> {
   return {
     seedSeconds,
     runs,
+    scanRuns,
     medianMs: median(runs),
     maxMs: Math.max(...runs),
     read,

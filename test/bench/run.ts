@@ -276,6 +276,14 @@ async function main() {
           runs: round(scan.runs),
         },
         {
+          name: "lesson reminders: the index reads alone of a run (both windows' five-minute slices of gsi2; median)",
+          value: Math.round(median(scan.scanRuns) * 10) / 10,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+          runs: round(scan.scanRuns),
+        },
+        {
           name: 'lesson reminders: slowest run',
           value: Math.round(scan.maxMs * 10) / 10,
           unit: 'ms',
