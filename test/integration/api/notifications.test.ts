@@ -437,4 +437,44 @@ describe('lesson reminders', () => {
     // Its id is the reminder's due time at the new start.
     expect(found[0]!._id.slice(0, 12)).toBe((newStart - 15 * 60_000).toString(16).padStart(12, '0'));
   });
+
+  it('uses the tenant’s own windows, which an admin sets', async () => {
+    // Prepare
+    const admin = await local.api.signIn(demo.admin.email, demo.admin.password);
+    const defaults = await local.api.call<Json>('tenants.notificationSettings', admin);
+    expect(defaults.body).toEqual({ reminderMinutes: [1440, 15], isDefault: true });
+    const refused = await local.api.call<Json>('tenants.updateNotificationSettings', {
+      ...admin,
+      body: { reminderMinutes: [1] },
+    });
+    expect(refused.status).toBe(400);
+    expect(
+      (
+        await local.api.call<Json>('tenants.updateNotificationSettings', {
+          ...sam,
+          body: { reminderMinutes: [60] },
+        })
+      ).status,
+    ).toBe(403);
+
+    // Act
+    const set = await local.api.call<Json>('tenants.updateNotificationSettings', {
+      ...admin,
+      body: { reminderMinutes: [15, 60, 60] },
+    });
+    const lesson = await placeLesson('demo', {
+      start: nextSlot(),
+      minutes: 30,
+      title: 'Hour ahead',
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1'],
+    });
+    await remindTenant('demo', Date.parse(lesson.start) - 60 * 60_000 + 60_000);
+
+    // Assess
+    expect(set.body).toEqual({ reminderMinutes: [60, 15], isDefault: false });
+    expect((await reminders(sam, lesson._id)).map((n) => n.title)).toEqual([
+      'Reminder: Hour ahead starts in 1 hour',
+    ]);
+  });
 });
