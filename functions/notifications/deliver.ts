@@ -23,6 +23,12 @@ export interface DeliveryContext {
   tenantName: string;
 }
 
+/**
+ * How long the delivery that owes an e-mail holds it (longer than a function runs, 29 s): an overlapping
+ * delivery of the same cause leaves it alone meanwhile, a retry after a failure takes it over after.
+ */
+const MAIL_HOLD_MS = 60_000;
+
 const portalUrl = (link: string) => `${config().WEB_ORIGIN.replace(/\/$/, '')}/learning-portal${link}`;
 
 /** The e-mail of a notification: its text, a link, and the lesson's calendar invite or cancellation. */
@@ -83,6 +89,7 @@ export async function deliverNotification(
   if (recipient.type === 'guest') return 'guest';
   const preferences = await notificationsRepository.preferences(tenant, recipient._id);
   const wantsMail = preferences.email[categoryOfKind[draft.kind]] && Boolean(recipient.email);
+  const now = new Date();
   const notification: StoredNotification = {
     _id: notificationId(draft.at, draft.cause, recipient._id),
     userId: recipient._id,
@@ -94,13 +101,14 @@ export async function deliverNotification(
     createdAt: new Date().toISOString(),
     readAt: null,
     mailPending: wantsMail,
+    ...(wantsMail ? { mailClaimedUntil: new Date(now.getTime() + MAIL_HOLD_MS).toISOString() } : {}),
   };
   const written = await notificationsRepository.insert(tenant, notification);
   if (written) await pushEverywhere(tenant, notification, draft);
-  const stored = written
-    ? notification
-    : await notificationsRepository.get(tenant, recipient._id, notification._id);
-  if (stored?.mailPending) {
+  const mayMail = written
+    ? wantsMail
+    : await notificationsRepository.claimMail(tenant, recipient._id, notification._id, now, MAIL_HOLD_MS);
+  if (mayMail) {
     await mail().send(notificationMail(draft, recipient, context));
     await notificationsRepository.mailSent(tenant, recipient._id, notification._id);
   }
@@ -112,7 +120,7 @@ export async function deliverNotification(
  * delivery: the notification is in the list either way, and is read there on the next load.
  */
 async function pushEverywhere(tenant: string, notification: StoredNotification, draft: NotificationDraft) {
-  const { userId, mailPending: _mail, ...shown } = notification;
+  const { userId, mailPending: _mail, mailClaimedUntil: _claim, ...shown } = notification;
   try {
     if (config().WS_MANAGEMENT_ENDPOINT) {
       // Most people have no page open: their count is read only for a push that has somewhere to go.

@@ -12,7 +12,7 @@ import { db, tableName, UpdateCommand } from '../lib/db';
 import { causeId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery } from '../table/entity';
-import { cancellationReasons } from '../table/items';
+import { cancellationReasons, isConditionalCheckFailure } from '../table/items';
 import { queryItems, skipItems } from '../table/query';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -24,6 +24,12 @@ import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../t
 const storedNotificationSchema = notificationSchema.extend({
   userId: z.string(),
   mailPending: z.boolean(),
+  /**
+   * Until when one delivery holds the owed e-mail to send it (ISO): the one that wrote the notification
+   * holds it from the write, so an overlapping delivery of the same cause does not send it too; a delivery
+   * that failed before sending lets it lapse, and the retry after that claims it.
+   */
+  mailClaimedUntil: z.string().optional(),
 });
 export type StoredNotification = z.infer<typeof storedNotificationSchema>;
 
@@ -104,8 +110,12 @@ function readWrite(tenant: string, notification: StoredNotification, at: string)
 /** A write's condition failed: the notification is there already, or was read meanwhile (never answered). */
 class AlreadyWritten extends ConflictError {}
 
-const present = ({ userId: _user, mailPending: _mail, ...notification }: StoredNotification): Notification =>
-  notification;
+const present = ({
+  userId: _user,
+  mailPending: _mail,
+  mailClaimedUntil: _claim,
+  ...notification
+}: StoredNotification): Notification => notification;
 
 export const notificationsRepository = {
   /**
@@ -132,7 +142,31 @@ export const notificationsRepository = {
     return notifications.get(tenant, { userId, _id: id }, { consistent: true });
   },
 
-  /** Its e-mail sent: cleared only while owed, so of two deliveries racing one clears it. */
+  /** Claims the owed e-mail for a delivery that did not write the notification: true when it may send it. */
+  async claimMail(tenant: string, userId: string, id: string, now: Date, holdMs: number): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: notifications.key(tenant, { userId, _id: id }),
+          UpdateExpression: 'SET mailClaimedUntil = :until',
+          ConditionExpression:
+            'mailPending = :true AND (attribute_not_exists(mailClaimedUntil) OR mailClaimedUntil < :now)',
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':now': now.toISOString(),
+            ':until': new Date(now.getTime() + holdMs).toISOString(),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Its e-mail sent: no longer owed. */
   async mailSent(tenant: string, userId: string, id: string): Promise<void> {
     await db().send(
       new UpdateCommand({

@@ -388,6 +388,11 @@ describe('lesson reminders', () => {
       const found = await reminders(session, lesson._id);
       expect(found.map((n) => n.title)).toEqual(['Reminder: Reminded lesson starts in 24 hours']);
     }
+    const reminderMails = (await readOutbox(local.stack.outboxDir)).filter(
+      (mail) =>
+        mail.to === demo.student.email && mail.subject === 'Reminder: Reminded lesson starts in 24 hours',
+    );
+    expect(reminderMails).toHaveLength(1);
 
     // Act: the 15-minute window, by a run late by three minutes
     await remindTenant('demo', start - 15 * 60_000 + 3 * 60_000);
