@@ -13,8 +13,9 @@ const DAY = 86_400_000;
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-async function bookForSam(title: string) {
-  const start = new Date(Math.ceil((Date.now() + 90 * DAY + Math.random() * DAY) / 900_000) * 900_000);
+/** A lesson of Sam's with Tom, `days` ahead (each journey its own day: no two bookings meet). */
+async function bookForSam(title: string, days: number) {
+  const start = new Date(Math.ceil((Date.now() + days * DAY) / 900_000) * 900_000);
   return placeLesson('demo', {
     start: start.toISOString(),
     minutes: 60,
@@ -25,14 +26,17 @@ async function bookForSam(title: string) {
 }
 
 it('a booking reaches the open page’s bell, and the list leads to the lesson (desktop)', async () => {
-  // Prepare: Sam's portal open, the bell shown with nothing unread
+  // Prepare: the seed's own events delivered and read, then Sam's portal open with nothing unread
+  await browser.stack().events.settled();
+  const api = apiClient(browser.stack().apiUrl);
+  await api.call('notifications.markAllRead', await api.signIn(demo.student.email, demo.student.password));
   const page = await browser.signedInPage(demo.student, '/portal');
   await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
 
   // Act: a lesson booked for him meanwhile
-  const lesson = await bookForSam('Vectors revision');
+  const lesson = await bookForSam('Vectors revision', 90);
 
-  // Assess: pushed, not polled
+  // Assess: pushed over the socket, with no reload
   await expect
     .poll(() => bell(page).getAttribute('aria-label'), { timeout: 20_000 })
     .toBe('Notifications, 1 unread');
@@ -49,7 +53,7 @@ it('the bell and the settings on a 390 px phone; an e-mail choice is kept', asyn
   const page = await browser.signedInPage(demo.student, '/portal', {
     viewport: { width: 390, height: 844 },
   });
-  await bookForSam('Kinematics practice');
+  await bookForSam('Kinematics practice', 93);
   await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/unread$/);
 
   // Act
