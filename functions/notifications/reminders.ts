@@ -12,11 +12,6 @@ export const LESSON_REMINDERS_JOB = 'lesson-reminders';
 /** The schedule's period: a first run (no watermark yet) looks back this far. */
 const PERIOD_MS = 5 * 60_000;
 const MINUTE_MS = 60_000;
-/**
- * Reminders delivered at once: each is a handful of small reads and writes to the table (and a mail), so a
- * slice of a busy hour is sent in a few rounds rather than one after another.
- */
-const CONCURRENT_DELIVERIES = 16;
 
 export interface ReminderReport {
   tenant: string;
