@@ -72,6 +72,12 @@ const configSchema = z.object({
    * locally the gateway's `@connections` API), for posts to connections (functions/realtime/send.ts).
    */
   WS_MANAGEMENT_ENDPOINT: z.optional(z.url()),
+  /**
+   * The push port (functions/lib/push.ts): `fcm` in the cloud, with each tenant's Firebase service account
+   * in an SSM SecureString `<FCM_SETTINGS_PARAMETER_PREFIX>/<tenant>/fcm`; `local` logs the push.
+   */
+  PUSH_ADAPTER: z._default(z.enum(['fcm', 'local']), 'local'),
+  FCM_SETTINGS_PARAMETER_PREFIX: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
   /**
    * How many records an admin list may read for what no index answers (a search, another sort) before its

@@ -4,11 +4,19 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 import { newId } from './ids';
 
+/** A file sent with a mail (a calendar invite: `text/calendar; method=REQUEST`). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** The mail port: SES in the cloud; locally an outbox directory that the mailbox page shows. */
@@ -30,6 +38,15 @@ export function sesMailer(client: SESv2Client, from: string): Mailer {
                 Text: { Data: mail.text, Charset: 'UTF-8' },
                 Html: { Data: mail.html, Charset: 'UTF-8' },
               },
+              ...(mail.attachments?.length
+                ? {
+                    Attachments: mail.attachments.map((attachment) => ({
+                      FileName: attachment.filename,
+                      ContentType: attachment.contentType,
+                      RawContent: new TextEncoder().encode(attachment.content),
+                    })),
+                  }
+                : {}),
             },
           },
         }),

@@ -8,6 +8,7 @@ import type { Caller } from '../lib/request';
 import { coursesRepository } from '../repositories/courses';
 import { type LessonRecord, lessonWrites } from '../repositories/lessons';
 import { meetingRequestsRepository } from '../repositories/meeting-requests';
+import { eventWrite } from '../repositories/outbox';
 import { collections, keys } from '../table/access-patterns';
 import { type TransactItem, updateEveryItem, writeTransaction } from '../table/transactions';
 import { changedLesson, clashesWithTutorLessons, holdWrite, requireLesson, SLOT_TAKEN } from './lessons';
@@ -124,11 +125,17 @@ export async function getRequest(
 
 /** The answer's writes: the request (still PENDING and as read) and its list entries, first. */
 function requestWrite(tenant: string, next: MeetingRequest, read: MeetingRequest): TransactItem[] {
-  return meetingRequestsRepository.replaceItems(tenant, read, next, {
-    expression: '#status = :pending',
-    names: { '#status': 'status' },
-    values: { ':pending': 'PENDING' },
-  });
+  return [
+    ...meetingRequestsRepository.replaceItems(tenant, read, next, {
+      expression: '#status = :pending',
+      names: { '#status': 'status' },
+      values: { ':pending': 'PENDING' },
+    }),
+    // An answer tells its requester (functions/notifications), in the answer's own transaction.
+    ...(next.status !== read.status
+      ? [eventWrite('LessonChangeRequestAnswered', { tenant, requestId: next._id, status: next.status })]
+      : []),
+  ];
 }
 
 /** A single lesson's request moved to another time by an admin (UPDATE): checked as APPROVE would. */

@@ -44,3 +44,11 @@ export async function deleteFcmToken(tenant: string, userId: string, id: string)
     throw error;
   }
 }
+
+/** A user's devices' push tokens (their profile partition: one Query). */
+export function fcmTokensOf(tenant: string, userId: string): Promise<Array<{ _id: string; token: string }>> {
+  return fcmTokens.query({
+    partition: keys.fcmToken(tenant, userId, '').pk,
+    sortKey: { beginsWith: keys.fcmTokenPrefix },
+  });
+}

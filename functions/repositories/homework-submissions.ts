@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ConflictError } from '../../shared/http/errors';
 import { handInTimes } from '../../shared/rules/homework-times';
 import {
   type HomeworkSubmission,
@@ -8,6 +9,7 @@ import {
 import { collectionRepository } from '../crud/repository';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
+import { eventWrite } from './outbox';
 
 /**
  * A submission as stored: the answer's text and attachments by shape, not by the hand-in form's checks
@@ -44,6 +46,15 @@ export const homeworkSubmissionsRepository = collectionRepository<HomeworkSubmis
   searchFields: ['text'],
   sortFields: ['createdAt', 'updatedAt', 'status'],
   indexKeys: byHomework,
+  // A review tells the student (functions/notifications), in the review's own transaction.
+  related: {
+    writes: (tenant, before, after) =>
+      after && after.status === 'REVIEWED' && before?.status !== 'REVIEWED'
+        ? [eventWrite('HomeworkReviewed', { tenant, submissionId: after._id })]
+        : [],
+    // An event's Put has no condition to fail.
+    refused: () => new ConflictError('This submission was changed by someone else. Reload and try again.'),
+  },
 });
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { scheduleEntrySchema as scheduleEntryDocSchema } from '../../shared/routes/schedule';
+import { lessonNotice } from '../../shared/rules/lesson-notices';
 import {
   BUSY_ATTRIBUTE_PREFIX,
   BUSY_SHARDS,
@@ -21,6 +22,7 @@ import { defineEntity, type PrimaryKey } from '../table/entity';
 import { scanItems } from '../table/query';
 import type { TransactItem } from '../table/transactions';
 import { lessonUseReturnWrites, refuseMinutesResize } from './ledger';
+import { eventWrite } from './outbox';
 import { lessonLists, type SectionRecord, sectionEntity } from './sections';
 import { type TrialRecord, trialLessonWrites, trialOfLesson } from './trials';
 
@@ -302,6 +304,7 @@ function lessonWritesWith(
       ),
       before ? lessonLists.guard(before) : undefined,
     ),
+    ...lessonNoticeWrites(tenant, before, after, courseTitle),
   ];
 
   const newLines = new Set(participants(after).map(([userId]) => `${userId}|${after.start}`));
@@ -337,6 +340,20 @@ function lessonWritesWith(
 }
 
 /**
+ * The event of a lesson change that concerns its people (shared/rules/lesson-notices.ts), in the change's
+ * own transaction: the notifications consumer tells them, once (functions/notifications).
+ */
+function lessonNoticeWrites(
+  tenant: string,
+  before: LessonRecord | undefined,
+  after: LessonRecord | undefined,
+  courseTitle: string,
+): TransactItem[] {
+  const notice = lessonNotice(before, after, courseTitle, new Date().toISOString());
+  return notice ? [eventWrite(notice.type, { tenant, ...notice.detail })] : [];
+}
+
+/**
  * Removes a lesson: the section (unchanged since read), its schedule lines, busy entries and time claims,
  * a booked trial's trial goes CANCELED with it, and a live lesson's used credits and plan minutes come back.
  */
@@ -357,6 +374,7 @@ export async function lessonDeleteWrites(tenant: string, lesson: LessonRecord): 
       },
       lessonLists.guard(lesson),
     ),
+    ...lessonNoticeWrites(tenant, lesson, undefined, ''),
     ...participants(lesson).map(([userId]) =>
       scheduleEntries.deleteWrite(tenant, { userId, start: lesson.start, sectionId: lesson._id }),
     ),

@@ -27,6 +27,7 @@ const tenantRecordSchema = z.extend(tenantSchema, {
       scheduling: z.optional(z.partialRecord(z.keyof(schedulingSettingsSchema), z.number())),
       money: z.optional(storedMoneySettingsSchema),
       lateChange: z.optional(lateChangePolicySchema),
+      notifications: z.optional(z.object({ reminderMinutes: z.array(z.number()) })),
     }),
   ),
 });

@@ -180,6 +180,13 @@
  * | a member's conversations, by activity | Query gsi1 (newest first)    | gsi1pk T#t#USER#<memberId>#CHATS,                 |
  * |                                       |                              |   gsi1sk <lastMessageTime>#<conversationId>       |
  * | a user's last seen (chat presence)    | GetItem / Put ($disconnect)  | pk T#t#USER#<id>, sk CHATPRESENCE                 |
+ * | a user's notifications, newest first  | Query desc, keys-only skip   | pk T#t#USER#<id>, sk NOTIFICATION#<notificationId>|
+ * | a notification once per event (or     | conditional Put (absent) in a| the notification's key: its id is the time and a  |
+ * |   reminder window) and person         |   txn with the counts' ADD   |   hash of the event (or lesson+start+window) + user|
+ * | a user's unread notifications (sparse)| Query gsi1 (mark all read)   | gsi1pk T#t#USER#<id>#UNREAD, gsi1sk <id>          |
+ * | a user's notification counts          | GetItem / ADD in those txns  | pk T#t#USER#<id>, sk NOTIFICATIONCOUNT            |
+ * | a user's e-mail choices               | GetItem / Put                | pk T#t#USER#<id>, sk NOTIFICATIONPREFS            |
+ * | lessons starting in a reminder window | Query gsi2, range            | gsi2pk T#t#LESSONS, gsi2sk <start>#<id> (above)   |
  */
 export const keys = {
   tenant: (key: string) => ({ pk: `TENANT#${key}`, sk: 'TENANT' }),
@@ -528,6 +535,21 @@ export const keys = {
   analyticsEvent: (tenant: string, day: string, id: string) => ({
     pk: `T#${tenant}#ANALYTICS#${day}`,
     sk: id,
+  }),
+  // Notifications (functions/repositories/notifications.ts)
+  notification: (tenant: string, userId: string, notificationId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: `NOTIFICATION#${notificationId}`,
+  }),
+  notificationPrefix: 'NOTIFICATION#',
+  unreadNotificationsIndex: (tenant: string, userId: string) => `T#${tenant}#USER#${userId}#UNREAD`,
+  notificationCounts: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'NOTIFICATIONCOUNT',
+  }),
+  notificationPreferences: (tenant: string, userId: string) => ({
+    pk: `T#${tenant}#USER#${userId}`,
+    sk: 'NOTIFICATIONPREFS',
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { lateChangePolicy } from '../../shared/money/late-change';
 import { moneySettings, moneySettingsChange, moneySettingsDoc } from '../../shared/money/settings';
+import { DEFAULT_REMINDER_MINUTES } from '../../shared/notifications/notification';
 import { tenantSettingsRoutes } from '../../shared/routes/tenant-settings';
 import { tenantRoutes } from '../../shared/routes/tenants';
 import {
@@ -62,6 +63,18 @@ export const handler = resourceHandler('tenants', [...tenantRoutes, ...tenantSet
   'tenants.lateChangePolicy': async ({ tenant }) => {
     const stored = (await getTenant(tenant.key))?.settings?.lateChange;
     return { policy: lateChangePolicy(stored), isDefault: !stored };
+  },
+
+  // Reminders already sent stay sent; the next five-minute run uses the new windows.
+  'tenants.notificationSettings': async ({ tenant }) => {
+    const stored = (await getTenant(tenant.key))?.settings?.notifications?.reminderMinutes;
+    return { reminderMinutes: stored ?? [...DEFAULT_REMINDER_MINUTES], isDefault: !stored };
+  },
+  'tenants.updateNotificationSettings': async ({ tenant, body }) => {
+    const reminderMinutes = [...new Set(body.reminderMinutes)].sort((a, b) => b - a);
+    await putTenantSettingsPart(tenant.key, 'notifications', { reminderMinutes });
+    forgetCachedTenant(tenant.key);
+    return { reminderMinutes, isDefault: false };
   },
 
   // Requests already made keep the penalty they were given: it was decided by the policy of their time.

@@ -12,7 +12,7 @@ import { positiveContext, shareContext } from './context';
 import { meetingSettingsPrefix, type Secrets, stripeSettingsPrefix } from './secrets';
 
 /** What a resource's Lambda needs beyond the table and the token key: least privilege by declaration. */
-type Capability = 'mail' | 'oauthClients' | 'stripe' | 'meetingProviders';
+type Capability = 'mail' | 'oauthClients' | 'stripe' | 'meetingProviders' | 'push';
 const extraCapabilities: Record<string, Capability[]> = {
   auth: ['oauthClients'],
   'password-reset-mail': ['mail'],
@@ -26,6 +26,8 @@ const extraCapabilities: Record<string, Capability[]> = {
   meetings: ['meetingProviders'],
   'meeting-requests': ['meetingProviders'],
   'zoom-webhooks': ['meetingProviders'],
+  // Notifications and reminders (issue 19): e-mails, and pushes through each school's FCM project.
+  notifications: ['mail', 'push'],
 };
 
 /**
@@ -121,6 +123,18 @@ export class ResourceFunctions extends Construct {
             resources: ['zoom', 'teams'].map((provider) =>
               Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/${provider}` }),
             ),
+          }),
+        );
+      }
+      if (capability === 'push') {
+        // Each school's Firebase service account (functions/lib/push.ts), and nothing else of Parameter Store.
+        const prefix = stripeSettingsPrefix(stage);
+        fn.addEnvironment('PUSH_ADAPTER', 'fcm');
+        fn.addEnvironment('FCM_SETTINGS_PARAMETER_PREFIX', prefix);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ssm:GetParameter'],
+            resources: [Stack.of(fn).formatArn({ service: 'ssm', resource: `parameter${prefix}/*/fcm` })],
           }),
         );
       }

@@ -91,6 +91,8 @@ export class PlatformStack extends Stack {
     const managementEndpoint = realtime.stage.callbackUrl;
     // The waiting room's calls (start-meeting, notify-user-waiting, joins) push the meeting to its room.
     realtime.stage.grantManagementApiAccess(functions.get('meetings'));
+    // A new notification is pushed to its user's open connections (functions/notifications).
+    realtime.stage.grantManagementApiAccess(functions.get('notifications'));
     // Links that open on the API itself (the calendar feed) are built on its endpoint, never on a Host header.
     for (const fn of functions.all()) {
       fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', managementEndpoint);

@@ -7,6 +7,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invite or cancellation (functions/notifications). */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
   createdAt: string;
 }
 
@@ -33,7 +35,14 @@ export function mailboxPage(mails: OutboxMail[]): string {
   <header><strong>${escapeText(mail.subject)}</strong><span>to ${escapeText(mail.to)}</span><time>${escapeText(
     new Date(mail.createdAt).toLocaleString(),
   )}</time></header>
-  <div class="body">${mail.html}</div>
+  <div class="body">${mail.html}</div>${(mail.attachments ?? [])
+    .map(
+      (file) =>
+        `<p class="attachment"><a download="${escapeText(file.filename)}" href="data:${escapeText(
+          file.contentType.split(';')[0] ?? 'application/octet-stream',
+        )};charset=utf-8,${encodeURIComponent(file.content)}">${escapeText(file.filename)}</a></p>`,
+    )
+    .join('')}
 </article>`,
     )
     .join('\n');

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lessonNoticeDetailSchema } from '../rules/lesson-notices';
 import { CATALOGUE_CHECK_EVERY_MS, SITEMAP_SCHEDULES } from '../rules/sitemap-generation';
 
 /**
@@ -45,6 +46,24 @@ export const eventCatalogue = {
   StripeReconcileDue: z.object({}),
   /** A Zoom webhook event recorded (functions/zoom-webhooks): attendance and recordings, applied once. */
   ZoomEventReceived: z.object({ tenant: z.string(), zoomEventId: z.string(), type: z.string() }),
+  // --- Notifications (issue 19 item 7): lesson changes, written by every lesson write
+  // (functions/repositories/lessons.ts), an answered change request and a reviewed homework.
+  /** A new lesson on the calendars of its tutor and students (booked, or created by a tutor or admin). */
+  LessonScheduled: lessonNoticeDetailSchema,
+  /** A live lesson moved to another time or tutor; `previous` is where it was. */
+  LessonRescheduled: lessonNoticeDetailSchema,
+  /** A live lesson cancelled or deleted before it ended. */
+  LessonCancelled: lessonNoticeDetailSchema,
+  /** A live lesson's students changed at the same time: the ones added are invited, the ones taken off told. */
+  LessonParticipantsChanged: lessonNoticeDetailSchema,
+  /** A lesson change request approved or rejected: its requester is told. */
+  LessonChangeRequestAnswered: z.object({
+    tenant: z.string(),
+    requestId: z.string(),
+    status: z.string(),
+  }),
+  /** A tutor reviewed a homework submission: its student (and their parent) is told. */
+  HomeworkReviewed: z.object({ tenant: z.string(), submissionId: z.string() }),
 } as const;
 export type EventType = keyof typeof eventCatalogue;
 export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T]>;
@@ -163,4 +182,27 @@ export const eventRules: EventRule[] = [
   },
   // A Zoom event recorded by its webhook: participants' joins and leaves, finished recordings.
   { name: 'zoom-events', kind: 'pattern', detailTypes: ['ZoomEventReceived'], target: 'zoom-webhooks' },
+  // --- Notifications (issue 19 items 5 and 7): e-mail with a calendar invite, in-app and push, once per
+  // event and person; and the lesson reminders, every five minutes (functions/notifications).
+  {
+    name: 'notifications',
+    kind: 'pattern',
+    detailTypes: [
+      'LessonScheduled',
+      'LessonRescheduled',
+      'LessonCancelled',
+      'LessonParticipantsChanged',
+      'LessonChangeRequestAnswered',
+      'HomeworkReviewed',
+    ],
+    target: 'notifications',
+  },
+  {
+    name: 'lesson-reminders',
+    kind: 'schedule',
+    schedule: 'rate(5 minutes)',
+    everyMs: 5 * 60_000,
+    target: 'notifications',
+    emits: 'LessonReminderDue',
+  },
 ];

@@ -7,6 +7,7 @@ import {
   MAX_MESSAGE_LENGTH,
   messageStatuses,
 } from '../chat/schemas';
+import { notificationSchema } from '../notifications/notification';
 import { idSchema } from '../schemas/common';
 
 /**
@@ -197,6 +198,12 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
   }),
   /** This connection left the meeting room (leaveMeetingRoom): its leave is recorded. */
   z.object({ action: z.literal('leftMeetingRoom'), waitingId: z.string() }),
+  /** A new notification for the connection's user (issue 19 item 7), with their unread count after it. */
+  z.object({
+    action: z.literal('notification'),
+    notification: notificationSchema,
+    unreadCount: z.number().int(),
+  }),
   /**
    * A frame the server could not act on: not JSON, an unknown action, bad fields (`errors`, as the HTTP
    * API's 400 body), or a refusal (`status` as the HTTP API would answer it).

@@ -16,6 +16,7 @@ import { lessonHistoryRoutes } from './lesson-history';
 import { manualAdjustmentRoutes } from './manual-adjustments';
 import { meetingRoutes } from './meetings';
 import { moneyHistoryRoutes } from './money-history';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { penaltyWaiverRoutes } from './penalty-waivers';
 import { priceCatalogueRoutes } from './price-catalogue';
@@ -81,6 +82,7 @@ const declaredRoutes = [
   ...financeReportRoutes,
   ...chatRoutes,
   ...zoomWebhookRoutes,
+  ...notificationRoutes,
 ];
 
 /** Every route of the API, declared once. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { partial } from 'zod/mini';
 import { lateChangePolicySchema } from '../money/late-change';
 import { moneySettingsBodySchema, moneySettingsSchema } from '../money/settings';
+import { reminderMinutesSchema } from '../notifications/notification';
 import { schedulingSettingsSchema } from '../scheduling/settings';
 import { permission, route } from './define';
 
@@ -29,6 +30,12 @@ export const schedulingSettingsResponseSchema = z.object({
   defaults: schedulingSettingsSchema,
 });
 export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
+
+/** The reminder windows in force; `isDefault` while the tenant never set them. */
+export const notificationSettingsResponseSchema = z.object({
+  reminderMinutes: z.array(z.number().int()),
+  isDefault: z.boolean(),
+});
 
 /** The late-change policy in force; `isDefault` while the tenant never set one (no penalty). */
 export const lateChangePolicyResponseSchema = z.object({
@@ -98,5 +105,25 @@ export const tenantSettingsRoutes = [
     body: z.strictObject(lateChangePolicySchema.shape),
     response: lateChangePolicyResponseSchema,
     summary: "Change the tenant's late-change policy (requests already made keep their penalty)",
+  }),
+  // --- Notifications (issue 19 item 5): when lessons are reminded, beside the scheduling policy.
+  route({
+    id: 'tenants.notificationSettings',
+    method: 'GET',
+    path: '/admin/tenant-settings/notifications',
+    resource: 'tenants',
+    access: permission('adminSettings', ['schedulingSettingsView', 'schedulingSettingsEdit']),
+    response: notificationSettingsResponseSchema,
+    summary: "The tenant's lesson reminder windows (minutes before the start; default 1440 and 15)",
+  }),
+  route({
+    id: 'tenants.updateNotificationSettings',
+    method: 'PUT',
+    path: '/admin/tenant-settings/notifications',
+    resource: 'tenants',
+    access: permission('adminSettings', 'schedulingSettingsEdit'),
+    body: z.strictObject({ reminderMinutes: reminderMinutesSchema }),
+    response: notificationSettingsResponseSchema,
+    summary: "Change the tenant's lesson reminder windows (one to three, 5 minutes to 7 days before)",
   }),
 ];

@@ -32,6 +32,17 @@ export const tenantSchema = z.object({
       money: z.optional(storedMoneySettingsSchema),
       /** What a tutor's late change costs (shared/money/late-change.ts); absent: nothing. */
       lateChange: z.optional(lateChangePolicySchema),
+      /**
+       * Minutes before a lesson's start its reminders go (functions/notifications/reminders.ts); absent:
+       * DEFAULT_REMINDER_MINUTES (24 hours and 15 minutes).
+       */
+      notifications: z.optional(
+        z.object({
+          reminderMinutes: z
+            .array(z.number().check(z.int(), z.gte(5), z.lte(7 * 24 * 60)))
+            .check(z.minLength(1), z.maxLength(3)),
+        }),
+      ),
     }),
   ),
 });

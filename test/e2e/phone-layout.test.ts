@@ -91,6 +91,7 @@ function samples(): Record<string, Sample> {
     '/portal/schedule': { as: ['student', 'tutor'], path: '/portal/schedule' },
     '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
+    '/portal/notifications': { as: ['student'], path: '/portal/notifications' },
     '/portal/invoices': { as: ['parent', 'student'], path: '/portal/invoices' },
     '/portal/invoices/:invoiceId': { as: ['parent'], path: `/portal/invoices/${ids.invoice}` },
     '/portal/pay': { as: ['tutor'], path: '/portal/pay' },

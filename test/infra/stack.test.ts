@@ -168,14 +168,15 @@ describe('Lambdas', () => {
     }
   });
 
-  it('lets only the password-reset, trial and invoice mail functions send e-mail', () => {
+  it('lets only the password-reset, trial, invoice and notification mail functions send e-mail', () => {
     const sesPolicies = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('ses:SendEmail'),
     );
     const ids = sesPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
-    expect(ids).toHaveLength(3);
+    expect(ids).toHaveLength(4);
     expect(ids).toEqual(
       expect.arrayContaining([
+        expect.stringMatching(/Notifications$/),
         expect.stringMatching(/Invoices$/),
         expect.stringMatching(/PasswordResetMail$/),
         expect.stringMatching(/TrialMail$/),
@@ -183,14 +184,27 @@ describe('Lambdas', () => {
     );
   });
 
-  it('lets only the realtime and meetings functions post to WebSocket connections (the waiting room pushes)', () => {
+  it('lets only the realtime, meetings and notifications functions post to WebSocket connections', () => {
     const pushers = policies().filter(({ statements }) =>
       JSON.stringify(statements).includes('execute-api:ManageConnections'),
     );
     const ids = pushers.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(3);
     expect(ids).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Realtime$/), expect.stringMatching(/Meetings$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/Realtime$/),
+        expect.stringMatching(/Meetings$/),
+        expect.stringMatching(/Notifications$/),
+      ]),
+    );
+  });
+
+  it("lets only the notifications function read the schools' FCM service accounts, and no other parameter", () => {
+    const fcmPolicies = policies().filter(({ statements }) => JSON.stringify(statements).includes('/fcm'));
+    const ids = fcmPolicies.map(({ id }) => id.replace(/ServiceRoleDefaultPolicy.*$/, ''));
+    expect(ids).toEqual([expect.stringMatching(/Notifications$/)]);
+    expect(JSON.stringify(fcmPolicies[0]!.statements)).toContain(
+      ':parameter/learning-platform/dev/tenants/*/fcm',
     );
   });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stripeFor } from '../../../functions/payments/stripe-client';
 import { ledgerEntryWrite } from '../../../functions/repositories/ledger';
 import { insertLessonHistory } from '../../../functions/repositories/lesson-history';
+import { notificationId, notificationsRepository } from '../../../functions/repositories/notifications';
 import { payments } from '../../../functions/repositories/payments';
 import { createUser } from '../../../functions/repositories/users';
 import { writeTransaction } from '../../../functions/table/transactions';
@@ -248,6 +249,10 @@ const foreignRecords: Record<
     });
     return { params: { id: body._id as string }, as: () => northwindStudent };
   },
+  notifications: async () => ({
+    params: { id: await samNotification() },
+    as: () => northwindStudent,
+  }),
   'user-availability': async () => ({
     params: { userId: 'demo-tutor-1' },
     query: { date: '2030-01-02' },
@@ -782,6 +787,25 @@ async function demoRecord(routeId: RouteId, body: Record<string, unknown>) {
   return { params: { id: String(created._id) }, as: () => northwindAdmin };
 }
 
+/** A notification of Sam's, written as the notifications consumer writes one. */
+async function samNotification(): Promise<string> {
+  const at = new Date().toISOString();
+  const _id = notificationId(at, `matrix-${Math.random()}`, SAM);
+  await notificationsRepository.insert('demo', {
+    _id,
+    userId: SAM,
+    kind: 'LESSON_REMINDER',
+    title: 'Matrix',
+    body: 'Matrix',
+    link: null,
+    sectionId: null,
+    createdAt: at,
+    readAt: null,
+    mailPending: false,
+  });
+  return _id;
+}
+
 const SAM = 'demo-student-1';
 const TOM = 'demo-tutor-1';
 const MATHS = 'course-demo-igcse-maths';
@@ -820,6 +844,8 @@ interface OthersRecords {
   profileEntries: Record<string, string>;
   /** A Checkout Session made for Sam. */
   checkoutSession: string;
+  /** One of Sam's notifications. */
+  notification: string;
 }
 
 const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
@@ -827,6 +853,7 @@ const later = () => new Date(Date.now() + 400 * 86_400_000).toISOString();
 /** Each route's ask, by id. A new route a student or a tutor may call with a record id needs one here. */
 const othersRecords: Record<string, (r: OthersRecords) => ForeignAsk[]> = {
   'fcmTokens.delete': (r) => [{ params: { id: r.fcmToken }, secret: r.fcmToken }],
+  'notifications.markRead': (r) => [{ params: { id: r.notification }, secret: r.notification }],
   'users.switchAccount': () => [{ body: { userId: SAM }, secret: SAM }],
   'availability.get': () => [{ params: { userId: TOM }, secret: TOM }],
   'availability.update': () => [
@@ -1148,6 +1175,7 @@ describe("another user's record is a 404 or a 403, never the record", () => {
     const checkoutSession = payments.paramsFor?.('payments.courseSubscriptionSession')?.id ?? '';
     const penaltyWaiver = await demoPenaltyWaiver();
     records = {
+      notification: await samNotification(),
       checkoutSession,
       penaltyWaiver,
       profileEntries,

@@ -26,6 +26,10 @@ const CoursePage = page('CoursePage', () => import('../features/courses/course-p
 const SchedulePage = page('SchedulePage', () => import('../features/schedule/schedule-page'));
 const AvailabilityPage = page('AvailabilityPage', () => import('../features/availability/availability-page'));
 const RequestsPage = page('RequestsPage', () => import('../features/lesson-requests/requests-page'));
+const NotificationsPage = page(
+  'NotificationsPage',
+  () => import('../features/notifications/notifications-page'),
+);
 const MyPayPage = page('MyPayPage', () => import('../features/tutor-pay/my-pay-page'));
 const AdminLayout = page('AdminLayout', () => import('../components/admin/admin-layout'));
 const RolesPage = page('RolesPage', () => import('../features/admin/roles/roles-page'));
@@ -205,6 +209,7 @@ export const router = routeTable(
         { path: paths.portalPay, element: MyPayPage },
         { path: paths.portalPenalties, element: PenaltiesPage },
         { path: paths.portalLessonHistory, element: LessonHistoryPage },
+        { path: paths.notifications, element: NotificationsPage },
         { path: `${paths.portal}/*`, element: <Navigate to={paths.portal} replace /> },
         { path: paths.pastPapers, element: PastPapersPage },
         { path: paths.topicalPastPapers, element: TopicalPastPapersPage },

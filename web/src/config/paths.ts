@@ -19,6 +19,8 @@ export const paths = {
   portalAvailability: '/portal/availability',
   portalHomework: '/portal/courses/:courseId/homework/:sectionId',
   portalRequests: '/portal/requests',
+  /** Every notification, and the e-mail and push choices (issue 19 item 7). */
+  notifications: '/portal/notifications',
   portalInvoices: '/portal/invoices',
   portalInvoice: '/portal/invoices/:invoiceId',
   portalPay: '/portal/pay',

@@ -21,4 +21,10 @@ describe('parseRuntimeConfig', () => {
     );
     expect(parseRuntimeConfig(null)).toContain('apiUrl must be');
   });
+  it('takes a complete Firebase web app for push, and leaves out an incomplete one', () => {
+    const base = { apiUrl: 'https://api.example.com', wsUrl: 'wss://ws.example.com', stage: 'production' };
+    const firebase = { apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a', vapidKey: 'v' };
+    expect(parseRuntimeConfig({ ...base, firebase })).toEqual({ ...base, firebase });
+    expect(parseRuntimeConfig({ ...base, firebase: { ...firebase, vapidKey: '' } })).toEqual(base);
+  });
 });

@@ -11,6 +11,35 @@ export interface RuntimeConfig {
   apiUrl: string;
   wsUrl: string;
   stage: (typeof stages)[number];
+  /**
+   * The stage's Firebase web app, for push notifications (features/notifications): absent, the local push
+   * adapter's tokens are used.
+   */
+  firebase?: FirebaseWebConfig;
+}
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  projectId: string;
+  messagingSenderId: string;
+  appId: string;
+  /** The web push certificate's public key (Firebase console, Cloud Messaging). */
+  vapidKey: string;
+}
+
+const firebaseFields = ['apiKey', 'projectId', 'messagingSenderId', 'appId', 'vapidKey'] as const;
+
+function parseFirebase(raw: unknown): FirebaseWebConfig | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const fields = Object.fromEntries(firebaseFields.map((name) => [name, Reflect.get(raw, name)]));
+  if (!firebaseFields.every((name) => typeof fields[name] === 'string' && fields[name])) return undefined;
+  return {
+    apiKey: String(fields.apiKey),
+    projectId: String(fields.projectId),
+    messagingSenderId: String(fields.messagingSenderId),
+    appId: String(fields.appId),
+    vapidKey: String(fields.vapidKey),
+  };
 }
 
 /** Only for `vite` alone in development (no local stack in front serving config.json). */
@@ -41,10 +70,12 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig | string {
   if (!stages.includes(value.stage as RuntimeConfig['stage']))
     problems.push(`stage must be one of ${stages.join(', ')}`);
   if (problems.length > 0) return problems.join('; ');
+  const firebase = parseFirebase(value.firebase);
   return {
     apiUrl: (value.apiUrl as string).replace(/\/+$/, ''),
     wsUrl: value.wsUrl as string,
     stage: value.stage as RuntimeConfig['stage'],
+    ...(firebase ? { firebase } : {}),
   };
 }
 

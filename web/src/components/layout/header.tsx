@@ -17,6 +17,10 @@ import { ThemeToggle } from './theme-toggle';
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const ProfileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.ProfileMenu })));
 const EditModeSwitch = lazy(() => import('./edit-mode-switch').then((m) => ({ default: m.EditModeSwitch })));
+/** The bell (issue 19 item 7): its socket and list, off the first page's code. */
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 /** The header's billing contents (credits, Upgrade, the discount banner): one chunk, off the first page. */
 const HeaderBilling = lazy(() => import('./billing-header').then((m) => ({ default: m.HeaderBilling })));
 const DiscountBanner = lazy(() => import('./billing-header').then((m) => ({ default: m.DiscountBanner })));
@@ -102,6 +106,12 @@ export function Header() {
                   Sign out
                 </Button>
               </HStack>
+              {/* Guests get no notifications (spec 000 section 6); the bell comes once the page is idle. */}
+              {session.user.type !== 'guest' && idle && (
+                <Suspense fallback={<Box aria-hidden w="8" h="8" />}>
+                  <NotificationBell />
+                </Suspense>
+              )}
               {/* The menu button's place is kept while its code loads, so the header does not shift. */}
               <Suspense fallback={<Box aria-hidden w="8" h="8" display={{ base: 'block', md: 'none' }} />}>
                 <MobileMenu
