@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatRepository } from '../../../functions/repositories/chat';
+import { socketConnectionsRepository } from '../../../functions/repositories/socket-connections';
 import { SCHOOL_MEMBER_ID } from '../../../shared/chat/schemas';
 import { systemRoleIds } from '../../../shared/permissions/default-roles';
 import { northwind } from '../../support/api-client';
@@ -172,7 +173,18 @@ describe('chat over the local WebSocket gateway', () => {
   });
 
   it('adds and removes typing for the others only; presence goes with the last connection', async () => {
-    // Prepare
+    // Prepare: the earlier tests' connections closed on the server too (a $disconnect runs after the client's
+    // close), so the tutor's connection below is their first and the student's close their last
+    for (const person of [student, tutor]) {
+      await expect
+        .poll(
+          async () => (await socketConnectionsRepository.connectionsOfUser('demo', person.userId)).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(0);
+    }
     const studentSocket = await open(student);
     const tutorSocket = await open(tutor);
     const cameOnline = await studentSocket.next('presence', (m) => m.userId === tutor.userId && m.isOnline);
