@@ -92,6 +92,8 @@ function samples(): Record<string, Sample> {
     '/portal/availability': { as: ['tutor'], path: '/portal/availability' },
     '/portal/requests': { as: ['student', 'tutor'], path: '/portal/requests' },
     '/portal/notifications': { as: ['student'], path: '/portal/notifications' },
+    '/portal/lesson-history': { as: ['student', 'tutor'], path: '/portal/lesson-history' },
+    '/admin/chat': { as: ['admin'], path: '/admin/chat' },
     '/portal/invoices': { as: ['parent', 'student'], path: '/portal/invoices' },
     '/portal/invoices/:invoiceId': { as: ['parent'], path: `/portal/invoices/${ids.invoice}` },
     '/portal/pay': { as: ['tutor'], path: '/portal/pay' },
