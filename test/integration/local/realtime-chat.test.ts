@@ -9,6 +9,9 @@ import { peopleFixtures } from '../../support/people';
 import { localStackForFile } from '../../support/stack';
 import { openTestSocket, type TestSocket } from '../../support/test-socket';
 
+/** A presence push waits on $connect's or $disconnect's other calls: on a loaded CI machine, seconds. */
+const PRESENCE_WAIT_MS = 45_000;
+
 const local = localStackForFile();
 const people = peopleFixtures(local);
 
@@ -187,7 +190,12 @@ describe('chat over the local WebSocket gateway', () => {
     }
     const studentSocket = await open(student);
     const tutorSocket = await open(tutor);
-    const cameOnline = await studentSocket.next('presence', (m) => m.userId === tutor.userId && m.isOnline);
+    // Presence is pushed from $connect and $disconnect, behind every other Lambda call of a loaded machine.
+    const cameOnline = await studentSocket.next(
+      'presence',
+      (m) => m.userId === tutor.userId && m.isOnline,
+      PRESENCE_WAIT_MS,
+    );
 
     // Act
     studentSocket.send({ action: 'typing', conversationId, typing: true });
@@ -195,7 +203,11 @@ describe('chat over the local WebSocket gateway', () => {
     studentSocket.send({ action: 'typing', conversationId, typing: false });
     const stopped = await tutorSocket.next('typing', (m) => !m.typing);
     await studentSocket.close();
-    const gone = await tutorSocket.next('presence', (m) => m.userId === student.userId && !m.isOnline);
+    const gone = await tutorSocket.next(
+      'presence',
+      (m) => m.userId === student.userId && !m.isOnline,
+      PRESENCE_WAIT_MS,
+    );
 
     // Assess
     expect(started).toEqual({ action: 'typing', conversationId, userId: student.userId, typing: true });
@@ -204,7 +216,7 @@ describe('chat over the local WebSocket gateway', () => {
     expect(gone.lastSeen).toEqual(expect.any(String));
     expect(cameOnline).toMatchObject({ isOnline: true, lastSeen: null });
     await tutorSocket.close();
-  });
+  }, 150_000);
 
   it('refuses non-members, guests and roles without chat, and never tells another tenant', async () => {
     // Prepare
