@@ -28,7 +28,7 @@ const CONCURRENT_POSTS = 50;
 
 export interface Delivery {
   delivered: number;
-  /** Connections that answered 410 Gone, now removed with their registrations. */
+  /** Connections that answered 410 Gone, now removed with their registrations (unless maybe in $connect). */
   gone: string[];
 }
 
@@ -36,7 +36,8 @@ export interface Delivery {
  * The one way the server sends to WebSocket connections (replies and every fan-out): the message is typed
  * by the protocol's declaration, posted to each connection of the tenant, and a connection that answers
  * 410 Gone (closed without a $disconnect, or its $disconnect still on its way) is removed at once with
- * every registration it held, so the next fan-out does not try it again. Other failures are logged and
+ * every registration it held, so the next fan-out does not try it again (unless it may still be in its
+ * $connect, which answers 410 too). Other failures are logged and
  * do not stop the rest.
  */
 export async function sendToConnections(
@@ -58,7 +59,7 @@ export async function sendToConnections(
       } catch (error) {
         if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
           gone.push(connectionId);
-          await socketConnectionsRepository.removeConnection(tenant, connectionId);
+          await socketConnectionsRepository.removeGoneConnection(tenant, connectionId);
           continue;
         }
         logger.warn('post to a WebSocket connection failed', {

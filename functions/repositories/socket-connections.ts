@@ -162,16 +162,55 @@ export const socketConnectionsRepository = {
    * answers the topics it was registered to, so that their other members can be told.
    */
   async removeConnection(tenant: string, connectionId: string): Promise<TopicRef[]> {
-    const registrations = await socketRegistrations.query({
-      index: 'gsi1',
-      partition: keys.connectionTopicsIndex(tenant, connectionId),
-    });
-    await batchWriteItems([
-      { DeleteRequest: { Key: socketConnections.key(tenant, { connectionId }) } },
-      ...registrations.map((registration) => ({
-        DeleteRequest: { Key: socketRegistrations.key(tenant, registration) },
-      })),
+    return removeWithRegistrations(
+      tenant,
+      connectionId,
+      await registrationsOfConnection(tenant, connectionId),
+    );
+  },
+
+  /**
+   * Removes a connection that answered 410 Gone, unless it may still be in its $connect: API Gateway
+   * accepts posts to a connection only once $connect has returned, and answers 410 before. Removing such
+   * a connection would leave it open and deaf to every push until it reconnects. One that registered to a
+   * topic has passed its $connect (it registered through the socket); one younger than $connect's limit
+   * without registrations is kept, and if it is really gone its $disconnect or its TTL removes it.
+   * (connectedAt never changes, so reading it first is safe.)
+   */
+  async removeGoneConnection(tenant: string, connectionId: string, now = Date.now()): Promise<TopicRef[]> {
+    const [connection, registrations] = await Promise.all([
+      socketConnections.get(tenant, { connectionId }, { consistent: true }),
+      registrationsOfConnection(tenant, connectionId),
     ]);
-    return registrations.map(({ kind, topicId }) => ({ kind, topicId }));
+    const mayBeConnecting =
+      connection !== undefined &&
+      registrations.length === 0 &&
+      Date.parse(connection.connectedAt) > now - CONNECT_LIMIT_MS;
+    if (mayBeConnecting) return [];
+    return removeWithRegistrations(tenant, connectionId, registrations);
   },
 };
+
+/** API Gateway's limit on a $connect route's integration: a connection older than this is past its $connect. */
+export const CONNECT_LIMIT_MS = 30_000;
+
+function registrationsOfConnection(tenant: string, connectionId: string): Promise<SocketRegistration[]> {
+  return socketRegistrations.query({
+    index: 'gsi1',
+    partition: keys.connectionTopicsIndex(tenant, connectionId),
+  });
+}
+
+async function removeWithRegistrations(
+  tenant: string,
+  connectionId: string,
+  registrations: readonly SocketRegistration[],
+): Promise<TopicRef[]> {
+  await batchWriteItems([
+    { DeleteRequest: { Key: socketConnections.key(tenant, { connectionId }) } },
+    ...registrations.map((registration) => ({
+      DeleteRequest: { Key: socketRegistrations.key(tenant, registration) },
+    })),
+  ]);
+  return registrations.map(({ kind, topicId }) => ({ kind, topicId }));
+}

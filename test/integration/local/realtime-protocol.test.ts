@@ -5,7 +5,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { sendToUser } from '../../../functions/realtime/send';
-import { socketConnectionsRepository } from '../../../functions/repositories/socket-connections';
+import {
+  CONNECT_LIMIT_MS,
+  socketConnectionsRepository,
+} from '../../../functions/repositories/socket-connections';
 import type { ServerMessage, ServerMessageOf } from '../../../shared/realtime/socket-events';
 import { createRealtimeSocket, type RealtimeSocket } from '../../../web/src/lib/realtime-socket';
 import { demo, northwind } from '../../support/api-client';
@@ -256,6 +259,35 @@ describe('socket protocol over the local WebSocket gateway', () => {
     });
     expect(registered.map((r) => r.connectionId)).not.toContain(goneId);
     await tutorSocket.close();
+  });
+
+  it('keeps a connection that answers 410 Gone while it may still be in its $connect; removes an older one', async () => {
+    // Prepare: two connections the gateway does not know yet (API Gateway answers 410 to a post until
+    // $connect has returned): one opened just now, one opened past $connect's limit, neither registered
+    const connecting = { connectionId: 'connecting-connection=', userId: 'user-connecting' };
+    const stale = { connectionId: 'stale-connection=', userId: 'user-stale' };
+    await socketConnectionsRepository.putConnection('demo', {
+      ...connecting,
+      adminMode: false,
+      connectedAt: new Date().toISOString(),
+    });
+    await socketConnectionsRepository.putConnection('demo', {
+      ...stale,
+      adminMode: false,
+      connectedAt: new Date(Date.now() - CONNECT_LIMIT_MS - 1_000).toISOString(),
+    });
+
+    // Act
+    const toConnecting = await sendToUser('demo', connecting.userId, { action: 'pong' });
+    const toStale = await sendToUser('demo', stale.userId, { action: 'pong' });
+
+    // Assess: both answered Gone; only the one past its $connect is removed
+    expect(toConnecting).toEqual({ delivered: 0, gone: [connecting.connectionId] });
+    expect(toStale).toEqual({ delivered: 0, gone: [stale.connectionId] });
+    expect(await socketConnectionsRepository.getConnection('demo', connecting.connectionId)).toMatchObject(
+      connecting,
+    );
+    expect(await socketConnectionsRepository.getConnection('demo', stale.connectionId)).toBeUndefined();
   });
 
   it("never sends to another tenant's connection", async () => {

@@ -17,7 +17,7 @@ const names = (people: Array<{ firstname: string; lastname: string }>) =>
 function LessonCard({ row, zone }: { row: PresentedLessonHistory; zone: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <Card.Root data-testid="my-lesson-history-row">
+    <Card.Root data-testid="my-lesson-history-row" data-entry-id={row._id}>
       <Card.Body gap="2">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Stack gap="0.5">
