@@ -87,6 +87,7 @@ function LessonDetails({ row, zone }: { row: PresentedLessonHistory; zone: strin
         variant="outline"
         onClick={() => setOpen(true)}
         aria-label={`Attendance of lesson ${row.referenceKey}`}
+        data-entry-id={row._id}
       >
         Attendance
       </Button>
