@@ -209,6 +209,11 @@ export async function startMeeting(
   requireOpenRoom(lesson, now);
   await lessonMeetingsRepository.start(tenant, lesson, user._id, now.toISOString());
   const meeting = await meetingState(tenant, lesson);
-  await pushMeeting(tenant, meeting);
+  const { participants: _unchangedByTheStart, ...start } = meeting;
+  await sendToTopic(
+    tenant,
+    { kind: 'lesson', topicId: waitingId },
+    { action: 'meetingStarted', waitingId, meeting: start },
+  );
   return meeting;
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { waitingRoomUserKinds } from '../../shared/realtime/socket-events';
+import { DeleteCommand, db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 import { defineEntity } from '../table/entity';
@@ -74,12 +76,13 @@ const socketRegistrations = defineEntity({
 export type SocketRegistration = z.infer<typeof socketRegistrations.schema>;
 export type TopicRef = Pick<SocketRegistration, 'kind' | 'topicId'>;
 
-/** How long a broadcast claim holds when its holder dies before letting it go. */
+/** How long a broadcast claim holds when its holder dies before letting it go (renewed at each round). */
 const BROADCAST_LEASE_SECONDS = 10;
 
 /**
- * A topic's pending broadcast (see functions/realtime/coalesced-broadcast.ts): held by the one invocation
- * that will tell the topic, after a short wait, of every change made meanwhile.
+ * A topic's broadcast in progress (see functions/realtime/coalesced-broadcast.ts): held by the one
+ * invocation that tells the topic, round after round, while changes keep coming; a change made while it is
+ * held counts itself in `pending` instead of telling the topic itself.
  */
 const topicBroadcasts = defineEntity({
   name: 'socketTopicBroadcast',
@@ -88,13 +91,23 @@ const topicBroadcasts = defineEntity({
     topicId: z.string(),
     /** What is broadcast (a room's people, its meeting): each kind has its own claim and tells its own. */
     message: z.string(),
+    /** The holder's own id: a holder whose lease ran out and was taken over stops. */
+    holder: z.string(),
     claimedAt: z.string(),
+    /** Changes made since the holder's last round began (each tells the holder with ADD 1). */
+    pending: z.number().int().nonnegative(),
   }),
   keyAttributes: ['kind', 'topicId', 'message'],
   key: (tenant, broadcast) =>
     keys.socketTopicBroadcast(tenant, broadcast.kind, broadcast.topicId, broadcast.message),
-  expiresAt: (broadcast) => Math.ceil(Date.parse(broadcast.claimedAt) / 1000) + BROADCAST_LEASE_SECONDS,
+  expiresAt: (broadcast) => leaseEnd(broadcast.claimedAt),
 });
+
+const leaseEnd = (claimedAt: string | Date) =>
+  Math.ceil(new Date(claimedAt).getTime() / 1000) + BROADCAST_LEASE_SECONDS;
+
+/** The answer to a claim: this caller now holds the broadcast, or the holder was told of its change. */
+export type BroadcastClaim = { holder: string } | 'told the holder' | 'contended';
 
 export const socketConnectionsRepository = {
   putConnection(tenant: string, connection: SocketConnection): Promise<void> {
@@ -135,15 +148,72 @@ export const socketConnectionsRepository = {
   },
 
   /**
-   * Claims the topic's next broadcast: true for the one caller that then tells the topic, false while
-   * another holds it (that holder reads the topic after this caller's change, so it tells of it too).
+   * Claims the topic's broadcast: `{ holder }` for the one caller that then tells the topic; while another
+   * holds it, counts this caller's change in its `pending` ('told the holder': its next round reads the
+   * change). A claim released or run out between the two tries again; 'contended' if that keeps happening.
    */
-  async claimBroadcast(tenant: string, topic: TopicRef, message: string, now = new Date()): Promise<boolean> {
+  async claimBroadcast(
+    tenant: string,
+    topic: TopicRef,
+    message: string,
+    now = new Date(),
+  ): Promise<BroadcastClaim> {
+    const key = topicBroadcasts.key(tenant, { ...topic, message });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const holder = randomUUID();
+      try {
+        await topicBroadcasts.put(
+          tenant,
+          { ...topic, message, holder, claimedAt: now.toISOString(), pending: 0 },
+          { absentOrExpiredBefore: Math.floor(now.getTime() / 1000) },
+        );
+        return { holder };
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'ADD pending :one',
+            ConditionExpression: 'attribute_exists(pk) AND expiresAt >= :now',
+            ExpressionAttributeValues: { ':one': 1, ':now': Math.floor(now.getTime() / 1000) },
+          }),
+        );
+        return 'told the holder';
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    }
+    return 'contended';
+  },
+
+  /**
+   * Begins the holder's next round: the changes counted so far are read by the broadcast that follows, so
+   * `pending` starts again from 0, and the lease is renewed. False if the holder lost the claim.
+   */
+  async beginBroadcastRound(
+    tenant: string,
+    topic: TopicRef,
+    message: string,
+    holder: string,
+  ): Promise<boolean> {
+    const now = new Date();
     try {
-      await topicBroadcasts.put(
-        tenant,
-        { ...topic, message, claimedAt: now.toISOString() },
-        { absentOrExpiredBefore: Math.floor(now.getTime() / 1000) },
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: topicBroadcasts.key(tenant, { ...topic, message }),
+          UpdateExpression: 'SET pending = :zero, claimedAt = :claimedAt, expiresAt = :expiresAt',
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':claimedAt': now.toISOString(),
+            ':expiresAt': leaseEnd(now),
+            ':holder': holder,
+          },
+        }),
       );
       return true;
     } catch (error) {
@@ -152,9 +222,44 @@ export const socketConnectionsRepository = {
     }
   },
 
-  /** Lets the claim go, before its holder reads the topic: a change made after it claims anew. */
-  releaseBroadcast(tenant: string, topic: TopicRef, message: string): Promise<void> {
-    return topicBroadcasts.remove(tenant, { ...topic, message });
+  /**
+   * Ends the holder's broadcast if no change came during its last round (true); false if one did (or the
+   * claim is no longer the holder's), and the holder goes round again.
+   */
+  async endBroadcast(tenant: string, topic: TopicRef, message: string, holder: string): Promise<boolean> {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: topicBroadcasts.key(tenant, { ...topic, message }),
+          ConditionExpression: 'holder = :holder AND pending = :zero',
+          ExpressionAttributeValues: { ':holder': holder, ':zero': 0 },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * Lets the holder's claim go whatever came meanwhile (a holder out of time: it tells the topic once more
+   * after); a claim taken over by another holder stays theirs.
+   */
+  async releaseBroadcast(tenant: string, topic: TopicRef, message: string, holder: string): Promise<void> {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: topicBroadcasts.key(tenant, { ...topic, message }),
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':holder': holder },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
   },
 
   /**

@@ -71,6 +71,13 @@ export const meetingStateSchema = z.object({
 });
 export type MeetingState = z.infer<typeof meetingStateSchema>;
 
+/**
+ * A start, told alone: a start changes nobody's place in the room, and a room of 500 would otherwise get
+ * 500 copies of its list of people (some 75 KB each) at the one moment they all wait for the link.
+ */
+export const meetingStartSchema = meetingStateSchema.omit({ participants: true });
+export type MeetingStart = z.infer<typeof meetingStartSchema>;
+
 /** The waiting room is the lesson's: `waitingId` is the lesson (section) id, as in /waiting-room/{waitingId}. */
 const waitingRoomTarget = { waitingId: idSchema };
 
@@ -153,6 +160,8 @@ export const serverMessageSchema = z.discriminatedUnion('action', [
    * connection registered to the room, which then needs no polling.
    */
   z.object({ action: z.literal('meeting'), waitingId: z.string(), meeting: meetingStateSchema }),
+  /** The tutor started the room's meeting: its status and join link, without the room's people. */
+  z.object({ action: z.literal('meetingStarted'), waitingId: z.string(), meeting: meetingStartSchema }),
   // Chat
   z.object({ action: z.literal('conversations'), conversations: z.array(conversationSchema) }),
   /** A conversation started (to its starter and its other members). */

@@ -16,10 +16,16 @@ export interface RoomClientsInput {
   openingAtOnce: number;
 }
 
-export type RoomClientsRequest = { collect: string } | { close: true };
+export type RoomClientsRequest =
+  | { collect: string }
+  | { collectPongs: true }
+  | { quietFor: number; atMost: number }
+  | { close: true };
 export type RoomClientsReply =
   | { opened: number }
+  | { quiet: boolean; waitedMs: number }
   | { collected: string; noticeTimes: number[]; missed: number }
+  | { pongTimes: number[]; missed: number }
   | { closed: true };
 
 const input: RoomClientsInput = workerData;
@@ -27,18 +33,22 @@ const port = parentPort;
 if (!port) throw new Error('room-clients runs as a worker thread');
 const now = () => performance.timeOrigin + performance.now();
 
-const sockets: Array<{ socket: WebSocket; started: Map<string, number> }> = [];
+const sockets: Array<{ socket: WebSocket; started: Map<string, number>; pongAt?: number }> = [];
+/** When any client last received a frame: the arrivals' broadcasts are over when this stops moving. */
+let lastFrameAt = now();
 
 function open(person: { userId: string; token: string }): Promise<void> {
   const url = new URL(input.wsUrl);
   url.searchParams.set('token', person.token);
   url.searchParams.set('userId', person.userId);
   const socket = new WebSocket(url.href, { headers: { 'x-tenant-key': input.tenant } });
-  const client = { socket, started: new Map<string, number>() };
+  const client: (typeof sockets)[number] = { socket, started: new Map<string, number>() };
   socket.on('message', (data) => {
+    lastFrameAt = now();
     const message: ServerMessage = JSON.parse(data.toString());
+    if (message.action === 'pong') client.pongAt ??= now();
     if (
-      message.action === 'meeting' &&
+      (message.action === 'meeting' || message.action === 'meetingStarted') &&
       message.meeting.status === 'STARTED' &&
       !client.started.has(message.waitingId)
     )
@@ -66,7 +76,21 @@ async function openAll(): Promise<void> {
 const reply = (message: RoomClientsReply) => port.postMessage(message);
 
 port.on('message', async (request: RoomClientsRequest) => {
-  if ('collect' in request) {
+  if ('quietFor' in request) {
+    // Until no client has received anything for `quietFor` ms (or `atMost` ms have passed).
+    const since = now();
+    while (now() - lastFrameAt < request.quietFor && now() - since < request.atMost)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    reply({ quiet: now() - lastFrameAt >= request.quietFor, waitedMs: now() - since });
+  } else if ('collectPongs' in request) {
+    // The bench's bare fan-out (a pong to the room): each client's first since the last collection.
+    const deadline = Date.now() + 10_000;
+    while (sockets.some((client) => client.pongAt === undefined) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const pongTimes = sockets.flatMap((client) => client.pongAt ?? []);
+    for (const client of sockets) client.pongAt = undefined;
+    reply({ pongTimes, missed: sockets.length - pongTimes.length });
+  } else if ('collect' in request) {
     const waitingId = request.collect;
     // Each client's notice, waiting up to 10 s for the last.
     const deadline = Date.now() + 10_000;

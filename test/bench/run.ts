@@ -671,6 +671,13 @@ async function main() {
           target: 'info',
           met: true,
         },
+        {
+          name: `waiting room: after that, until the arrivals' "who is there" posts were all received`,
+          value: room.drainSeconds,
+          unit: 's',
+          target: 'info',
+          met: true,
+        },
         { name: `${label}: p50`, value: room.p50, unit: 'ms', target: 'info', met: true },
         {
           name: `${label}: p99`,
@@ -681,6 +688,21 @@ async function main() {
           runs: round(room.roomP99s),
         },
         { name: `${label}: max`, value: room.max, unit: 'ms', target: 'info', met: true },
+        {
+          name: `waiting room: the bare fan-out to the same ${room.connections} connections (a pong to the room, no start), p99`,
+          value: room.floorP99,
+          unit: 'ms',
+          target: 'info',
+          met: true,
+          runs: round(room.floorP99s),
+        },
+        {
+          name: 'waiting room: start p99 / bare fan-out p99 (what the start itself adds over the local gateway)',
+          value: room.p99 / room.floorP99,
+          unit: 'ratio',
+          target: 'info',
+          met: true,
+        },
         {
           name: `${label}: connections never told`,
           value: room.missed,

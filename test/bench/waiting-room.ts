@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { issueToken } from '../../functions/lib/tokens';
+import { sendToTopic } from '../../functions/realtime/send';
 import { newLessonWrites } from '../../functions/repositories/lessons';
 import { socketConnectionsRepository } from '../../functions/repositories/socket-connections';
 import { newUserRecord, newUsersSeedItems } from '../../functions/repositories/users';
@@ -138,8 +139,11 @@ export async function measureWaitingRoomStart(stack: BenchStack) {
     }
   }
   const openSeconds = (performance.now() - opening) / 1000;
-  // The last arrivals' broadcasts end before the starts are measured.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // The arrivals' broadcasts (each room told who is there, coalesced, to its 500 connections) end before the
+  // starts are measured: a start is timed alone, not queued behind tens of thousands of arrival posts.
+  const quiet = await clients.ask({ quietFor: 1_000, atMost: 180_000 });
+  if (!('quiet' in quiet) || !quiet.quiet) throw new Error('the arrivals were still being told after 180 s');
+  const drainSeconds = quiet.waitedMs / 1000;
 
   const roomLatencies: number[][] = [];
   const missed: number[] = [];
@@ -163,6 +167,18 @@ export async function measureWaitingRoomStart(stack: BenchStack) {
     // The next start is measured alone.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  // The floor: the same fan-out without the start (the room's registrations read, a post to each), timed
+  // the same way. Locally every post goes through the SDK and the emulated gateway on one Node process.
+  const floorLatencies: number[][] = [];
+  for (const waitingId of waitingIds) {
+    const sent = performance.timeOrigin + performance.now();
+    await sendToTopic(TENANT, { kind: 'lesson', topicId: waitingId }, { action: 'pong' });
+    const pongs = await clients.ask({ collectPongs: true });
+    if (!('pongTimes' in pongs) || pongs.missed > 0)
+      throw new Error('a bare fan-out was not received by all');
+    floorLatencies.push(pongs.pongTimes.map((at) => at - sent));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   await clients.ask({ close: true });
   await clients.stop();
   // Each close runs $disconnect, which removes the connection and its registrations: the stack stops after.
@@ -176,10 +192,13 @@ export async function measureWaitingRoomStart(stack: BenchStack) {
     connections: ROOM_CONNECTIONS,
     rooms: ROOMS,
     openSeconds,
+    drainSeconds,
     missed: missed.reduce((sum, n) => sum + n, 0),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: Math.max(...latencies),
     roomP99s: roomLatencies.map((values) => percentile(values, 99)),
+    floorP99: percentile(floorLatencies.flat(), 99),
+    floorP99s: floorLatencies.map((values) => percentile(values, 99)),
   };
 }

@@ -74,6 +74,36 @@ describe('coalesced broadcasts of a topic', () => {
     expect(told.sort()).toEqual(['connections', 'meeting']);
   });
 
+  it('tells a change made while the holder was telling in one more round, never two broadcasts at once', async () => {
+    // Prepare: a telling that takes a while, during which another change comes, and a count of those at once
+    const topic = room('coalesce-during-tell');
+    const written: string[] = ['first'];
+    const told: string[][] = [];
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    let later: Promise<void> | undefined;
+    const tell = async () => {
+      inFlight++;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      told.push([...written]);
+      if (!later) {
+        written.push('while telling');
+        later = broadcastCoalesced('demo', topic, 'connections', tell);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      inFlight--;
+    };
+
+    // Act
+    await broadcastCoalesced('demo', topic, 'connections', tell);
+    await later;
+
+    // Assess: the holder went round again for the change made during its telling; the later call left it
+    // to the holder rather than telling at the same time
+    expect(told).toEqual([['first'], ['first', 'while telling']]);
+    expect(mostAtOnce).toBe(1);
+  });
+
   it('takes over a claim whose holder died without letting it go, once its lease ran out', async () => {
     // Prepare: a claim made 20 s ago and never released
     const topic = room('coalesce-dead-holder');
@@ -84,7 +114,7 @@ describe('coalesced broadcasts of a topic', () => {
         'connections',
         new Date(Date.now() - 20_000),
       ),
-    ).toBe(true);
+    ).toEqual({ holder: expect.any(String) });
     let told = 0;
 
     // Act
@@ -96,14 +126,37 @@ describe('coalesced broadcasts of a topic', () => {
     expect(told).toBe(1);
   });
 
-  it('leaves a live claim to its holder', async () => {
+  it('leaves a live claim to its holder, counting the change for it; another holder cannot let it go', async () => {
     // Prepare
     const topic = room('coalesce-live-holder');
-    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toBe(true);
+    const claim = await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections');
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
 
-    // Act + Assess
-    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toBe(false);
-    await socketConnectionsRepository.releaseBroadcast('demo', topic, 'connections');
-    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toBe(true);
+    // Act + Assess: a second claim counts its change for the holder, who then cannot end without a round
+    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toBe(
+      'told the holder',
+    );
+    expect(await socketConnectionsRepository.endBroadcast('demo', topic, 'connections', claim.holder)).toBe(
+      false,
+    );
+    expect(
+      await socketConnectionsRepository.beginBroadcastRound('demo', topic, 'connections', claim.holder),
+    ).toBe(true);
+    expect(
+      await socketConnectionsRepository.beginBroadcastRound('demo', topic, 'connections', 'someone else'),
+    ).toBe(false);
+    await socketConnectionsRepository.releaseBroadcast('demo', topic, 'connections', 'someone else');
+    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toBe(
+      'told the holder',
+    );
+    expect(
+      await socketConnectionsRepository.beginBroadcastRound('demo', topic, 'connections', claim.holder),
+    ).toBe(true);
+    expect(await socketConnectionsRepository.endBroadcast('demo', topic, 'connections', claim.holder)).toBe(
+      true,
+    );
+    expect(await socketConnectionsRepository.claimBroadcast('demo', topic, 'connections')).toEqual({
+      holder: expect.any(String),
+    });
   });
 });

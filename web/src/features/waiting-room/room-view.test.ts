@@ -135,6 +135,46 @@ describe('who waits and who is in', () => {
     expect(merged.lesson).toMatchObject({ tutorJoinTime: '2026-03-02T09:58:30Z', studentJoinTime: null });
     expect(withMeeting(data, { ...started, waitingId: 'lesson-2' })).toBe(data);
   });
+
+  it('takes a start told alone with the room’s people as they were, and a late older push never undoes it', () => {
+    // Prepare: Tom waits in the room the student has open
+    const waiting = meeting({ participants: [{ ...tom, waitingSince: '2026-03-02T09:50:00Z' }, sam] });
+    const data: MeetingData = {
+      ...waiting,
+      viewerKind: 'STUDENT',
+      lesson: {
+        _id: 'lesson-1',
+        tutorId: 'tutor-1',
+        studentIds: ['student-1'],
+        tutorJoinTime: null,
+        studentJoinTime: null,
+      } as MeetingData['lesson'],
+    };
+    const { participants: _unchanged, ...start } = meeting({
+      status: 'STARTED',
+      startedAt: '2026-03-02T09:58:00Z',
+      startedBy: 'tutor-1',
+      joinUrl: 'http://localhost/learning-portal/meeting-room/lesson-1',
+    });
+
+    // Act: the start, then a push of who waits that was read before the start, then a new sitting's
+    const started = withMeeting(data, start);
+    const afterLatePush = withMeeting(started, { ...waiting, participants: [tom, sam] });
+    const moved = withMeeting(started, { ...waiting, lessonStart: '2026-03-03T10:00:00Z' });
+
+    // Assess
+    expect(started).toMatchObject({
+      status: 'STARTED',
+      joinUrl: start.joinUrl,
+      participants: waiting.participants,
+    });
+    expect(afterLatePush).toMatchObject({
+      status: 'STARTED',
+      joinUrl: start.joinUrl,
+      participants: [tom, sam],
+    });
+    expect(moved).toMatchObject({ status: 'NOT_STARTED', joinUrl: null });
+  });
 });
 
 describe('what the room says', () => {

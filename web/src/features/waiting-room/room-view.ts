@@ -1,4 +1,8 @@
-import type { MeetingState, WaitingRoomUserKind } from '../../../../shared/realtime/socket-events';
+import type {
+  MeetingStart,
+  MeetingState,
+  WaitingRoomUserKind,
+} from '../../../../shared/realtime/socket-events';
 import type { MeetingData } from '../../../../shared/routes/meetings';
 import { joinTimesOf } from '../../../../shared/rules/lesson-history';
 import { JOIN_OPENS_MINUTES } from '../../../../shared/scheduling/join-window';
@@ -46,11 +50,19 @@ export function joinOpensAt(start: string): string {
 
 /**
  * A meeting pushed over the socket, taken into the meeting data read over HTTP: the lesson itself does not
- * change with it, but its join times (the class timing chip) follow the participants' joins.
+ * change with it, but its join times (the class timing chip) follow the participants' joins. A start comes
+ * without the room's people (they are as they were), and a push read before the start but delivered after
+ * it never takes the start back (a meeting of the same sitting stays started).
  */
-export function withMeeting(data: MeetingData, meeting: MeetingState): MeetingData {
+export function withMeeting(data: MeetingData, meeting: MeetingState | MeetingStart): MeetingData {
   if (meeting.waitingId !== data.waitingId) return data;
-  const joins = meeting.participants.flatMap((person) =>
+  const participants = 'participants' in meeting ? meeting.participants : data.participants;
+  const keepsStart =
+    data.status === 'STARTED' && meeting.status !== 'STARTED' && data.lessonStart === meeting.lessonStart;
+  const start = keepsStart
+    ? { status: data.status, startedAt: data.startedAt, startedBy: data.startedBy, joinUrl: data.joinUrl }
+    : {};
+  const joins = participants.flatMap((person) =>
     person.joinedAt ? [{ userId: person.userId, joinedAt: person.joinedAt }] : [],
   );
   const tutorId = data.lesson.tutorId ?? '';
@@ -58,6 +70,8 @@ export function withMeeting(data: MeetingData, meeting: MeetingState): MeetingDa
   return {
     ...data,
     ...meeting,
+    ...start,
+    participants,
     lesson: { ...data.lesson, ...joinTimesOf({ tutorId, studentIds }, joins) },
   };
 }

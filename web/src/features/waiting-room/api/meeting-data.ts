@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import type { MeetingState } from '../../../../../shared/realtime/socket-events';
+import type { MeetingStart, MeetingState } from '../../../../../shared/realtime/socket-events';
 import type { MeetingData } from '../../../../../shared/routes/meetings';
 import { apiKey, callApi, useApi } from '../../../lib/api-client';
 import { withMeeting } from '../room-view';
@@ -16,7 +16,7 @@ export function useMeetingData(waitingId: string | undefined) {
 }
 
 /** A meeting as the server answered or pushed it, taken into the room's meeting data (no new read). */
-export function keepMeeting(meeting: MeetingState): void {
+export function keepMeeting(meeting: MeetingState | MeetingStart): void {
   void mutate<MeetingData>(
     meetingDataKey(meeting.waitingId),
     (data) => (data ? withMeeting(data, meeting) : data),
