@@ -1,15 +1,14 @@
 import { ConflictError } from '../../shared/http/errors';
-import type { ServerMessageOf, WaitingRoomConnection } from '../../shared/realtime/socket-events';
 import { requireLesson } from '../meetings/lessons';
 import { pushMeetingCoalesced, requireOpenRoom, waitingRoomKind } from '../meetings/waiting-room';
 import { recordLessonJoin, recordLessonLeave } from '../repositories/lesson-joins';
 import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
 import type { LessonRecord } from '../repositories/lessons';
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
-import { getUser, getUsers } from '../repositories/users';
+import { getUser } from '../repositories/users';
 import { broadcastCoalesced } from './coalesced-broadcast';
-import { sendToConnections, sendToTopic } from './send';
-import type { SocketCaller } from './waiting-room';
+import { sendToConnections } from './send';
+import { type SocketCaller, whoIsIn } from './waiting-room';
 
 /**
  * The local meeting room of a lesson (the local stack's meeting: functions/lib/meeting-providers/local.ts),
@@ -20,31 +19,15 @@ import type { SocketCaller } from './waiting-room';
  */
 const roomTopic = (waitingId: string): TopicRef => ({ kind: 'meetingRoom', topicId: waitingId });
 
-async function peopleMessage(tenant: string, waitingId: string): Promise<ServerMessageOf<'meetingRoom'>> {
-  const registrations = await socketConnectionsRepository.registrationsOf(tenant, roomTopic(waitingId));
-  const firstOfEach = new Map<string, (typeof registrations)[number]>();
-  for (const registration of registrations)
-    if (!firstOfEach.has(registration.userId)) firstOfEach.set(registration.userId, registration);
-  const users = new Map((await getUsers(tenant, [...firstOfEach.keys()])).map((user) => [user._id, user]));
-  const people: WaitingRoomConnection[] = [];
-  for (const [userId, registration] of firstOfEach) {
-    const user = users.get(userId);
-    if (!user || !registration.role) continue;
-    people.push({
-      userId,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      kind: registration.role,
-      since: registration.registeredAt,
-    });
-  }
-  return { action: 'meetingRoom', waitingId, people };
-}
-
 /** Both rooms told, each coalesced with its other changes of the moment (functions/realtime/coalesced-broadcast.ts). */
 async function tellRoom(tenant: string, lesson: LessonRecord): Promise<void> {
   await broadcastCoalesced(tenant, roomTopic(lesson._id), 'meetingRoom', async () => {
-    await sendToTopic(tenant, roomTopic(lesson._id), await peopleMessage(tenant, lesson._id));
+    const room = await whoIsIn(tenant, roomTopic(lesson._id));
+    await sendToConnections(tenant, room.connectionIds, {
+      action: 'meetingRoom',
+      waitingId: lesson._id,
+      people: room.people,
+    });
   });
   // The waiting room's list of who joined and left follows.
   await pushMeetingCoalesced(tenant, lesson);

@@ -28,7 +28,7 @@ const CONCURRENT_POSTS = 50;
 
 export interface Delivery {
   delivered: number;
-  /** Connections that answered 410 Gone, now removed with their registrations (unless maybe in $connect). */
+  /** Connections that answered 410 Gone, now removed with their registrations (unless maybe connecting). */
   gone: string[];
 }
 
@@ -36,14 +36,16 @@ export interface Delivery {
  * The one way the server sends to WebSocket connections (replies and every fan-out): the message is typed
  * by the protocol's declaration, posted to each connection of the tenant, and a connection that answers
  * 410 Gone (closed without a $disconnect, or its $disconnect still on its way) is removed at once with
- * every registration it held, so the next fan-out does not try it again (unless it may still be in its
- * $connect, which answers 410 too). Other failures are logged and
+ * every registration it held, so the next fan-out does not try it again (a user's connection may instead
+ * still be in its $connect, which answers 410 too: see removeGoneUserConnection). Other failures are logged and
  * do not stop the rest.
  */
 export async function sendToConnections(
   tenant: string,
   connectionIds: readonly string[],
   message: ServerMessage,
+  /** A user's connections, found by user: one may still be in its $connect (see removeGoneUserConnection). */
+  options: { mayBeConnecting?: boolean } = {},
 ): Promise<Delivery> {
   const data = new TextEncoder().encode(JSON.stringify(message));
   const unique = [...new Set(connectionIds)];
@@ -59,7 +61,9 @@ export async function sendToConnections(
       } catch (error) {
         if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
           gone.push(connectionId);
-          await socketConnectionsRepository.removeGoneConnection(tenant, connectionId);
+          if (options.mayBeConnecting)
+            await socketConnectionsRepository.removeGoneUserConnection(tenant, connectionId);
+          else await socketConnectionsRepository.removeConnection(tenant, connectionId);
           continue;
         }
         logger.warn('post to a WebSocket connection failed', {
@@ -96,5 +100,6 @@ export async function sendToUser(tenant: string, userId: string, message: Server
     tenant,
     connections.map((connection) => connection.connectionId),
     message,
+    { mayBeConnecting: true },
   );
 }

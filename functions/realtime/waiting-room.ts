@@ -8,7 +8,7 @@ import { waitingRoomKind as lessonWaitingRoomKind } from '../meetings/waiting-ro
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
 import { getUser, getUsers } from '../repositories/users';
 import { broadcastCoalesced } from './coalesced-broadcast';
-import { sendToConnections, sendToTopic } from './send';
+import { sendToConnections } from './send';
 
 /** Who is asking, from the connection's $connect authorizer context. */
 export interface SocketCaller {
@@ -29,28 +29,45 @@ async function waitingRoomKind(caller: SocketCaller, waitingId: string): Promise
   return lessonWaitingRoomKind(caller.tenant, user ?? { _id: caller.userId }, lesson);
 }
 
-/** Who is in the room: one entry per person (several tabs are one), in the order they came. */
-async function roomMessage(tenant: string, waitingId: string): Promise<ServerMessageOf<'connections'>> {
-  const registrations = await socketConnectionsRepository.registrationsOf(tenant, lessonTopic(waitingId));
+/**
+ * Who is registered to a room (the waiting room, or a lesson's meeting room): one entry per person
+ * (several tabs are one), in the order they came, and the connections to tell (one read for both: someone
+ * who registers after it is told by the next round, never sent a list that leaves them out).
+ */
+export async function whoIsIn(
+  tenant: string,
+  topic: TopicRef,
+): Promise<{ people: WaitingRoomConnection[]; connectionIds: string[] }> {
+  const registrations = await socketConnectionsRepository.registrationsOf(tenant, topic);
   const firstOfEach = new Map<string, (typeof registrations)[number]>();
   for (const registration of registrations)
     if (!firstOfEach.has(registration.userId)) firstOfEach.set(registration.userId, registration);
-  const people = new Map(
+  const users = new Map(
     (await getUsers(tenant, [...firstOfEach.keys()])).map((user) => [user._id, user] as const),
   );
-  const connections: WaitingRoomConnection[] = [];
+  const people: WaitingRoomConnection[] = [];
   for (const [userId, registration] of firstOfEach) {
-    const person = people.get(userId);
-    if (!person || !registration.role) continue;
-    connections.push({
+    const user = users.get(userId);
+    if (!user || !registration.role) continue;
+    people.push({
       userId,
-      firstname: person.firstname,
-      lastname: person.lastname,
+      firstname: user.firstname,
+      lastname: user.lastname,
       kind: registration.role,
       since: registration.registeredAt,
     });
   }
-  return { action: 'connections', waitingId, connections };
+  return { people, connectionIds: registrations.map((registration) => registration.connectionId) };
+}
+
+async function roomMessage(tenant: string, waitingId: string) {
+  const room = await whoIsIn(tenant, lessonTopic(waitingId));
+  const message: ServerMessageOf<'connections'> = {
+    action: 'connections',
+    waitingId,
+    connections: room.people,
+  };
+  return { message, connectionIds: room.connectionIds };
 }
 
 /**
@@ -61,11 +78,8 @@ async function roomMessage(tenant: string, waitingId: string): Promise<ServerMes
 export async function broadcastRoom(tenant: string, waitingId: string): Promise<void> {
   await broadcastCoalesced(tenant, lessonTopic(waitingId), 'connections', async () => {
     for (let round = 0; round < 2; round++) {
-      const delivery = await sendToTopic(
-        tenant,
-        lessonTopic(waitingId),
-        await roomMessage(tenant, waitingId),
-      );
+      const room = await roomMessage(tenant, waitingId);
+      const delivery = await sendToConnections(tenant, room.connectionIds, room.message);
       if (delivery.gone.length === 0) return;
     }
   });
@@ -93,5 +107,6 @@ export async function unregister(caller: SocketCaller, waitingId: string): Promi
 
 export async function getConnections(caller: SocketCaller, waitingId: string): Promise<void> {
   await waitingRoomKind(caller, waitingId);
-  await sendToConnections(caller.tenant, [caller.connectionId], await roomMessage(caller.tenant, waitingId));
+  const room = await roomMessage(caller.tenant, waitingId);
+  await sendToConnections(caller.tenant, [caller.connectionId], room.message);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { waitingRoomUserKinds } from '../../shared/realtime/socket-events';
 import { DeleteCommand, db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { batchWriteItems } from '../table/batch';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 
 /**
  * API Gateway closes every WebSocket connection after 2 hours. $disconnect is delivered on a best-effort
@@ -158,33 +159,18 @@ export const socketConnectionsRepository = {
     message: string,
     now = new Date(),
   ): Promise<BroadcastClaim> {
-    const key = topicBroadcasts.key(tenant, { ...topic, message });
+    const nowSeconds = Math.floor(now.getTime() / 1000);
     for (let attempt = 0; attempt < 3; attempt++) {
       const holder = randomUUID();
-      try {
-        await topicBroadcasts.put(
-          tenant,
-          { ...topic, message, holder, claimedAt: now.toISOString(), pending: 0 },
-          { absentOrExpiredBefore: Math.floor(now.getTime() / 1000) },
-        );
+      const claim = { ...topic, message, holder, claimedAt: now.toISOString(), pending: 0 };
+      if (await writtenIf(topicBroadcasts.put(tenant, claim, { absentOrExpiredBefore: nowSeconds })))
         return { holder };
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'ADD pending :one',
-            ConditionExpression: 'attribute_exists(pk) AND expiresAt >= :now',
-            ExpressionAttributeValues: { ':one': 1, ':now': Math.floor(now.getTime() / 1000) },
-          }),
-        );
-        return 'told the holder';
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+      const counted = writeBroadcast(tenant, topic, message, {
+        UpdateExpression: 'ADD pending :one',
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt >= :now',
+        ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
+      });
+      if (await writtenIf(counted)) return 'told the holder';
     }
     return 'contended';
   },
@@ -193,54 +179,33 @@ export const socketConnectionsRepository = {
    * Begins the holder's next round: the changes counted so far are read by the broadcast that follows, so
    * `pending` starts again from 0, and the lease is renewed. False if the holder lost the claim.
    */
-  async beginBroadcastRound(
-    tenant: string,
-    topic: TopicRef,
-    message: string,
-    holder: string,
-  ): Promise<boolean> {
+  beginBroadcastRound(tenant: string, topic: TopicRef, message: string, holder: string): Promise<boolean> {
     const now = new Date();
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: topicBroadcasts.key(tenant, { ...topic, message }),
-          UpdateExpression: 'SET pending = :zero, claimedAt = :claimedAt, expiresAt = :expiresAt',
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: {
-            ':zero': 0,
-            ':claimedAt': now.toISOString(),
-            ':expiresAt': leaseEnd(now),
-            ':holder': holder,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return writtenIf(
+      writeBroadcast(tenant, topic, message, {
+        UpdateExpression: 'SET pending = :zero, claimedAt = :claimedAt, expiresAt = :expiresAt',
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':claimedAt': now.toISOString(),
+          ':expiresAt': leaseEnd(now),
+          ':holder': holder,
+        },
+      }),
+    );
   },
 
   /**
    * Ends the holder's broadcast if no change came during its last round (true); false if one did (or the
    * claim is no longer the holder's), and the holder goes round again.
    */
-  async endBroadcast(tenant: string, topic: TopicRef, message: string, holder: string): Promise<boolean> {
-    try {
-      await db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: topicBroadcasts.key(tenant, { ...topic, message }),
-          ConditionExpression: 'holder = :holder AND pending = :zero',
-          ExpressionAttributeValues: { ':holder': holder, ':zero': 0 },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+  endBroadcast(tenant: string, topic: TopicRef, message: string, holder: string): Promise<boolean> {
+    return writtenIf(
+      deleteBroadcast(tenant, topic, message, 'holder = :holder AND pending = :zero', {
+        ':holder': holder,
+        ':zero': 0,
+      }),
+    );
   },
 
   /**
@@ -248,18 +213,7 @@ export const socketConnectionsRepository = {
    * after); a claim taken over by another holder stays theirs.
    */
   async releaseBroadcast(tenant: string, topic: TopicRef, message: string, holder: string): Promise<void> {
-    try {
-      await db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: topicBroadcasts.key(tenant, { ...topic, message }),
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: { ':holder': holder },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+    await writtenIf(deleteBroadcast(tenant, topic, message, 'holder = :holder', { ':holder': holder }));
   },
 
   /**
@@ -267,55 +221,65 @@ export const socketConnectionsRepository = {
    * answers the topics it was registered to, so that their other members can be told.
    */
   async removeConnection(tenant: string, connectionId: string): Promise<TopicRef[]> {
-    return removeWithRegistrations(
-      tenant,
-      connectionId,
-      await registrationsOfConnection(tenant, connectionId),
-    );
+    const registrations = await socketRegistrations.query({
+      index: 'gsi1',
+      partition: keys.connectionTopicsIndex(tenant, connectionId),
+    });
+    await batchWriteItems([
+      { DeleteRequest: { Key: socketConnections.key(tenant, { connectionId }) } },
+      ...registrations.map((registration) => ({
+        DeleteRequest: { Key: socketRegistrations.key(tenant, registration) },
+      })),
+    ]);
+    return registrations.map(({ kind, topicId }) => ({ kind, topicId }));
   },
 
   /**
-   * Removes a connection that answered 410 Gone, unless it may still be in its $connect: API Gateway
-   * accepts posts to a connection only once $connect has returned, and answers 410 before. Removing such
-   * a connection would leave it open and deaf to every push until it reconnects. One that registered to a
-   * topic has passed its $connect (it registered through the socket); one younger than $connect's limit
-   * without registrations is kept, and if it is really gone its $disconnect or its TTL removes it.
-   * (connectedAt never changes, so reading it first is safe.)
+   * Removes a connection of a user's that answered 410 Gone, unless it may still be in its $connect: API
+   * Gateway accepts posts to a connection only once $connect has returned, and answers 410 before, and a
+   * push to a user's connections can reach one that is connecting. Removing it would leave it open and
+   * deaf to every push until it reconnects, so one younger than $connect's limit is kept; if it is really
+   * gone, its $disconnect or its TTL removes it. (connectedAt never changes, so reading it first is safe.)
    */
-  async removeGoneConnection(tenant: string, connectionId: string, now = Date.now()): Promise<TopicRef[]> {
-    const [connection, registrations] = await Promise.all([
-      socketConnections.get(tenant, { connectionId }, { consistent: true }),
-      registrationsOfConnection(tenant, connectionId),
-    ]);
-    const mayBeConnecting =
-      connection !== undefined &&
-      registrations.length === 0 &&
-      Date.parse(connection.connectedAt) > now - CONNECT_LIMIT_MS;
-    if (mayBeConnecting) return [];
-    return removeWithRegistrations(tenant, connectionId, registrations);
+  async removeGoneUserConnection(
+    tenant: string,
+    connectionId: string,
+    now = Date.now(),
+  ): Promise<TopicRef[]> {
+    const connection = await socketConnections.get(tenant, { connectionId }, { consistent: true });
+    if (connection && Date.parse(connection.connectedAt) > now - CONNECT_LIMIT_MS) return [];
+    return socketConnectionsRepository.removeConnection(tenant, connectionId);
   },
 };
 
+/** A conditional update of a topic's broadcast claim. */
+function writeBroadcast(
+  tenant: string,
+  topic: TopicRef,
+  message: string,
+  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>,
+) {
+  const Key = topicBroadcasts.key(tenant, { ...topic, message });
+  return db().send(new UpdateCommand({ TableName: tableName(), Key, ...update }));
+}
+
+function deleteBroadcast(
+  tenant: string,
+  topic: TopicRef,
+  message: string,
+  condition: string,
+  values: Record<string, string | number>,
+) {
+  const Key = topicBroadcasts.key(tenant, { ...topic, message });
+  return db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
 /** API Gateway's limit on a $connect route's integration: a connection older than this is past its $connect. */
 export const CONNECT_LIMIT_MS = 30_000;
-
-function registrationsOfConnection(tenant: string, connectionId: string): Promise<SocketRegistration[]> {
-  return socketRegistrations.query({
-    index: 'gsi1',
-    partition: keys.connectionTopicsIndex(tenant, connectionId),
-  });
-}
-
-async function removeWithRegistrations(
-  tenant: string,
-  connectionId: string,
-  registrations: readonly SocketRegistration[],
-): Promise<TopicRef[]> {
-  await batchWriteItems([
-    { DeleteRequest: { Key: socketConnections.key(tenant, { connectionId }) } },
-    ...registrations.map((registration) => ({
-      DeleteRequest: { Key: socketRegistrations.key(tenant, registration) },
-    })),
-  ]);
-  return registrations.map(({ kind, topicId }) => ({ kind, topicId }));
-}

@@ -24,6 +24,17 @@ export function isConditionalCheckFailure(error: unknown): boolean {
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
 
+/** Runs a conditional write: true when it was written, false when its condition refused it (else throws). */
+export async function writtenIf(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** True when a cancelled transaction failed on a condition (not on throttling or a conflict). */
 export function cancellationReasons(error: unknown): string[] {
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> } | undefined)

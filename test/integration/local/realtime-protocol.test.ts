@@ -261,9 +261,9 @@ describe('socket protocol over the local WebSocket gateway', () => {
     await tutorSocket.close();
   });
 
-  it('keeps a connection that answers 410 Gone while it may still be in its $connect; removes an older one', async () => {
+  it("keeps a user's connection that answers 410 Gone while it may still be in its $connect; removes an older one", async () => {
     // Prepare: two connections the gateway does not know yet (API Gateway answers 410 to a post until
-    // $connect has returned): one opened just now, one opened past $connect's limit, neither registered
+    // $connect has returned), reached by user: one opened just now, one opened past $connect's limit
     const connecting = { connectionId: 'connecting-connection=', userId: 'user-connecting' };
     const stale = { connectionId: 'stale-connection=', userId: 'user-stale' };
     await socketConnectionsRepository.putConnection('demo', {

@@ -79,6 +79,21 @@ function meeting(overrides: Partial<MeetingState> = {}): MeetingState {
   };
 }
 
+/** The meeting data a student's room read: the meeting, and the lesson of Tom and Sam without joins. */
+function studentRoom(state: MeetingState): MeetingData {
+  return {
+    ...state,
+    viewerKind: 'STUDENT',
+    lesson: {
+      _id: 'lesson-1',
+      tutorId: 'tutor-1',
+      studentIds: ['student-1'],
+      tutorJoinTime: null,
+      studentJoinTime: null,
+    } as MeetingData['lesson'],
+  };
+}
+
 describe('who waits and who is in', () => {
   it('puts each person in, waiting or away, with the time that says since when', () => {
     // Act
@@ -108,17 +123,7 @@ describe('who waits and who is in', () => {
 
   it('takes a pushed meeting into the data read, with the chip’s join times, and ignores another room’s', () => {
     // Prepare
-    const data: MeetingData = {
-      ...meeting(),
-      viewerKind: 'STUDENT',
-      lesson: {
-        _id: 'lesson-1',
-        tutorId: 'tutor-1',
-        studentIds: ['student-1'],
-        tutorJoinTime: null,
-        studentJoinTime: null,
-      } as MeetingData['lesson'],
-    };
+    const data = studentRoom(meeting());
     const started = meeting({
       status: 'STARTED',
       startedAt: '2026-03-02T09:58:00Z',
@@ -139,17 +144,7 @@ describe('who waits and who is in', () => {
   it('takes a start told alone with the room’s people as they were, and a late older push never undoes it', () => {
     // Prepare: Tom waits in the room the student has open
     const waiting = meeting({ participants: [{ ...tom, waitingSince: '2026-03-02T09:50:00Z' }, sam] });
-    const data: MeetingData = {
-      ...waiting,
-      viewerKind: 'STUDENT',
-      lesson: {
-        _id: 'lesson-1',
-        tutorId: 'tutor-1',
-        studentIds: ['student-1'],
-        tutorJoinTime: null,
-        studentJoinTime: null,
-      } as MeetingData['lesson'],
-    };
+    const data = studentRoom(waiting);
     const { participants: _unchanged, ...start } = meeting({
       status: 'STARTED',
       startedAt: '2026-03-02T09:58:00Z',
