@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 
 /**
- * A draft course (the admin's default) of Tom's with Sam enrolled: a lesson in ten days (`slot` hours later,
- * so the tests' lessons never clash), another one `liveIn` minutes from now (ten: open for joining) and a
+ * A draft course (the admin's default) of Tom's with Sam enrolled: a lesson in ten days (from `slot` × 3 hours
+ * later, the first free hour), another one `liveIn` minutes from now (ten: open for joining) and a
  * homework.
  */
 async function draftCourse(slot: number, liveIn: number) {
@@ -50,10 +50,16 @@ async function draftCourse(slot: number, liveIn: number) {
     body: { course, tutor: 'demo-tutor-1', type: 'PRIMARY' },
   });
   await local.api.call('courseStudents.create', { ...admin, body: { course, student: SAM } });
-  const lesson = await local.api.call<Json>('meetings.teamsAdminCreate', {
-    ...admin,
-    body: { course, title: 'Moles', start: minutesFromNow(10 * 24 * 60 + slot * 180), duration: 60 },
-  });
+  // Ten days on, at the first hour from `slot` × 3 where Tom and Sam are both free: the demo's own lessons
+  // fall at fixed times of day, so a fixed offset meets one of them at some hours of the day the test runs
+  let lesson = { status: 0, body: {} as Json };
+  for (let hour = slot * 3; hour < slot * 3 + 48 && lesson.status !== 201; hour++) {
+    lesson = await local.api.call<Json>('meetings.teamsAdminCreate', {
+      ...admin,
+      body: { course, title: 'Moles', start: minutesFromNow(10 * 24 * 60 + hour * 60), duration: 60 },
+    });
+    if (lesson.status !== 201) expect(lesson.status, JSON.stringify(lesson.body)).toBe(409);
+  }
   expect(lesson.status).toBe(201);
   const live = await placeLesson('demo', {
     course,
