@@ -17,6 +17,7 @@ import { coursesRepository } from '../repositories/courses';
 import { type Attendance, lessonAttendance } from '../repositories/lesson-joins';
 import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
 import type { LessonRecord } from '../repositories/lessons';
+import type { TopicRef } from '../repositories/socket-connections';
 import type { UserRecord } from '../repositories/users';
 import { getUsers } from '../repositories/users';
 import { requireLesson } from './lessons';
@@ -85,12 +86,15 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
   };
 }
 
+/** A lesson's waiting room as a socket topic: the connections registered to it are told its changes. */
+export const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId: waitingId });
+
 /**
  * Tells the room of a wait or a join, coalesced with the room's other waits and joins of the moment (a
  * lesson's start brings everyone at once): the meeting as it stands after all of them, read then.
  */
 export function pushMeetingCoalesced(tenant: string, lesson: LessonRecord): Promise<void> {
-  return broadcastCoalesced(tenant, { kind: 'lesson', topicId: lesson._id }, 'meeting', async () =>
+  return broadcastCoalesced(tenant, lessonTopic(lesson._id), 'meeting', async () =>
     pushMeeting(tenant, await meetingState(tenant, lesson)),
   );
 }
@@ -103,11 +107,11 @@ function leftSince(attendance: Attendance | undefined): string | null {
 
 /** Tells every connection in the room the meeting as it now stands (a gone one is removed by the send). */
 export async function pushMeeting(tenant: string, meeting: MeetingState): Promise<void> {
-  await sendToTopic(
-    tenant,
-    { kind: 'lesson', topicId: meeting.waitingId },
-    { action: 'meeting', waitingId: meeting.waitingId, meeting },
-  );
+  await sendToTopic(tenant, lessonTopic(meeting.waitingId), {
+    action: 'meeting',
+    waitingId: meeting.waitingId,
+    meeting,
+  });
 }
 
 /** GET meeting-data/{waitingId}: the lesson as the room shows it, the caller's part and the meeting. */
@@ -210,10 +214,6 @@ export async function startMeeting(
   await lessonMeetingsRepository.start(tenant, lesson, user._id, now.toISOString());
   const meeting = await meetingState(tenant, lesson);
   const { participants: _unchangedByTheStart, ...start } = meeting;
-  await sendToTopic(
-    tenant,
-    { kind: 'lesson', topicId: waitingId },
-    { action: 'meetingStarted', waitingId, meeting: start },
-  );
+  await sendToTopic(tenant, lessonTopic(waitingId), { action: 'meetingStarted', waitingId, meeting: start });
   return meeting;
 }

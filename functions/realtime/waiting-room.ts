@@ -4,7 +4,7 @@ import type {
   WaitingRoomUserKind,
 } from '../../shared/realtime/socket-events';
 import { requireLesson } from '../meetings/lessons';
-import { waitingRoomKind as lessonWaitingRoomKind } from '../meetings/waiting-room';
+import { lessonTopic, waitingRoomKind as lessonWaitingRoomKind } from '../meetings/waiting-room';
 import { socketConnectionsRepository, type TopicRef } from '../repositories/socket-connections';
 import { getUser, getUsers } from '../repositories/users';
 import { broadcastCoalesced } from './coalesced-broadcast';
@@ -19,8 +19,6 @@ export interface SocketCaller {
   /** The back-office chat's connection (the handshake's adminMode, checked by the authorizer). */
   adminMode: boolean;
 }
-
-const lessonTopic = (waitingId: string): TopicRef => ({ kind: 'lesson', topicId: waitingId });
 
 /** The caller's part in the lesson's room (functions/meetings/waiting-room.ts: the HTTP calls' rule too). */
 async function waitingRoomKind(caller: SocketCaller, waitingId: string): Promise<WaitingRoomUserKind> {
