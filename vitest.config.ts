@@ -63,6 +63,9 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: [databaseSetup],
+          // A poll waits for what a push, a stream or a bus delivers; on a busy 2-core machine that can take
+          // longer than Vitest's default 1 s (a socket's connect, register and answer took more in CI).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -5,7 +5,7 @@ import { lessonAttendance } from '../../../functions/repositories/lesson-joins';
 import { lessonRecordingsRepository } from '../../../functions/repositories/lesson-recordings';
 import { getSection } from '../../../functions/repositories/sections';
 import { demo } from '../../support/api-client';
-import { quarterHourFromNow } from '../../support/lessons';
+import { minutesFromNow, quarterHourFromNow } from '../../support/lessons';
 import { simulatedProviders, testTeamsSettings, testZoomSettings } from '../../support/meeting-providers';
 import { localStackForFile } from '../../support/stack';
 
@@ -124,8 +124,8 @@ describe('a ZOOM lesson and its Zoom meeting', () => {
 
 describe("a started ZOOM lesson's waiting room", () => {
   it("gives the tutor Zoom's host link (start_url) and the students the join link", async () => {
-    // Prepare: a lesson starting within the quarter hour (its room is open), started by its tutor
-    const booked = await create('zoom', quarterHourFromNow(0.02), 30);
+    // Prepare: a lesson starting in five minutes (its room opens 15 minutes before), started by its tutor
+    const booked = await create('zoom', minutesFromNow(5), 30);
     expect(booked.status).toBe(201);
     const tutor = await local.api.signIn(demo.tutor.email, demo.tutor.password);
     const sam = await local.api.signIn(demo.student.email, demo.student.password);
