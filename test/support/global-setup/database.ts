@@ -45,7 +45,9 @@ export default async function setup(project: TestProject) {
 }
 
 async function startDatabases(workers: number): Promise<Databases> {
-  const started = await Promise.all(Array.from({ length: Math.max(1, workers) }, () => startDynamoDbLocal()));
+  const started = await Promise.all(
+    Array.from({ length: Math.max(1, workers) }, () => startDynamoDbLocal({ shortRun: true })),
+  );
   const [seedingDatabase] = started;
   if (!seedingDatabase) throw new Error('No DynamoDB Local started');
   const stopAll = () => Promise.all(started.map((database) => database.stop())).then(() => undefined);
