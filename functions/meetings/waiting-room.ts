@@ -1,6 +1,7 @@
 import { ConflictError, ForbiddenError } from '../../shared/http/errors';
 import type {
   MeetingParticipant,
+  MeetingStart,
   MeetingState,
   WaitingRoomUserKind,
 } from '../../shared/realtime/socket-events';
@@ -15,7 +16,7 @@ import { broadcastCoalesced } from '../realtime/coalesced-broadcast';
 import { sendToTopic } from '../realtime/send';
 import { coursesRepository } from '../repositories/courses';
 import { type Attendance, lessonAttendance } from '../repositories/lesson-joins';
-import { lessonMeetingsRepository } from '../repositories/lesson-meetings';
+import { type LessonMeeting, lessonMeetingsRepository } from '../repositories/lesson-meetings';
 import type { LessonRecord } from '../repositories/lessons';
 import type { TopicRef } from '../repositories/socket-connections';
 import type { UserRecord } from '../repositories/users';
@@ -72,6 +73,17 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
     ];
   };
   return {
+    ...meetingStartOf(lesson, meeting),
+    participants: [
+      ...participant(lesson.tutorId, 'TUTOR'),
+      ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
+    ],
+  };
+}
+
+/** The meeting as its start changes it: what the room shows apart from who is in it. */
+function meetingStartOf(lesson: LessonRecord, meeting: LessonMeeting | undefined): MeetingStart {
+  return {
     waitingId: lesson._id,
     lessonStart: lesson.start,
     status: meeting ? 'STARTED' : 'NOT_STARTED',
@@ -79,10 +91,6 @@ export async function meetingState(tenant: string, lesson: LessonRecord): Promis
     startedBy: meeting?.startedBy ?? null,
     // The lesson's meeting: its provider's (Zoom, Teams), or the local room.
     joinUrl: meeting ? (lesson.meeting?.joinUrl ?? meetingRoomUrl(lesson._id)) : null,
-    participants: [
-      ...participant(lesson.tutorId, 'TUTOR'),
-      ...lesson.studentIds.flatMap((studentId) => participant(studentId, 'STUDENT')),
-    ],
   };
 }
 
@@ -211,9 +219,15 @@ export async function startMeeting(
   const kind = await waitingRoomKind(tenant, user, lesson);
   if (kind !== 'TUTOR') throw new ForbiddenError("Only this lesson's tutor can start its meeting");
   requireOpenRoom(lesson, now);
-  await lessonMeetingsRepository.start(tenant, lesson, user._id, now.toISOString());
-  const meeting = await meetingState(tenant, lesson);
-  const { participants: _unchangedByTheStart, ...start } = meeting;
-  await sendToTopic(tenant, lessonTopic(waitingId), { action: 'meetingStarted', waitingId, meeting: start });
+  const started = await lessonMeetingsRepository.start(tenant, lesson, user._id, now.toISOString());
+  // The room is told first: the start needs no read of the lesson's people, whom the answer lists.
+  const [, meeting] = await Promise.all([
+    sendToTopic(tenant, lessonTopic(waitingId), {
+      action: 'meetingStarted',
+      waitingId,
+      meeting: meetingStartOf(lesson, started),
+    }),
+    meetingState(tenant, lesson),
+  ]);
   return meeting;
 }
