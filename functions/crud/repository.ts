@@ -9,7 +9,7 @@ import { batchGetItems } from '../table/batch';
 import { getItem } from '../table/coalesced-get';
 import { counters, countWrite, readCount } from '../table/counters';
 import { defineEntity, type IndexKeys } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 import {
   type Condition,
@@ -290,16 +290,10 @@ export function collectionRepository<
    * id is taken or a related write's condition fails.
    */
   async function insert(tenant: string, record: T): Promise<boolean> {
-    try {
-      const related = options.related?.writes(tenant, undefined, record) ?? [];
-      await db().send(
-        new TransactWriteCommand({ TransactItems: [...insertItems(tenant, record), ...related] }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    const related = options.related?.writes(tenant, undefined, record) ?? [];
+    return writtenIf(
+      db().send(new TransactWriteCommand({ TransactItems: [...insertItems(tenant, record), ...related] })),
+    );
   }
 
   async function create(tenant: string, input: Omit<T, keyof CrudRecord> & Partial<CrudRecord>): Promise<T> {

@@ -4,7 +4,7 @@ import { db, tableName, UpdateCommand } from '../lib/db';
 import { logger } from '../lib/logger';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { isConditionalCheckFailure, writtenIf } from '../table/items';
 
 /** A claim outlives every redelivery (the bus retries for two hours, the stream replays a day at most). */
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
@@ -99,13 +99,7 @@ const holderCondition = (token: string) => ({
 
 /** False when the claim is no longer the holder's (it lapsed and another delivery took it, or it is gone). */
 async function asHolder(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writtenIf(write());
 }
 
 /** The side effect is done: every later delivery of the event is passed over. */

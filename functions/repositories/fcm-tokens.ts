@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 
 /** A device's push token, under its user. */
 const fcmTokens = defineEntity({
@@ -36,13 +36,7 @@ export async function putFcmToken(
 
 /** Deletes only the caller's own token; false when there is none with that id. */
 export async function deleteFcmToken(tenant: string, userId: string, id: string): Promise<boolean> {
-  try {
-    await fcmTokens.remove(tenant, { userId, _id: id }, 'present');
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writtenIf(fcmTokens.remove(tenant, { userId, _id: id }, 'present'));
 }
 
 /** A user's devices' push tokens (their profile partition: one Query). */

@@ -5,7 +5,7 @@ import { DeleteCommand, db, PutCommand, tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { counters } from '../table/counters';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { isConditionalCheckFailure, writtenIf } from '../table/items';
 import type { TransactItem } from '../table/transactions';
 
 /**
@@ -80,20 +80,16 @@ const numberingTurns = defineEntity({
 /** Takes the numbering turn for `ms`, if nobody holds it (or their lease ran out); false otherwise. */
 export async function takeNumberingTurn(tenant: string, holder: string, ms: number): Promise<boolean> {
   const now = Date.now();
-  try {
-    await db().send(
+  return writtenIf(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: numberingTurns.item(tenant, { holder, heldUntil: now + ms }),
         ConditionExpression: 'attribute_not_exists(pk) OR heldUntil < :now',
         ExpressionAttributeValues: { ':now': now },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives the turn back, if it is still this holder's. */

@@ -12,7 +12,7 @@ import { db, tableName, UpdateCommand } from '../lib/db';
 import { causeId } from '../lib/ids';
 import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery } from '../table/entity';
-import { cancellationReasons, isConditionalCheckFailure } from '../table/items';
+import { cancellationReasons, writtenIf } from '../table/items';
 import { queryItems, skipItems } from '../table/query';
 import { MAX_TRANSACTION_ITEMS, type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -144,8 +144,8 @@ export const notificationsRepository = {
 
   /** Claims the owed e-mail for a delivery that did not write the notification: true when it may send it. */
   async claimMail(tenant: string, userId: string, id: string, now: Date, holdMs: number): Promise<boolean> {
-    try {
-      await db().send(
+    return writtenIf(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: notifications.key(tenant, { userId, _id: id }),
@@ -158,12 +158,8 @@ export const notificationsRepository = {
             ':until': new Date(now.getTime() + holdMs).toISOString(),
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   },
 
   /** Its e-mail sent: no longer owed. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DeleteCommand, db, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 
 /** Stored by hash: a leaked table cannot be used to reset passwords. Expiry is checked, TTL only tidies. */
 const passwordResets = defineEntity({
@@ -31,18 +31,14 @@ export async function consumePasswordReset(
   tokenHash: string,
   userId: string,
 ): Promise<boolean> {
-  try {
-    await db().send(
+  return writtenIf(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: passwordResets.key(tenant, { tokenHash }),
         ConditionExpression: 'attribute_exists(pk) AND userId = :user AND expiresAtMs > :now',
         ExpressionAttributeValues: { ':user': userId, ':now': Date.now() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

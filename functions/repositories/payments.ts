@@ -7,7 +7,7 @@ import { storedMoneySchema } from '../../shared/money/schemas';
 import { db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 import { revenueSummaryItems, revenueSummaryWrites } from './finance-summaries';
 
@@ -256,20 +256,16 @@ const stripeObjects = defineEntity({
  * event at least as new got there first, and this older one changes nothing).
  */
 export async function putStripeObjectState(tenant: string, state: StripeObjectState): Promise<boolean> {
-  try {
-    await db().send(
+  return writtenIf(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: stripeObjects.item(tenant, state),
         ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
         ExpressionAttributeValues: { ':version': state.version },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export function getStripeObjectState(tenant: string, objectId: string) {

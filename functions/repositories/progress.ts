@@ -5,7 +5,7 @@ import { subTopicProgressEntrySchema } from '../../shared/schemas/learning-data'
 import { db, PutCommand, tableName } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 import { type LinkedWrites, type TransactItem, writeTransaction } from '../table/transactions';
 
 /**
@@ -66,13 +66,7 @@ async function putIfUnchanged(
 ): Promise<boolean> {
   const put = entryPut(tenant, entry, readRev);
   if (!linked) {
-    try {
-      await db().send(new PutCommand(put));
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return writtenIf(db().send(new PutCommand(put)));
   }
   try {
     const items: TransactItem[] = [{ Put: put }, ...linked.items];

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { db, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 import { queryProjected } from '../table/projection';
 import type { TransactItem } from '../table/transactions';
 
@@ -111,8 +111,8 @@ export function claimChangesWrite(tenant: string, changes: number, at: string): 
  * False when an edit came since or another check took them: the item stays listed for the next check.
  */
 export async function settleChanges(tenant: string, changes: number): Promise<boolean> {
-  try {
-    await db().send(
+  return writtenIf(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.sitemapState(tenant),
@@ -120,12 +120,8 @@ export async function settleChanges(tenant: string, changes: number): Promise<bo
         ConditionExpression: claimCondition,
         ExpressionAttributeValues: { ':changes': changes },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The tenants whose catalogue has edits no generation claimed: one query of the sparse index. */

@@ -13,7 +13,7 @@ import { type Tenant, tenantSchema } from '../../shared/schemas/tenant';
 import { db, PutCommand, TransactWriteCommand, tableName, UpdateCommand } from '../lib/db';
 import { keys } from '../table/access-patterns';
 import { defineEntity, keyConditionQuery } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { isConditionalCheckFailure, writtenIf } from '../table/items';
 import { queryItems } from '../table/query';
 import { type TransactItem, writeTransaction } from '../table/transactions';
 
@@ -123,19 +123,15 @@ export async function createTenant(tenant: Tenant, alsoWrites: TransactItem[] = 
 
 /** Claims a domain for an existing tenant; false when another tenant holds it. */
 export async function claimTenantDomain(domain: string, tenantKey: string): Promise<boolean> {
-  try {
-    await db().send(
+  return writtenIf(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: domainClaims.item(NO_TENANT, { domain, tenantKey }),
         ...domainClaimCondition(tenantKey),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Replaces the tenant's settings (its other fields and its domain look-up are left as they are). */

@@ -5,7 +5,7 @@ import { collectionRepository } from '../crud/repository';
 import { tableName } from '../lib/db';
 import { collections, keys } from '../table/access-patterns';
 import { defineEntity } from '../table/entity';
-import { isConditionalCheckFailure } from '../table/items';
+import { writtenIf } from '../table/items';
 import { queryProjected } from '../table/projection';
 import type { TransactItem } from '../table/transactions';
 
@@ -192,13 +192,9 @@ export async function markTrialMailSent(
   trialId: string,
   recipientId: string,
 ): Promise<boolean> {
-  try {
-    await trialMails.put(tenant, { trialId, recipientId, sentAt: new Date().toISOString() }, 'absent');
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return writtenIf(
+    trialMails.put(tenant, { trialId, recipientId, sentAt: new Date().toISOString() }, 'absent'),
+  );
 }
 
 /** Whether the booking e-mail of a trial already went to a recipient. */
