@@ -119,6 +119,7 @@ export const handler = resourceHandler('courses', [...courseMemberRoutes, ...sch
         withSections: query.subSections === '1',
         audience: isAdmin ? 'all' : 'STUDENT',
         members: 'current',
+        studentId: caller.user._id,
       });
     }
     await requireTutorRoleAllows(tenant.key, membership, ['courseView']);

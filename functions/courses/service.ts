@@ -55,7 +55,13 @@ export type MemberView = 'all' | 'current';
 export async function courseDetail(
   tenant: string,
   course: CourseRecord,
-  options: { withSections: boolean; audience: 'all' | 'STUDENT'; members: MemberView },
+  options: {
+    withSections: boolean;
+    audience: 'all' | 'STUDENT';
+    members: MemberView;
+    /** The signed-in student, whose own join times the lessons carry (lessonJoinTimes). */
+    studentId?: string;
+  },
 ): Promise<CourseDetail> {
   const [members, sections] = await Promise.all([
     courseMembers(tenant, course._id),
@@ -76,17 +82,23 @@ export async function courseDetail(
         };
   return {
     ...course,
-    ...(visible ? { sections: buildSectionTree(await withJoinTimes(tenant, visible)) } : {}),
+    ...(visible
+      ? { sections: buildSectionTree(await withJoinTimes(tenant, visible, options.studentId)) }
+      : {}),
     ...people,
   };
 }
 
 /** Lessons that have opened for joining carry their join times, for the class timing chip. */
-async function withJoinTimes(tenant: string, sections: SectionRecord[]): Promise<SectionRecord[]> {
+async function withJoinTimes(
+  tenant: string,
+  sections: SectionRecord[],
+  studentId: string | undefined,
+): Promise<SectionRecord[]> {
   const lessons = sections.filter(
     (s): s is LessonRecord => isLessonKind(s.kind) && !!s.start && !!s.end && !!s.tutorId,
   );
-  const times = await lessonJoinTimes(tenant, lessons);
+  const times = await lessonJoinTimes(tenant, lessons, studentId);
   return sections.map((section) => {
     const joins = times.get(section._id);
     return joins ? { ...section, ...joins } : section;

@@ -110,23 +110,36 @@ export async function lessonJoinsOf(
 export interface JoinTimes {
   tutorJoinTime: string | null;
   studentJoinTime: string | null;
+  ownJoinTime?: string | null;
 }
 
 /**
  * The join times the portal shows beside lessons (the class timing chip): for each lesson whose join
- * window has opened, the tutor's first join and the earliest student's (the lesson history's rule). Lessons
- * still ahead are not looked up, so the cost follows the lessons under way or past, in batches of 100 keys.
+ * window has opened, the tutor's first join and the earliest student's (the lesson history's rule) and,
+ * for a `studentId` among the lesson's students, that student's own (`ownJoinTime`: in a group lesson a
+ * classmate's join is not theirs). Lessons still ahead are not looked up, so the cost follows the lessons
+ * under way or past, in batches of 100 keys.
  */
 export async function lessonJoinTimes(
   tenant: string,
   lessons: Array<Pick<LessonRecord, '_id' | 'start' | 'status' | 'tutorId' | 'studentIds'>>,
+  studentId?: string,
   now = new Date(),
 ): Promise<Map<string, JoinTimes>> {
   const opened = lessons.filter((lesson) =>
     joinWindowHasOpened({ start: new Date(lesson.start), status: lesson.status, now }),
   );
   const joins = await lessonJoinsOf(tenant, opened);
-  return new Map(opened.map((lesson) => [lesson._id, joinTimesOf(lesson, joins.get(lesson._id) ?? [])]));
+  return new Map(
+    opened.map((lesson) => {
+      const lessonJoins = joins.get(lesson._id) ?? [];
+      const own =
+        studentId && lesson.studentIds.includes(studentId)
+          ? { ownJoinTime: lessonJoins.find((join) => join.userId === studentId)?.joinedAt ?? null }
+          : {};
+      return [lesson._id, { ...joinTimesOf(lesson, lessonJoins), ...own }];
+    }),
+  );
 }
 
 /** Each lesson's attendance at its current start: its tutor's and each student's item (one batch read). */

@@ -44,7 +44,7 @@ export type LessonRecord = SectionRecord & {
  * times of writing (lines written before they were kept have none).
  */
 const scheduleEntrySchema = scheduleEntryDocSchema
-  .omit({ tutorJoinTime: true, studentJoinTime: true })
+  .omit({ tutorJoinTime: true, studentJoinTime: true, ownJoinTime: true })
   .extend({
     userId: z.string(),
     status: z.enum(sectionStatuses),

@@ -21,20 +21,22 @@ import { writeTransaction } from '../table/transactions';
  * Lessons also keep the buffer their time claims were written with and, for a booked free trial, its id
  * (the trial follows the lesson: see trialLessonWrites).
  */
-const sectionRecordSchema = sectionSchema.omit({ tutorJoinTime: true, studentJoinTime: true }).extend({
-  course: z.string(),
-  parent: z.string().nullable(),
-  title: z.string(),
-  description: z.string(),
-  audience: z.enum(sectionAudiences),
-  type: z.enum(sectionTypes),
-  billing: z.enum(sectionBillings),
-  status: z.enum(sectionStatuses),
-  bufferMinutes: z.number().optional(),
-  trialId: z.string().optional(),
-  /** A lesson counted in the admin schedule's day counters (see lessonLists). */
-  listsVersion: z.number().optional(),
-});
+const sectionRecordSchema = sectionSchema
+  .omit({ tutorJoinTime: true, studentJoinTime: true, ownJoinTime: true })
+  .extend({
+    course: z.string(),
+    parent: z.string().nullable(),
+    title: z.string(),
+    description: z.string(),
+    audience: z.enum(sectionAudiences),
+    type: z.enum(sectionTypes),
+    billing: z.enum(sectionBillings),
+    status: z.enum(sectionStatuses),
+    bufferMinutes: z.number().optional(),
+    trialId: z.string().optional(),
+    /** A lesson counted in the admin schedule's day counters (see lessonLists). */
+    listsVersion: z.number().optional(),
+  });
 export type SectionRecord = z.infer<typeof sectionRecordSchema>;
 
 /** Stored by id, in its course's tree (gsi1, sortingKey order) and, for lessons, by start (gsi2). */

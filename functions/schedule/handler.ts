@@ -93,6 +93,7 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
     const times = await lessonJoinTimes(
       tenant.key,
       docs.map((e) => ({ ...e, _id: e.sectionId })),
+      params.userId,
     );
     return { docs: docs.map((e) => ({ ...e, ...times.get(e.sectionId) })) };
   },
@@ -108,7 +109,7 @@ export const handler = resourceHandler('schedule', scheduleRoutes, {
     const [lesson] = await withNames(tenant.key, [section]);
     if (!lesson) throw new NotFoundError('Lesson not found');
     const times = section.tutorId
-      ? await lessonJoinTimes(tenant.key, [section as LessonRecord])
+      ? await lessonJoinTimes(tenant.key, [section as LessonRecord], caller.user._id)
       : new Map<string, JoinTimes>();
     return { ...lesson, ...times.get(section._id) };
   },

@@ -23,6 +23,8 @@ export const scheduleEntrySchema = z.object({
   /** Lessons whose join window has opened: the tutor's first join and the earliest student's (or null). */
   tutorJoinTime: z.string().nullable().optional(),
   studentJoinTime: z.string().nullable().optional(),
+  /** The calendar's own student's first join, when they are one of the lesson's students (or null). */
+  ownJoinTime: z.string().nullable().optional(),
 });
 export type ScheduleEntryDoc = z.infer<typeof scheduleEntrySchema>;
 

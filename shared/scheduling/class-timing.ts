@@ -31,14 +31,25 @@ export function classTiming(input: {
 }
 
 /**
- * The join the chip judges for a viewer of a lesson: its tutor sees their own first join; anyone else (a
- * student, a parent) the earliest student's, which in a one-to-one lesson is the student's own. Lesson
- * reads carry both as `tutorJoinTime` and `studentJoinTime` (null or absent: nobody of that side joined).
+ * The join the chip judges for a viewer of a lesson: its tutor sees their own first join; a student of the
+ * lesson their own (`ownJoinTime`, which reads for one student carry: in a group lesson a classmate's join
+ * is not theirs); anyone else (an admin, a parent on the course page) the earliest student's. Lesson reads
+ * carry `tutorJoinTime` and `studentJoinTime` (null or absent: nobody of that side joined).
  */
 export function viewerJoinTime(
-  lesson: { tutorId?: string | undefined; tutorJoinTime?: string | null; studentJoinTime?: string | null },
+  lesson: {
+    tutorId?: string | undefined;
+    tutorJoinTime?: string | null;
+    studentJoinTime?: string | null;
+    ownJoinTime?: string | null;
+  },
   viewerId: string | undefined,
 ): Date | null {
-  const at = viewerId && lesson.tutorId === viewerId ? lesson.tutorJoinTime : lesson.studentJoinTime;
+  const at =
+    viewerId && lesson.tutorId === viewerId
+      ? lesson.tutorJoinTime
+      : lesson.ownJoinTime !== undefined
+        ? lesson.ownJoinTime
+        : lesson.studentJoinTime;
   return at ? new Date(at) : null;
 }

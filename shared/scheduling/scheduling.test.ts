@@ -83,6 +83,17 @@ describe('whose join the chip judges', () => {
     expect(viewerJoinTime(lesson, undefined)?.toISOString()).toBe('2026-03-10T09:58:00.000Z');
   });
 
+  it("shows a student of a group lesson their own join when the read carries it, not a classmate's", () => {
+    expect(viewerJoinTime({ ...lesson, ownJoinTime: null }, 'student-2')).toBeNull();
+    expect(
+      viewerJoinTime({ ...lesson, ownJoinTime: '2026-03-10T10:05:00.000Z' }, 'student-2')?.toISOString(),
+    ).toBe('2026-03-10T10:05:00.000Z');
+    // The tutor still sees their own join
+    expect(viewerJoinTime({ ...lesson, ownJoinTime: null }, 'tutor-1')?.toISOString()).toBe(
+      '2026-03-10T10:02:00.000Z',
+    );
+  });
+
   it('is null when nobody of that side joined (null or absent)', () => {
     expect(viewerJoinTime({ ...lesson, tutorJoinTime: null }, 'tutor-1')).toBeNull();
     expect(viewerJoinTime({ tutorId: 'tutor-1' }, 'student-1')).toBeNull();

@@ -70,6 +70,11 @@ export const sectionSchema = sectionBaseSchema
      */
     tutorJoinTime: z.string().nullable().optional(),
     studentJoinTime: z.string().nullable().optional(),
+    /**
+     * Read paths only: the first join of the student whose lessons these are (the signed-in student, or the
+     * child whose calendar a parent reads), so a group lesson's chip is that student's, not a classmate's.
+     */
+    ownJoinTime: z.string().nullable().optional(),
     resource: z
       .object({
         url: z.string(),

@@ -112,3 +112,49 @@ describe('a lesson history entry of a group lesson', () => {
     }
   });
 });
+
+describe("a group lesson's class timing chip", () => {
+  it("carries each student's own join beside the earliest one, so a classmate's join is never theirs", async () => {
+    // Prepare: a group lesson of Tom with Sam and Maya under way since ten minutes; only Maya has joined
+    const live = await placeDemoLesson({
+      start: -10,
+      minutes: 60,
+      tutorId: 'demo-tutor-1',
+      studentIds: ['demo-student-1', 'demo-student-2'],
+    });
+    const mayaJoined = new Date(Date.parse(live.start) + 60_000).toISOString();
+    await recordLessonJoin('demo', live, 'demo-student-2', 'student', mayaJoined);
+    const maya = await local.api.signIn(demo.student2.email, demo.student2.password);
+    const range = {
+      startDate: new Date(Date.parse(live.start) - 3_600_000).toISOString(),
+      endDate: new Date(Date.parse(live.end) + 3_600_000).toISOString(),
+    };
+    const calendarEntry = async (session: Session, userId = session.userId) => {
+      const { status, body } = await local.api.call<Json>('schedule.list', {
+        ...session,
+        params: { userId },
+        query: range,
+      });
+      expect(status).toBe(200);
+      return (body.docs as Json[]).find((doc) => doc.sectionId === live._id);
+    };
+
+    // Act
+    const [forSam, forMaya, forTom, samToAdmin, lessonForSam] = await Promise.all([
+      calendarEntry(sam),
+      calendarEntry(maya),
+      calendarEntry(tutor),
+      calendarEntry(admin, 'demo-student-1'),
+      local.api.call<Json>('schedule.get', { ...sam, params: { sectionId: live._id } }),
+    ]);
+
+    // Assess: the earliest student's join is Maya's for everyone; each student's own is theirs (Sam: none)
+    expect(forSam).toMatchObject({ studentJoinTime: mayaJoined, ownJoinTime: null });
+    expect(forMaya).toMatchObject({ studentJoinTime: mayaJoined, ownJoinTime: mayaJoined });
+    expect(samToAdmin).toMatchObject({ studentJoinTime: mayaJoined, ownJoinTime: null });
+    expect(lessonForSam.body).toMatchObject({ studentJoinTime: mayaJoined, ownJoinTime: null });
+    // The tutor's calendar is not a student's: no own join, the chip reads the tutor's
+    expect(forTom).toMatchObject({ tutorJoinTime: null, studentJoinTime: mayaJoined });
+    expect(forTom).not.toHaveProperty('ownJoinTime');
+  });
+});

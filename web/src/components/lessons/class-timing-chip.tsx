@@ -14,6 +14,7 @@ export interface ChipLesson {
   tutorId?: string | undefined;
   tutorJoinTime?: string | null;
   studentJoinTime?: string | null;
+  ownJoinTime?: string | null;
 }
 
 /**
