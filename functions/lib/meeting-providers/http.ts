@@ -75,6 +75,34 @@ export async function sendJson(
   }
 }
 
+/**
+ * A provider's REST API behind a bearer token: `call(method, path, what, body?, allowStatuses?)` sends JSON
+ * to `baseUrl + path` with the token `accessToken` gives (cached by the adapter's TokenCache).
+ */
+export function bearerJsonApi(transport: HttpTransport, baseUrl: string, accessToken: () => Promise<string>) {
+  return async (
+    method: HttpRequest['method'],
+    path: string,
+    what: string,
+    body?: unknown,
+    allowStatuses?: number[],
+  ) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return sendJson(
+      transport,
+      {
+        method,
+        url: `${baseUrl}${path}`,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      what,
+      allowStatuses ? { allowStatuses } : {},
+    );
+  };
+}
+
 /** The provider's own reason, when its error body has one (Zoom's `message`, Graph's `error.message`). */
 function providerMessage(body: string): string {
   try {

@@ -6,7 +6,7 @@ import type {
   ProviderParticipant,
   ProviderRecording,
 } from '../meetings';
-import { type HttpTransport, sendJson, TokenCache } from './http';
+import { bearerJsonApi, type HttpTransport, sendJson, TokenCache } from './http';
 
 /**
  * Microsoft Teams through Microsoft Graph's online meetings
@@ -78,27 +78,7 @@ export function teamsMeetingProvider(
     });
 
   const meetingsPath = `/users/${encodeURIComponent(settings.organizerUserId)}/onlineMeetings`;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    what: string,
-    body?: unknown,
-    allowStatuses?: number[],
-  ) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return sendJson(
-      transport,
-      {
-        method,
-        url: `${GRAPH_URL}${path}`,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      },
-      what,
-      allowStatuses ? { allowStatuses } : {},
-    );
-  };
+  const call = bearerJsonApi(transport, GRAPH_URL, accessToken);
   const times = (spec: MeetingSpec) => ({
     subject: spec.topic.slice(0, 255),
     startDateTime: new Date(spec.start).toISOString(),

@@ -6,7 +6,7 @@ import type {
   ProviderParticipant,
   ProviderRecording,
 } from '../meetings';
-import { type HttpTransport, sendJson, TokenCache } from './http';
+import { bearerJsonApi, type HttpTransport, sendJson, TokenCache } from './http';
 
 /**
  * Zoom through its REST API v2 with a Server-to-Server OAuth app of the school's own Zoom account
@@ -91,27 +91,7 @@ export function zoomMeetingProvider(
       return { token: token.access_token, expiresInSeconds: token.expires_in };
     });
 
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    what: string,
-    body?: unknown,
-    allowStatuses?: number[],
-  ) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return sendJson(
-      transport,
-      {
-        method,
-        url: `${ZOOM_API_URL}${path}`,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      },
-      what,
-      allowStatuses ? { allowStatuses } : {},
-    );
-  };
+  const call = bearerJsonApi(transport, ZOOM_API_URL, accessToken);
 
   const schedule = (spec: MeetingSpec) => ({
     topic: spec.topic.slice(0, 200),
