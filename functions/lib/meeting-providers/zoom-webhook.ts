@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { BadRequestError } from '../../../shared/http/errors';
+import { zoomRecordingFileSchema } from './zoom';
 
 /**
  * Zoom's webhook checks (https://developers.zoom.us/docs/api/webhooks/): every request is signed in
@@ -60,18 +61,7 @@ export const zoomEventSchema = z.object({
               leave_time: z.string().optional(),
             })
             .optional(),
-          recording_files: z
-            .array(
-              z.object({
-                id: z.string(),
-                file_type: z.string().default(''),
-                recording_start: z.string().nullish(),
-                recording_end: z.string().nullish(),
-                play_url: z.string().nullish(),
-                file_size: z.number().nullish(),
-              }),
-            )
-            .optional(),
+          recording_files: z.array(zoomRecordingFileSchema).optional(),
         })
         .optional(),
     })

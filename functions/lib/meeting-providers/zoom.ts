@@ -42,20 +42,16 @@ const participantsSchema = z.object({
   ),
   next_page_token: z.string().nullish(),
 });
-const recordingsSchema = z.object({
-  recording_files: z
-    .array(
-      z.object({
-        id: z.string(),
-        file_type: z.string().default(''),
-        recording_start: z.string().nullish(),
-        recording_end: z.string().nullish(),
-        play_url: z.string().nullish(),
-        file_size: z.number().nullish(),
-      }),
-    )
-    .default([]),
+/** A recording file as Zoom's API and its `recording.completed` webhook both give it. */
+export const zoomRecordingFileSchema = z.object({
+  id: z.string(),
+  file_type: z.string().default(''),
+  recording_start: z.string().nullish(),
+  recording_end: z.string().nullish(),
+  play_url: z.string().nullish(),
+  file_size: z.number().nullish(),
 });
+const recordingsSchema = z.object({ recording_files: z.array(zoomRecordingFileSchema).default([]) });
 
 /** Zoom wants the start in UTC as `yyyy-MM-ddTHH:mm:ssZ`, without milliseconds. */
 function zoomTime(iso: string): string {
