@@ -1,17 +1,12 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { apiClient, demo } from '../support/api-client';
+import { quarterHourFromNow } from '../support/lessons';
 import { chosenDay, markedDays, monthCalendar, pickDay, shownMonth } from './support/booking';
 import { browserStackPerFile, screenshot } from './support/browser';
 
 const browser = browserStackPerFile();
 const ZONE = 'Europe/London';
-
-/** A start on the 15-minute grid, `hours` from now. */
-function hoursFromNow(hours: number): string {
-  const quarter = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + hours * 3_600_000) / quarter) * quarter).toISOString();
-}
 
 /** A weekday (not Tuesday, when the demo lessons are) at least three days ahead, London date. */
 function targetDay(): DateTime {
@@ -29,7 +24,7 @@ it('a student asks to reschedule a lesson, an admin approves, and the calendar s
     body: {
       course: 'course-demo-igcse-maths',
       title: 'Journey lesson',
-      start: hoursFromNow(8),
+      start: quarterHourFromNow(8),
       duration: 60,
     },
   });

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { expect } from 'vitest';
 import { newId } from '../../functions/lib/ids';
 import { insertLessonHistory } from '../../functions/repositories/lesson-history';
@@ -17,6 +18,13 @@ const MINUTE = 60_000;
 export function quarterHourFromNow(hours: number): string {
   const quarter = 15 * MINUTE;
   return new Date(Math.ceil((Date.now() + hours * 60 * MINUTE) / quarter) * quarter).toISOString();
+}
+
+/** A weekday at least `days` ahead, as a London date: demo tutors work weekdays, and not Tuesdays (the demo's own lessons). */
+export function londonWeekday(days: number): string {
+  let day = DateTime.now().setZone('Europe/London').startOf('day').plus({ days });
+  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
+  return day.toISODate() ?? '';
 }
 
 /** An instant `minutes` from now, on a whole minute, as ISO. */

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/scheduling/course-booking';
 import type { Course } from '../../../shared/schemas/course';
 import { demo } from '../../support/api-client';
+import { londonWeekday, quarterHourFromNow } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 /*
@@ -24,19 +25,6 @@ let sam: Session;
 let maya: Session;
 let leo: Session;
 let groupCourse: string;
-
-/** A start on the 15-minute grid, `days` from now. */
-function daysFromNow(days: number): string {
-  const quarter = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + days * 86_400_000) / quarter) * quarter).toISOString();
-}
-
-/** A weekday at least `days` ahead, as a London date (demo tutors work weekdays; not Tuesday: demo lessons). */
-function londonWeekday(days: number): string {
-  let day = DateTime.now().setZone('Europe/London').startOf('day').plus({ days });
-  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
-  return day.toISODate()!;
-}
 
 async function freeSlots(session: Session, tutorId: string, date: string, sectionId?: string) {
   const { status, body } = await local.api.call<{ docs: Array<{ start: string }> }>('availability.slots', {
@@ -231,7 +219,7 @@ describe('student bookings', () => {
 describe('changes to group lessons', () => {
   it("turns a student's cancel far ahead into a PENDING request; the lesson stays for the group until an admin approves", async () => {
     // Prepare: a lesson of the group, 30 days ahead.
-    const groupLesson = await adminLesson(groupCourse, daysFromNow(30));
+    const groupLesson = await adminLesson(groupCourse, quarterHourFromNow(30 * 24));
     expect([...groupLesson.studentIds].sort()).toEqual(['demo-student-1', 'demo-student-2']);
 
     // Act
@@ -268,7 +256,7 @@ describe('changes to group lessons', () => {
   });
 
   it("turns a student's reschedule far ahead into a request too; the tutor's and an admin's changes apply at once", async () => {
-    const groupLesson = await adminLesson(groupCourse, daysFromNow(40));
+    const groupLesson = await adminLesson(groupCourse, quarterHourFromNow(40 * 24));
     const [target] = await freeSlots(maya, 'demo-tutor-1', londonWeekday(23), groupLesson._id);
 
     const asked = await local.api.call<Json>('meetings.teamsReschedule', {
@@ -306,7 +294,7 @@ describe('changes to group lessons', () => {
 
   it("applies a student's far-ahead change at once in a one-to-one course, unless the lesson has classmates", async () => {
     // Sam's own one-to-one lesson: cancelled at once.
-    const own = await adminLesson('course-demo-igcse-maths', daysFromNow(50));
+    const own = await adminLesson('course-demo-igcse-maths', quarterHourFromNow(50 * 24));
     expect(own.studentIds).toEqual(['demo-student-1']);
     const cancelled = await local.api.call<Json>('meetings.teamsCancel', {
       ...sam,
@@ -336,7 +324,7 @@ describe('changes to group lessons', () => {
     for (const student of ['demo-student-1', 'demo-student-2']) {
       await local.api.call('courseStudents.create', { ...admin, body: { course: courseId, student } });
     }
-    const shared = await adminLesson(courseId, daysFromNow(51));
+    const shared = await adminLesson(courseId, quarterHourFromNow(51 * 24));
     expect(shared.studentIds).toHaveLength(2);
     const asked = await local.api.call<Json>('meetings.teamsCancel', {
       ...sam,

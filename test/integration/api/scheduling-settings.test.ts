@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demo, northwind } from '../../support/api-client';
+import { londonWeekday, quarterHourFromNow } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 /**
@@ -25,18 +25,6 @@ const DEFAULTS = {
   changeNoticeHours: 24,
 };
 
-function hoursFromNow(hours: number): string {
-  const quarter = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + hours * 3_600_000) / quarter) * quarter).toISOString();
-}
-
-/** A weekday at least `days` ahead in London, not a Tuesday (the demo's own lessons are then). */
-function londonWeekday(days: number): string {
-  let day = DateTime.now().setZone('Europe/London').startOf('day').plus({ days });
-  while (day.weekday > 5 || day.weekday === 2) day = day.plus({ days: 1 });
-  return day.toISODate()!;
-}
-
 async function change(body: Json, who: Session = admin) {
   return local.api.call<Json>('tenants.updateSchedulingSettings', { ...who, body });
 }
@@ -54,7 +42,7 @@ async function slots(date: string): Promise<string[]> {
 async function samCancels(hoursAhead: number): Promise<string> {
   const lesson = await local.api.call<Json>('meetings.teamsAdminCreate', {
     ...admin,
-    body: { course: COURSE, title: 'Policy lesson', start: hoursFromNow(hoursAhead), duration: 30 },
+    body: { course: COURSE, title: 'Policy lesson', start: quarterHourFromNow(hoursAhead), duration: 30 },
   });
   expect(lesson.status).toBe(201);
   const cancelled = await local.api.call<Json>('meetings.teamsCancel', {
