@@ -61,6 +61,11 @@ function takeColdStart(fn: string): boolean {
   return true;
 }
 
+/** Every function cold again: a new local stack in the same process is a new set of containers. */
+export function resetColdStarts(): void {
+  warm.clear();
+}
+
 /**
  * One answered request: counted, timed and classed under its route's id, with a cold start when it was the
  * process's first; and the business count its route declares for a success or a client error.

@@ -191,7 +191,8 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
   });
   await resetFunctionCaches();
   // The functions' metrics records go to this stack's page rather than to standard output.
-  const { setMetricsSink } = await import('../../functions/lib/metrics');
+  const { resetColdStarts, setMetricsSink } = await import('../../functions/lib/metrics');
+  resetColdStarts();
   const restoreMetricsSink = setMetricsSink(metrics.record);
   await ensureTable(database.endpoint, tableName, options.items);
 

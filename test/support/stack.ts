@@ -32,6 +32,8 @@ export function localStackForFile(
   options: Pick<LocalStackOptions, 'webSocketLimits'> = {},
 ) {
   const state: { stack?: Stack; api?: ReturnType<typeof apiClient> } = {};
+  // The file's settings, and what they replace: the worker's next file shares this process (isolate: false).
+  const replaced = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   beforeAll(async () => {
     Object.assign(process.env, env);
     state.stack = await startLocalStack({
@@ -46,6 +48,10 @@ export function localStackForFile(
   });
   afterAll(async () => {
     await state.stack?.stop();
+    for (const [name, value] of Object.entries(replaced)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
   return {
     get stack(): Stack {
@@ -118,5 +124,32 @@ export async function livedInDemo(): Promise<LivedInDemo> {
       return seedHere();
     if (Date.now() > giveUpAt) throw new Error('The lived-in demo seeded by another file never came');
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * A stack on a fresh table of the lived-in demo (livedInDemo): the run's copy, or, for the first file to
+ * ask, its own seed shared once written. `done` (after the file) lets the waiting files seed for themselves
+ * should this file have failed before it shared.
+ */
+export async function startLivedInStack(
+  options: Omit<LocalStackOptions, 'database' | 'items' | 'seed'>,
+): Promise<{ stack: Stack; done(): Promise<void> }> {
+  const database = await fileDatabase();
+  const livedIn = await livedInDemo();
+  const done = async () => {
+    if ('giveUp' in livedIn) await livedIn.giveUp();
+  };
+  try {
+    const stack = await startLocalStack({
+      ...options,
+      ...database,
+      ...('items' in livedIn ? { items: livedIn.items } : { seed: livedIn.seed }),
+    });
+    if ('share' in livedIn) await livedIn.share(stack, database.database.tableName);
+    return { stack, done };
+  } catch (error) {
+    await done();
+    throw error;
   }
 }

@@ -13,7 +13,7 @@ import { startLocalStack } from '../../../infra/local/stack';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import { storageKeys } from '../../../web/src/config/storage-keys';
 import { apiClient } from '../../support/api-client';
-import { fileDatabase, livedInDemo } from '../../support/stack';
+import { fileDatabase, startLivedInStack } from '../../support/stack';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Headless, and nothing running in the background that would reach the network or skew timings. */
@@ -54,7 +54,7 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
     stack?: Stack;
     browser?: Browser;
     contexts: BrowserContext[];
-    livedIn?: Awaited<ReturnType<typeof livedInDemo>>;
+    livedInDone?: () => Promise<void>;
   } = { contexts: [] };
 
   // The first journeys of a run start while the SPA is still being built (a minute on a busy machine).
@@ -65,31 +65,27 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
     if (!existsSync(CHROMIUM_PATH)) {
       throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
     }
-    const database = await fileDatabase();
-    // The demo with its term of history on top, as `npm start` shows it: seeded by the run's first file
-    // that asks, copied by the others.
-    state.livedIn = options.seed === 'lived-in' ? await livedInDemo() : undefined;
-    state.stack = await startLocalStack({
+    const stackOptions = {
       apiPort: 0,
       webPort: 0,
       inMemory: true,
       web: options.devServer ? true : { builtDir: inject('webBuildDir') },
       schedules: false,
-      ...database,
-      ...(state.livedIn && 'items' in state.livedIn
-        ? { items: state.livedIn.items }
-        : state.livedIn
-          ? { seed: state.livedIn.seed }
-          : {}),
-    });
-    if (state.livedIn && 'share' in state.livedIn) {
-      await state.livedIn.share(state.stack, database.database.tableName);
+    };
+    // The demo with its term of history on top, as `npm start` shows it: seeded by the run's first file
+    // that asks, copied by the others.
+    if (options.seed === 'lived-in') {
+      const livedIn = await startLivedInStack(stackOptions);
+      state.stack = livedIn.stack;
+      state.livedInDone = livedIn.done;
+    } else {
+      state.stack = await startLocalStack({ ...stackOptions, ...(await fileDatabase()) });
     }
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   }, startTimeout);
 
   afterAll(async () => {
-    if (state.livedIn && 'giveUp' in state.livedIn) await state.livedIn.giveUp();
+    await state.livedInDone?.();
     for (const context of state.contexts) await context.close().catch(() => undefined);
     await state.browser?.close();
     await state.stack?.stop();

@@ -2,14 +2,15 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/lib/db';
+import { getJobWatermark } from '../../../functions/repositories/job-watermarks';
 import { historyPlan } from '../../../functions/seed/history-plan';
-import { HISTORY_SEEDED, seedHistory } from '../../../functions/seed/history-seed';
+import { HISTORY_ANCHOR, HISTORY_SEEDED, seedHistory } from '../../../functions/seed/history-seed';
 import { seedDemo } from '../../../functions/seed/seed';
 import { keys } from '../../../functions/table/access-patterns';
 import { readAllItems, type TableItems } from '../../../infra/local/dynamodb';
-import { startLocalStack } from '../../../infra/local/stack';
+import type { startLocalStack } from '../../../infra/local/stack';
 import { apiClient, demo } from '../../support/api-client';
-import { fileDatabase } from '../../support/stack';
+import { startLivedInStack } from '../../support/stack';
 
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 type Session = { token: string; userId: string };
@@ -33,16 +34,13 @@ const people = {
 type Person = keyof typeof people;
 const as = (who: Person) => sessions[who]!;
 
+let livedInDone: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  // A fresh table of the plain demo, then the lived-in seed on top, as `npm start` does.
-  stack = await startLocalStack({
-    apiPort: 0,
-    inMemory: true,
-    web: false,
-    schedules: false,
-    seed: 'lived-in',
-    ...(await fileDatabase()),
-  });
+  // A fresh table of the lived-in demo as `npm start` seeds it: the run's copy, or this file's own seed.
+  const livedIn = await startLivedInStack({ apiPort: 0, inMemory: true, web: false, schedules: false });
+  stack = livedIn.stack;
+  livedInDone = livedIn.done;
   api = apiClient(stack.apiUrl);
   for (const [who, { email, password }] of Object.entries(people)) {
     sessions[who] = await api.signIn(email, password);
@@ -50,6 +48,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await livedInDone?.();
   await stack?.stop();
 });
 
@@ -151,7 +150,10 @@ describe('the lived-in demo', () => {
   });
 
   it('has homework handed in and reviewed, and some waiting for review', async () => {
-    const plan = historyPlan(stack.history!.anchor!, 60);
+    // The instant the history is dated from, as the seed kept it
+    const anchor = await getJobWatermark('demo', HISTORY_ANCHOR);
+    if (!anchor) throw new Error('The lived-in demo has no history anchor');
+    const plan = historyPlan(anchor, 60);
     const physics = plan.homework.filter((h) => h.courseId === 'course-demo-igcse-physics');
     const statuses: string[] = [];
     for (const homework of physics) {
