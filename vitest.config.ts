@@ -1,18 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/**
- * The integration files that run in a process of their own. Every other browser and integration file of a
- * worker runs in one process (`isolate: false`), so the platform's modules load once per worker instead of
- * once per file (about 2 s of a core each). A file belongs here when it replaces a module (`vi.mock`), which
- * a process that already loaded the module would not see; test/infra/isolated-files.test.ts keeps the list
- * true.
- */
-export const isolatedIntegrationFiles = [
-  'test/integration/api/errors.test.ts',
-  'test/integration/api/sign-in-throttle.test.ts',
-];
-
 const databaseSetup = 'test/support/global-setup/database.ts';
 const webBuildSetup = 'test/support/global-setup/web-build.ts';
 
@@ -76,21 +64,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...isolatedIntegrationFiles],
-          // A worker's files share one process: the platform's modules load once per worker, not per file.
-          isolate: false,
           globalSetup: [databaseSetup],
           // A poll waits for what a push, a stream or a bus delivers; on a busy 2-core machine that can take
           // longer than Vitest's default 1 s (a socket's connect, register and answer took more in CI).
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration-isolated',
-          include: isolatedIntegrationFiles,
-          globalSetup: [databaseSetup],
           expect: { poll: { timeout: 10_000 } },
         },
       },

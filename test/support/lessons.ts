@@ -87,6 +87,22 @@ export async function placeLesson(tenant: string, options: LessonOptions): Promi
   return writes.written;
 }
 
+/**
+ * `placeLesson` at `options.start`, or else at the first later whole hour (up to a day on) where the tutor
+ * and the students are free: the demo's own lessons fall at fixed times of the week (Tom's on Tuesdays at
+ * 10:00 London), so a time reckoned from now meets one of them on some days at some hours the tests run.
+ */
+export async function placeLessonWhereFree(tenant: string, options: LessonOptions): Promise<LessonRecord> {
+  for (let hour = 0; ; hour++) {
+    try {
+      const start = new Date(Date.parse(options.start) + hour * 60 * MINUTE).toISOString();
+      return await placeLesson(tenant, { ...options, start });
+    } catch (error) {
+      if (!(error instanceof ConflictError) || hour >= 24) throw error;
+    }
+  }
+}
+
 /** A demo-tenant lesson on the demo maths course, starting `start` minutes from now (negative: in the past). */
 export function placeDemoLesson(
   options: Omit<LessonOptions, 'start'> & { start: number },

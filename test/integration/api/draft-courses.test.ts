@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demo } from '../../support/api-client';
-import { minutesFromNow, placeLesson } from '../../support/lessons';
+import { minutesFromNow, placeLesson, placeLessonWhereFree } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 /*
@@ -61,13 +61,16 @@ async function draftCourse(slot: number, liveIn: number) {
     if (lesson.status !== 201) expect(lesson.status, JSON.stringify(lesson.body)).toBe(409);
   }
   expect(lesson.status).toBe(201);
-  const live = await placeLesson('demo', {
+  // Ten minutes on is the time asked for (open for joining); days on, the first free hour from then
+  const liveLesson = {
     course,
     start: minutesFromNow(liveIn),
     minutes: 30,
     tutorId: 'demo-tutor-1',
     studentIds: [SAM],
-  });
+  };
+  const live =
+    liveIn < 60 ? await placeLesson('demo', liveLesson) : await placeLessonWhereFree('demo', liveLesson);
   const homework = await local.api.call<Json>('homeworks.create', {
     ...admin,
     body: { course, title: 'Moles worksheet', homework: { instructions: 'Q1-5', dueAt: null } },

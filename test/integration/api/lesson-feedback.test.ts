@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demo } from '../../support/api-client';
-import { placeDemoLesson } from '../../support/lessons';
+import { minutesFromNow, placeLessonWhereFree } from '../../support/lessons';
 import { localStackForFile } from '../../support/stack';
 
 const local = localStackForFile();
@@ -27,8 +27,10 @@ let slot = 0;
 async function lessonOfTom(hoursAgo: number): Promise<string> {
   // Each lesson on its own hour, so the tutor's time claims never meet.
   slot += 3;
-  const lesson = await placeDemoLesson({
-    start: -(hoursAgo + slot) * 60 * 24,
+  // ...and at the first free hour from there: the demo's own lessons of Tom's are weekly
+  const lesson = await placeLessonWhereFree('demo', {
+    course: 'course-demo-igcse-maths',
+    start: minutesFromNow(-(hoursAgo + slot) * 60 * 24),
     minutes: 60,
     tutorId: tom.userId,
     studentIds: [sam.userId, maya.userId],
