@@ -8,7 +8,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startLocalStack } from '../../../infra/local/stack';
 import type { TokenResponse } from '../../../shared/schemas/auth';
 import { storageKeys } from '../../../web/src/config/storage-keys';
@@ -27,6 +27,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
+const failureDir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'failures');
 
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 
@@ -83,6 +84,11 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
     }
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   }, startTimeout);
+
+  // CI shows only what a run prints: a failed journey prints what each of its open pages showed.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(() => reportPages(task.name, state.contexts));
+  });
 
   afterAll(async () => {
     await state.livedInDone?.();
@@ -162,6 +168,25 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
       return (await response.json()) as Mail[];
     },
   };
+}
+
+/**
+ * Prints the address and the accessibility tree of every page still open when `test` failed, and saves a
+ * screenshot of each under test-results/failures: enough to tell from a CI log what the page showed.
+ */
+async function reportPages(test: string, contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  mkdirSync(failureDir, { recursive: true });
+  for (const [index, page] of pages.entries()) {
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((error: Error) => `(no snapshot: ${error.message})`);
+    const file = join(failureDir, `${test.slice(0, 60).replace(/[^\w-]+/g, '-')}-${index}.png`);
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    const shown = tree.length > 6_000 ? `${tree.slice(0, 6_000)}\n… (${tree.length} characters)` : tree;
+    console.error(`\n[failed: ${test}] page ${index + 1} of ${pages.length}: ${page.url()}\n${shown}\n`);
+  }
 }
 
 /** Waits for the run's SPA build (test/support/global-setup/web-build.ts); a failed build fails the file. */
