@@ -23,8 +23,13 @@ export default defineConfig({
     // DynamoDB Local (a JVM per worker) and Chromium are heavy on a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
-    // CI reads the counts from this file to print its closing line.
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // CI reads the counts from this file to print its closing line. The third stops each file's databases
+    // when the file ends.
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-results/vitest.json' }],
+      './test/support/global-setup/database-leases.ts',
+    ],
     // Each project's global setup runs only when the run has files of that project: a run of unit tests
     // starts no database and builds no SPA.
     projects: [

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { z } from 'zod';
 import { readAllItems, type TableItems } from '../../infra/local/dynamodb';
 import { type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
 import { apiClient } from './api-client';
@@ -9,18 +10,22 @@ import { apiClient } from './api-client';
 type Stack = Awaited<ReturnType<typeof startLocalStack>>;
 
 /**
- * The database of one test file: a new table in its worker's DynamoDB Local (started once per worker by
- * test/support/global-setup/database.ts), filled with the demo tenants seeded once for the run. The file
- * sees exactly the seeded state, never another file's writes, and the table is dropped when it stops.
+ * The database of one test file: a DynamoDB Local of its own from the run's pool
+ * (test/support/global-setup/database.ts, stopped when the file ends), with a new table filled with the demo
+ * tenants seeded once for the run. The file sees exactly the seeded state, never another file's writes.
  */
 export async function fileDatabase(): Promise<Required<Pick<LocalStackOptions, 'database' | 'items'>>> {
-  const endpoints = inject('dynamoEndpoints');
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  const endpoint = endpoints[(worker - 1) % endpoints.length];
-  if (!endpoint)
-    throw new Error('No DynamoDB Local for this worker: is the database global setup configured?');
+  const file = expect.getState().testPath;
+  if (!file) throw new Error('fileDatabase is for a test file’s hooks and tests');
+  const leased = await fetch(`${inject('databasePool')}/lease?file=${encodeURIComponent(file)}`, {
+    method: 'POST',
+  });
+  const answer = z
+    .object({ endpoint: z.string().optional(), message: z.string().optional() })
+    .parse(await leased.json());
+  if (!leased.ok || !answer.endpoint) throw new Error(`No DynamoDB Local for ${file}: ${answer.message}`);
   const items = JSON.parse(await readFile(inject('seededItemsFile'), 'utf8')) as TableItems;
-  return { database: { endpoint, tableName: `file-${randomUUID()}` }, items };
+  return { database: { endpoint: answer.endpoint, tableName: `file-${randomUUID()}` }, items };
 }
 
 /**

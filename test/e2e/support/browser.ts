@@ -87,7 +87,8 @@ export function browserStackPerFile(options: { devServer?: boolean; seed?: 'live
 
   // CI shows only what a run prints: a failed journey prints what each of its open pages showed.
   beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(() => reportPages(task.name, state.contexts));
+    const before = state.contexts.length;
+    onTestFailed(() => reportPages(task.name, state.contexts.slice(before)));
   });
 
   afterAll(async () => {
