@@ -41,8 +41,8 @@ const seedScript = resolve(import.meta.dirname, 'seed-items.ts');
 /**
  * Every test file gets a DynamoDB Local of its own, started for it, and stopped when the file ends. One
  * shared for a worker's whole life grew slower file after file: DynamoDB Local keeps every stream record
- * (24 hours, like DynamoDB) in one SQLite table for all its tables, dropped ones included, and its writes
- * slow as that table grows (the same file took 28.5 s first on a JVM and 109.5 s after ten others). A JVM
+ * of every table, dropped ones included, for 24 hours (as DynamoDB does), and every request, reads too,
+ * slows as they pile up (the same file took 28.5 s first on a JVM and 109.5 s after ten others). A JVM
  * start costs about 2 s of CPU, so the pool keeps one started per worker ahead of the files that will ask.
  * The demo tenants are seeded once (the seed hashes passwords and writes the catalogue) and each file copies
  * those items into its table.
