@@ -348,6 +348,7 @@ export async function measureStripeWebhooks(stack: BenchStack) {
     stages.consumerToEntry.push(first - delivery.startedAt);
   }
   const round = (ms: number) => Math.round(ms * 10) / 10;
+  const commits = [...entryCommits.values()].flat();
   const spread = (values: number[]) => ({
     p50: round(percentile(values, 50)),
     p99: round(percentile(values, 99)),
@@ -380,6 +381,11 @@ export async function measureStripeWebhooks(stack: BenchStack) {
     wrongStates,
     duplicated: duplicatedPayments + duplicateCommits,
     unmatched,
+    /**
+     * Ledger entries committed a second in five equal slices of the time from the first commit to the last:
+     * a rate that falls while the backlog lasts is DynamoDB Local slowing as its stream records pile up.
+     */
+    commitRates: sliceRates(commits, 5),
     latency: {
       count: latencies.length,
       p50: round(percentile(latencies, 50)),
@@ -388,4 +394,14 @@ export async function measureStripeWebhooks(stack: BenchStack) {
       max: round(Math.max(...latencies)),
     },
   };
+}
+
+/** Events a second in each of `slices` equal parts of the span from the first time to the last. */
+export function sliceRates(times: readonly number[], slices: number): number[] {
+  if (times.length < 2) return [];
+  const first = Math.min(...times);
+  const width = (Math.max(...times) - first) / slices;
+  const counts = Array.from({ length: slices }, () => 0);
+  for (const time of times) counts[Math.min(slices - 1, Math.floor((time - first) / width))]! += 1;
+  return counts.map((count) => Math.round((count / width) * 1000 * 10) / 10);
 }
