@@ -19,15 +19,14 @@ declare module 'vitest' {
 type Database = Awaited<ReturnType<typeof startDynamoDbLocal>>;
 
 /**
- * Started DynamoDB Locals waiting for a file (`spares`), and the ones files hold (`leased`, by file path).
- * A file's databases are stopped when the file ends (`releaseFileDatabases`, called by the reporter
+ * The run's pool: its lease address, and the DynamoDB Locals files hold (`leased`, by file path), each
+ * file's stopped when the file ends (`releaseFileDatabases`, called by the reporter
  * test/support/global-setup/database-leases.ts).
  */
 interface Pool {
   url: string;
   seededItemsFile: string;
   users: number;
-  spares: Array<Promise<Database>>;
   leased: Map<string, Database[]>;
   stop(): Promise<void>;
 }
@@ -131,7 +130,6 @@ async function startPool(workers: number): Promise<Pool> {
     url: `http://127.0.0.1:${port}`,
     seededItemsFile,
     users: 0,
-    spares,
     leased,
     async stop() {
       await closeServer(server);
